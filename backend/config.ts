@@ -1,0 +1,75 @@
+/**
+ * Configuration of the embedded Store API: the sales channel, its domains and the provider path segment.
+ *
+ * Read from the environment once at start (see `.env.example`); every value has an offline default so the shop runs
+ * with no edits.
+ */
+import * as v from 'valibot';
+import type { LocaleCode } from './catalog/model.ts';
+
+export interface DomainConfig {
+  /** Absolute URL without trailing slash, e.g. `http://localhost:4321/en`. */
+  url: string;
+  locale: LocaleCode;
+  /** Two-letter upper-case label for the language switcher. */
+  label: string;
+}
+
+export interface BackendConfig {
+  /** The `sw-access-key` of the one sales channel. */
+  accessKey: string;
+  /** Path segment of the provider's B2B endpoints: `/store-api/{provider}/…`. */
+  provider: string;
+  /** Domains of the sales channel, in switcher order. */
+  domains: DomainConfig[];
+  /** Base URL that media file names are resolved against; empty means placeholders only. */
+  mediaBaseUrl: string;
+}
+
+/** Published default access key of the demo sales channel; set STORE_API_ACCESS_KEY in production. */
+export const DEFAULT_ACCESS_KEY = 'SWSCWERKBANKDEMO0000000001';
+
+const envSchema = v.object({
+  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PORT must be a number')), '4321'),
+  STORE_API_ACCESS_KEY: v.optional(v.pipe(v.string(), v.minLength(8)), DEFAULT_ACCESS_KEY),
+  STORE_API_PROVIDER: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]*$/)), 'werkbank'),
+  SHOP_URL_BE: v.optional(v.pipe(v.string(), v.url())),
+  SHOP_URL_AT: v.optional(v.pipe(v.string(), v.url())),
+  MEDIA_BASE_URL: v.optional(v.string(), ''),
+});
+
+/**
+ * The default domains (issue #2): the Belgian site on `http://localhost:PORT` (Dutch at `/`, English at `/en`,
+ * French at `/fr`, German at `/de`) and the Austrian site on `http://at.localhost:PORT` (German).
+ */
+export function defaultDomains(beOrigin: string, atOrigin: string): DomainConfig[] {
+  const be = beOrigin.replace(/\/+$/, '');
+  const at = atOrigin.replace(/\/+$/, '');
+  return [
+    { url: be, locale: 'nl-NL', label: 'NL' },
+    { url: `${be}/en`, locale: 'en-GB', label: 'EN' },
+    { url: `${be}/fr`, locale: 'fr-FR', label: 'FR' },
+    { url: `${be}/de`, locale: 'de-DE', label: 'DE' },
+    { url: at, locale: 'de-DE', label: 'DE' },
+  ];
+}
+
+/**
+ * Builds the configuration from environment variables.
+ *
+ * @throws Error naming each invalid variable.
+ */
+export function loadBackendConfig(env: Record<string, string | undefined> = process.env): BackendConfig {
+  const parsed = v.safeParse(envSchema, env);
+  if (!parsed.success) {
+    const issues = parsed.issues.map((i) => `${v.getDotPath(i) ?? '?'}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${issues}`);
+  }
+  const e = parsed.output;
+  return {
+    accessKey: e.STORE_API_ACCESS_KEY,
+    provider: e.STORE_API_PROVIDER,
+    domains: defaultDomains(e.SHOP_URL_BE ?? `http://localhost:${e.PORT}`, e.SHOP_URL_AT ?? `http://at.localhost:${e.PORT}`),
+    mediaBaseUrl: e.MEDIA_BASE_URL,
+  };
+}

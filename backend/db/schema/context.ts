@@ -1,0 +1,25 @@
+/**
+ * Sales channel contexts: what a `sw-context-token` stands for (Shopware `sales_channel_api_context`).
+ */
+import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { idColumn } from './common.ts';
+
+export interface ContextPayload {
+  languageId?: string;
+  currencyId?: string;
+  domainId?: string;
+}
+
+export const contextTable = pgTable(
+  'sales_channel_api_context',
+  {
+    /** The context token itself: 32 hex characters from a CSPRNG (128 bits). */
+    token: text('token').primaryKey(),
+    salesChannelId: idColumn('sales_channel_id').notNull(),
+    customerId: idColumn('customer_id'),
+    payload: jsonb('payload').$type<ContextPayload>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('context_customer_idx').on(t.customerId)],
+);

@@ -1,0 +1,6 @@
+/** Every table of the embedded Store API, for Drizzle and drizzle-kit. */
+export * from './sales-channel.ts';
+export * from './category.ts';
+export * from './product.ts';
+export * from './seo.ts';
+export * from './context.ts';

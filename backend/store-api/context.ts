@@ -1,0 +1,161 @@
+/**
+ * Resolves the sales channel context of a Store API request, as Shopware does:
+ * - `sw-access-key` selects the sales channel (401 `FRAMEWORK__API_INVALID_ACCESS_KEY` otherwise);
+ * - `sw-context-token` names the caller's context; a missing or unknown token gets a fresh anonymous context whose
+ *   new token is returned in the `sw-context-token` response header;
+ * - `sw-language-id` switches the language for this request (412 `FRAMEWORK__LANGUAGE_NOT_FOUND` for an unknown id).
+ *
+ * Anonymous contexts are persisted only once something is stored in them (a cart, a login, a language choice), so
+ * reading the catalogue writes nothing.
+ */
+import { eq } from 'drizzle-orm';
+import type { MiddlewareHandler } from 'hono';
+import type { Db } from '../db/client.ts';
+import { contextTable, languageTable, salesChannelDomainTable, salesChannelTable } from '../db/schema/index.ts';
+import { isId, randomId } from '../lib/ids.ts';
+import { StoreApiError } from './errors.ts';
+
+export interface SalesChannelInfo {
+  id: string;
+  name: string;
+  accessKey: string;
+  languageId: string;
+  currencyId: string;
+  navigationCategoryId: string;
+  navigationCategoryDepth: number;
+  serviceCategoryId: string | null;
+  footerCategoryId: string | null;
+  countriesCategoryId: string | null;
+  maintenance: boolean;
+  config: Record<string, unknown>;
+  domains: { id: string; url: string; languageId: string; currencyId: string; snippetSetId: string; languageLabel: string; position: number }[];
+}
+
+export interface LanguageInfo {
+  id: string;
+  name: string;
+  localeCode: string;
+}
+
+/** What every handler reads from `c.get('context')`. */
+export interface StoreContext {
+  token: string;
+  /** True when the token was issued by this request (not yet known to the caller). */
+  isNew: boolean;
+  /** True when a row exists for the token. */
+  persisted: boolean;
+  salesChannel: SalesChannelInfo;
+  language: LanguageInfo;
+  languages: LanguageInfo[];
+  currencyId: string;
+  /** Logged-in customer, or null for an anonymous context. */
+  customerId: string | null;
+}
+
+export type StoreApiEnv = { Variables: { context: StoreContext } };
+
+interface ChannelCacheEntry {
+  channel: SalesChannelInfo;
+  languages: LanguageInfo[];
+}
+
+/**
+ * Loads the sales channel for an access key, cached per process: channel and languages change only through the
+ * seed or admin commands, which call `invalidate()`.
+ */
+export function createChannelCache(db: Db) {
+  const cache = new Map<string, Promise<ChannelCacheEntry | null>>();
+  async function load(accessKey: string): Promise<ChannelCacheEntry | null> {
+    const [row] = await db.select().from(salesChannelTable).where(eq(salesChannelTable.accessKey, accessKey)).limit(1);
+    if (!row) return null;
+    const domains = await db.select().from(salesChannelDomainTable).where(eq(salesChannelDomainTable.salesChannelId, row.id));
+    const languages = await db.select().from(languageTable);
+    return {
+      channel: {
+        id: row.id,
+        name: row.name,
+        accessKey: row.accessKey,
+        languageId: row.languageId,
+        currencyId: row.currencyId,
+        navigationCategoryId: row.navigationCategoryId,
+        navigationCategoryDepth: row.navigationCategoryDepth,
+        serviceCategoryId: row.serviceCategoryId,
+        footerCategoryId: row.footerCategoryId,
+        countriesCategoryId: row.countriesCategoryId,
+        maintenance: row.maintenance,
+        config: row.config,
+        domains: domains
+          .sort((a, b) => a.position - b.position)
+          .map((d) => ({
+            id: d.id,
+            url: d.url,
+            languageId: d.languageId,
+            currencyId: d.currencyId,
+            snippetSetId: d.snippetSetId,
+            languageLabel: d.languageLabel,
+            position: d.position,
+          })),
+      },
+      languages: languages.map((l) => ({ id: l.id, name: l.name, localeCode: l.localeCode })),
+    };
+  }
+  return {
+    get(accessKey: string): Promise<ChannelCacheEntry | null> {
+      let hit = cache.get(accessKey);
+      if (!hit) {
+        hit = load(accessKey);
+        cache.set(accessKey, hit);
+        hit.then((v) => {
+          if (!v) cache.delete(accessKey);
+        }, () => cache.delete(accessKey));
+      }
+      return hit;
+    },
+    invalidate(): void {
+      cache.clear();
+    },
+  };
+}
+
+export type ChannelCache = ReturnType<typeof createChannelCache>;
+
+/** Hono middleware that sets `c.var.context` and the `sw-context-token` response header. */
+export function contextMiddleware(db: Db, channels: ChannelCache): MiddlewareHandler<StoreApiEnv> {
+  return async (c, next) => {
+    const accessKey = c.req.header('sw-access-key');
+    const entry = accessKey ? await channels.get(accessKey) : null;
+    if (!entry) {
+      throw new StoreApiError(401, 'FRAMEWORK__API_INVALID_ACCESS_KEY', 'Access key is invalid and could not be identified.');
+    }
+    const requested = c.req.header('sw-context-token');
+    let token = requested && /^[A-Za-z0-9]{16,64}$/.test(requested) ? requested : '';
+    let row: typeof contextTable.$inferSelect | undefined;
+    if (token) {
+      [row] = await db.select().from(contextTable).where(eq(contextTable.token, token)).limit(1);
+      if (row && row.salesChannelId !== entry.channel.id) row = undefined;
+    }
+    const isNew = !token;
+    if (!token) token = randomId();
+
+    const languageHeader = c.req.header('sw-language-id');
+    const languageId = languageHeader ?? row?.payload.languageId ?? entry.channel.languageId;
+    const language = entry.languages.find((l) => l.id === languageId);
+    if (!language || (languageHeader !== undefined && !isId(languageHeader))) {
+      throw new StoreApiError(412, 'FRAMEWORK__LANGUAGE_NOT_FOUND', `The language "${languageId}" was not found.`, {
+        parameters: { languageId },
+      });
+    }
+    c.set('context', {
+      token,
+      isNew,
+      persisted: Boolean(row),
+      salesChannel: entry.channel,
+      language,
+      languages: entry.languages,
+      currencyId: row?.payload.currencyId ?? entry.channel.currencyId,
+      customerId: row?.customerId ?? null,
+    });
+    await next();
+    if (!c.res.headers.has('sw-context-token')) c.header('sw-context-token', c.get('context').token);
+  };
+}

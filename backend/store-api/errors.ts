@@ -1,0 +1,121 @@
+/**
+ * Shopware's Store API error envelope: `{ errors: [{ status, code, title, detail, meta }] }`.
+ * Every failure of the embedded Store API answers in this shape, built here and nowhere else.
+ */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { HTTPException } from 'hono/http-exception';
+import { ValiError } from 'valibot';
+
+export interface StoreApiErrorItem {
+  status: string;
+  code: string;
+  title: string;
+  detail: string;
+  meta?: { parameters?: Record<string, unknown> } & Record<string, unknown>;
+  source?: { pointer: string };
+}
+
+/** An error the Store API reports to its caller. `status` is the HTTP status, `code` Shopware's error code. */
+export class StoreApiError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly code: string;
+  readonly title: string;
+  readonly parameters: Record<string, unknown>;
+  readonly items: StoreApiErrorItem[] | undefined;
+
+  constructor(
+    status: ContentfulStatusCode,
+    code: string,
+    detail: string,
+    options: { title?: string; parameters?: Record<string, unknown>; items?: StoreApiErrorItem[] } = {},
+  ) {
+    super(detail);
+    this.status = status;
+    this.code = code;
+    this.title = options.title ?? defaultTitle(status);
+    this.parameters = options.parameters ?? {};
+    this.items = options.items;
+  }
+
+  toEnvelope(): { errors: StoreApiErrorItem[] } {
+    if (this.items) return { errors: this.items };
+    return {
+      errors: [
+        {
+          status: String(this.status),
+          code: this.code,
+          title: this.title,
+          detail: this.message,
+          meta: { parameters: this.parameters },
+        },
+      ],
+    };
+  }
+}
+
+function defaultTitle(status: number): string {
+  switch (status) {
+    case 400:
+      return 'Bad Request';
+    case 401:
+      return 'Unauthorized';
+    case 403:
+      return 'Forbidden';
+    case 404:
+      return 'Not Found';
+    case 405:
+      return 'Method Not Allowed';
+    case 409:
+      return 'Conflict';
+    case 412:
+      return 'Precondition Failed';
+    case 429:
+      return 'Too Many Requests';
+    default:
+      return status >= 500 ? 'Internal Server Error' : 'Error';
+  }
+}
+
+/** 404 with Shopware's code for the entity, e.g. `notFound('product', id)` → FRAMEWORK__ENTITY_NOT_FOUND style. */
+export function notFound(entity: string, id: string): StoreApiError {
+  return new StoreApiError(404, `STORE_API__${entity.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_NOT_FOUND`,
+    `The ${entity} with id "${id}" was not found.`, { parameters: { entity, id } });
+}
+
+/** 400 with one `VIOLATION::…` item per invalid field (Shopware's constraint-violation shape). */
+export function violations(list: { pointer: string; code: string; detail: string }[]): StoreApiError {
+  return new StoreApiError(400, 'FRAMEWORK__WRITE_CONSTRAINT_VIOLATION', 'Invalid input', {
+    items: list.map((v) => ({
+      status: '400',
+      code: v.code.startsWith('VIOLATION::') ? v.code : `VIOLATION::${v.code}`,
+      title: 'Constraint violation error',
+      detail: v.detail,
+      source: { pointer: v.pointer },
+      meta: { parameters: {} },
+    })),
+  });
+}
+
+/** Hono `onError` handler: every thrown error becomes the envelope; unknown errors are logged, not leaked. */
+export function handleError(err: Error, c: Context): Response {
+  if (err instanceof StoreApiError) return c.json(err.toEnvelope(), err.status);
+  if (err instanceof ValiError) {
+    return c.json(
+      violations(
+        err.issues.map((i) => ({
+          pointer: `/${(i.path ?? []).map((p: { key: unknown }) => String(p.key)).join('/')}`,
+          code: 'INVALID_VALUE',
+          detail: i.message,
+        })),
+      ).toEnvelope(),
+      400,
+    );
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode;
+    return c.json(new StoreApiError(status, 'FRAMEWORK__HTTP_ERROR', err.message || defaultTitle(status)).toEnvelope(), status);
+  }
+  console.error('[store-api] unhandled error', err);
+  return c.json(new StoreApiError(500, 'FRAMEWORK__INTERNAL_ERROR', 'An internal error occurred.').toEnvelope(), 500);
+}
