@@ -1,0 +1,39 @@
+// End-to-end tests in Debian's Chromium against the production build, on a freshly seeded PGlite database with the
+// real catalogue from ../shared/catalog. Playwright cannot download its own browser here.
+import { defineConfig, devices } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const port = Number(process.env.E2E_PORT ?? 4400);
+// A fresh database per run, shared by the web server and the workers (which inherit this environment).
+process.env.E2E_DATA_DIR ??= join(tmpdir(), `werkbank-e2e-${Date.now()}`);
+
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: /\.spec\.ts$/,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } }, testIgnore: /mobile\.spec\.ts$/ },
+    { name: 'mobile', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, isMobile: false }, testMatch: /mobile\.spec\.ts$/ },
+  ],
+  webServer: {
+    command: 'node dist/server/entry.mjs',
+    url: `http://localhost:${port}/`,
+    timeout: 300_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'pipe',
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR },
+  },
+});
