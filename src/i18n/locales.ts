@@ -1,0 +1,30 @@
+/**
+ * The storefront's locales (spec §1: de-DE, en-GB as fallback, fr-FR, nl-NL) and their message catalogues.
+ * Declared once here; domains map to these through the sales channel's domain configuration (src/lib/domain.ts).
+ */
+import deDE from './messages/de-DE.json';
+import enGB from './messages/en-GB.json';
+import frFR from './messages/fr-FR.json';
+import nlNL from './messages/nl-NL.json';
+
+export const SUPPORTED_LOCALES = ['de-DE', 'en-GB', 'fr-FR', 'nl-NL'] as const;
+export type Locale = (typeof SUPPORTED_LOCALES)[number];
+
+/** Fallback locale of the spec (§1 "en-GB (fallback)"). */
+export const FALLBACK_LOCALE: Locale = 'en-GB';
+
+/** Message keys, typed from the fallback catalogue. */
+export type MessageKey = keyof typeof enGB;
+export type Messages = Record<MessageKey, string>;
+
+export const MESSAGES: Record<Locale, Messages> = {
+  'de-DE': deDE,
+  'en-GB': enGB,
+  'fr-FR': frFR,
+  'nl-NL': nlNL,
+};
+
+/** Narrows a locale code (e.g. from the Store API) to a supported locale; unknown codes give the fallback. */
+export function toLocale(code: string | null | undefined): Locale {
+  return (SUPPORTED_LOCALES as readonly string[]).includes(code ?? '') ? (code as Locale) : FALLBACK_LOCALE;
+}
