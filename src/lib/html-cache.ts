@@ -1,0 +1,130 @@
+/**
+ * Caching of anonymous catalogue HTML (ARCHITECTURE §3): a page that is the same for every visitor of a domain is
+ * sent with `Cache-Control: public, s-maxage, stale-while-revalidate` and an ETag, answered with 304 on a matching
+ * `If-None-Match`, and kept in an in-process LRU keyed by domain + path + query. Anything that sets a cookie or
+ * depends on a session is neither cached nor marked public.
+ */
+import { createHash } from 'node:crypto';
+
+/** Freshness of a cacheable page, in seconds. */
+export interface PageCachePolicy {
+  /** Shared caches may serve the page this many seconds. */
+  sMaxAge: number;
+  /** …and serve it stale this many seconds longer while revalidating. */
+  staleWhileRevalidate: number;
+}
+
+/** Default policy of catalogue pages: the catalogue changes on import, not per request. */
+export const CATALOGUE_CACHE_POLICY: PageCachePolicy = { sMaxAge: 300, staleWhileRevalidate: 3600 };
+
+export interface CacheDecisionInput {
+  method: string;
+  /** The page declared itself session-independent (set by catalogue pages only). */
+  policy: PageCachePolicy | null;
+  status: number;
+  responseHeaders: Headers;
+  /** The request carried credentials the page could have used (Authorization header). */
+  authorization: boolean;
+}
+
+/**
+ * Whether a rendered response may be stored and sent as public: only GET/HEAD, status 200, HTML, a page that opted
+ * in, no `Set-Cookie`, no `Cache-Control: private/no-store` set by the page and no Authorization on the request.
+ */
+export function isCacheable(input: CacheDecisionInput): boolean {
+  if (input.method !== 'GET' && input.method !== 'HEAD') return false;
+  if (!input.policy || input.status !== 200 || input.authorization) return false;
+  const h = input.responseHeaders;
+  if (h.has('set-cookie') || (typeof h.getSetCookie === 'function' && h.getSetCookie().length > 0)) return false;
+  if (/\b(private|no-store)\b/i.test(h.get('cache-control') ?? '')) return false;
+  if (h.has('vary') && /\bcookie\b/i.test(h.get('vary') ?? '')) return false;
+  return (h.get('content-type') ?? '').startsWith('text/html');
+}
+
+/** The `Cache-Control` value of a cacheable page. */
+export function cacheControlHeader(policy: PageCachePolicy): string {
+  return `public, max-age=0, s-maxage=${policy.sMaxAge}, stale-while-revalidate=${policy.staleWhileRevalidate}`;
+}
+
+/** Strong ETag of a body: quoted base64url SHA-1 prefix. */
+export function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** True when an `If-None-Match` header lists the ETag (or `*`); weak validators compare equal (RFC 9110 §13.1.2). */
+export function matchesIfNoneMatch(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => {
+    const v = t.trim();
+    return v === '*' || v.replace(/^W\//, '') === bare;
+  });
+}
+
+/** Cache key: domain URL + path + sorted query, so `?a=1&b=2` and `?b=2&a=1` share an entry. */
+export function cacheKey(domainUrl: string, url: URL): string {
+  const params = [...url.searchParams.entries()].sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)));
+  const query = new URLSearchParams(params).toString();
+  return `${domainUrl}|${url.pathname}${query ? `?${query}` : ''}`;
+}
+
+export interface CachedPage {
+  body: string;
+  etag: string;
+  headers: [string, string][];
+  /** Epoch milliseconds after which the entry is revalidated by rendering again. */
+  expires: number;
+}
+
+/**
+ * A size-bounded LRU of rendered pages (Map insertion order as recency). Entries expire after the policy's
+ * `sMaxAge`; `maxEntries` and `maxBytes` bound memory.
+ */
+export function createPageCache(options: { maxEntries?: number; maxBytes?: number; now?: () => number } = {}) {
+  const maxEntries = options.maxEntries ?? 500;
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, CachedPage>();
+  let bytes = 0;
+
+  function remove(key: string): void {
+    const e = entries.get(key);
+    if (!e) return;
+    bytes -= e.body.length;
+    entries.delete(key);
+  }
+
+  return {
+    get(key: string): CachedPage | undefined {
+      const e = entries.get(key);
+      if (!e) return undefined;
+      if (e.expires <= now()) {
+        remove(key);
+        return undefined;
+      }
+      entries.delete(key);
+      entries.set(key, e);
+      return e;
+    },
+    set(key: string, page: Omit<CachedPage, 'expires'>, policy: PageCachePolicy): void {
+      remove(key);
+      if (page.body.length > maxBytes) return;
+      entries.set(key, { ...page, expires: now() + policy.sMaxAge * 1000 });
+      bytes += page.body.length;
+      while (entries.size > maxEntries || bytes > maxBytes) {
+        const oldest = entries.keys().next().value;
+        if (oldest === undefined) break;
+        remove(oldest);
+      }
+    },
+    clear(): void {
+      entries.clear();
+      bytes = 0;
+    },
+    get size(): number {
+      return entries.size;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;

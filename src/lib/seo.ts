@@ -1,0 +1,30 @@
+/**
+ * Page metadata helpers (spec §2 "Page metadata"): canonical link, robots default, alternate-language links.
+ */
+
+/** Robots value when neither the page nor the sales channel sets one (spec §2: 'index, follow'). */
+export const DEFAULT_ROBOTS = 'index, follow';
+
+/**
+ * The canonical URL of a page: the current domain's origin plus the request path, with doubled slashes in the
+ * path removed (spec §2 "canonical link built from the current domain and path with doubled slashes removed").
+ * The query string is dropped, since filters, sorting and pages are variations of the same page.
+ *
+ * @example canonicalUrl('https://shop.test', '/en//Tools///Pliers/') // 'https://shop.test/en/Tools/Pliers/'
+ */
+export function canonicalUrl(origin: string, pathname: string): string {
+  const path = `/${pathname}`.replace(/\/{2,}/g, '/');
+  return `${origin.replace(/\/+$/, '')}${path}`;
+}
+
+/** One `<link rel="alternate" hreflang>` entry. */
+export interface AlternateLink {
+  /** BCP-47 code, e.g. 'de-DE'; the same language on two domains (Belgium, Austria) yields two entries. */
+  hreflang: string;
+  href: string;
+}
+
+/** Chooses the robots value: the page's own, else the sales channel's configured value, else 'index, follow'. */
+export function robotsValue(pageRobots?: string | null, channelRobots?: string | null): string {
+  return pageRobots?.trim() || channelRobots?.trim() || DEFAULT_ROBOTS;
+}
