@@ -1,0 +1,30 @@
+import { describe, expect, test } from 'vitest';
+import { isSameOriginRequest } from './origin-check.ts';
+
+const req = (method: string, headers: Record<string, string> = {}) => new Request('http://localhost:4321/store-api/search', { method, headers });
+
+describe('isSameOriginRequest', () => {
+  test('safe methods always pass', () => {
+    expect(isSameOriginRequest(req('GET', { 'sec-fetch-site': 'cross-site' }), '/store-api/search')).toBe(true);
+  });
+
+  test.each([
+    ['same-origin', true],
+    ['none', true],
+    ['same-site', false],
+    ['cross-site', false],
+  ])('POST with Sec-Fetch-Site %s → %s', (site, allowed) => {
+    expect(isSameOriginRequest(req('POST', { 'sec-fetch-site': site, 'content-type': 'application/json' }), '/store-api/search')).toBe(allowed);
+  });
+
+  test('a JSON POST from another origin is refused by its Origin header', () => {
+    expect(isSameOriginRequest(req('POST', { origin: 'https://evil.example', 'content-type': 'application/json' }), '/store-api/checkout/cart/line-item')).toBe(false);
+    expect(isSameOriginRequest(req('DELETE', { origin: 'http://localhost:4321' }), '/store-api/checkout/cart')).toBe(true);
+  });
+
+  test('punch-out entry points are exempt', () => {
+    expect(isSameOriginRequest(req('POST', { 'sec-fetch-site': 'cross-site' }), '/oci')).toBe(true);
+    expect(isSameOriginRequest(req('POST', { 'sec-fetch-site': 'cross-site' }), '/cxml/auth')).toBe(true);
+    expect(isSameOriginRequest(req('POST', { 'sec-fetch-site': 'cross-site' }), '/ocimport')).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * The sales channel's domains and settings as the storefront needs them, read from the Store API and kept for a
+ * minute per process (domains change only through configuration, which restarts the process anyway).
+ *
+ * Source: GET /store-api/context (`salesChannel.domains`, `salesChannel.configuration`/`config`) and POST
+ * /store-api/language (locale codes by language id). When the context does not list domains (an older backend), the
+ * embedded backend's configured domains are used through the transport.
+ */
+import { createStoreApiClient } from './store-api/client.ts';
+import { getTransport } from './store-api/transport.ts';
+import { toStorefrontDomain, type SalesChannelDomainInput, type StorefrontDomain } from './domain.ts';
+
+export interface SalesChannelSettings {
+  domains: StorefrontDomain[];
+  /** Configured robots default (spec §2 "robots (default the configured value or 'index, follow')"). */
+  robots: string | null;
+  /** When the sales channel reports maintenance (spec §2 "Layouts"). */
+  maintenance: boolean;
+}
+
+interface ContextResponse {
+  salesChannel?: {
+    maintenance?: boolean;
+    config?: Record<string, unknown> | null;
+    domains?: { id?: string; url: string; languageId: string; currencyId: string; snippetSetId?: string; languageLabel?: string }[] | null;
+  };
+}
+
+interface LanguageResponse {
+  elements?: { id: string; locale?: { code?: string } | null; translationCode?: { code?: string } | null; localeCode?: string }[];
+}
+
+const TTL_MS = 60_000;
+let cached: { at: number; value: Promise<SalesChannelSettings> } | undefined;
+
+async function load(): Promise<SalesChannelSettings> {
+  const client = createStoreApiClient();
+  let domains: SalesChannelDomainInput[] = [];
+  let robots: string | null = null;
+  let maintenance = false;
+  try {
+    const [context, languages] = await Promise.all([
+      client.get<ContextResponse>('context'),
+      client.post<LanguageResponse>('language', { associations: { locale: {}, translationCode: {} } }).catch(() => ({ elements: [] }) as LanguageResponse),
+    ]);
+    const localeById = new Map((languages.elements ?? []).map((l) => [l.id, l.locale?.code ?? l.translationCode?.code ?? l.localeCode ?? '']));
+    maintenance = context.salesChannel?.maintenance === true;
+    const robotsConfig = context.salesChannel?.config?.robots;
+    robots = typeof robotsConfig === 'string' ? robotsConfig : null;
+    domains = (context.salesChannel?.domains ?? [])
+      .filter((d) => localeById.get(d.languageId))
+      .map((d) => ({ ...d, localeCode: localeById.get(d.languageId) ?? '' }));
+  } catch (error) {
+    console.error('[storefront] could not read the sales channel context', error);
+  }
+  if (domains.length === 0) domains = await getTransport().configuredDomains();
+  return { domains: domains.map(toStorefrontDomain), robots, maintenance };
+}
+
+/** The sales channel's domains and settings; rejected loads are retried on the next call. */
+export function getSalesChannelSettings(): Promise<SalesChannelSettings> {
+  const now = Date.now();
+  if (!cached || now - cached.at > TTL_MS) {
+    const value = load();
+    cached = { at: now, value };
+    value.catch(() => {
+      cached = undefined;
+    });
+  }
+  return cached.value;
+}

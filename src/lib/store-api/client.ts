@@ -1,0 +1,95 @@
+/**
+ * The one Store API client (ARCHITECTURE §2): ky over the transport of `transport.ts` (in-process or HTTP). Every
+ * request carries `sw-access-key`, the domain's `sw-language-id` and, when there is one, the `sw-context-token`.
+ * Non-2xx answers throw `StoreApiClientError` with Shopware's envelope.
+ */
+import ky, { type KyInstance } from 'ky';
+import { StoreApiClientError, parseErrorEnvelope } from './errors.ts';
+import { getTransport } from './transport.ts';
+
+export interface StoreApiClientOptions {
+  /** `sw-language-id` of the current domain; omitted → the sales channel's default language. */
+  languageId?: string | undefined;
+  /** `sw-context-token` of the visitor; omitted → an anonymous context. */
+  contextToken?: string | undefined;
+  /** Per-request timeout in milliseconds (default 30 s, spec §9 "Article information timeout 30 s"). */
+  timeout?: number;
+}
+
+export interface StoreApiClient {
+  /** GET `/store-api/{path}` with optional query parameters; resolves to the parsed JSON body. */
+  get<T>(path: string, searchParams?: Record<string, string>): Promise<T>;
+  /** POST `/store-api/{path}` with a JSON body (criteria, payload); resolves to the parsed JSON body. */
+  post<T>(path: string, body?: unknown): Promise<T>;
+  /** The `sw-context-token` the last response carried (a new anonymous one, or a rotated one). */
+  readonly lastContextToken: string | undefined;
+}
+
+let base: KyInstance | undefined;
+
+function baseClient(): KyInstance {
+  const transport = getTransport();
+  base ??= ky.create({
+    baseUrl: `${transport.baseUrl}/store-api/`,
+    fetch: (input, init) => transport.fetch(input instanceof Request && !init ? input : new Request(input, init)),
+    throwHttpErrors: false,
+    retry: 0,
+  });
+  return base;
+}
+
+/**
+ * Headers the Store API expects on every call; shared by the client and the same-origin proxy.
+ */
+export async function storeApiHeaders(options: StoreApiClientOptions): Promise<Record<string, string>> {
+  const headers: Record<string, string> = { 'sw-access-key': await getTransport().accessKey(), accept: 'application/json' };
+  if (options.languageId) headers['sw-language-id'] = options.languageId;
+  if (options.contextToken) headers['sw-context-token'] = options.contextToken;
+  return headers;
+}
+
+/**
+ * Creates a client bound to one language and context.
+ *
+ * @throws StoreApiClientError from its methods for every non-2xx response.
+ */
+export function createStoreApiClient(options: StoreApiClientOptions = {}): StoreApiClient {
+  let lastContextToken: string | undefined;
+  async function send<T>(method: 'get' | 'post', path: string, init: { json?: unknown; searchParams?: Record<string, string> }): Promise<T> {
+    const cleanPath = path.replace(/^\/+/, '').replace(/^store-api\//, '');
+    const response = await baseClient()(cleanPath, {
+      method,
+      headers: await storeApiHeaders(options),
+      timeout: options.timeout ?? 30_000,
+      ...(init.json !== undefined ? { json: init.json } : {}),
+      ...(init.searchParams ? { searchParams: init.searchParams } : {}),
+    });
+    lastContextToken = response.headers.get('sw-context-token') ?? lastContextToken;
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // A non-JSON body (proxy error page) is kept as text for the error detail.
+    }
+    if (!response.ok) throw new StoreApiClientError(response.status, parseErrorEnvelope(response.status, body), `/store-api/${cleanPath}`);
+    return body as T;
+  }
+  return {
+    get: (path, searchParams) => send('get', path, searchParams ? { searchParams } : {}),
+    post: (path, body) => send('post', path, { json: body ?? {} }),
+    get lastContextToken() {
+      return lastContextToken;
+    },
+  };
+}
+
+/**
+ * Forwards a prepared request to the Store API transport unchanged (used by the same-origin proxy, which sets its
+ * own headers); `path` is below `/store-api/`.
+ */
+export async function forwardToStoreApi(path: string, init: RequestInit & { search?: string }): Promise<Response> {
+  const transport = getTransport();
+  const url = `${transport.baseUrl}/store-api/${path.replace(/^\/+/, '')}${init.search ?? ''}`;
+  return transport.fetch(new Request(url, init));
+}

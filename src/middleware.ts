@@ -1,0 +1,93 @@
+/**
+ * Runs once per request (STYLE-ANCHORS §10.9): resolves the domain and locale, checks the origin of unsafe
+ * requests, serves and stores anonymous catalogue HTML (ARCHITECTURE §3) and fills `Astro.locals`.
+ */
+import { defineMiddleware } from 'astro:middleware';
+import { pathBelowPrefix, resolveDomain } from './lib/domain.ts';
+import { isSameOriginRequest } from './lib/origin-check.ts';
+import { getSalesChannelSettings } from './lib/sales-channel.ts';
+import { createStoreApiClient } from './lib/store-api/client.ts';
+import { unknownDomainResponse } from './lib/unknown-domain-page.ts';
+import { cacheControlHeader, cacheKey, createPageCache, etagOf, isCacheable, matchesIfNoneMatch } from './lib/html-cache.ts';
+import { getTranslator, rawMessage } from './i18n/translator.ts';
+
+const pageCache = createPageCache();
+
+/** Response headers that are stored with a cached page and replayed. */
+const REPLAYED_HEADERS = ['content-type', 'content-language', 'link', 'x-robots-tag'];
+
+/**
+ * The URL whose domain a request belongs to: the page itself, or for same-origin `/store-api/*` calls from an island
+ * the page that made the call (its `Referer`), so the proxy answers in the page's language.
+ */
+function domainUrlOf(url: URL, request: Request): URL {
+  if (!url.pathname.startsWith('/store-api/')) return url;
+  const referer = request.headers.get('referer');
+  if (!referer) return url;
+  try {
+    const ref = new URL(referer);
+    return ref.host === url.host ? ref : url;
+  } catch {
+    return url;
+  }
+}
+
+export const onRequest = defineMiddleware(async (ctx, next) => {
+  const { url, request } = ctx;
+  const isApi = url.pathname.startsWith('/store-api/');
+  const settings = await getSalesChannelSettings();
+  const domain = resolveDomain(settings.domains, domainUrlOf(url, request));
+  if (!domain) {
+    console.error(`[storefront] no domain configured for host "${url.host}" (path ${url.pathname})`);
+    return unknownDomainResponse(url.host, settings.domains, isApi);
+  }
+  const path = isApi ? url.pathname : pathBelowPrefix(domain, url.pathname);
+  if (!isSameOriginRequest(request, path)) {
+    return new Response('Cross-site request refused.', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  }
+
+  const locale = domain.locale;
+  ctx.locals.domain = domain;
+  ctx.locals.domains = settings.domains;
+  ctx.locals.locale = locale;
+  ctx.locals.t = getTranslator(locale);
+  ctx.locals.raw = (key) => rawMessage(locale, key);
+  ctx.locals.path = path;
+  ctx.locals.settings = settings;
+  ctx.locals.storeApi = createStoreApiClient({ languageId: domain.languageId });
+  ctx.locals.cachePolicy = null;
+
+  const method = request.method.toUpperCase();
+  const mayUseCache = !isApi && (method === 'GET' || method === 'HEAD') && !request.headers.has('authorization');
+  const key = mayUseCache ? cacheKey(domain.url, url) : '';
+  if (mayUseCache) {
+    const hit = pageCache.get(key);
+    if (hit) {
+      const headers = new Headers(hit.headers);
+      headers.set('etag', hit.etag);
+      headers.set('x-cache', 'HIT');
+      if (matchesIfNoneMatch(request.headers.get('if-none-match'), hit.etag)) return new Response(null, { status: 304, headers });
+      return new Response(method === 'HEAD' ? null : hit.body, { status: 200, headers });
+    }
+  }
+
+  const response = await next();
+  const policy = ctx.locals.cachePolicy;
+  const setsCookie = [...ctx.cookies.headers()].length > 0;
+  if (!mayUseCache || setsCookie || !policy || !isCacheable({ method, policy, status: response.status, responseHeaders: response.headers, authorization: false })) {
+    return response;
+  }
+  const body = await response.text();
+  const etag = etagOf(body);
+  const headers: [string, string][] = [['cache-control', cacheControlHeader(policy)], ['vary', 'Accept-Encoding']];
+  for (const name of REPLAYED_HEADERS) {
+    const value = response.headers.get(name);
+    if (value) headers.push([name, value]);
+  }
+  pageCache.set(key, { body, etag, headers }, policy);
+  const out = new Headers(headers);
+  out.set('etag', etag);
+  out.set('x-cache', 'MISS');
+  if (matchesIfNoneMatch(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers: out });
+  return new Response(method === 'HEAD' ? null : body, { status: 200, headers: out });
+});
