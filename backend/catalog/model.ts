@@ -45,6 +45,10 @@ export interface CatalogProperty {
   position?: number | undefined;
   /** Whether listings offer the group as a filter (default true). */
   filterable?: boolean | undefined;
+  /** How the variant switch shows the group's options (Shopware property_group.displayType), default 'text'. */
+  displayType?: 'text' | 'color' | 'media' | undefined;
+  /** Swatch colour of this option as `#rrggbb`, for groups with displayType 'color'. */
+  colorHexCode?: string | undefined;
 }
 
 export interface CatalogPrice {
