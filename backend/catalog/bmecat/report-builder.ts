@@ -1,0 +1,46 @@
+/**
+ * Collects what an import did into an `ImportReport` (backend/catalog/model.ts). Warnings are grouped by kind: the
+ * first `maxPerKind` of a kind are kept item by item, the rest are counted into one summary line, so a file with
+ * thousands of unreadable classification codes still yields a readable report.
+ */
+import type { ImportReport } from '../model.ts';
+
+/** Builder for one file's ImportReport. */
+export class ReportBuilder {
+  readonly report: ImportReport;
+  private readonly perKind = new Map<string, number>();
+  private readonly maxPerKind: number;
+
+  /** `file` and `format` as the report shows them (e.g. 'bmecat-1.2', 'tabular:guenzburger'). */
+  constructor(file: string, format: string, maxPerKind = 25) {
+    this.report = { file, format, categories: 0, products: 0, deleted: 0, priceUpdates: 0, skipped: [], warnings: [] };
+    this.maxPerKind = maxPerKind;
+  }
+
+  /** Records an item that was not imported, with the reason (always kept, never summarised). */
+  skip(item: string, reason: string): void {
+    this.report.skipped.push({ item, reason });
+  }
+
+  /** Records a problem that did not stop the item from being imported; `kind` groups similar warnings. */
+  warn(kind: string, item: string, message: string): void {
+    const n = (this.perKind.get(kind) ?? 0) + 1;
+    this.perKind.set(kind, n);
+    if (n <= this.maxPerKind) this.report.warnings.push({ item, message });
+  }
+
+  /** How many warnings of each kind were raised (including the summarised ones). */
+  warningCounts(): Record<string, number> {
+    return Object.fromEntries(this.perKind);
+  }
+
+  /** Finishes the report: adds one summary warning per kind that exceeded `maxPerKind`. */
+  finish(): ImportReport {
+    for (const [kind, n] of this.perKind) {
+      if (n > this.maxPerKind) {
+        this.report.warnings.push({ item: `(${n - this.maxPerKind} more)`, message: `${kind}: ${n} occurrences in total` });
+      }
+    }
+    return this.report;
+  }
+}
