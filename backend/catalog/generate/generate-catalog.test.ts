@@ -1,0 +1,73 @@
+import { describe, expect, test } from 'vitest';
+import { createHash } from 'node:crypto';
+import type { CatalogChange, CatalogProduct } from '../model.ts';
+import { isValidGtin } from '../writer.ts';
+import { generateCatalog } from './generate-catalog.ts';
+
+async function collect(articles: number, seed?: number): Promise<CatalogChange[]> {
+  const out: CatalogChange[] = [];
+  for await (const change of generateCatalog({ articles, seed })) out.push(change);
+  return out;
+}
+const productsOf = (changes: CatalogChange[]): CatalogProduct[] =>
+  changes.flatMap((c) => (c.kind === 'product' ? [c.product] : []));
+const digest = (changes: CatalogChange[]) => createHash('sha256').update(JSON.stringify(changes)).digest('hex');
+
+describe('generateCatalog', () => {
+  test('the same seed gives the same catalogue; another seed a different one', async () => {
+    expect(digest(await collect(400))).toBe(digest(await collect(400)));
+    expect(digest(await collect(400, 2))).not.toBe(digest(await collect(400)));
+  });
+
+  test('produces exactly the requested number of articles with unique numbers and valid EAN-13s', async () => {
+    const products = productsOf(await collect(1234));
+    expect(products).toHaveLength(1234);
+    expect(new Set(products.map((p) => p.productNumber)).size).toBe(1234);
+    const eans = products.flatMap((p) => (p.ean ? [p.ean] : []));
+    expect(eans.every(isValidGtin)).toBe(true);
+    expect(new Set(eans).size).toBe(eans.length);
+  });
+
+  test('builds a category tree of 8 top-level categories, 2–3 levels deep, named in four languages', async () => {
+    const categories = (await collect(0)).flatMap((c) => (c.kind === 'category' ? [c.category] : []));
+    expect(categories.filter((c) => !c.parentExternalId)).toHaveLength(8);
+    const ids = new Set(categories.map((c) => c.externalId));
+    expect(categories.every((c) => !c.parentExternalId || ids.has(c.parentExternalId))).toBe(true);
+    expect(categories.every((c) => Object.keys(c.name).length === 4)).toBe(true);
+    expect(Math.max(...categories.map((c) => c.externalId.split('/').length))).toBe(3);
+  });
+
+  test('variants hang below a parent, differ by one option and carry their own prices and stock', async () => {
+    const products = productsOf(await collect(600));
+    const variants = products.filter((p) => p.parentProductNumber);
+    expect(variants.length).toBeGreaterThan(100);
+    const numbers = new Set(products.map((p) => p.productNumber));
+    for (const v of variants) {
+      expect(numbers.has(v.parentProductNumber!)).toBe(true);
+      expect(v.options).toHaveLength(1);
+      expect(v.prices?.[0]).toMatchObject({ priceType: 'net_list', lowerBound: 1, currency: 'EUR' });
+    }
+    const siblings = variants.filter((v) => v.parentProductNumber === variants[0]!.parentProductNumber);
+    expect(new Set(siblings.map((v) => JSON.stringify(v.options![0]!.value))).size).toBe(siblings.length);
+  });
+
+  test('articles carry French texts, purchase rules, out-of-stock items, data sheets and references', async () => {
+    const products = productsOf(await collect(2000));
+    expect(products.every((p) => p.name['fr-FR'] && p.name['nl-NL'])).toBe(true);
+    const sellable = products.filter((p) => p.prices);
+    expect(sellable.some((p) => p.stock === 0)).toBe(true);
+    expect(sellable.some((p) => p.minPurchase === 100 && p.purchaseSteps === 100)).toBe(true);
+    expect(
+      sellable.some((p) => p.maxPurchase !== undefined && (p.maxPurchase - p.minPurchase!) % p.purchaseSteps! === 0),
+    ).toBe(true);
+    expect(sellable.every((p) => p.prices!.every((pr) => /^\d+\.\d{2,5}$/.test(pr.amount)))).toBe(true);
+    expect(
+      products.some((p) => p.media?.some((m) => m.purpose === 'data_sheet' && m.mimeType === 'application/pdf')),
+    ).toBe(true);
+    const numbers = new Set(products.map((p) => p.productNumber));
+    const refs = products.flatMap((p) => p.references ?? []);
+    expect(refs.some((r) => r.type === 'accessories')).toBe(true);
+    expect(refs.every((r) => numbers.has(r.productNumber))).toBe(true);
+    expect(new Set(products.map((p) => p.manufacturerName)).size).toBeGreaterThan(5);
+  });
+});
