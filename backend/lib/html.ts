@@ -10,7 +10,7 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     'p', 'br', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'u', 'sub', 'sup', 'h3', 'h4', 'h5', 'h6',
     'table', 'thead', 'tbody', 'tr', 'th', 'td', 'a', 'span', 'div',
   ],
-  allowedAttributes: { a: ['href', 'title'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] },
+  allowedAttributes: { a: ['href', 'title', 'rel'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowProtocolRelative: false,
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener nofollow' }) },
