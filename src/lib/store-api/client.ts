@@ -42,7 +42,7 @@ function baseClient(): KyInstance {
  * Headers the Store API expects on every call; shared by the client and the same-origin proxy.
  */
 export async function storeApiHeaders(options: StoreApiClientOptions): Promise<Record<string, string>> {
-  const headers: Record<string, string> = { 'sw-access-key': await getTransport().accessKey(), accept: 'application/json' };
+  const headers: Record<string, string> = { 'sw-access-key': await getTransport().accessKey(), accept: 'application/json', 'sw-include-seo-urls': 'true' };
   if (options.languageId) headers['sw-language-id'] = options.languageId;
   if (options.contextToken) headers['sw-context-token'] = options.contextToken;
   return headers;

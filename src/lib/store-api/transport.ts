@@ -5,6 +5,8 @@
  *   socket; the database opens on first use).
  * - With `STORE_API_URL` (e.g. `http://127.0.0.1:8000` or a real Shopware): HTTP, with `STORE_API_ACCESS_KEY`.
  */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { SalesChannelDomainInput } from '../domain.ts';
 
 export interface StoreApiTransport {
@@ -25,7 +27,20 @@ export interface StoreApiTransport {
 
 const IN_PROCESS_BASE = 'http://store-api.internal';
 
+/**
+ * Where the embedded backend's SQL migrations are: WERKBANK_MIGRATIONS_DIR, else next to the built server entry
+ * (copied there by astro.config.mjs), else the source folder below the working directory.
+ */
+function locateMigrations(): void {
+  if (process.env.WERKBANK_MIGRATIONS_DIR) return;
+  const entryDir = process.argv[1] ? dirname(resolve(process.argv[1])) : process.cwd();
+  const candidates = [join(entryDir, 'migrations'), resolve(process.cwd(), 'dist/server/migrations'), resolve(process.cwd(), 'backend/db/migrations')];
+  const found = candidates.find((dir) => existsSync(join(dir, 'meta', '_journal.json')));
+  if (found) process.env.WERKBANK_MIGRATIONS_DIR = found;
+}
+
 async function runtime() {
+  locateMigrations();
   const { getRuntime } = await import('../../../backend/runtime.ts');
   return getRuntime();
 }

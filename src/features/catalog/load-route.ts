@@ -1,0 +1,225 @@
+/**
+ * Loads everything a catalogue URL needs (home, search, category listing, product detail, landing page) through the
+ * Store API, in parallel where independent (STYLE-ANCHORS §10.11). Used by `src/pages/index.astro`,
+ * `src/pages/search.astro` and the catch-all `src/pages/[...path].astro`, which share one resolver because every
+ * domain has its own path prefix (`/en/search` reaches the catch-all).
+ */
+import { loadChrome, type Chrome } from '../../lib/chrome.ts';
+import { domainPath, type StorefrontDomain } from '../../lib/domain.ts';
+import { createStoreApiClient, type StoreApiClient } from '../../lib/store-api/client.ts';
+import { StoreApiClientError } from '../../lib/store-api/errors.ts';
+import type { Category, CrossSellingElement, EntitySearchResult, Product, ProductDetailResult, ProductListingResult, PropertyGroup } from '../../lib/store-api/types.ts';
+import type { NavItem } from '../../lib/navigation.ts';
+import type { BreadcrumbEntry } from '../../components/layout/Breadcrumb.astro';
+import { listingCriteria, parseListingState, type ListingState } from './listing-params.ts';
+import { canonicalSeoUrl, resolvePath, ROUTES } from './resolve-path.ts';
+
+export interface LandingPageData {
+  id: string;
+  title: string;
+  html: string;
+  metaTitle?: string | undefined;
+  metaDescription?: string | undefined;
+}
+
+export type RouteData =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'not-found'; chrome: Chrome }
+  | { kind: 'home'; chrome: Chrome }
+  | { kind: 'search'; chrome: Chrome; query: string; state: ListingState; listing: ProductListingResult | null }
+  | { kind: 'category'; chrome: Chrome; category: Category; listing: ProductListingResult | null; state: ListingState; breadcrumb: BreadcrumbEntry[]; subcategories: NavItem[]; alternates: Map<string, string> }
+  | { kind: 'product'; chrome: Chrome; product: Product; configurator: PropertyGroup[]; siblings: Product[]; crossSellings: CrossSellingElement[]; breadcrumb: BreadcrumbEntry[]; alternates: Map<string, string> }
+  | { kind: 'landing'; chrome: Chrome; page: LandingPageData; alternates: Map<string, string> };
+
+export interface RouteLocals {
+  domain: StorefrontDomain;
+  domains: StorefrontDomain[];
+  path: string;
+  storeApi: StoreApiClient;
+}
+
+const isNotFound = (e: unknown) => e instanceof StoreApiClientError && (e.status === 404 || e.status === 400);
+
+/** Absolute href of the same entity on every other domain (spec §2 "Language switcher" keeps the SEO path). */
+async function entityAlternates(locals: RouteLocals, foreignKey: string, routeName: string, technical: string, ownSeoPath: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const byLanguage = new Map<string, Promise<string | null>>();
+  await Promise.all(
+    locals.domains.map(async (d) => {
+      if (d.languageId === locals.domain.languageId) {
+        out.set(d.id, `${d.url}/${ownSeoPath}`);
+        return;
+      }
+      let lookup = byLanguage.get(d.languageId);
+      if (!lookup) {
+        const client = createStoreApiClient({ languageId: d.languageId });
+        lookup = canonicalSeoUrl(client, foreignKey, routeName).then((s) => s?.seoPathInfo ?? null, () => null);
+        byLanguage.set(d.languageId, lookup);
+      }
+      const seo = await lookup;
+      out.set(d.id, `${d.url}/${seo ?? technical}`);
+    }),
+  );
+  return out;
+}
+
+interface BreadcrumbResponse {
+  breadcrumbs?: { name?: string; categoryId?: string; type?: string; path?: string; translated?: { name?: string } }[];
+}
+
+async function loadBreadcrumb(locals: RouteLocals, id: string, type: 'category' | 'product'): Promise<BreadcrumbEntry[]> {
+  try {
+    const res = await locals.storeApi.get<BreadcrumbResponse | BreadcrumbResponse['breadcrumbs']>(`breadcrumb/${id}`, { type });
+    const items = Array.isArray(res) ? res : (res?.breadcrumbs ?? []);
+    return items.map((b) => ({
+      name: b.translated?.name ?? b.name ?? '',
+      href: b.type === 'folder' || !b.path ? null : domainPath(locals.domain, b.path),
+    }));
+  } catch {
+    return [];
+  }
+}
+
+function findNav(items: NavItem[], id: string): NavItem | null {
+  for (const item of items) {
+    if (item.id === id) return item;
+    const hit = findNav(item.children, id);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/** Associations of the detail page (Shopware criteria). */
+const DETAIL_ASSOCIATIONS = {
+  media: { sort: [{ field: 'position', order: 'ASC' }] },
+  properties: { associations: { group: {} } },
+  options: { associations: { group: {} } },
+  manufacturer: {},
+  categories: {},
+};
+
+async function loadSiblings(client: StoreApiClient, product: Product): Promise<Product[]> {
+  const embedded = (product.extensions?.variants ?? (product as { children?: Product[] }).children) as Product[] | undefined;
+  if (Array.isArray(embedded) && embedded.length) return embedded;
+  const parentId = product.parentId ?? ((product.childCount ?? 0) > 0 ? product.id : null);
+  if (!parentId) return [];
+  try {
+    const res = await client.post<EntitySearchResult<Product>>('product', {
+      limit: 100,
+      filter: [{ type: 'equals', field: 'parentId', value: parentId }],
+      associations: { options: { associations: { group: {} } } },
+    });
+    return res.elements ?? [];
+  } catch {
+    return [];
+  }
+}
+
+async function loadListing(client: StoreApiClient, path: string, body: Record<string, unknown>): Promise<ProductListingResult | null> {
+  try {
+    return await client.post<ProductListingResult>(path, body);
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Resolves and loads a request.
+ *
+ * @throws StoreApiClientError for Store API failures other than "not found" (the page then shows the 500 page).
+ */
+export async function loadRoute(locals: RouteLocals, url: URL): Promise<RouteData> {
+  const client = locals.storeApi;
+  const path = locals.path.replace(/\/{2,}/g, '/');
+  const chromePromise = loadChrome(client, locals.domain);
+
+  if (path === '/' || path === '') return { kind: 'home', chrome: await chromePromise };
+
+  if (path === '/search' || path === '/search/') {
+    const query = (url.searchParams.get('query') ?? '').trim().slice(0, 200);
+    const state = parseListingState(url.searchParams);
+    const listing = query ? loadListing(client, 'search', { ...listingCriteria(state), search: query }) : Promise.resolve(null);
+    const [chrome, result] = await Promise.all([chromePromise, listing]);
+    return { kind: 'search', chrome, query, state, listing: result };
+  }
+
+  const resolved = await resolvePath(client, path);
+  if (resolved.kind === 'redirect') return { kind: 'redirect', location: `${domainPath(locals.domain, `/${resolved.seoPathInfo}`)}${url.search}` };
+  if (resolved.kind === 'not-found') return { kind: 'not-found', chrome: await chromePromise };
+
+  const ownSeoPath = path.replace(/^\//, '');
+  if (resolved.kind === 'category') {
+    const state = parseListingState(url.searchParams);
+    const [chrome, category, listing, breadcrumb, alternates] = await Promise.all([
+      chromePromise,
+      client.post<Category>(`category/${resolved.id}`, {}).catch((e) => (isNotFound(e) ? null : Promise.reject(e))),
+      loadListing(client, `product-listing/${resolved.id}`, listingCriteria(state)),
+      loadBreadcrumb(locals, resolved.id, 'category'),
+      entityAlternates(locals, resolved.id, ROUTES.navigation, `navigation/${resolved.id}`, ownSeoPath),
+    ]);
+    if (!category) return { kind: 'not-found', chrome };
+    const subcategories = findNav(chrome.main, resolved.id)?.children ?? [];
+    return { kind: 'category', chrome, category, listing, state, breadcrumb, subcategories, alternates };
+  }
+
+  if (resolved.kind === 'product') {
+    const detail = await client.post<ProductDetailResult>(`product/${resolved.id}`, { associations: DETAIL_ASSOCIATIONS }).catch((e) => (isNotFound(e) ? null : Promise.reject(e)));
+    if (!detail) return { kind: 'not-found', chrome: await chromePromise };
+    const [chrome, siblings, crossSellings, breadcrumb, alternates] = await Promise.all([
+      chromePromise,
+      loadSiblings(client, detail.product),
+      client.post<CrossSellingElement[]>(`product/${resolved.id}/cross-selling`, {}).catch(() => []),
+      loadBreadcrumb(locals, resolved.id, 'product'),
+      entityAlternates(locals, resolved.id, ROUTES.detail, `detail/${resolved.id}`, ownSeoPath),
+    ]);
+    return {
+      kind: 'product',
+      chrome,
+      product: detail.product,
+      configurator: detail.configurator ?? [],
+      siblings,
+      crossSellings: Array.isArray(crossSellings) ? crossSellings : [],
+      breadcrumb,
+      alternates,
+    };
+  }
+
+  const [chrome, page, alternates] = await Promise.all([
+    chromePromise,
+    loadLandingPage(client, resolved.id),
+    entityAlternates(locals, resolved.id, ROUTES.landingPage, `landingPage/${resolved.id}`, ownSeoPath),
+  ]);
+  if (!page) return { kind: 'not-found', chrome };
+  return { kind: 'landing', chrome, page, alternates };
+}
+
+interface LandingResponse {
+  id?: string;
+  name?: string;
+  translated?: Record<string, unknown> | null;
+  cmsPage?: { translated?: Record<string, unknown> | null; name?: string } | null;
+  metaTitle?: string;
+  metaDescription?: string;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
+
+async function loadLandingPage(client: StoreApiClient, id: string): Promise<LandingPageData | null> {
+  for (const path of [`landing-page/${id}`, `cms-page/${id}`]) {
+    try {
+      const res = await client.post<LandingResponse>(path, {});
+      const tr = { ...(res.cmsPage?.translated ?? {}), ...(res.translated ?? {}) };
+      return {
+        id,
+        title: str(tr.title) ?? str(tr.name) ?? str(res.name) ?? '',
+        html: str(tr.content) ?? str(tr.html) ?? str(tr.text) ?? '',
+        metaTitle: str(tr.metaTitle),
+        metaDescription: str(tr.metaDescription),
+      };
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+  return null;
+}

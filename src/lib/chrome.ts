@@ -1,0 +1,45 @@
+/**
+ * Data of the shared chrome (spec §2 "The header loads service, main and countries navigation with depths 2, 3 and
+ * 4"; footer navigation at depth 1). A failing navigation call leaves that navigation empty: the chrome never fails
+ * a page.
+ */
+import { toNavItems, type NavItem } from './navigation.ts';
+import type { StorefrontDomain } from './domain.ts';
+import type { StoreApiClient } from './store-api/client.ts';
+import type { Category } from './store-api/types.ts';
+
+export interface Chrome {
+  main: NavItem[];
+  service: NavItem[];
+  countries: NavItem[];
+  footer: NavItem[];
+}
+
+/** Navigation roots of Shopware's `navigation/{activeId}/{rootId}` with their depths. */
+export const NAVIGATION_DEPTHS = {
+  'main-navigation': 3,
+  'service-navigation': 2,
+  'countries-navigation': 4,
+  'footer-navigation': 1,
+} as const;
+
+async function loadNavigation(client: StoreApiClient, root: keyof typeof NAVIGATION_DEPTHS, domain: StorefrontDomain): Promise<NavItem[]> {
+  try {
+    const tree = await client.post<Category[]>(`navigation/${root}/${root}`, { depth: NAVIGATION_DEPTHS[root], buildTree: true });
+    return toNavItems(Array.isArray(tree) ? tree : [], domain);
+  } catch (error) {
+    console.error(`[storefront] ${root} could not be loaded`, error instanceof Error ? error.message : error);
+    return [];
+  }
+}
+
+/** Loads the four navigations in parallel. */
+export async function loadChrome(client: StoreApiClient, domain: StorefrontDomain): Promise<Chrome> {
+  const [main, service, countries, footer] = await Promise.all([
+    loadNavigation(client, 'main-navigation', domain),
+    loadNavigation(client, 'service-navigation', domain),
+    loadNavigation(client, 'countries-navigation', domain),
+    loadNavigation(client, 'footer-navigation', domain),
+  ]);
+  return { main, service, countries, footer };
+}
