@@ -6,6 +6,12 @@ import type { Hono } from 'hono';
 import type { Db } from '../db/client.ts';
 import type { BackendConfig } from '../config.ts';
 import type { ChannelCache, StoreApiEnv } from './context.ts';
+import { createCatalogCache } from './catalog-cache.ts';
+import { registerCategoryRoutes } from './category/category.routes.ts';
+import { registerListingRoutes } from './listing/listing.routes.ts';
+import { registerProductRoutes } from './product/product.routes.ts';
+import { registerSeoRoutes } from './seo/seo-url.routes.ts';
+import { registerSystemRoutes } from './system/system.routes.ts';
 
 export interface RouteDeps {
   db: Db;
@@ -14,6 +20,10 @@ export interface RouteDeps {
 }
 
 export function registerRoutes(app: Hono<StoreApiEnv>, deps: RouteDeps): void {
-  void app;
-  void deps;
+  const catalog = { db: deps.db, config: deps.config, cache: createCatalogCache(deps.db) };
+  registerSystemRoutes(app, catalog);
+  registerCategoryRoutes(app, catalog);
+  registerListingRoutes(app, catalog);
+  registerProductRoutes(app, catalog);
+  registerSeoRoutes(app, catalog);
 }

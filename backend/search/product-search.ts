@@ -1,0 +1,152 @@
+/**
+ * Runs a search plan (route-query.ts) against PostgreSQL and returns product ids in rank order: exact EAN/number
+ * hits first, then article-number prefixes, brand products, full-text matches in the context language and, when
+ * those found fewer than five, full-text matches in the other languages and typo-tolerant trigram matches on the name.
+ *
+ * Every tier stops at `cap` rows (LIMIT early, no unbounded ranking): the caller asks for as many candidates as it
+ * can page through (quick search: a few dozen; the search page: up to 1,000), so the work per query stays bounded on
+ * a 400,000-article catalogue. Exact and prefix tiers include variants (a variant's own number finds it); the
+ * text tiers list main products only, as listings do.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { localeColumns } from '../store-api/translate.ts';
+import { matchBrands, type SearchPlan } from './route-query.ts';
+
+const OTHER_LOCALES = ['de-DE', 'en-GB', 'fr-FR', 'nl-NL'];
+import { textArray } from '../store-api/sql-params.ts';
+
+export interface ProductSearchOptions {
+  /** Locale code of the context (selects the text-search configuration and name column). */
+  locale: string;
+  /** Most ids to return. */
+  cap: number;
+  /** Manufacturers, for brand matching. */
+  brands: { id: string; name: string }[];
+}
+
+export interface ProductSearchResult {
+  /** Ids in rank order, at most `cap`. */
+  ids: string[];
+  /** Ids that matched an EAN or article number exactly (a subset of `ids`, ranked first). */
+  exactIds: string[];
+}
+
+async function ids(db: Db, statement: SQL): Promise<string[]> {
+  const result = (await db.execute(statement)) as unknown as { rows: { id: string }[] };
+  return result.rows.map((r) => r.id);
+}
+
+/**
+ * Product ids for a plan, best first.
+ *
+ * @throws the database error when PostgreSQL rejects a query (not expected: inputs are bound parameters and
+ *   tsquery text is sanitised by the plan).
+ */
+export async function searchProductIds(db: Db, plan: SearchPlan, options: ProductSearchOptions): Promise<ProductSearchResult> {
+  const found: string[] = [];
+  const seen = new Set<string>();
+  const add = (list: string[]) => {
+    for (const id of list) {
+      if (found.length >= options.cap) return;
+      if (!seen.has(id)) {
+        seen.add(id);
+        found.push(id);
+      }
+    }
+  };
+  const remaining = () => options.cap - found.length;
+  if (plan.shape === 'empty') return { ids: [], exactIds: [] };
+
+  if (plan.eans.length > 0 || plan.numbers.length > 0) {
+    add(
+      await ids(db, sql`
+        SELECT id FROM product
+         WHERE active AND (ean = ANY(${textArray(plan.eans)})
+            OR lower(product_number) = ANY(${textArray(plan.numbers)})
+            OR lower(manufacturer_number) = ANY(${textArray(plan.numbers)}))
+         ORDER BY (parent_id IS NOT NULL), product_number
+         LIMIT ${options.cap}`),
+    );
+  }
+  const exactIds = [...found];
+
+  if (plan.prefix && remaining() > 0) {
+    const pattern = `${plan.prefix.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    add(
+      await ids(db, sql`
+        SELECT id FROM product
+         WHERE active AND lower(product_number) LIKE ${pattern}
+         ORDER BY lower(product_number) USING ~<~
+         LIMIT ${remaining() + found.length}`),
+    );
+  }
+
+  if (!plan.fullText) return { ids: found, exactIds };
+  const { tsConfig, nameColumn, searchColumn } = localeColumns(options.locale);
+  const name = sql.raw(`p.${nameColumn}`);
+  const vector = sql.raw(`p.${searchColumn}`);
+  const config = sql.raw(`'${tsConfig}'::regconfig`);
+
+  const brands = matchBrands(plan.term, options.brands);
+  if (brands.length > 0 && remaining() > 0) {
+    add(
+      await ids(db, sql`
+        SELECT p.id FROM product p
+         WHERE p.active AND p.parent_id IS NULL AND p.manufacturer_id = ANY(${textArray(brands.map((b) => b.id))})
+         ORDER BY ${name}, p.id
+         LIMIT ${remaining() + found.length}`),
+    );
+  }
+
+  if (remaining() > 0 && plan.prefixTsQuery) {
+    // Rank only a bounded candidate set: a common word may match a large share of the catalogue.
+    const candidates = Math.max(200, (remaining() + found.length) * 4);
+    add(
+      await ids(db, sql`
+        SELECT id FROM (
+          SELECT p.id, ts_rank_cd(${vector}, q.query) AS rank, ${name} AS name
+            FROM product p,
+                 (SELECT websearch_to_tsquery(${config}, ${plan.term}) || to_tsquery(${config}, ${plan.prefixTsQuery}) AS query) q
+           WHERE p.active AND p.parent_id IS NULL AND ${vector} @@ q.query
+           LIMIT ${candidates}
+        ) ranked
+        ORDER BY rank DESC, name, id
+        LIMIT ${remaining() + found.length}`),
+    );
+  }
+
+  // Buyers type names in other languages too (a German article name on the Dutch site): when the context language
+  // found little, the other languages' vectors are searched the same way.
+  if (remaining() > 0 && plan.prefixTsQuery && found.length < 5) {
+    for (const locale of OTHER_LOCALES.filter((l) => localeColumns(l).tsConfig !== tsConfig)) {
+      const other = localeColumns(locale);
+      const otherConfig = sql.raw(`'${other.tsConfig}'::regconfig`);
+      const otherVector = sql.raw(`p.${other.searchColumn}`);
+      add(
+        await ids(db, sql`
+          SELECT id FROM (
+            SELECT p.id, ts_rank_cd(${otherVector}, q.query) AS rank
+              FROM product p,
+                   (SELECT websearch_to_tsquery(${otherConfig}, ${plan.term}) || to_tsquery(${otherConfig}, ${plan.prefixTsQuery}) AS query) q
+             WHERE p.active AND p.parent_id IS NULL AND ${otherVector} @@ q.query
+             LIMIT 200
+          ) ranked
+          ORDER BY rank DESC, id
+          LIMIT ${remaining() + found.length}`),
+      );
+      if (found.length >= 5) break;
+    }
+  }
+
+  if (remaining() > 0 && plan.term.length >= 3 && found.length < 5) {
+    add(
+      await ids(db, sql`
+        SELECT p.id FROM product p
+         WHERE p.active AND p.parent_id IS NULL AND ${plan.term} <% ${name}
+         ORDER BY word_similarity(${plan.term}, ${name}) DESC, p.id
+         LIMIT ${remaining() + found.length}`),
+    );
+  }
+  return { ids: found, exactIds };
+}

@@ -1,0 +1,151 @@
+/**
+ * In-process caches of catalogue data that changes only on import: the category tree with its SEO paths, the
+ * manufacturers, and the listing facets per category and language (manufacturer, property and availability counts).
+ *
+ * Every cache this process creates is registered, so an import running in the same process calls
+ * `clearCatalogCaches()` once it has finalized; other processes (several backend instances over one PostgreSQL) see
+ * new data after `ttlMs` (default 5 minutes).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import type { CategoryTranslation } from '../db/schema/category.ts';
+
+export interface CategoryRow {
+  id: string;
+  parentId: string | null;
+  path: string | null;
+  level: number;
+  position: number;
+  type: string;
+  linkType: string | null;
+  internalLink: string | null;
+  linkNewTab: boolean;
+  active: boolean;
+  visible: boolean;
+  mediaFileName: string | null;
+  translated: Partial<Record<string, CategoryTranslation>>;
+  productCount: number;
+  childCount: number;
+  customFields: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string | null;
+}
+
+export interface CategoryIndex {
+  byId: Map<string, CategoryRow>;
+  /** Children per parent id, ordered by position, then id. */
+  children: Map<string, CategoryRow[]>;
+  /** Canonical category SEO path per `${categoryId}:${languageId}`. */
+  seoPaths: Map<string, { id: string; seoPathInfo: string }>;
+}
+
+export interface ManufacturerRow {
+  id: string;
+  name: string;
+  link: string | null;
+  mediaFileName: string | null;
+  translated: Partial<Record<string, { name?: string; description?: string }>>;
+}
+
+export interface CatalogCache {
+  categories(): Promise<CategoryIndex>;
+  manufacturers(): Promise<ManufacturerRow[]>;
+  /** The cached value for `key`, computed once by `load` until cleared or expired. */
+  memo<T>(key: string, load: () => Promise<T>): Promise<T>;
+  clear(): void;
+}
+
+const registry = new Set<CatalogCache>();
+
+/** Clears every catalogue cache of this process; call after an import has finalized. */
+export function clearCatalogCaches(): void {
+  for (const cache of registry) cache.clear();
+}
+
+async function rows<T>(db: Db, statement: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+/** Creates a catalogue cache over `db`, registered for `clearCatalogCaches()`. */
+export function createCatalogCache(db: Db, options: { ttlMs?: number } = {}): CatalogCache {
+  const ttlMs = options.ttlMs ?? 5 * 60_000;
+  const entries = new Map<string, { at: number; value: Promise<unknown> }>();
+
+  function memo<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = entries.get(key);
+    if (hit && Date.now() - hit.at < ttlMs) return hit.value as Promise<T>;
+    const value = load();
+    entries.set(key, { at: Date.now(), value });
+    value.catch(() => entries.delete(key));
+    return value;
+  }
+
+  const cache: CatalogCache = {
+    memo,
+    categories: () =>
+      memo('categories', async () => {
+        const list = await rows<Record<string, unknown>>(db, sql`
+          SELECT id, parent_id, path, level, position, type, link_type, internal_link, link_new_tab, active, visible,
+                 media_file_name, translated, product_count, child_count, custom_fields, created_at, updated_at
+            FROM category`);
+        const byId = new Map<string, CategoryRow>();
+        const children = new Map<string, CategoryRow[]>();
+        for (const r of list) {
+          const row: CategoryRow = {
+            id: r.id as string,
+            parentId: (r.parent_id as string | null) ?? null,
+            path: (r.path as string | null) ?? null,
+            level: Number(r.level),
+            position: Number(r.position),
+            type: r.type as string,
+            linkType: (r.link_type as string | null) ?? null,
+            internalLink: (r.internal_link as string | null) ?? null,
+            linkNewTab: Boolean(r.link_new_tab),
+            active: Boolean(r.active),
+            visible: Boolean(r.visible),
+            mediaFileName: (r.media_file_name as string | null) ?? null,
+            translated: (r.translated ?? {}) as CategoryRow['translated'],
+            productCount: Number(r.product_count),
+            childCount: Number(r.child_count),
+            customFields: (r.custom_fields ?? {}) as Record<string, unknown>,
+            createdAt: new Date(r.created_at as string).toISOString(),
+            updatedAt: r.updated_at ? new Date(r.updated_at as string).toISOString() : null,
+          };
+          byId.set(row.id, row);
+          if (row.parentId) {
+            const list = children.get(row.parentId) ?? [];
+            list.push(row);
+            children.set(row.parentId, list);
+          }
+        }
+        for (const list of children.values()) list.sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
+        const seo = await rows<{ id: string; foreign_key: string; language_id: string; seo_path_info: string }>(db, sql`
+          SELECT id, foreign_key, language_id, seo_path_info FROM seo_url
+           WHERE route_name = 'frontend.navigation.page' AND is_canonical AND NOT is_deleted`);
+        const seoPaths = new Map(seo.map((s) => [`${s.foreign_key}:${s.language_id}`, { id: s.id, seoPathInfo: s.seo_path_info }]));
+        return { byId, children, seoPaths };
+      }),
+    manufacturers: () =>
+      memo('manufacturers', async () => {
+        const list = await rows<Record<string, unknown>>(db, sql`
+          SELECT id, name, link, media_file_name, translated FROM product_manufacturer ORDER BY name`);
+        return list.map((r) => ({
+          id: r.id as string,
+          name: r.name as string,
+          link: (r.link as string | null) ?? null,
+          mediaFileName: (r.media_file_name as string | null) ?? null,
+          translated: (r.translated ?? {}) as ManufacturerRow['translated'],
+        }));
+      }),
+    clear() {
+      entries.clear();
+    },
+  };
+  registry.add(cache);
+  return cache;
+}
+
+/** Ancestor ids of a category from its `path` (`|root|…|parent|`), root first. */
+export function ancestorIds(row: Pick<CategoryRow, 'path'>): string[] {
+  return (row.path ?? '').split('|').filter(Boolean);
+}

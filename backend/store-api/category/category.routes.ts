@@ -1,0 +1,176 @@
+/**
+ * Category endpoints of the Store API (Shopware NavigationRoute, CategoryRoute, BreadcrumbRoute):
+ * - `GET|POST /store-api/navigation/{activeId}/{rootId}`: the tree below `rootId` (an id or 'main-navigation',
+ *   'service-navigation', 'footer-navigation', 'countries-navigation'), `depth` levels deep (default: the channel's
+ *   navigationCategoryDepth for the main navigation, else 2) plus the children along the path to `activeId`;
+ *   `buildTree: false` gives a flat list. Only active, visible categories; the main navigation also hides listing
+ *   pages (type 'page') without products.
+ * - `GET|POST /store-api/category/{navigationId}`: one category ('home' is the main navigation root).
+ * - `GET /store-api/breadcrumb/{id}?type=category|product`: the path below the main navigation root.
+ * Unknown or inactive categories, and categories outside the channel's navigation trees, answer 404.
+ */
+import { sql } from 'drizzle-orm';
+import type { Context, Hono } from 'hono';
+import { isId } from '../../lib/ids.ts';
+import { ancestorIds, type CategoryIndex, type CategoryRow } from '../catalog-cache.ts';
+import type { SalesChannelInfo, StoreApiEnv } from '../context.ts';
+import { requestCriteria, viewContext, type CatalogDeps } from '../deps.ts';
+import { seoUrl } from '../entities.ts';
+import { StoreApiError } from '../errors.ts';
+import { applyIncludes } from '../includes.ts';
+import { categoryName, mapCategory, type CategoryMapContext } from './category.mapper.ts';
+
+/** 404 with Shopware's category code. */
+export function categoryNotFound(id: string): StoreApiError {
+  return new StoreApiError(404, 'CONTENT__CATEGORY_NOT_FOUND', `Category "${id}" not found.`, { parameters: { id } });
+}
+
+/** Resolves a navigation alias ('main-navigation', …, 'home') or an id to a category id; null when unknown. */
+export function resolveNavigationId(idOrAlias: string, channel: SalesChannelInfo): string | null {
+  switch (idOrAlias) {
+    case 'main-navigation':
+    case 'home':
+      return channel.navigationCategoryId;
+    case 'service-navigation':
+      return channel.serviceCategoryId;
+    case 'footer-navigation':
+      return channel.footerCategoryId;
+    case 'countries-navigation':
+      return channel.countriesCategoryId;
+    default:
+      return isId(idOrAlias) ? idOrAlias : null;
+  }
+}
+
+/** Roots of the channel's navigation trees. */
+export function channelRoots(channel: SalesChannelInfo): string[] {
+  return [channel.navigationCategoryId, channel.serviceCategoryId, channel.footerCategoryId, channel.countriesCategoryId].filter(
+    (id): id is string => Boolean(id),
+  );
+}
+
+/** An active category of the channel's trees (it or an ancestor is a channel root), or a 404. */
+export function channelCategory(index: CategoryIndex, id: string, channel: SalesChannelInfo): CategoryRow {
+  const row = index.byId.get(id);
+  const roots = channelRoots(channel);
+  if (!row || !row.active || !(roots.includes(row.id) || ancestorIds(row).some((a) => roots.includes(a)))) throw categoryNotFound(id);
+  return row;
+}
+
+/** Whether a category shows in a navigation rooted at `rootId`. */
+function listed(row: CategoryRow, isMain: boolean): boolean {
+  if (!row.active || !row.visible) return false;
+  return !(isMain && row.type === 'page' && row.productCount === 0);
+}
+
+/** Breadcrumb items of a category below the main navigation root (Shopware's Breadcrumb struct). */
+export function categoryBreadcrumb(row: CategoryRow, ctx: CategoryMapContext, mainRootId: string): Record<string, unknown>[] {
+  const ids = [...ancestorIds(row), row.id];
+  const start = ids.indexOf(mainRootId);
+  const chain = (start >= 0 ? ids.slice(start + 1) : ids).map((id) => ctx.index.byId.get(id)).filter((c): c is CategoryRow => Boolean(c));
+  return chain.map((c) => {
+    const mapped = mapCategory(c, ctx);
+    const seo = ctx.index.seoPaths.get(`${c.id}:${ctx.languageId}`);
+    return {
+      name: categoryName(c, ctx.locale),
+      categoryId: c.id,
+      type: c.type,
+      translated: mapped.translated,
+      path: seo ? seo.seoPathInfo : `navigation/${c.id}`,
+      seoUrls: seo
+        ? [seoUrl({ id: seo.id, salesChannelId: ctx.salesChannelId, languageId: ctx.languageId, foreignKey: c.id, routeName: 'frontend.navigation.page', seoPathInfo: seo.seoPathInfo })]
+        : [],
+      apiAlias: 'breadcrumb',
+    };
+  });
+}
+
+export function registerCategoryRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {
+  async function mapContext(c: Context<StoreApiEnv>): Promise<CategoryMapContext> {
+    const view = viewContext(c.get('context'), deps.config);
+    return { ...view, index: await deps.cache.categories() };
+  }
+
+  app.on(['GET', 'POST'], '/store-api/navigation/:activeId/:rootId', async (c) => {
+    const criteria = await requestCriteria(c);
+    const channel = c.get('context').salesChannel;
+    const ctx = await mapContext(c);
+    const rootParam = c.req.param('rootId');
+    const rootId = resolveNavigationId(rootParam, channel);
+    if (!rootId) throw categoryNotFound(rootParam);
+    const root = channelCategory(ctx.index, rootId, channel);
+    const activeId = resolveNavigationId(c.req.param('activeId'), channel) ?? root.id;
+    const isMain = root.id === channel.navigationCategoryId;
+    const depth = criteria.depth ?? (isMain ? channel.navigationCategoryDepth : 2);
+    const active = ctx.index.byId.get(activeId);
+    const activePath = new Set(active ? [...ancestorIds(active), active.id] : []);
+
+    const flat: Record<string, unknown>[] = [];
+    const build = (parent: CategoryRow, level: number): Record<string, unknown>[] => {
+      const kids = (ctx.index.children.get(parent.id) ?? []).filter((k) => listed(k, isMain));
+      return kids.map((k) => {
+        const node = mapCategory(k, ctx);
+        flat.push(node);
+        const expand = level < depth || activePath.has(k.id);
+        node.children = expand ? build(k, level + 1) : [];
+        node.visibleChildCount = (ctx.index.children.get(k.id) ?? []).filter((g) => listed(g, isMain)).length;
+        return node;
+      });
+    };
+    const tree = build(root, 1);
+    const result = criteria.buildTree ? tree : flat.map((n) => ({ ...n, children: [] }));
+    return c.json(applyIncludes(result, criteria.includes));
+  });
+
+  app.on(['GET', 'POST'], '/store-api/category/:navigationId', async (c) => {
+    const criteria = await requestCriteria(c);
+    const channel = c.get('context').salesChannel;
+    const ctx = await mapContext(c);
+    const param = c.req.param('navigationId');
+    const id = resolveNavigationId(param, channel);
+    if (!id) throw categoryNotFound(param);
+    const row = channelCategory(ctx.index, id, channel);
+    const category = mapCategory(row, ctx);
+    const isMain = ancestorIds(row).includes(channel.navigationCategoryId) || row.id === channel.navigationCategoryId;
+    category.children = (ctx.index.children.get(row.id) ?? []).filter((k) => listed(k, isMain)).map((k) => mapCategory(k, ctx));
+    return c.json(applyIncludes(category, criteria.includes));
+  });
+
+  app.get('/store-api/breadcrumb/:id', async (c) => {
+    const channel = c.get('context').salesChannel;
+    const ctx = await mapContext(c);
+    const id = c.req.param('id');
+    if (!isId(id)) throw categoryNotFound(id);
+    const type = c.req.query('type') ?? 'product';
+    let categoryId: string | undefined;
+    if (type === 'category') {
+      categoryId = id;
+    } else {
+      const rows = (await deps.db.execute(
+        sql`SELECT category_ids, parent_id FROM product WHERE id = ${id} AND active`,
+      )) as unknown as { rows: { category_ids: string[]; parent_id: string | null }[] };
+      let product = rows.rows[0];
+      if (!product) throw new StoreApiError(404, 'PRODUCT__PRODUCT_NOT_FOUND', `Product for id ${id} not found.`, { parameters: { productId: id } });
+      if (product.category_ids.length === 0 && product.parent_id) {
+        const parent = (await deps.db.execute(
+          sql`SELECT category_ids, parent_id FROM product WHERE id = ${product.parent_id}`,
+        )) as unknown as { rows: { category_ids: string[]; parent_id: string | null }[] };
+        product = parent.rows[0] ?? product;
+      }
+      const referrer = c.req.query('referrerCategoryId');
+      categoryId = referrer && product.category_ids.includes(referrer) ? referrer : seoCategoryId(product.category_ids, ctx.index, channel.navigationCategoryId);
+      if (!categoryId) return c.json([]);
+    }
+    const row = channelCategory(ctx.index, categoryId, channel);
+    return c.json(categoryBreadcrumb(row, ctx, channel.navigationCategoryId));
+  });
+}
+
+/** The product's SEO category: its first active category inside the main navigation (Shopware's main category). */
+export function seoCategoryId(categoryIds: string[], index: CategoryIndex, mainRootId: string): string | undefined {
+  return categoryIds.find((id) => {
+    const row = index.byId.get(id);
+    return row?.active && ancestorIds(row).includes(mainRootId);
+  });
+}
+

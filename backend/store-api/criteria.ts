@@ -1,0 +1,209 @@
+/**
+ * Shopware criteria bodies (`page`, `limit`, `filter`, `sort`, `associations`, `includes`, `term`, `ids`) and the
+ * product-listing parameters Shopware accepts next to them (`p`, `order`, `manufacturer`, `properties`, `min-price`,
+ * `max-price`), parsed and validated once per request.
+ *
+ * Invalid input answers 400 in Shopware's violation envelope (`VIOLATION::…`, `source.pointer` naming the field):
+ * limit outside 1…500, page below 1, wrong types, unknown filter types.
+ */
+import * as v from 'valibot';
+import { violations } from './errors.ts';
+
+/** Largest page size a caller may ask for (Shopware's `core.listing.maxLimit` analogue). */
+export const MAX_LIMIT = 500;
+
+export type FilterNode =
+  | { type: 'equals'; field: string; value: string | number | boolean | null }
+  | { type: 'equalsAny'; field: string; value: (string | number)[] }
+  | { type: 'contains' | 'prefix' | 'suffix'; field: string; value: string }
+  | { type: 'range'; field: string; parameters: { gte?: number; gt?: number; lte?: number; lt?: number } }
+  | { type: 'multi'; operator: 'and' | 'or'; queries: FilterNode[] }
+  | { type: 'not'; operator: 'and' | 'or'; queries: FilterNode[] };
+
+export interface SortField {
+  field: string;
+  order: 'ASC' | 'DESC';
+  naturalSorting?: boolean;
+}
+
+/** A parsed criteria body. `page` and `limit` are absent when the caller sent none (the route picks defaults). */
+export interface Criteria {
+  page?: number;
+  limit?: number;
+  term?: string;
+  ids?: string[];
+  filter: FilterNode[];
+  postFilter: FilterNode[];
+  sort: SortField[];
+  associations: Record<string, unknown>;
+  /** apiAlias → fields to keep (Shopware `includes`). */
+  includes?: Record<string, string[]>;
+  /** Listing sorting key from `availableSortings` (`order` parameter). */
+  order?: string;
+  /** Manufacturer ids (`manufacturer`, pipe-separated in Shopware). */
+  manufacturer: string[];
+  /** Property option ids (`properties`, pipe-separated). */
+  properties: string[];
+  /** Whole currency units (`min-price`, `max-price`); only honoured for logged-in contexts. */
+  minPrice?: number;
+  maxPrice?: number;
+  /** Only products with pieces in stock (`in-stock`). */
+  inStock: boolean;
+  /** Search term of `/search` and `/search-suggest` (`search`). */
+  search?: string;
+  noAggregations: boolean;
+  onlyAggregations: boolean;
+  /** Navigation: levels to load (`depth`). */
+  depth?: number;
+  /** Navigation: tree (default) or flat list (`buildTree: false`). */
+  buildTree: boolean;
+  totalCountMode?: 'none' | 'exact' | 'next-pages';
+}
+
+const idList = v.union([
+  v.pipe(
+    v.string(),
+    v.transform((s) => s.split('|').map((x) => x.trim()).filter(Boolean)),
+  ),
+  v.array(v.string()),
+]);
+
+const intLike = v.union([v.number(), v.pipe(v.string(), v.regex(/^-?\d+$/, 'Expected an integer'), v.transform(Number))]);
+const numLike = v.union([v.number(), v.pipe(v.string(), v.regex(/^-?\d+(\.\d+)?$/, 'Expected a number'), v.transform(Number))]);
+const flag = v.union([v.boolean(), v.null(), v.string(), v.number()]);
+
+const scalar = v.union([v.string(), v.number(), v.boolean(), v.null()]);
+
+const filterSchema: v.GenericSchema<unknown, FilterNode> = v.variant('type', [
+  v.object({ type: v.literal('equals'), field: v.string(), value: scalar }),
+  v.object({
+    type: v.literal('equalsAny'),
+    field: v.string(),
+    value: v.union([
+      v.array(v.union([v.string(), v.number()])),
+      v.pipe(v.string(), v.transform((s) => s.split('|').filter(Boolean))),
+    ]),
+  }),
+  v.object({ type: v.picklist(['contains', 'prefix', 'suffix']), field: v.string(), value: v.pipe(scalar, v.transform(String)) }),
+  v.object({
+    type: v.literal('range'),
+    field: v.string(),
+    parameters: v.object({ gte: v.optional(numLike), gt: v.optional(numLike), lte: v.optional(numLike), lt: v.optional(numLike) }),
+  }),
+  v.object({
+    type: v.picklist(['multi', 'not']),
+    operator: v.optional(v.pipe(v.string(), v.toLowerCase(), v.picklist(['and', 'or'])), 'and'),
+    queries: v.array(v.lazy(() => filterSchema)),
+  }),
+]) as unknown as v.GenericSchema<unknown, FilterNode>;
+
+const sortSchema = v.object({
+  field: v.string(),
+  order: v.optional(v.pipe(v.string(), v.toUpperCase(), v.picklist(['ASC', 'DESC'])), 'ASC'),
+  naturalSorting: v.optional(v.boolean()),
+});
+
+const bodySchema = v.object({
+  page: v.optional(v.pipe(intLike, v.minValue(1, 'page must be 1 or greater'))),
+  p: v.optional(v.pipe(intLike, v.minValue(1, 'p must be 1 or greater'))),
+  limit: v.optional(v.pipe(intLike, v.minValue(1, 'limit must be 1 or greater'), v.maxValue(MAX_LIMIT, `limit must not exceed ${MAX_LIMIT}`))),
+  term: v.optional(v.string()),
+  search: v.optional(v.string()),
+  ids: v.optional(v.array(v.string())),
+  filter: v.optional(v.array(filterSchema), []),
+  'post-filter': v.optional(v.array(filterSchema), []),
+  sort: v.optional(v.array(sortSchema), []),
+  associations: v.optional(v.record(v.string(), v.unknown()), {}),
+  includes: v.optional(v.record(v.string(), v.array(v.string()))),
+  order: v.optional(v.string()),
+  manufacturer: v.optional(idList),
+  properties: v.optional(idList),
+  'min-price': v.optional(v.pipe(numLike, v.minValue(0))),
+  'max-price': v.optional(v.pipe(numLike, v.minValue(0))),
+  'in-stock': v.optional(flag),
+  'no-aggregations': v.optional(flag),
+  'only-aggregations': v.optional(flag),
+  depth: v.optional(v.pipe(intLike, v.minValue(1), v.maxValue(10))),
+  buildTree: v.optional(v.union([v.boolean(), v.array(v.unknown()), v.string()])),
+  'total-count-mode': v.optional(v.union([v.picklist(['none', 'exact', 'next-pages']), v.pipe(v.number(), v.transform((n) => (n === 1 ? 'exact' : n === 2 ? 'next-pages' : 'none')))])),
+});
+
+function isTruthyFlag(value: unknown): boolean {
+  if (value === undefined || value === false) return false;
+  if (typeof value === 'string') return value !== '0' && value !== 'false';
+  if (typeof value === 'number') return value !== 0;
+  return true; // null and true: Shopware's flag parameters count by presence
+}
+
+/**
+ * Parses a criteria body merged with URL query parameters (body wins, as in Shopware's request merging).
+ *
+ * @param body the parsed JSON body (anything; null/undefined for none).
+ * @param query URL query parameters (e.g. `p`, `limit`, `order`).
+ * @throws StoreApiError 400 with one violation per invalid field.
+ */
+export function parseCriteria(body: unknown, query: Record<string, string> = {}): Criteria {
+  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+    throw violations([{ pointer: '/', code: 'INVALID_TYPE', detail: 'The request body must be a JSON object.' }]);
+  }
+  const merged: Record<string, unknown> = {};
+  for (const key of ['p', 'page', 'limit', 'order', 'manufacturer', 'properties', 'min-price', 'max-price', 'in-stock', 'search', 'term']) {
+    if (query[key] !== undefined) merged[key] = query[key];
+  }
+  Object.assign(merged, body ?? {});
+  const parsed = v.safeParse(bodySchema, merged);
+  if (!parsed.success) {
+    throw violations(
+      parsed.issues.map((issue) => ({
+        pointer: `/${(issue.path ?? []).map((p) => String(p.key)).join('/')}`,
+        code: issue.kind === 'validation' ? 'INVALID_VALUE' : 'INVALID_TYPE',
+        detail: issue.message,
+      })),
+    );
+  }
+  const b = parsed.output;
+  const page = b.p ?? b.page;
+  const term = b.term?.trim();
+  const search = b.search?.trim();
+  return {
+    ...(page !== undefined ? { page } : {}),
+    ...(b.limit !== undefined ? { limit: b.limit } : {}),
+    ...(term ? { term } : {}),
+    ...(search ? { search } : {}),
+    ...(b.ids ? { ids: b.ids } : {}),
+    filter: b.filter,
+    postFilter: b['post-filter'],
+    sort: b.sort.map((s) => ({ field: s.field, order: s.order as 'ASC' | 'DESC', ...(s.naturalSorting !== undefined ? { naturalSorting: s.naturalSorting } : {}) })),
+    associations: b.associations,
+    ...(b.includes ? { includes: b.includes } : {}),
+    ...(b.order ? { order: b.order } : {}),
+    manufacturer: b.manufacturer ?? [],
+    properties: b.properties ?? [],
+    ...(b['min-price'] !== undefined ? { minPrice: b['min-price'] } : {}),
+    ...(b['max-price'] !== undefined && b['max-price'] > 0 ? { maxPrice: b['max-price'] } : {}),
+    inStock: isTruthyFlag(b['in-stock']),
+    noAggregations: isTruthyFlag(b['no-aggregations']),
+    onlyAggregations: isTruthyFlag(b['only-aggregations']),
+    ...(b.depth !== undefined ? { depth: b.depth } : {}),
+    buildTree: b.buildTree === undefined || (b.buildTree !== false && b.buildTree !== 'false'),
+    ...(b['total-count-mode'] ? { totalCountMode: b['total-count-mode'] } : {}),
+  };
+}
+
+/** Page and limit with defaults applied; `offset` in rows. */
+export function pagination(criteria: Criteria, defaultLimit: number): { page: number; limit: number; offset: number } {
+  const page = criteria.page ?? 1;
+  const limit = criteria.limit ?? defaultLimit;
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+/** Reads a JSON body leniently: an empty body is `{}`; malformed JSON is a 400. */
+export async function readJsonBody(req: { text(): Promise<string> }): Promise<unknown> {
+  const text = await req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw violations([{ pointer: '/', code: 'INVALID_JSON', detail: 'The request body is not valid JSON.' }]);
+  }
+}

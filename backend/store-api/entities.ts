@@ -1,0 +1,94 @@
+/**
+ * Shared pieces of the Store API wire format: media, SEO URLs and the removal of null fields (the OpenAPI document
+ * types optional fields as strings/objects, so an absent value is left out rather than sent as null).
+ */
+import { stableId } from '../lib/ids.ts';
+import { translateFields } from './translate.ts';
+
+/** Drops keys whose value is null or undefined (one level). */
+export function compact<T extends Record<string, unknown>>(obj: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(obj)) if (v !== null && v !== undefined) out[k] = v;
+  return out as T;
+}
+
+export interface MediaRow {
+  id: string;
+  fileName: string;
+  mimeType: string | null;
+  fileExtension: string | null;
+  url: string | null;
+  translated: Partial<Record<string, { alt?: string; title?: string }>>;
+  customFields?: Record<string, unknown> | null;
+}
+
+/**
+ * Shopware Media: `url` is the row's absolute URL (deep link) or `mediaBaseUrl/fileName`; with neither, `url` is
+ * empty and `hasFile` false, and the storefront shows its placeholder. `fileName` is without extension, as in
+ * Shopware; `path` is the file name as the catalogue references it.
+ */
+export function mapMedia(m: MediaRow, locale: string, mediaBaseUrl: string): Record<string, unknown> {
+  const t = translateFields(m.translated, locale);
+  const extension = m.fileExtension ?? (/\.([A-Za-z0-9]+)$/.exec(m.fileName)?.[1]?.toLowerCase() ?? '');
+  const base = mediaBaseUrl.replace(/\/+$/, '');
+  const url = m.url ?? (base ? `${base}/${m.fileName.split('/').map(encodeURIComponent).join('/')}` : '');
+  return compact({
+    id: m.id,
+    mimeType: m.mimeType,
+    fileExtension: extension,
+    fileName: extension ? m.fileName.replace(/\.[^./]+$/, '').split('/').pop() ?? m.fileName : m.fileName,
+    path: m.fileName,
+    url,
+    hasFile: url !== '',
+    private: false,
+    alt: t.alt,
+    title: t.title,
+    translated: { alt: t.alt ?? null, title: t.title ?? null },
+    customFields: { ...(m.customFields ?? {}), extension },
+    apiAlias: 'media',
+  });
+}
+
+export type SeoRouteName = 'frontend.navigation.page' | 'frontend.detail.page' | 'frontend.landing.page';
+
+/** Technical path of a route: `/navigation/{id}`, `/detail/{id}`, `/landingPage/{id}` (Shopware's pathInfo). */
+export function technicalPath(routeName: SeoRouteName, id: string): string {
+  switch (routeName) {
+    case 'frontend.navigation.page':
+      return `/navigation/${id}`;
+    case 'frontend.detail.page':
+      return `/detail/${id}`;
+    default:
+      return `/landingPage/${id}`;
+  }
+}
+
+/** A Shopware SeoUrl object. `id` defaults to a stable id of channel, language and path. */
+export function seoUrl(args: {
+  id?: string;
+  salesChannelId: string;
+  languageId: string;
+  foreignKey: string;
+  routeName: SeoRouteName;
+  seoPathInfo: string;
+  isCanonical?: boolean;
+}): Record<string, unknown> {
+  return {
+    id: args.id ?? stableId('seo-url', `${args.salesChannelId}:${args.languageId}:${args.seoPathInfo}`),
+    salesChannelId: args.salesChannelId,
+    languageId: args.languageId,
+    foreignKey: args.foreignKey,
+    routeName: args.routeName,
+    pathInfo: technicalPath(args.routeName, args.foreignKey),
+    seoPathInfo: args.seoPathInfo,
+    isCanonical: args.isCanonical ?? true,
+    isModified: false,
+    isDeleted: false,
+    apiAlias: 'seo_url',
+  };
+}
+
+/** Shopware EntitySearchResult envelope; `aggregations` is `[]` when empty, as PHP serialises an empty map. */
+export function searchResult(entity: string, elements: unknown[], total: number, page: number, limit: number | null): Record<string, unknown> {
+  return { entity, total, aggregations: [], page, limit: limit ?? total, elements, apiAlias: 'dal_entity_search_result' };
+}

@@ -1,0 +1,77 @@
+/**
+ * Listing endpoints (Shopware ProductListingRoute, ProductSearchRoute, ProductSuggestRoute):
+ * - `GET|POST /store-api/product-listing/{categoryId}`: the category's products (default limit 24);
+ * - `GET|POST /store-api/search`: the search result page for `search` (default limit 24, sorting `score`);
+ * - `GET|POST /store-api/search-suggest`: the quick search for `search` (default limit 10), without aggregations,
+ *   filters or sortings.
+ * Search candidates come from backend/search (routing by query shape); see listing.service.ts for filters,
+ * sortings and aggregations. A missing `search` answers 400; an unknown category 404.
+ */
+import type { Hono } from 'hono';
+import { planSearch } from '../../search/route-query.ts';
+import { searchProductIds } from '../../search/product-search.ts';
+import { channelCategory, categoryNotFound } from '../category/category.routes.ts';
+import type { StoreApiEnv } from '../context.ts';
+import { pagination } from '../criteria.ts';
+import { requestCriteria, viewContext, type CatalogDeps } from '../deps.ts';
+import { violations } from '../errors.ts';
+import { applyIncludes } from '../includes.ts';
+import { isId } from '../../lib/ids.ts';
+import { LISTING_DEFAULT_LIMIT, productListing } from './listing.service.ts';
+
+/** Candidates the search page ranks and filters: pages beyond this are not offered. */
+export const SEARCH_CANDIDATE_CAP = 1000;
+/** Quick search default limit (specification §9: 10). */
+export const SUGGEST_DEFAULT_LIMIT = 10;
+
+const associationFlags = (associations: Record<string, unknown>) => ({
+  properties: 'properties' in associations,
+  categories: 'categories' in associations,
+  media: 'media' in associations ? ('all' as const) : ('cover' as const),
+});
+
+export function registerListingRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {
+  app.on(['GET', 'POST'], '/store-api/product-listing/:categoryId', async (c) => {
+    const criteria = await requestCriteria(c);
+    const context = c.get('context');
+    const param = c.req.param('categoryId');
+    if (!isId(param)) throw categoryNotFound(param);
+    const index = await deps.cache.categories();
+    const category = channelCategory(index, param, context.salesChannel);
+    const result = await productListing({
+      db: deps.db,
+      cache: deps.cache,
+      criteria,
+      view: viewContext(context, deps.config),
+      categoryId: category.id,
+      defaultLimit: LISTING_DEFAULT_LIMIT,
+      product: associationFlags(criteria.associations),
+    });
+    return c.json(applyIncludes(result, criteria.includes));
+  });
+
+  for (const suggest of [false, true]) {
+    app.on(['GET', 'POST'], suggest ? '/store-api/search-suggest' : '/store-api/search', async (c) => {
+      const criteria = await requestCriteria(c);
+      const term = criteria.search ?? criteria.term;
+      if (!term) throw violations([{ pointer: '/search', code: 'MISSING_PARAMETER', detail: 'Parameter "search" is missing.' }]);
+      const context = c.get('context');
+      const view = viewContext(context, deps.config);
+      const defaultLimit = suggest ? SUGGEST_DEFAULT_LIMIT : LISTING_DEFAULT_LIMIT;
+      const { offset, limit } = pagination(criteria, defaultLimit);
+      const cap = suggest ? Math.min(SEARCH_CANDIDATE_CAP, offset + limit + 40) : SEARCH_CANDIDATE_CAP;
+      const found = await searchProductIds(deps.db, planSearch(term), { locale: view.locale, cap, brands: await deps.cache.manufacturers() });
+      const result = await productListing({
+        db: deps.db,
+        cache: deps.cache,
+        criteria,
+        view,
+        search: { ids: found.ids, term },
+        suggest,
+        defaultLimit,
+        product: { ...associationFlags(criteria.associations), media: 'cover' },
+      });
+      return c.json(applyIncludes(result, criteria.includes));
+    });
+  }
+}

@@ -1,0 +1,300 @@
+/**
+ * Product listings (category listing, search page, quick search) in Shopware's ProductListingResult shape:
+ * `elements`, `total`, `page`, `limit`, `aggregations`, `currentFilters`, `availableSortings`, `sorting`.
+ *
+ * Filters (Shopware's listing parameters): `manufacturer` (ids, OR), `properties` (option ids: OR within a property
+ * group, AND across groups), `in-stock` (only products with pieces in stock) and, for logged-in contexts only,
+ * `min-price`/`max-price` (net, whole currency units). Sortings: name-asc (default), name-desc and, logged-in only,
+ * price-asc/price-desc; search results also offer `score` (default there: exact article-number/EAN hits first).
+ *
+ * Aggregations (an object keyed by name, as Shopware serialises them):
+ * - `manufacturer`: `{ entities: [{ id, name, translated, count, apiAlias }], apiAlias: 'manufacturer_aggregation' }`;
+ * - `properties`: `{ entities: [property groups with `options: [{ id, name, translated, count, … }]`] }`, filterable
+ *   groups only;
+ * - `in-stock`: `{ count, apiAlias: 'in-stock_aggregation' }`: products with pieces in stock;
+ * - `price` (logged-in only): `{ min, max, apiAlias: 'price_aggregation' }`, net.
+ * Category facets are computed over the whole category, unaffected by the chosen filters (Shopware's post-filter
+ * behaviour), and cached per category and language until `clearCatalogCaches()`; search facets are computed over the
+ * bounded candidate set of the query.
+ *
+ * Totals: unfiltered category listings take the cached count; filtered ones count at most COUNT_CAP rows.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { CatalogCache, ManufacturerRow } from '../catalog-cache.ts';
+import type { Criteria } from '../criteria.ts';
+import { pagination } from '../criteria.ts';
+import type { ViewContext } from '../deps.ts';
+import { compact } from '../entities.ts';
+import { StoreApiError } from '../errors.ts';
+import { buildProducts, type ProductViewOptions } from '../product/product.mapper.ts';
+import { loadOptions, loadProducts, type OptionRow } from '../product/product.repository.ts';
+import { localeColumns, translateFields } from '../translate.ts';
+import { compileFilter, compileSort } from './product-filter.ts';
+import { textArray } from '../sql-params.ts';
+
+/** Largest count a filtered listing reports exactly. */
+export const COUNT_CAP = 10_000;
+/** Default page size of category listings (specification §9: 24). */
+export const LISTING_DEFAULT_LIMIT = 24;
+
+interface SortingDef {
+  key: string;
+  labels: Record<string, string>;
+  priority: number;
+  restricted: boolean;
+  searchOnly?: boolean;
+}
+
+const SORTINGS: SortingDef[] = [
+  { key: 'score', labels: { 'de-DE': 'Beste Ergebnisse', 'en-GB': 'Top results', 'fr-FR': 'Meilleurs résultats', 'nl-NL': 'Beste resultaten' }, priority: 5, restricted: false, searchOnly: true },
+  { key: 'name-asc', labels: { 'de-DE': 'Name A-Z', 'en-GB': 'Name A-Z', 'fr-FR': 'Nom A-Z', 'nl-NL': 'Naam A-Z' }, priority: 4, restricted: false },
+  { key: 'name-desc', labels: { 'de-DE': 'Name Z-A', 'en-GB': 'Name Z-A', 'fr-FR': 'Nom Z-A', 'nl-NL': 'Naam Z-A' }, priority: 3, restricted: false },
+  { key: 'price-asc', labels: { 'de-DE': 'Preis aufsteigend', 'en-GB': 'Price ascending', 'fr-FR': 'Prix croissant', 'nl-NL': 'Prijs oplopend' }, priority: 2, restricted: true },
+  { key: 'price-desc', labels: { 'de-DE': 'Preis absteigend', 'en-GB': 'Price descending', 'fr-FR': 'Prix décroissant', 'nl-NL': 'Prijs aflopend' }, priority: 1, restricted: true },
+];
+
+/** The sortings a context may use: price sortings only when logged in; `score` only for search. */
+export function availableSortings(view: ViewContext, forSearch: boolean): Record<string, unknown>[] {
+  return SORTINGS.filter((s) => (!s.restricted || view.customerId) && (forSearch || !s.searchOnly)).map((s) => {
+    const label = s.labels[view.locale] ?? s.labels['en-GB']!;
+    return { key: s.key, label, translated: { label }, priority: s.priority, apiAlias: 'product_sorting' };
+  });
+}
+
+function chooseSorting(criteria: Criteria, view: ViewContext, forSearch: boolean): string {
+  const key = criteria.order ?? (forSearch ? 'score' : 'name-asc');
+  if (!availableSortings(view, forSearch).some((s) => s.key === key)) {
+    throw new StoreApiError(400, 'PRODUCT__SORTING_NOT_FOUND', `Could not find sorting with key "${key}".`, { parameters: { key } });
+  }
+  return key;
+}
+
+function orderBy(key: string, view: ViewContext, ranked: boolean): SQL {
+  const name = sql.raw(`p.${localeColumns(view.locale).nameColumn}`);
+  switch (key) {
+    case 'name-desc':
+      return sql`${name} DESC, p.id DESC`;
+    case 'price-asc':
+      return sql`p.listing_price ASC NULLS LAST, ${name}, p.id`;
+    case 'price-desc':
+      return sql`p.listing_price DESC NULLS LAST, ${name}, p.id`;
+    case 'score':
+      return ranked ? sql`c.ord` : sql`${name}, p.id`;
+    default:
+      return sql`${name}, p.id`;
+  }
+}
+
+interface RawFacets {
+  total: number;
+  inStock: number;
+  manufacturers: Map<string, number>;
+  options: Map<string, number>;
+  priceMin: string | null;
+  priceMax: string | null;
+}
+
+async function rows<T>(db: Db, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+async function computeFacets(db: Db, scope: SQL): Promise<RawFacets> {
+  const list = await rows<{ kind: string; key: string | null; n: number | string }>(db, sql`
+    WITH base AS (SELECT p.manufacturer_id, p.property_ids, p.available_stock, p.listing_price FROM product p WHERE ${scope})
+    SELECT 'm' AS kind, manufacturer_id AS key, count(*) AS n FROM base WHERE manufacturer_id IS NOT NULL GROUP BY manufacturer_id
+    UNION ALL SELECT 'o', u, count(*) FROM base, unnest(property_ids) AS u GROUP BY u
+    UNION ALL SELECT 't', NULL, count(*) FROM base
+    UNION ALL SELECT 's', NULL, count(*) FROM base WHERE available_stock > 0
+    UNION ALL SELECT 'min', min(listing_price)::text, 0 FROM base
+    UNION ALL SELECT 'max', max(listing_price)::text, 0 FROM base`);
+  const facets: RawFacets = { total: 0, inStock: 0, manufacturers: new Map(), options: new Map(), priceMin: null, priceMax: null };
+  for (const r of list) {
+    const n = Number(r.n);
+    if (r.kind === 'm') facets.manufacturers.set(r.key!, n);
+    else if (r.kind === 'o') facets.options.set(r.key!, n);
+    else if (r.kind === 't') facets.total = n;
+    else if (r.kind === 's') facets.inStock = n;
+    else if (r.kind === 'min') facets.priceMin = r.key;
+    else if (r.kind === 'max') facets.priceMax = r.key;
+  }
+  return facets;
+}
+
+interface MappedFacets {
+  manufacturer: Record<string, unknown>;
+  properties: Record<string, unknown>;
+  inStock: Record<string, unknown>;
+  price: Record<string, unknown>;
+}
+
+function optionSort(sortingType: string) {
+  return (a: { name: string; position: number }, b: { name: string; position: number }) => {
+    if (sortingType === 'position') return a.position - b.position || a.name.localeCompare(b.name);
+    if (sortingType === 'numeric') return parseFloat(a.name) - parseFloat(b.name) || a.name.localeCompare(b.name);
+    return a.name.localeCompare(b.name, undefined, { numeric: true });
+  };
+}
+
+async function mapFacets(db: Db, raw: RawFacets, manufacturers: ManufacturerRow[], locale: string): Promise<MappedFacets> {
+  const options = await loadOptions(db, [...raw.options.keys()]);
+  const groups = new Map<string, { group: OptionRow['group']; options: { id: string; name: string; position: number; count: number; colorHexCode: string | null }[] }>();
+  for (const [id, count] of raw.options) {
+    const o = options.get(id);
+    if (!o || !o.group.filterable) continue;
+    const entry = groups.get(o.groupId) ?? { group: o.group, options: [] };
+    const value = translateFields(o.translated, locale).name ?? '';
+    const name = o.group.unit && value && !value.endsWith(o.group.unit) ? `${value} ${o.group.unit}` : value;
+    entry.options.push({ id, name, position: o.position, count, colorHexCode: o.colorHexCode });
+    groups.set(o.groupId, entry);
+  }
+  const propertyEntities = [...groups.values()]
+    .map(({ group, options: opts }) => {
+      const g = translateFields(group.translated, locale);
+      return {
+        id: group.id,
+        name: g.name ?? '',
+        displayType: group.displayType,
+        sortingType: group.sortingType,
+        filterable: true,
+        position: group.position,
+        translated: { name: g.name ?? '' },
+        options: opts.sort(optionSort(group.sortingType)).map((o) =>
+          compact({ id: o.id, groupId: group.id, name: o.name, position: o.position, colorHexCode: o.colorHexCode, translated: { name: o.name }, count: o.count, apiAlias: 'property_group_option' }),
+        ),
+        apiAlias: 'property_group',
+      };
+    })
+    .sort((a, b) => a.position - b.position || a.name.localeCompare(b.name));
+  const manufacturerEntities = manufacturers
+    .filter((m) => raw.manufacturers.has(m.id))
+    .map((m) => {
+      const name = translateFields(m.translated, locale).name ?? m.name;
+      return { id: m.id, name, translated: { name }, count: raw.manufacturers.get(m.id), apiAlias: 'product_manufacturer' };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return {
+    manufacturer: { entities: manufacturerEntities, apiAlias: 'manufacturer_aggregation' },
+    properties: { entities: propertyEntities, apiAlias: 'properties_aggregation' },
+    inStock: { count: raw.inStock, apiAlias: 'in-stock_aggregation' },
+    price: { min: raw.priceMin === null ? null : Number(raw.priceMin), max: raw.priceMax === null ? null : Number(raw.priceMax), apiAlias: 'price_aggregation' },
+  };
+}
+
+/** Facets of a category in a language, cached (see module comment). */
+function categoryFacets(db: Db, cache: CatalogCache, categoryId: string, locale: string): Promise<{ raw: RawFacets; mapped: MappedFacets }> {
+  return cache.memo(`facets:${categoryId}:${locale}`, async () => {
+    const raw = await cache.memo(`facets:${categoryId}`, () =>
+      computeFacets(db, sql`p.active AND p.parent_id IS NULL AND p.category_tree @> ARRAY[${categoryId}]::text[]`),
+    );
+    return { raw, mapped: await mapFacets(db, raw, await cache.manufacturers(), locale) };
+  });
+}
+
+export interface ListingRequest {
+  db: Db;
+  cache: CatalogCache;
+  criteria: Criteria;
+  view: ViewContext;
+  /** Category listing: the category whose tree the products are in. */
+  categoryId?: string;
+  /** Search: candidate ids in rank order (already bounded) and the term. */
+  search?: { ids: string[]; term: string };
+  /** Quick search: no aggregations, filters or sortings in the answer (Shopware's search-suggest). */
+  suggest?: boolean;
+  defaultLimit: number;
+  product: ProductViewOptions;
+}
+
+/** Builds a ProductListingResult. @throws StoreApiError 400 for unavailable sortings or invalid filters. */
+export async function productListing(req: ListingRequest): Promise<Record<string, unknown>> {
+  const { db, cache, criteria, view } = req;
+  const loggedIn = view.customerId !== null;
+  const forSearch = req.search !== undefined;
+  const sorting = chooseSorting(criteria, view, forSearch);
+  const { page, limit, offset } = pagination(criteria, req.defaultLimit);
+
+  const conditions: SQL[] = [sql`p.active`];
+  if (!forSearch) conditions.push(sql`p.parent_id IS NULL`);
+  if (req.categoryId) conditions.push(sql`p.category_tree @> ARRAY[${req.categoryId}]::text[]`);
+  if (criteria.ids) conditions.push(sql`p.id = ANY(${textArray(criteria.ids)})`);
+  const scopeConditions = [...conditions];
+  const filtered: SQL[] = [];
+  if (criteria.manufacturer.length) filtered.push(sql`p.manufacturer_id = ANY(${textArray(criteria.manufacturer)})`);
+  if (criteria.properties.length) {
+    const options = await loadOptions(db, criteria.properties);
+    const byGroup = new Map<string, string[]>();
+    for (const id of criteria.properties) {
+      const groupId = options.get(id)?.groupId ?? id;
+      byGroup.set(groupId, [...(byGroup.get(groupId) ?? []), id]);
+    }
+    for (const ids of byGroup.values()) filtered.push(sql`p.property_ids && ${textArray(ids)}`);
+  }
+  if (criteria.inStock) filtered.push(sql`p.available_stock > 0`);
+  const priceFilter = loggedIn && (criteria.minPrice !== undefined || criteria.maxPrice !== undefined);
+  if (priceFilter) {
+    if (criteria.minPrice !== undefined && criteria.minPrice > 0) filtered.push(sql`p.listing_price >= ${String(criteria.minPrice)}::numeric`);
+    if (criteria.maxPrice !== undefined) filtered.push(sql`p.listing_price <= ${String(criteria.maxPrice)}::numeric`);
+  }
+  for (const f of [...criteria.filter, ...criteria.postFilter]) filtered.push(compileFilter(f, view.locale, loggedIn));
+  const extraSort = compileSort(criteria.sort, view.locale, loggedIn);
+
+  const ranked = forSearch;
+  const from = ranked ? sql`product p JOIN unnest(${textArray(req.search!.ids)}) WITH ORDINALITY AS c(id, ord) ON c.id = p.id` : sql`product p`;
+  const where = sql.join([...conditions, ...filtered], sql` AND `);
+  const order = extraSort.length ? sql.join([...extraSort, sql`p.id`], sql`, `) : orderBy(sorting, view, ranked);
+
+  let facets: { raw: RawFacets; mapped: MappedFacets } | undefined;
+  const wantAggregations = !req.suggest && !criteria.noAggregations;
+  if (req.categoryId && (wantAggregations || filtered.length === 0)) facets = await categoryFacets(db, cache, req.categoryId, view.locale);
+  else if (forSearch && wantAggregations) {
+    const raw = await computeFacets(db, sql`${sql.join(scopeConditions, sql` AND `)} AND p.id = ANY(${textArray(req.search!.ids)})`);
+    facets = { raw, mapped: await mapFacets(db, raw, await cache.manufacturers(), view.locale) };
+  }
+
+  let ids: string[] = [];
+  let total: number;
+  if (!criteria.onlyAggregations) {
+    const list = await rows<{ id: string }>(db, sql`SELECT p.id FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`);
+    ids = list.map((r) => r.id);
+  }
+  if (req.categoryId && filtered.length === 0 && !criteria.ids && facets) {
+    total = facets.raw.total;
+  } else if (forSearch && filtered.length === 0 && !criteria.ids) {
+    total = req.search!.ids.length;
+  } else {
+    const [c] = await rows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COUNT_CAP}) x`);
+    total = Number(c?.n ?? 0);
+  }
+
+  const elements = await buildProducts(db, cache, await loadProducts(db, ids), view, req.product);
+  const aggregations: Record<string, unknown> = {};
+  if (facets && wantAggregations) {
+    aggregations.manufacturer = facets.mapped.manufacturer;
+    aggregations.properties = facets.mapped.properties;
+    aggregations['in-stock'] = facets.mapped.inStock;
+    if (loggedIn) aggregations.price = facets.mapped.price;
+  }
+  const currentFilters: Record<string, unknown> = {
+    navigationId: req.categoryId ?? view.navigationCategoryId,
+    manufacturer: criteria.manufacturer,
+    price: { min: priceFilter ? (criteria.minPrice ?? 0) : 0, max: priceFilter ? (criteria.maxPrice ?? 0) : 0 },
+    rating: null,
+    'shipping-free': false,
+    properties: criteria.properties,
+    'in-stock': criteria.inStock,
+    ...(forSearch ? { search: req.search!.term } : {}),
+  };
+  return {
+    entity: 'product',
+    total,
+    aggregations: Object.keys(aggregations).length ? aggregations : [],
+    page,
+    limit,
+    elements,
+    currentFilters,
+    availableSortings: req.suggest ? [] : availableSortings(view, forSearch),
+    sorting,
+    apiAlias: 'product_listing',
+  };
+}

@@ -1,0 +1,293 @@
+/**
+ * Product rows → Shopware Product objects (`apiAlias: 'product'`), with Shopware's variant inheritance (a variant
+ * without its own name, manufacturer, cover, delivery time, categories, properties or prices takes the parent's).
+ *
+ * Visibility rule (specification §6, ARCHITECTURE §3): anonymous contexts (customerId null) never receive prices
+ * (`calculatedPrice`, `calculatedPrices`, `calculatedCheapestPrice`) or stock figures (`stock`, `availableStock`); they
+ * get the booleans `available` (orderable: active and not a sold-out closeout, Shopware's meaning) and `hasStock`
+ * (pieces in stock), the delivery time and the restock time. Logged-in contexts additionally get the figures and the
+ * prices calculated from `product_price` (see price.ts).
+ *
+ * Downloads: documents (BMEcat MIME_PURPOSE data_sheet, safety_data_sheet, others, … or any non-image) are not part
+ * of `media` (the gallery) but of the extension `extensions.downloads`: `[{ id, mediaId, position, purpose, title,
+ * media }]`, sorted by position.
+ */
+import { stableId } from '../../lib/ids.ts';
+import { productSeoPath } from '../../lib/slug.ts';
+import type { CatalogCache, CategoryIndex, ManufacturerRow } from '../catalog-cache.ts';
+import { mapCategory } from '../category/category.mapper.ts';
+import { seoCategoryId } from '../category/category.routes.ts';
+import type { ViewContext } from '../deps.ts';
+import { compact, mapMedia, seoUrl } from '../entities.ts';
+import { translateFields } from '../translate.ts';
+import type { Db } from '../../db/client.ts';
+import { calculateProductPrices, type PriceRow } from './price.ts';
+import { loadOptions, loadPrices, loadProductMedia, loadProducts, type OptionRow, type ProductMediaRow, type ProductRow } from './product.repository.ts';
+
+export interface ProductViewOptions {
+  /** 'cover' for listings, 'all' for the detail page (gallery and downloads). */
+  media: 'cover' | 'all';
+  /** Include `properties` (with group). */
+  properties: boolean;
+  /** Include `categories`. */
+  categories: boolean;
+}
+
+const DELIVERY_UNITS: Record<string, Record<string, [string, string]>> = {
+  'de-DE': { day: ['Tag', 'Tage'], week: ['Woche', 'Wochen'], month: ['Monat', 'Monate'], year: ['Jahr', 'Jahre'] },
+  'en-GB': { day: ['day', 'days'], week: ['week', 'weeks'], month: ['month', 'months'], year: ['year', 'years'] },
+  'fr-FR': { day: ['jour', 'jours'], week: ['semaine', 'semaines'], month: ['mois', 'mois'], year: ['an', 'ans'] },
+  'nl-NL': { day: ['dag', 'dagen'], week: ['week', 'weken'], month: ['maand', 'maanden'], year: ['jaar', 'jaar'] },
+};
+
+/** Shopware DeliveryTime from min/max/unit (unit 'day', 'week', 'month' or 'year'), named in the locale. */
+export function deliveryTime(min: number | null, max: number | null, unit: string, locale: string): Record<string, unknown> | null {
+  if (min === null && max === null) return null;
+  const lo = min ?? max ?? 0;
+  const hi = max ?? min ?? 0;
+  const words = (DELIVERY_UNITS[locale] ?? DELIVERY_UNITS['en-GB']!)[unit] ?? [unit, unit];
+  const name = lo === hi ? `${lo} ${lo === 1 ? words[0] : words[1]}` : `${lo}-${hi} ${words[1]}`;
+  return { id: stableId('delivery-time', `${lo}-${hi}-${unit}`), name, min: lo, max: hi, unit, translated: { name }, apiAlias: 'delivery_time' };
+}
+
+/** Whether a media link is an image for the gallery (else a document for downloads). */
+export function isGalleryImage(pm: Pick<ProductMediaRow, 'purpose' | 'media'>): boolean {
+  const mime = pm.media.mimeType ?? '';
+  const ext = (pm.media.fileExtension ?? /\.([A-Za-z0-9]+)$/.exec(pm.media.fileName)?.[1] ?? '').toLowerCase();
+  const image = mime.startsWith('image/') || ['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'svg', 'tif', 'tiff'].includes(ext);
+  return image && ['normal', 'detail', 'thumbnail', 'logo'].includes(pm.purpose);
+}
+
+/** Shopware PropertyGroupOption with its group; the group's unit is appended to the option's name. */
+export function mapOption(o: OptionRow, locale: string): Record<string, unknown> {
+  const value = translateFields(o.translated, locale).name ?? '';
+  const name = o.group.unit && value && !value.endsWith(o.group.unit) ? `${value} ${o.group.unit}` : value;
+  const g = translateFields(o.group.translated, locale);
+  const group = compact({
+    id: o.group.id,
+    name: g.name ?? '',
+    description: g.description,
+    displayType: o.group.displayType,
+    sortingType: o.group.sortingType,
+    filterable: o.group.filterable,
+    visibleOnProductDetailPage: true,
+    position: o.group.position,
+    translated: compact({ name: g.name ?? '', description: g.description }),
+    apiAlias: 'property_group',
+  });
+  return compact({
+    id: o.id,
+    groupId: o.groupId,
+    name,
+    position: o.position,
+    colorHexCode: o.colorHexCode,
+    translated: { name },
+    group,
+    option: name,
+    apiAlias: 'property_group_option',
+  });
+}
+
+/** Sorts options by group position, group name, then option position and name (Shopware's sortedProperties order). */
+export function sortOptions(list: Record<string, unknown>[]): Record<string, unknown>[] {
+  const key = (o: Record<string, unknown>) => o.group as { position: number; name: string };
+  return [...list].sort(
+    (a, b) =>
+      key(a).position - key(b).position ||
+      key(a).name.localeCompare(key(b).name) ||
+      (a.position as number) - (b.position as number) ||
+      String(a.name).localeCompare(String(b.name), undefined, { numeric: true }),
+  );
+}
+
+interface Loaded {
+  parents: Map<string, ProductRow>;
+  media: Map<string, ProductMediaRow[]>;
+  options: Map<string, OptionRow>;
+  prices: Map<string, PriceRow[]>;
+  index: CategoryIndex;
+  manufacturers: Map<string, ManufacturerRow>;
+}
+
+/**
+ * Maps product rows to Shopware products, loading their associations in batches.
+ *
+ * @returns products in the order of `list`.
+ */
+export async function buildProducts(
+  db: Db,
+  cache: CatalogCache,
+  list: ProductRow[],
+  view: ViewContext,
+  options: ProductViewOptions,
+): Promise<Record<string, unknown>[]> {
+  if (list.length === 0) return [];
+  const inList = new Map(list.map((p) => [p.id, p]));
+  const parentIds = [...new Set(list.map((p) => p.parentId).filter((id): id is string => Boolean(id) && !inList.has(id!)))];
+  const parentRows = await loadProducts(db, parentIds, false);
+  const parents = new Map<string, ProductRow>([...list, ...parentRows].map((p) => [p.id, p]));
+  const allIds = [...new Set([...list.map((p) => p.id), ...parentRows.map((p) => p.id)])];
+  const optionIds = new Set<string>();
+  for (const p of [...list, ...parentRows]) {
+    p.optionIds.forEach((id) => optionIds.add(id));
+    if (options.properties) p.propertyIds.forEach((id) => optionIds.add(id));
+  }
+  const [mediaRows, optionMap, prices, index, manufacturers] = await Promise.all([
+    loadProductMedia(db, allIds),
+    loadOptions(db, [...optionIds]),
+    view.customerId ? loadPrices(db, allIds) : Promise.resolve(new Map<string, PriceRow[]>()),
+    cache.categories(),
+    cache.manufacturers(),
+  ]);
+  const media = new Map<string, ProductMediaRow[]>();
+  for (const m of mediaRows) media.set(m.productId, [...(media.get(m.productId) ?? []), m]);
+  const loaded: Loaded = { parents, media, options: optionMap, prices, index, manufacturers: new Map(manufacturers.map((m) => [m.id, m])) };
+  return list.map((p) => mapProduct(p, loaded, view, options));
+}
+
+function mapManufacturer(m: ManufacturerRow, view: ViewContext): Record<string, unknown> {
+  const t = translateFields(m.translated, view.locale);
+  const name = t.name ?? m.name;
+  return compact({
+    id: m.id,
+    name,
+    link: m.link,
+    description: t.description,
+    media: m.mediaFileName
+      ? mapMedia({ id: stableId('media', m.mediaFileName), fileName: m.mediaFileName, mimeType: null, fileExtension: null, url: null, translated: {} }, view.locale, view.mediaBaseUrl)
+      : null,
+    translated: compact({ name, description: t.description }),
+    apiAlias: 'product_manufacturer',
+  });
+}
+
+function mapProductMedia(pm: ProductMediaRow, view: ViewContext): Record<string, unknown> {
+  return {
+    id: pm.id,
+    productId: pm.productId,
+    mediaId: pm.mediaId,
+    position: pm.position,
+    media: mapMedia(pm.media, view.locale, view.mediaBaseUrl),
+    customFields: { purpose: pm.purpose },
+    apiAlias: 'product_media',
+  };
+}
+
+function mapProduct(row: ProductRow, loaded: Loaded, view: ViewContext, options: ProductViewOptions): Record<string, unknown> {
+  const parent = row.parentId ? loaded.parents.get(row.parentId) : undefined;
+  const translations = parent ? mergeTranslations(parent.translated, row.translated) : row.translated;
+  const t = translateFields(translations, view.locale);
+  const name = t.name ?? '';
+  const manufacturerId = row.manufacturerId ?? parent?.manufacturerId ?? null;
+  const manufacturer = manufacturerId ? loaded.manufacturers.get(manufacturerId) : undefined;
+  const ownMedia = loaded.media.get(row.id) ?? [];
+  const mediaLinks = ownMedia.length > 0 ? ownMedia : parent ? (loaded.media.get(parent.id) ?? []) : [];
+  const gallery = mediaLinks.filter(isGalleryImage).sort((a, b) => a.position - b.position);
+  const coverMediaId = row.coverMediaId ?? parent?.coverMediaId ?? gallery[0]?.mediaId ?? null;
+  const coverLink = gallery.find((m) => m.mediaId === coverMediaId) ?? gallery[0];
+  const downloads = mediaLinks.filter((m) => !isGalleryImage(m)).sort((a, b) => a.position - b.position);
+  const categoryIds = row.categoryIds.length > 0 ? row.categoryIds : (parent?.categoryIds ?? []);
+  const seoCategory = seoCategoryId(categoryIds, loaded.index, view.navigationCategoryId);
+  const delivery =
+    row.deliveryTimeMin !== null || row.deliveryTimeMax !== null
+      ? deliveryTime(row.deliveryTimeMin, row.deliveryTimeMax, row.deliveryTimeUnit, view.locale)
+      : parent
+        ? deliveryTime(parent.deliveryTimeMin, parent.deliveryTimeMax, parent.deliveryTimeUnit, view.locale)
+        : null;
+  const optionObjects = sortOptions(row.optionIds.map((id) => loaded.options.get(id)).filter((o): o is OptionRow => Boolean(o)).map((o) => mapOption(o, view.locale)));
+  let properties: Record<string, unknown>[] | undefined;
+  if (options.properties) {
+    let ids = row.propertyIds;
+    const own = ids.filter((id) => !row.optionIds.includes(id));
+    if (parent && own.length === 0) {
+      const variantGroups = new Set(row.optionIds.map((id) => loaded.options.get(id)?.groupId));
+      ids = [...row.optionIds, ...parent.propertyIds.filter((id) => !variantGroups.has(loaded.options.get(id)?.groupId))];
+    }
+    properties = sortOptions(ids.map((id) => loaded.options.get(id)).filter((o): o is OptionRow => Boolean(o)).map((o) => mapOption(o, view.locale)));
+  }
+  const seoPath = productSeoPath(name, row.productNumber);
+  const available = row.active && (!row.isCloseout || row.availableStock >= row.minPurchase);
+  const taxRate = Number(row.taxRate);
+  const product: Record<string, unknown> = compact({
+    id: row.id,
+    parentId: row.parentId,
+    productNumber: row.productNumber,
+    ean: row.ean,
+    manufacturerId,
+    manufacturerNumber: row.manufacturerNumber,
+    active: row.active,
+    available,
+    hasStock: row.availableStock > 0,
+    isCloseout: row.isCloseout,
+    childCount: row.childCount,
+    minPurchase: row.minPurchase,
+    maxPurchase: row.maxPurchase,
+    purchaseSteps: row.purchaseSteps,
+    restockTime: row.restockTime ?? parent?.restockTime ?? null,
+    packUnit: row.unit,
+    purchaseUnit: row.contentPerUnit !== null ? Number(row.contentPerUnit) : null,
+    releaseDate: row.releaseDate,
+    ratingAverage: row.ratingAverage !== null ? Number(row.ratingAverage) : null,
+    optionIds: row.optionIds,
+    propertyIds: row.propertyIds,
+    categoryIds,
+    categoryTree: row.categoryTree,
+    name,
+    description: t.description,
+    keywords: t.keywords,
+    metaTitle: t.metaTitle,
+    metaDescription: t.metaDescription,
+    translated: compact({ name, description: t.description, keywords: t.keywords, metaTitle: t.metaTitle, metaDescription: t.metaDescription }),
+    customFields: { ...(parent?.customFields ?? {}), ...row.customFields, unit: row.unit, contentUnit: row.contentUnit },
+    type: 'physical',
+    taxId: stableId('tax', row.taxRate),
+    tax: { id: stableId('tax', row.taxRate), taxRate, name: `${taxRate} %`, apiAlias: 'tax' },
+    deliveryTimeId: delivery?.id as string | undefined,
+    deliveryTime: delivery,
+    manufacturer: manufacturer ? mapManufacturer(manufacturer, view) : null,
+    coverId: coverLink?.id,
+    cover: coverLink ? mapProductMedia(coverLink, view) : null,
+    media: options.media === 'all' ? gallery.map((m) => mapProductMedia(m, view)) : coverLink ? [mapProductMedia(coverLink, view)] : [],
+    options: optionObjects,
+    properties,
+    seoUrls: [seoUrl({ salesChannelId: view.salesChannelId, languageId: view.languageId, foreignKey: row.id, routeName: 'frontend.detail.page', seoPathInfo: seoPath })],
+    seoCategory: seoCategory ? mapCategory(loaded.index.byId.get(seoCategory)!, { ...view, index: loaded.index }) : null,
+    categories: options.categories
+      ? categoryIds.map((id) => loaded.index.byId.get(id)).filter((c) => c?.active).map((c) => mapCategory(c!, { ...view, index: loaded.index }))
+      : undefined,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    apiAlias: 'product',
+  });
+  if (options.media === 'all') {
+    product.extensions = {
+      downloads: downloads.map((d) => ({
+        id: d.id,
+        mediaId: d.mediaId,
+        position: d.position,
+        purpose: d.purpose,
+        title: translateFields(d.media.translated, view.locale).title ?? d.description ?? d.media.fileName,
+        media: mapMedia(d.media, view.locale, view.mediaBaseUrl),
+        apiAlias: 'product_download',
+      })),
+    };
+  }
+  if (view.customerId) {
+    product.stock = row.stock;
+    product.availableStock = row.availableStock;
+    const own = loaded.prices.get(row.id) ?? [];
+    const priceRows = own.length > 0 ? own : parent ? (loaded.prices.get(parent.id) ?? []) : [];
+    const prices = calculateProductPrices(priceRows, row.taxRate, view.currencyIso);
+    if (prices) {
+      product.calculatedPrice = prices.calculatedPrice;
+      product.calculatedPrices = prices.calculatedPrices;
+    }
+  }
+  return product;
+}
+
+function mergeTranslations<T extends object>(base: Partial<Record<string, T>>, own: Partial<Record<string, T>>): Partial<Record<string, T>> {
+  const out: Partial<Record<string, T>> = { ...base };
+  for (const [locale, fields] of Object.entries(own)) out[locale] = { ...(base[locale] ?? {}), ...compact((fields ?? {}) as Record<string, unknown>) } as T;
+  return out;
+}

@@ -1,0 +1,184 @@
+/**
+ * `GET|POST /store-api/seo-url` (Shopware SeoUrlRoute) with path resolution (ADR 004):
+ *
+ * Criteria filters (`equals`/`equalsAny`, combined with AND) on `seoPathInfo`, `foreignKey`, `routeName`,
+ * `isCanonical`, `pathInfo`; the context language selects the paths. A `seoPathInfo` filter resolves a path the way
+ * the storefront's catch-all route needs it, and every element carries `extensions.canonical.seoPathInfo`, the path
+ * to redirect to when it differs from the requested one:
+ * 1. technical paths `/navigation/{id}`, `/detail/{id}`, `/landingPage/{id}` (leading slash optional);
+ * 2. stored category and landing-page paths (`seo_url`), in the context language, then in any language (a path of
+ *    another language resolves, not canonical);
+ * 3. product paths: the last segment is a productNumber (URI-decoded); the canonical path is
+ *    `productSeoPath(translated name, productNumber)` in the context language, so renamed products keep working.
+ * An unknown path answers an empty result (`total: 0`), as Shopware does.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { isId } from '../../lib/ids.ts';
+import { productSeoPath } from '../../lib/slug.ts';
+import type { StoreApiEnv } from '../context.ts';
+import type { FilterNode } from '../criteria.ts';
+import { pagination } from '../criteria.ts';
+import { requestCriteria, viewContext, type CatalogDeps, type ViewContext } from '../deps.ts';
+import { searchResult, seoUrl, technicalPath, type SeoRouteName } from '../entities.ts';
+import { StoreApiError } from '../errors.ts';
+import { applyIncludes } from '../includes.ts';
+import { translateFields } from '../translate.ts';
+import { textArray } from '../sql-params.ts';
+
+interface SeoFilters {
+  seoPathInfo?: string[];
+  foreignKey?: string[];
+  routeName?: string[];
+  pathInfo?: string[];
+  isCanonical?: boolean;
+}
+
+const FIELDS = ['seoPathInfo', 'foreignKey', 'routeName', 'pathInfo', 'isCanonical'] as const;
+
+/** Reads the supported equals/equalsAny filters. @throws StoreApiError 400 for other fields or filter types. */
+export function seoFilters(filters: FilterNode[]): SeoFilters {
+  const out: SeoFilters = {};
+  const visit = (f: FilterNode) => {
+    if (f.type === 'multi' && f.operator === 'and') return f.queries.forEach(visit);
+    if ((f.type !== 'equals' && f.type !== 'equalsAny') || !(FIELDS as readonly string[]).includes(f.field.replace(/^seo_url\./, ''))) {
+      throw new StoreApiError(400, 'FRAMEWORK__INVALID_FILTER_QUERY', 'seo-url supports equals/equalsAny filters on seoPathInfo, foreignKey, routeName, pathInfo and isCanonical.', {
+        parameters: { field: 'field' in f ? f.field : f.type },
+      });
+    }
+    const field = f.field.replace(/^seo_url\./, '') as (typeof FIELDS)[number];
+    if (field === 'isCanonical') {
+      out.isCanonical = f.type === 'equals' ? f.value === true || f.value === 1 || f.value === '1' || f.value === 'true' : true;
+      return;
+    }
+    const values = f.type === 'equals' ? [String(f.value ?? '')] : f.value.map(String);
+    out[field] = [...(out[field] ?? []), ...values];
+  };
+  filters.forEach(visit);
+  return out;
+}
+
+interface Resolved {
+  foreignKey: string;
+  routeName: SeoRouteName;
+  /** The path as requested (or stored). */
+  seoPathInfo: string;
+  canonical: string;
+  id?: string;
+}
+
+async function rows<T>(deps: CatalogDeps, statement: SQL): Promise<T[]> {
+  return ((await deps.db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+export function registerSeoRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {
+  /** Canonical paths per foreign key for stored routes in the context language. */
+  async function storedCanonical(view: ViewContext, foreignKeys: string[]): Promise<Map<string, { id: string; path: string; routeName: SeoRouteName }>> {
+    if (foreignKeys.length === 0) return new Map();
+    const list = await rows<{ id: string; foreign_key: string; seo_path_info: string; route_name: SeoRouteName }>(deps, sql`
+      SELECT id, foreign_key, seo_path_info, route_name FROM seo_url
+       WHERE sales_channel_id = ${view.salesChannelId} AND language_id = ${view.languageId}
+         AND foreign_key = ANY(${textArray(foreignKeys)}) AND is_canonical AND NOT is_deleted`);
+    return new Map(list.map((r) => [r.foreign_key, { id: r.id, path: r.seo_path_info, routeName: r.route_name }]));
+  }
+
+  /** Canonical product paths (active products) in the context language. */
+  async function productCanonical(view: ViewContext, where: SQL): Promise<{ id: string; productNumber: string; path: string }[]> {
+    const list = await rows<{ id: string; product_number: string; translated: Record<string, { name?: string }>; parent_translated: Record<string, { name?: string }> | null }>(deps, sql`
+      SELECT p.id, p.product_number, p.translated, parent.translated AS parent_translated
+        FROM product p LEFT JOIN product parent ON parent.id = p.parent_id
+       WHERE p.active AND ${where} LIMIT 100`);
+    return list.map((r) => {
+      const name = translateFields(r.translated, view.locale).name ?? translateFields(r.parent_translated ?? {}, view.locale).name ?? '';
+      return { id: r.id, productNumber: r.product_number, path: productSeoPath(name, r.product_number) };
+    });
+  }
+
+  async function resolvePath(view: ViewContext, raw: string): Promise<Resolved | null> {
+    const path = raw.replace(/^\/+/, '');
+    const technical = /^(navigation|detail|landingPage)\/([0-9a-f]{32})\/?$/.exec(path);
+    if (technical) {
+      const id = technical[2]!;
+      const routeName: SeoRouteName = technical[1] === 'navigation' ? 'frontend.navigation.page' : technical[1] === 'detail' ? 'frontend.detail.page' : 'frontend.landing.page';
+      if (routeName === 'frontend.detail.page') {
+        const [p] = await productCanonical(view, sql`p.id = ${id}`);
+        return p ? { foreignKey: id, routeName, seoPathInfo: path, canonical: p.path } : null;
+      }
+      if (routeName === 'frontend.navigation.page') {
+        const index = await deps.cache.categories();
+        const cat = index.byId.get(id);
+        if (!cat?.active) return null;
+      }
+      const stored = (await storedCanonical(view, [id])).get(id);
+      return { foreignKey: id, routeName, seoPathInfo: path, canonical: stored?.path ?? technicalPath(routeName, id).slice(1) };
+    }
+    const candidates = [...new Set([path, path.endsWith('/') ? path.slice(0, -1) : `${path}/`])];
+    const stored = await rows<{ id: string; foreign_key: string; route_name: SeoRouteName; seo_path_info: string; is_canonical: boolean; language_id: string }>(deps, sql`
+      SELECT id, foreign_key, route_name, seo_path_info, is_canonical, language_id FROM seo_url
+       WHERE sales_channel_id = ${view.salesChannelId} AND seo_path_info = ANY(${textArray(candidates)}) AND NOT is_deleted
+       ORDER BY (language_id = ${view.languageId}) DESC, is_canonical DESC LIMIT 1`);
+    const hit = stored[0];
+    if (hit) {
+      const canonical = (await storedCanonical(view, [hit.foreign_key])).get(hit.foreign_key);
+      return { foreignKey: hit.foreign_key, routeName: hit.route_name, seoPathInfo: hit.seo_path_info, canonical: canonical?.path ?? hit.seo_path_info, id: hit.id };
+    }
+    const last = path.replace(/\/+$/, '').split('/').pop() ?? '';
+    let productNumber: string;
+    try {
+      productNumber = decodeURIComponent(last);
+    } catch {
+      return null;
+    }
+    if (!productNumber) return null;
+    const [p] = await productCanonical(view, sql`p.product_number = ${productNumber}`);
+    return p ? { foreignKey: p.id, routeName: 'frontend.detail.page', seoPathInfo: path.replace(/\/+$/, ''), canonical: p.path } : null;
+  }
+
+  function element(view: ViewContext, r: Resolved): Record<string, unknown> {
+    return {
+      ...seoUrl({
+        ...(r.id ? { id: r.id } : {}),
+        salesChannelId: view.salesChannelId,
+        languageId: view.languageId,
+        foreignKey: r.foreignKey,
+        routeName: r.routeName,
+        seoPathInfo: r.seoPathInfo,
+        isCanonical: r.seoPathInfo === r.canonical,
+      }),
+      extensions: { canonical: { seoPathInfo: r.canonical, pathInfo: technicalPath(r.routeName, r.foreignKey), apiAlias: 'seo_url_canonical' } },
+    };
+  }
+
+  app.on(['GET', 'POST'], '/store-api/seo-url', async (c) => {
+    const criteria = await requestCriteria(c);
+    const view = viewContext(c.get('context'), deps.config);
+    const f = seoFilters(criteria.filter);
+    const { page, limit, offset } = pagination(criteria, 100);
+    let resolved: Resolved[] = [];
+    if (f.seoPathInfo) {
+      for (const p of f.seoPathInfo.slice(0, 50)) {
+        const r = await resolvePath(view, p);
+        if (r) resolved.push(r);
+      }
+    } else if (f.foreignKey || f.pathInfo) {
+      const keys = [...(f.foreignKey ?? []), ...(f.pathInfo ?? []).map((p) => p.split('/').pop() ?? '')].filter(isId);
+      const stored = await storedCanonical(view, keys);
+      for (const [key, s] of stored) resolved.push({ foreignKey: key, routeName: s.routeName, seoPathInfo: s.path, canonical: s.path, id: s.id });
+      const rest = keys.filter((k) => !stored.has(k));
+      for (const p of rest.length ? await productCanonical(view, sql`p.id = ANY(${textArray(rest)})`) : []) {
+        resolved.push({ foreignKey: p.id, routeName: 'frontend.detail.page', seoPathInfo: p.path, canonical: p.path });
+      }
+    } else {
+      const list = await rows<{ id: string; foreign_key: string; route_name: SeoRouteName; seo_path_info: string; is_canonical: boolean }>(deps, sql`
+        SELECT id, foreign_key, route_name, seo_path_info, is_canonical FROM seo_url
+         WHERE sales_channel_id = ${view.salesChannelId} AND language_id = ${view.languageId} AND NOT is_deleted
+           ${f.routeName ? sql`AND route_name = ANY(${textArray(f.routeName)})` : sql``}
+         ORDER BY seo_path_info LIMIT ${limit} OFFSET ${offset}`);
+      resolved = list.map((r) => ({ foreignKey: r.foreign_key, routeName: r.route_name, seoPathInfo: r.seo_path_info, canonical: r.is_canonical ? r.seo_path_info : '', id: r.id }));
+    }
+    let elements = resolved.map((r) => element(view, r));
+    if (f.routeName) elements = elements.filter((e) => f.routeName!.includes(e.routeName as string));
+    if (f.isCanonical !== undefined) elements = elements.filter((e) => e.isCanonical === f.isCanonical);
+    return c.json(applyIncludes(searchResult('seo_url', elements, elements.length, page, limit), criteria.includes));
+  });
+}
