@@ -52,9 +52,10 @@ export function readFeatureUnit(raw: string | undefined): FeatureUnit {
     return s ? { symbol: s } : {};
   }
   if (/^[A-Z0-9]{2,3}$/.test(u)) {
+    // Counting units (C62 "one", symbol "1"; H87 piece; legacy PCE) add nothing to a value.
+    if (u === 'C62' || u === 'H87' || u === 'PCE') return {};
     const s = unitSymbol(u);
     if (s) return { symbol: s };
-    if (u === 'C62' || u === 'H87' || u === 'PCE') return {};
   }
   return { freeText: u };
 }
