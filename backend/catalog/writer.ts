@@ -623,14 +623,14 @@ export function createCatalogWriter(db: Db, options: CatalogWriterOptions = {}):
       lists,
       lists.map((l) => l.productId),
     );
-    for (const l of lists) {
-      const listing = listingPriceSource(l.prices);
-      await db.execute(
-        sql`UPDATE product SET updated_at = now(), listing_price = ${
-          listing ? sql`round(${listing.amount}::numeric / nullif(${listing.priceQuantity}::numeric, 0), 5)` : sql`NULL`
-        } WHERE id = ${l.productId}`,
-      );
-    }
+    const sources = lists.map((l) => listingPriceSource(l.prices));
+    await db.execute(sql`
+      UPDATE product p
+         SET listing_price = round(x.amount::numeric / nullif(x.quantity::numeric, 0), 5), updated_at = now()
+        FROM unnest(${sql.param(lists.map((l) => l.productId))}::text[],
+                    ${sql.param(sources.map((s) => s?.amount ?? null))}::text[],
+                    ${sql.param(sources.map((s) => s?.priceQuantity ?? null))}::text[]) AS x(id, amount, quantity)
+       WHERE p.id = x.id`);
     written.priceUpdates += lists.length;
   }
 
