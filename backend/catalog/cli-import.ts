@@ -83,7 +83,10 @@ async function main(argv: string[]): Promise<number> {
     let reports: ImportReport[];
     try {
       reports = isDirectory
-        ? await importCatalogDirectory(input, writer, { ...options, includeSamples: argv.includes('--include-samples') })
+        ? await importCatalogDirectory(input, writer, {
+            ...options,
+            includeSamples: argv.includes('--include-samples'),
+          })
         : [await importCatalogFile(input, writer, options)];
     } catch (err) {
       console.error(isReadError(err) ? `cannot read ${input}: ${(err as Error).message}` : err);
@@ -91,7 +94,8 @@ async function main(argv: string[]): Promise<number> {
     }
     const finalized = await writer.finalize();
     for (const report of reports) console.log(formatReport(report));
-    const sum = (key: 'categories' | 'products' | 'deleted' | 'priceUpdates'): number => reports.reduce((n, r) => n + r[key], 0);
+    const sum = (key: 'categories' | 'products' | 'deleted' | 'priceUpdates'): number =>
+      reports.reduce((n, r) => n + r[key], 0);
     console.log(
       `\n${reports.length} file(s): categories ${sum('categories')}, products ${sum('products')}, deleted ${sum('deleted')}, price updates ${sum('priceUpdates')}`,
     );
@@ -99,8 +103,10 @@ async function main(argv: string[]): Promise<number> {
       `database: ${finalized.totals.categories} categories, ${finalized.totals.products} products, ${finalized.totals.seoUrls} SEO URLs; ` +
         `${finalized.unresolvedReferences} references to articles not in the catalogue; ${finalized.durationMs} ms`,
     );
-    if (finalized.skippedPriceUpdates.length) console.log(`price updates for unknown articles: ${finalized.skippedPriceUpdates.join(', ')}`);
-    const readable = reports.some((r) => r.products + r.categories + r.deleted + r.priceUpdates > 0) || reports.length > 1;
+    if (finalized.skippedPriceUpdates.length)
+      console.log(`price updates for unknown articles: ${finalized.skippedPriceUpdates.join(', ')}`);
+    const readable =
+      reports.some((r) => r.products + r.categories + r.deleted + r.priceUpdates > 0) || reports.length > 1;
     return !isDirectory && !readable && reports[0]?.skipped.some((s) => s.item === reports[0]?.file) ? 1 : 0;
   } finally {
     await handle.close();

@@ -6,7 +6,8 @@ import { configureEtim, etimCategoryLabels, etimCode, etimFeatureLabels, unitSym
 const SHARED = path.resolve(process.cwd(), '../shared/catalog');
 
 beforeAll(() => {
-  if (!existsSync(path.join(SHARED, 'classification'))) throw new Error(`ETIM tables missing under ${SHARED}/classification`);
+  if (!existsSync(path.join(SHARED, 'classification')))
+    throw new Error(`ETIM tables missing under ${SHARED}/classification`);
   configureEtim(SHARED);
 });
 

@@ -35,7 +35,9 @@ let configuredDir: string | undefined;
  * (the project root), as the catalogue README prescribes.
  */
 export function defaultSharedCatalogDir(env: Record<string, string | undefined> = process.env): string {
-  return env.SHARED_CATALOG_DIR ? path.resolve(env.SHARED_CATALOG_DIR) : path.resolve(process.cwd(), '../shared/catalog');
+  return env.SHARED_CATALOG_DIR
+    ? path.resolve(env.SHARED_CATALOG_DIR)
+    : path.resolve(process.cwd(), '../shared/catalog');
 }
 
 /** Points the lookups at another catalogue folder (tests, CLI); drops what was loaded. */
@@ -48,7 +50,13 @@ const normalise = (name: string): string => name.trim().replace(/\s+/g, ' ').toL
 
 function readCsv(file: string, delimiter = ','): Record<string, string>[] {
   if (!existsSync(file)) return [];
-  return parse(readFileSync(file), { columns: true, bom: true, delimiter, relax_column_count: true, skip_empty_lines: true });
+  return parse(readFileSync(file), {
+    columns: true,
+    bom: true,
+    delimiter,
+    relax_column_count: true,
+    skip_empty_lines: true,
+  });
 }
 
 function load(): EtimTables {
@@ -67,7 +75,8 @@ function load(): EtimTables {
   for (const row of readCsv(path.join(dir, 'classification/etim6_classes_de_en_nl.csv'))) {
     if (!row.class_de) continue;
     // Groups win over classes of the same name: a group is the broader, better navigation label.
-    if (!t.categories.has(normalise(row.class_de))) t.categories.set(normalise(row.class_de), labels(row.class_en, row.class_nl));
+    if (!t.categories.has(normalise(row.class_de)))
+      t.categories.set(normalise(row.class_de), labels(row.class_en, row.class_nl));
     if (row.class_code) t.codes.set(row.class_code, { de: row.class_de, ...labels(row.class_en, row.class_nl) });
   }
   for (const row of readCsv(path.join(dir, 'classification/etim6_features_de_en_nl.csv'))) {

@@ -12,12 +12,19 @@ const GUENZBURGER = path.join(TABULAR, 'guenzburger_steigtechnik_2424_articles.c
 const FIXINGS = path.join(TABULAR, 'fixings_storeserver_1897_articles.csv');
 
 beforeAll(() => {
-  if (!existsSync(TABULAR)) throw new Error(`shared catalogue data missing: expected ${TABULAR} (../shared/catalog from the project root)`);
+  if (!existsSync(TABULAR))
+    throw new Error(`shared catalogue data missing: expected ${TABULAR} (../shared/catalog from the project root)`);
 });
 
-async function run(file: string): Promise<{ report: ImportReport; changes: CatalogChange[]; products: CatalogProduct[] }> {
+async function run(
+  file: string,
+): Promise<{ report: ImportReport; changes: CatalogChange[]; products: CatalogProduct[] }> {
   const changes: CatalogChange[] = [];
-  const report = await importCatalogFile(file, { write: async (c) => void changes.push(c) }, { now: new Date('2024-01-01T00:00:00Z') });
+  const report = await importCatalogFile(
+    file,
+    { write: async (c) => void changes.push(c) },
+    { now: new Date('2024-01-01T00:00:00Z') },
+  );
   return { report, changes, products: changes.flatMap((c) => (c.kind === 'product' ? [c.product] : [])) };
 }
 
@@ -31,10 +38,14 @@ describe('Günzburger Steigtechnik sheet', () => {
     expect(result.report).toMatchObject({ format: 'tabular:guenzburger', products: 2424, skipped: [] });
     const categories = result.changes.flatMap((c) => (c.kind === 'category' ? [c.category] : []));
     const top = categories.filter((c) => !c.parentExternalId);
-    expect(top.map((c) => c.name['de-DE'])).toEqual(expect.arrayContaining(['Leitern', 'Treppen & Podeste', 'Gerüste', 'Zubehör & Ersatzteile']));
+    expect(top.map((c) => c.name['de-DE'])).toEqual(
+      expect.arrayContaining(['Leitern', 'Treppen & Podeste', 'Gerüste', 'Zubehör & Ersatzteile']),
+    );
     expect(categories.every((c) => c.name['en-GB'])).toBe(true);
     const ids = new Set(categories.map((c) => c.externalId));
-    expect(result.products.every((p) => p.categories?.length === 1 && ids.has(p.categories[0]?.externalId ?? ''))).toBe(true);
+    expect(result.products.every((p) => p.categories?.length === 1 && ids.has(p.categories[0]?.externalId ?? ''))).toBe(
+      true,
+    );
     const stehleiter = result.products.find((p) => p.name['de-DE']?.startsWith('Aluminium-Stehleiter'));
     expect(stehleiter?.categories?.[0]?.externalId).toBe('leitern/stehleitern');
   });
@@ -52,7 +63,13 @@ describe('Günzburger Steigtechnik sheet', () => {
       properties: [expect.objectContaining({ group: 'Holmabmessungen', value: { 'de-DE': '58x25' } })],
     });
     expect(first?.prices).toEqual([
-      expect.objectContaining({ priceType: 'net_list', amount: '7', currency: 'EUR', tax: '0.19', validFrom: new Date('2018-01-01T00:00:00Z') }),
+      expect.objectContaining({
+        priceType: 'net_list',
+        amount: '7',
+        currency: 'EUR',
+        tax: '0.19',
+        validFrom: new Date('2018-01-01T00:00:00Z'),
+      }),
     ]);
     const media = result.products.flatMap((p) => p.media ?? []);
     // 2,012 typed application/pdf plus 35 typed "PDF" in the sheet.
@@ -86,13 +103,19 @@ describe('fixings sheet', () => {
     expect(result.report).toMatchObject({ format: 'tabular:fixings', products: 1897, skipped: [] });
     const screw = result.products.find((p) => p.productNumber === '9F3525SSF');
     expect(screw).toMatchObject({ unit: 'C62', minPurchase: 1000, purchaseSteps: 1000 });
-    expect(screw?.prices).toEqual([expect.objectContaining({ amount: '0.014', currency: 'EUR', priceType: 'net_list' })]);
+    expect(screw?.prices).toEqual([
+      expect.objectContaining({ amount: '0.014', currency: 'EUR', priceType: 'net_list' }),
+    ]);
     expect(result.products.every((p) => p.minPurchase === p.purchaseSteps)).toBe(true);
   });
 
   test('reads value|unit features into logistics data and bullet descriptions into lists', () => {
     const tab = result.products.find((p) => p.productNumber === '5NOMT20');
-    expect(tab?.customFields).toMatchObject({ customsTariffNumber: '39199080', packagingWidth: '8 cm', grossWeight: '0.00312 kg' });
+    expect(tab?.customFields).toMatchObject({
+      customsTariffNumber: '39199080',
+      packagingWidth: '8 cm',
+      grossWeight: '0.00312 kg',
+    });
     expect(tab?.description?.['de-DE']).toMatch(/^<ul><li>In 14 verschiedenen Farben/);
   });
 
@@ -101,7 +124,9 @@ describe('fixings sheet', () => {
     const nageldübel = categories.find((c) => c.externalId === 'duebel/nageldübel' || c.name['de-DE'] === 'Nageldübel');
     expect(nageldübel?.name).toMatchObject({ 'de-DE': 'Nageldübel', 'en-GB': 'Hammerfix', 'nl-NL': 'Spijkerplug' });
     const chipboard = result.products.filter((p) => p.name['de-DE']?.startsWith('Spanplattenschraube'));
-    expect(new Set(chipboard.map((p) => p.categories?.[0]?.externalId))).toEqual(new Set(['schrauben/spanplattenschraube']));
+    expect(new Set(chipboard.map((p) => p.categories?.[0]?.externalId))).toEqual(
+      new Set(['schrauben/spanplattenschraube']),
+    );
   });
 });
 
@@ -115,7 +140,11 @@ describe('format detection and directory import', () => {
   });
 
   test('detects BMEcat by root element and the sheets by header', async () => {
-    expect(await detectCatalogFormat(path.join(SHARED, 'bmecat/kstools_1.2/kstools_1.2_category_tree_1660_groups_1_article.xml'))).toEqual({ kind: 'bmecat' });
+    expect(
+      await detectCatalogFormat(
+        path.join(SHARED, 'bmecat/kstools_1.2/kstools_1.2_category_tree_1660_groups_1_article.xml'),
+      ),
+    ).toEqual({ kind: 'bmecat' });
     expect(await detectCatalogFormat(GUENZBURGER)).toEqual({ kind: 'tabular:guenzburger' });
     expect(await detectCatalogFormat(FIXINGS)).toEqual({ kind: 'tabular:fixings' });
     const other = path.join(dir, 'other.xml');
@@ -131,7 +160,9 @@ describe('format detection and directory import', () => {
   });
 
   test('a missing file rejects (the CLI exits 1)', async () => {
-    await expect(importCatalogFile(path.join(dir, 'missing.xml'), { write: async () => {} })).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(importCatalogFile(path.join(dir, 'missing.xml'), { write: async () => {} })).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
   });
 
   test('imports the shared folder: INVALID files and samples become report entries, not failures', async () => {

@@ -49,7 +49,10 @@ export async function detectCatalogFormat(filePath: string): Promise<CatalogForm
   try {
     const buffer = Buffer.alloc(8192);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    head = buffer.subarray(0, bytesRead).toString('latin1').replace(/^\uFEFF|^\xEF\xBB\xBF/, '');
+    head = buffer
+      .subarray(0, bytesRead)
+      .toString('latin1')
+      .replace(/^\uFEFF|^\xEF\xBB\xBF/, '');
   } finally {
     await handle.close();
   }
@@ -60,7 +63,10 @@ export async function detectCatalogFormat(filePath: string): Promise<CatalogForm
     const root = /<([A-Za-z_][\w.:-]*)/.exec(withoutProlog)?.[1];
     const local = root?.split(':').pop();
     if (local === 'BMECAT') return { kind: 'bmecat' };
-    return { kind: 'unsupported', reason: root ? `XML with root element <${root}> is not a BMEcat catalogue` : 'no root element found' };
+    return {
+      kind: 'unsupported',
+      reason: root ? `XML with root element <${root}> is not a BMEcat catalogue` : 'no root element found',
+    };
   }
   const header = await readCsvHeader(filePath);
   if (GUENZBURGER_COLUMNS.every((c) => header.includes(c))) return { kind: 'tabular:guenzburger' };
@@ -85,7 +91,11 @@ export function bmecatSourceFromFileName(filePath: string): string | undefined {
  * BMEcat structure, unsupported format) end up in `report.skipped`; the promise rejects only when the file cannot be
  * read at all (missing, a directory, no permission) or the sink fails.
  */
-export async function importCatalogFile(filePath: string, sink: CatalogSink, options: CatalogImportOptions = {}): Promise<ImportReport> {
+export async function importCatalogFile(
+  filePath: string,
+  sink: CatalogSink,
+  options: CatalogImportOptions = {},
+): Promise<ImportReport> {
   const format = await detectCatalogFormat(filePath);
   const fileLabel = filePath;
   switch (format.kind) {
@@ -121,7 +131,11 @@ export async function importCatalogFile(filePath: string, sink: CatalogSink, opt
   }
 }
 
-async function listCatalogFiles(dir: string, includeSamples: boolean, skipped: { file: string; reason: string }[]): Promise<string[]> {
+async function listCatalogFiles(
+  dir: string,
+  includeSamples: boolean,
+  skipped: { file: string; reason: string }[],
+): Promise<string[]> {
   const out: string[] = [];
   const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
   for (const entry of entries) {
@@ -129,7 +143,11 @@ async function listCatalogFiles(dir: string, includeSamples: boolean, skipped: {
     if (entry.isDirectory()) {
       if (REFERENCE_FOLDERS.has(entry.name)) continue;
       if (SAMPLE_FOLDERS.has(entry.name) && !includeSamples) {
-        skipped.push({ file: full, reason: 'parser samples (synthetic BMEcat test documents), not shop content; import them one by one if wanted' });
+        skipped.push({
+          file: full,
+          reason:
+            'parser samples (synthetic BMEcat test documents), not shop content; import them one by one if wanted',
+        });
         continue;
       }
       out.push(...(await listCatalogFiles(full, includeSamples, skipped)));

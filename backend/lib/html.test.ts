@@ -3,7 +3,9 @@ import { bulletListHtml, sanitizeCatalogHtml } from './html.ts';
 
 describe('sanitizeCatalogHtml', () => {
   test('keeps structure, drops classes, scripts and event handlers', () => {
-    expect(sanitizeCatalogHtml('<ul><li class="liste" onclick="x()">A</li></ul><script>alert(1)</script>')).toBe('<ul><li>A</li></ul>');
+    expect(sanitizeCatalogHtml('<ul><li class="liste" onclick="x()">A</li></ul><script>alert(1)</script>')).toBe(
+      '<ul><li>A</li></ul>',
+    );
   });
 
   test('decodes markup that was escaped once more', () => {
@@ -11,7 +13,9 @@ describe('sanitizeCatalogHtml', () => {
   });
 
   test('turns plain text into escaped paragraphs and decodes entities', () => {
-    expect(sanitizeCatalogHtml('2.5 mm&sup2; < 3\n\nZweiter Absatz')).toBe('<p>2.5 mm² &lt; 3</p><p>Zweiter Absatz</p>');
+    expect(sanitizeCatalogHtml('2.5 mm&sup2; < 3\n\nZweiter Absatz')).toBe(
+      '<p>2.5 mm² &lt; 3</p><p>Zweiter Absatz</p>',
+    );
   });
 
   test('answers undefined for empty input', () => {

@@ -17,7 +17,8 @@ const WEIDMUELLER = path.join(BMECAT, 'weidmueller_2005_eclass9/WEI_BMECat_10100
 const SYNTHETIC = path.join(BMECAT, 'synthetic');
 
 beforeAll(() => {
-  if (!existsSync(BMECAT)) throw new Error(`shared catalogue data missing: expected ${BMECAT} (../shared/catalog from the project root)`);
+  if (!existsSync(BMECAT))
+    throw new Error(`shared catalogue data missing: expected ${BMECAT} (../shared/catalog from the project root)`);
 });
 
 interface Run {
@@ -29,7 +30,11 @@ interface Run {
 
 async function run(input: string | AsyncIterable<string>, options: BmecatImportOptions = {}): Promise<Run> {
   const changes: CatalogChange[] = [];
-  const report = await importBmecat(input, { write: async (c) => void changes.push(c) }, { now: new Date('2024-01-01T00:00:00Z'), ...options });
+  const report = await importBmecat(
+    input,
+    { write: async (c) => void changes.push(c) },
+    { now: new Date('2024-01-01T00:00:00Z'), ...options },
+  );
   return {
     report,
     changes,
@@ -65,7 +70,10 @@ describe('real-data problems (catalogue README, "Problems found in the real data
     const fischer = await run(FISCHER_VALIDITY);
     expect(only(fischer.products).productNumber).toBe('079685');
     const weidmueller = await run(WEIDMUELLER);
-    expect(only(weidmueller.products).name).toMatchObject({ 'de-DE': 'Schutzleiter-Reihenklemme', 'en-GB': 'PE terminal' });
+    expect(only(weidmueller.products).name).toMatchObject({
+      'de-DE': 'Schutzleiter-Reihenklemme',
+      'en-GB': 'PE terminal',
+    });
     const prefixed = await run(
       chunks(`<bm:BMECAT version="2005" xmlns:bm="http://www.bmecat.org/bmecat/2005fd"><bm:HEADER><bm:CATALOG><bm:LANGUAGE>deu</bm:LANGUAGE></bm:CATALOG></bm:HEADER>
         <bm:T_NEW_CATALOG><bm:PRODUCT><bm:SUPPLIER_PID>P-1</bm:SUPPLIER_PID><bm:PRODUCT_DETAILS><bm:DESCRIPTION_SHORT lang="deu">Zange</bm:DESCRIPTION_SHORT></bm:PRODUCT_DETAILS></bm:PRODUCT></bm:T_NEW_CATALOG></bm:BMECAT>`),
@@ -103,9 +111,16 @@ describe('real-data problems (catalogue README, "Problems found in the real data
     const product = only((await run(WEIDMUELLER)).products);
     const props = product.properties ?? [];
     expect(props).toContainEqual(expect.objectContaining({ group: 'Einbauform', value: { 'de-DE': 'Aufbau' } }));
-    expect(props).toContainEqual(expect.objectContaining({ group: 'Farbe des elektrischen Anschlusses', value: { 'de-DE': 'silber', 'en-GB': 'Silver' } }));
+    expect(props).toContainEqual(
+      expect.objectContaining({
+        group: 'Farbe des elektrischen Anschlusses',
+        value: { 'de-DE': 'silber', 'en-GB': 'Silver' },
+      }),
+    );
     // No raw eCl@ss IRDIs and no hierarchy headings as properties.
-    expect(props.some((p) => /0173-1#/.test(p.group) || Object.values(p.value).some((v) => /0173-1#/.test(v ?? '')))).toBe(false);
+    expect(
+      props.some((p) => /0173-1#/.test(p.group) || Object.values(p.value).some((v) => /0173-1#/.test(v ?? ''))),
+    ).toBe(false);
     expect(props.some((p) => p.group === 'Mechanische und elektrische Konstruktion (s)')).toBe(false);
     const deepLink = only(product.media ?? []);
     expect(deepLink).toMatchObject({ mimeType: 'text/html', purpose: 'data_sheet' });
@@ -146,7 +161,9 @@ describe('real-data problems (catalogue README, "Problems found in the real data
       ['nrp', '21.15701'],
     ]);
     const ks = only((await run(KSTOOLS)).products);
-    expect(ks.prices).toEqual([expect.objectContaining({ priceType: 'udp_dummy', amount: '255.97', tax: '0.19', currency: 'EUR' })]);
+    expect(ks.prices).toEqual([
+      expect.objectContaining({ priceType: 'udp_dummy', amount: '255.97', tax: '0.19', currency: 'EUR' }),
+    ]);
     expect(ks.taxRate).toBe(19);
     const wei = await run(WEIDMUELLER);
     expect(only(wei.products).prices).toBeUndefined();
@@ -207,14 +224,20 @@ describe('real-data problems (catalogue README, "Problems found in the real data
     );
     expect(product).toMatchObject({ unit: 'C62', contentUnit: 'C62' });
     const byGroup = Object.fromEntries((product.properties ?? []).map((p) => [p.group, [p.value['de-DE'], p.unit]]));
-    expect(byGroup).toEqual({ 'Teile im Satz': ['13-tlg.', undefined], Inhalt: ['1 Stück', undefined], Länge: ['390', 'mm'] });
+    expect(byGroup).toEqual({
+      'Teile im Satz': ['13-tlg.', undefined],
+      Inhalt: ['1 Stück', undefined],
+      Länge: ['390', 'mm'],
+    });
     const box = only((await run(path.join(SYNTHETIC, 'olivere_bmecat12_testdata_new_catalog.golden.xml'))).products);
     expect(box).toMatchObject({ unit: 'BOX', contentUnit: 'C62', contentPerUnit: '6' });
   });
 
   test('9 EAN: 12-digit and GTIN-14 codes are accepted, a wrong check digit is kept with a warning', async () => {
     const xml = doc12(
-      article('E12', '', '<EAN>036000291452</EAN>') + article('E14', '', '<EAN>04006209796856</EAN>') + article('BAD', '', '<EAN>4031405196944</EAN>'),
+      article('E12', '', '<EAN>036000291452</EAN>') +
+        article('E14', '', '<EAN>04006209796856</EAN>') +
+        article('BAD', '', '<EAN>4031405196944</EAN>'),
     );
     const result = await run(chunks(xml));
     expect(result.products.map((p) => [p.productNumber, p.ean])).toEqual([
@@ -237,7 +260,9 @@ describe('real-data problems (catalogue README, "Problems found in the real data
     const duplicated = names.filter((n, i) => names.indexOf(n) !== i);
     expect(duplicated.length).toBeGreaterThan(0);
     expect(only(ks.products).categories?.map((c) => c.externalId)).toEqual(['1001587425', '1001529129']);
-    const withImage = ks.categories.find((c) => c.mediaFileName === 'FOT_NAV_KS_KL_Schraubenschluessel_SALL_AQU_V1.png');
+    const withImage = ks.categories.find(
+      (c) => c.mediaFileName === 'FOT_NAV_KS_KL_Schraubenschluessel_SALL_AQU_V1.png',
+    );
     expect(withImage?.description?.['de-DE']).toMatch(/^<p>Schraubenschlüssel von KS TOOLS/);
     expect(withImage?.description?.['de-DE']).not.toContain('&lt;');
     // Parents are written before their children.
@@ -250,15 +275,20 @@ describe('real-data problems (catalogue README, "Problems found in the real data
 
   test('11 references: missing type becomes "others", targets outside the file are kept by number', async () => {
     const xml = doc12(
-      article('R-1', '<ARTICLE_REFERENCE><ART_ID_TO>R-2</ART_ID_TO></ARTICLE_REFERENCE><ARTICLE_REFERENCE type="accessories" quantity="2"><ART_ID_TO>X-9</ART_ID_TO></ARTICLE_REFERENCE>') +
-        article('R-2'),
+      article(
+        'R-1',
+        '<ARTICLE_REFERENCE><ART_ID_TO>R-2</ART_ID_TO></ARTICLE_REFERENCE><ARTICLE_REFERENCE type="accessories" quantity="2"><ART_ID_TO>X-9</ART_ID_TO></ARTICLE_REFERENCE>',
+      ) + article('R-2'),
     );
     const result = await run(chunks(xml));
     expect(result.products[0]?.references).toEqual([
       { type: 'others', productNumber: 'R-2', quantity: undefined, position: 1 },
       { type: 'accessories', productNumber: 'X-9', quantity: 2, position: 2 },
     ]);
-    expect(result.report.warnings).toContainEqual({ item: 'X-9', message: 'referenced article is not in this file: kept by number' });
+    expect(result.report.warnings).toContainEqual({
+      item: 'X-9',
+      message: 'referenced article is not in this file: kept by number',
+    });
     const wei = only((await run(WEIDMUELLER)).products);
     expect(wei.references?.length).toBe(11);
     expect(wei.references?.every((r) => r.type === 'accessories')).toBe(true);
@@ -269,7 +299,19 @@ describe('real-data problems (catalogue README, "Problems found in the real data
     expect(ks.description?.['de-DE']).toMatch(/^<ul><li>ideale Zusammenstellung/);
     expect(ks.description?.['de-DE']).not.toContain('class=');
     const hostile = only(
-      (await run(chunks(doc12(article('H-1', '', '<DESCRIPTION_LONG>&lt;p onclick="x()"&gt;Gut&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;a href="javascript:x"&gt;l&lt;/a&gt;</DESCRIPTION_LONG>'))))).products,
+      (
+        await run(
+          chunks(
+            doc12(
+              article(
+                'H-1',
+                '',
+                '<DESCRIPTION_LONG>&lt;p onclick="x()"&gt;Gut&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;a href="javascript:x"&gt;l&lt;/a&gt;</DESCRIPTION_LONG>',
+              ),
+            ),
+          ),
+        )
+      ).products,
     );
     expect(hostile.description?.['de-DE']).toBe('<p>Gut</p><a rel="noopener nofollow">l</a>');
   });
@@ -309,19 +351,35 @@ describe('synthetic samples and transactions', () => {
   });
 
   test('2005 new catalogue: GTIN from INTERNATIONAL_PID, media resolved against MIME_ROOT, logistics data', async () => {
-    const product = only((await run(path.join(SYNTHETIC, 'olivere_bmecat2005_testdata_new_catalog.golden.xml'))).products);
-    expect(product).toMatchObject({ ean: '8712670911213', manufacturerNumber: 'MPN', deliveryTimeMin: 2, deliveryTimeUnit: 'day' });
+    const product = only(
+      (await run(path.join(SYNTHETIC, 'olivere_bmecat2005_testdata_new_catalog.golden.xml'))).products,
+    );
+    expect(product).toMatchObject({
+      ean: '8712670911213',
+      manufacturerNumber: 'MPN',
+      deliveryTimeMin: 2,
+      deliveryTimeUnit: 'day',
+    });
     expect(product.media?.[0]?.source).toBe('https://example.com/images/55-K-31.jpg');
-    expect(product.customFields).toMatchObject({ customsTariffNumber: '84713000', countryOfOrigin: 'CN', grossWeight: '1.37 kg' });
+    expect(product.customFields).toMatchObject({
+      customsTariffNumber: '84713000',
+      countryOfOrigin: 'CN',
+      grossWeight: '1.37 kg',
+    });
     expect(product.references).toEqual([{ type: 'similar', productNumber: '2000', quantity: undefined, position: 1 }]);
   });
 
   test('T_UPDATE_PRODUCTS: mode update and mode delete', async () => {
     const result = await run(path.join(SYNTHETIC, 'olivere_bmecat12_testdata_update_products.golden.xml'));
-    expect(result.changes.map((c) => (c.kind === 'product' ? `${c.mode}:${c.product.productNumber}` : c.kind === 'delete-product' ? `delete:${c.productNumber}` : c.kind))).toEqual([
-      'update:1000',
-      'delete:2000',
-    ]);
+    expect(
+      result.changes.map((c) =>
+        c.kind === 'product'
+          ? `${c.mode}:${c.product.productNumber}`
+          : c.kind === 'delete-product'
+            ? `delete:${c.productNumber}`
+            : c.kind,
+      ),
+    ).toEqual(['update:1000', 'delete:2000']);
     expect(result.report).toMatchObject({ products: 1, deleted: 1 });
   });
 
@@ -391,6 +449,8 @@ ${article('X-1', '', '<DESCRIPTION_LONG>&xxe;</DESCRIPTION_LONG>')}</T_NEW_CATAL
 
   test('a file that is not BMEcat is reported, not imported', async () => {
     const result = await run(chunks('<?xml version="1.0"?><cXML><Request/></cXML>'));
-    expect(only(result.report.skipped).reason).toBe('not a BMEcat document: root element is <cXML>; nothing imported from this file');
+    expect(only(result.report.skipped).reason).toBe(
+      'not a BMEcat document: root element is <cXML>; nothing imported from this file',
+    );
   });
 });

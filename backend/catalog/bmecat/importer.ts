@@ -110,7 +110,13 @@ interface HeaderInfo {
 type Transaction = 'T_NEW_CATALOG' | 'T_UPDATE_PRODUCTS' | 'T_UPDATE_PRICES';
 
 class BmecatMapper {
-  header: HeaderInfo = { defaultLocale: 'de-DE', mimeRoot: undefined, currency: undefined, supplierName: undefined, catalogId: undefined };
+  header: HeaderInfo = {
+    defaultLocale: 'de-DE',
+    mimeRoot: undefined,
+    currency: undefined,
+    supplierName: undefined,
+    catalogId: undefined,
+  };
   source: string;
   readonly rootGroupIds = new Set<string>(['0']);
   readonly productNumbers = new Set<string>();
@@ -136,7 +142,11 @@ class BmecatMapper {
       const lang = n.attrs.lang;
       const locale = lang ? localeOf(lang) : this.header.defaultLocale;
       if (!locale) {
-        this.report.warn('unsupported-language', item, `text in language "${lang}" ignored: the shop serves de, en, fr and nl`);
+        this.report.warn(
+          'unsupported-language',
+          item,
+          `text in language "${lang}" ignored: the shop serves de, en, fr and nl`,
+        );
         continue;
       }
       if (out[locale] !== undefined) continue;
@@ -160,7 +170,8 @@ class BmecatMapper {
       (lists[locale] ??= []).push(text);
     }
     const out: LocalizedText = {};
-    for (const [locale, list] of Object.entries(lists) as [LocaleCode, string[]][]) out[locale] = [...new Set(list)].join(', ');
+    for (const [locale, list] of Object.entries(lists) as [LocaleCode, string[]][])
+      out[locale] = [...new Set(list)].join(', ');
     return Object.keys(out).length ? out : undefined;
   }
 
@@ -181,7 +192,12 @@ class BmecatMapper {
     const preferred = languages.find((l) => /^true$/i.test(l.attrs.default ?? '')) ?? languages[0];
     const locale = localeOf(preferred?.text);
     if (!preferred) this.report.warn('header', fileLabel, 'HEADER/CATALOG/LANGUAGE missing: texts read as German');
-    else if (!locale) this.report.warn('header', fileLabel, `catalogue language "${preferred.text.trim()}" is not served: texts read as German`);
+    else if (!locale)
+      this.report.warn(
+        'header',
+        fileLabel,
+        `catalogue language "${preferred.text.trim()}" is not served: texts read as German`,
+      );
     const supplier = child(node, 'SUPPLIER');
     this.header = {
       defaultLocale: locale ?? 'de-DE',
@@ -190,10 +206,15 @@ class BmecatMapper {
       supplierName: childText(supplier, 'SUPPLIER_NAME') ?? childText(node, 'SUPPLIER_IDREF'),
       catalogId: childText(catalog, 'CATALOG_ID'),
     };
-    if (!this.header.catalogId) this.report.warn('schema', fileLabel, 'HEADER/CATALOG/CATALOG_ID missing (mandatory in BMEcat); imported anyway');
+    if (!this.header.catalogId)
+      this.report.warn('schema', fileLabel, 'HEADER/CATALOG/CATALOG_ID missing (mandatory in BMEcat); imported anyway');
     const version = childText(catalog, 'CATALOG_VERSION');
     if (version && !/^\d{1,7}\.\d{1,3}$/.test(version)) {
-      this.report.warn('schema', fileLabel, `CATALOG_VERSION "${version}" does not match the pattern n.n; imported anyway`);
+      this.report.warn(
+        'schema',
+        fileLabel,
+        `CATALOG_VERSION "${version}" does not match the pattern n.n; imported anyway`,
+      );
     }
     if (!this.options.source) {
       const slug = slugSegment(this.header.supplierName ?? '').toLowerCase();
@@ -236,7 +257,12 @@ class BmecatMapper {
       this.report.warn('group-without-name', item, `GROUP_NAME missing: named "${fallback}"`);
     }
     for (const [locale, text] of Object.entries(name)) {
-      if (text.length > 50) this.report.warn('schema-length', item, `GROUP_NAME (${locale}) has ${text.length} characters (BMEcat allows 50); kept`);
+      if (text.length > 50)
+        this.report.warn(
+          'schema-length',
+          item,
+          `GROUP_NAME (${locale}) has ${text.length} characters (BMEcat allows 50); kept`,
+        );
     }
     let description = this.localized(childrenNamed(node, 'GROUP_DESCRIPTION'), item, sanitizeCatalogHtml);
     if (Object.keys(description).length === 0 && udxTexts.long) {
@@ -287,10 +313,16 @@ class BmecatMapper {
       return;
     }
     if (!this.spool.hasCategory(groupId) && transaction === 'T_NEW_CATALOG') {
-      this.report.warn('unknown-group', `${productNumber} → ${groupId}`, 'group is not in CATALOG_GROUP_SYSTEM; assignment ignored');
+      this.report.warn(
+        'unknown-group',
+        `${productNumber} → ${groupId}`,
+        'group is not in CATALOG_GROUP_SYSTEM; assignment ignored',
+      );
       return;
     }
-    const order = parseQuantity(childText(node, 'ARTICLE_TO_CATALOGGROUP_MAP_ORDER') ?? childText(node, 'PRODUCT_TO_CATALOGGROUP_MAP_ORDER'));
+    const order = parseQuantity(
+      childText(node, 'ARTICLE_TO_CATALOGGROUP_MAP_ORDER') ?? childText(node, 'PRODUCT_TO_CATALOGGROUP_MAP_ORDER'),
+    );
     this.spool.assign(productNumber, { source: this.source, externalId: groupId, position: order });
   }
 
@@ -315,14 +347,22 @@ class BmecatMapper {
       if (rawMode === 'new' || rawMode === 'update' || rawMode === 'delete') mode = rawMode;
       else this.report.warn('mode', item, `mode "${rawMode}" is not new/update/delete: read as update`);
     } else if (rawMode === 'delete') {
-      this.report.warn('mode', item, 'mode="delete" inside T_NEW_CATALOG: a new catalogue only lists products; ignored');
+      this.report.warn(
+        'mode',
+        item,
+        'mode="delete" inside T_NEW_CATALOG: a new catalogue only lists products; ignored',
+      );
     }
     if (mode === 'delete') {
       await this.spool.add({ kind: 'delete-product', productNumber });
       return;
     }
     if (this.productNumbers.has(productNumber)) {
-      this.report.warn('duplicate-product', item, 'article number occurs more than once in the file: the later one wins');
+      this.report.warn(
+        'duplicate-product',
+        item,
+        'article number occurs more than once in the file: the later one wins',
+      );
     }
     const details = child(node, 'ARTICLE_DETAILS') ?? child(node, 'PRODUCT_DETAILS');
     if (!details) {
@@ -355,7 +395,8 @@ class BmecatMapper {
       const checks = eanCandidates.map(checkGtin);
       const chosen = checks.find((c) => c.valid) ?? checks[0];
       ean = chosen?.value;
-      if (chosen && !chosen.valid) this.report.warn('invalid-ean', item, `EAN ${chosen.value ?? ''}: ${chosen.problem}; kept`);
+      if (chosen && !chosen.valid)
+        this.report.warn('invalid-ean', item, `EAN ${chosen.value ?? ''}: ${chosen.problem}; kept`);
     }
 
     const features = this.readFeatures(node, item);
@@ -430,7 +471,15 @@ class BmecatMapper {
   readOrderDetails(
     node: XmlNode,
     item: string,
-  ): { unit?: string; contentUnit?: string; contentPerUnit?: string; priceQuantity?: string; min?: number; step?: number; max?: number } {
+  ): {
+    unit?: string;
+    contentUnit?: string;
+    contentPerUnit?: string;
+    priceQuantity?: string;
+    min?: number;
+    step?: number;
+    max?: number;
+  } {
     const order = child(node, 'ARTICLE_ORDER_DETAILS') ?? child(node, 'PRODUCT_ORDER_DETAILS');
     // fischer (nexMart) repeats the consumer order details inside UDX; they fill what the standard block lacks.
     const udx = child(node, 'USER_DEFINED_EXTENSIONS');
@@ -438,7 +487,8 @@ class BmecatMapper {
     const pick = (name: string): string | undefined => childText(order, name) ?? udxValue(name);
     const unit = normaliseOrderUnit(pick('ORDER_UNIT'));
     const rawUnit = pick('ORDER_UNIT')?.toUpperCase();
-    if (rawUnit && rawUnit !== unit) this.report.warn('legacy-unit', item, `order unit ${rawUnit} read as ${unit} (UN/ECE Rec 20)`);
+    if (rawUnit && rawUnit !== unit)
+      this.report.warn('legacy-unit', item, `order unit ${rawUnit} read as ${unit} (UN/ECE Rec 20)`);
     let min = parseQuantity(pick('QUANTITY_MIN'));
     let step = parseQuantity(pick('QUANTITY_INTERVAL'));
     const max = parseQuantity(pick('QUANTITY_MAX'));
@@ -471,7 +521,11 @@ class BmecatMapper {
       if (type === 'valid_start_date') out.from = date;
       else if (type === 'valid_end_date') out.to = date;
       else if (!type) {
-        this.report.warn('datetime-without-type', item, 'DATETIME without type in price details: read as valid_start_date');
+        this.report.warn(
+          'datetime-without-type',
+          item,
+          'DATETIME without type in price details: read as valid_start_date',
+        );
         out.from ??= date;
       }
     }
@@ -492,16 +546,25 @@ class BmecatMapper {
         const priceType = (p.attrs.price_type ?? '').trim() || 'net_list';
         const rawAmount = childText(p, 'PRICE_AMOUNT');
         if (rawAmount === undefined) {
-          this.report.warn('price-without-amount', item, `${priceType} price without PRICE_AMOUNT (LOWER_BOUND ${childText(p, 'LOWER_BOUND') ?? '-'}) skipped`);
+          this.report.warn(
+            'price-without-amount',
+            item,
+            `${priceType} price without PRICE_AMOUNT (LOWER_BOUND ${childText(p, 'LOWER_BOUND') ?? '-'}) skipped`,
+          );
           continue;
         }
         let amount = parseDecimal(rawAmount);
         if (amount === undefined || signOfDecimal(amount) < 0) {
-          this.report.warn('unreadable-price', item, `${priceType} PRICE_AMOUNT "${rawAmount}" is not a decimal; skipped`);
+          this.report.warn(
+            'unreadable-price',
+            item,
+            `${priceType} PRICE_AMOUNT "${rawAmount}" is not a decimal; skipped`,
+          );
           continue;
         }
         const factor = parseDecimal(childText(p, 'PRICE_FACTOR'));
-        if (factor !== undefined && signOfDecimal(factor) > 0 && trimDecimal(factor) !== '1') amount = multiplyDecimal(amount, factor);
+        if (factor !== undefined && signOfDecimal(factor) > 0 && trimDecimal(factor) !== '1')
+          amount = multiplyDecimal(amount, factor);
         if (signOfDecimal(amount) === 0) {
           this.report.warn('zero-price', item, `${priceType} price of 0 skipped (treated as price on request)`);
           continue;
@@ -510,7 +573,11 @@ class BmecatMapper {
         if (tax !== undefined && Number(tax) >= 1) tax = trimDecimal(multiplyDecimal(tax, '0.01'));
         const lowerBound = parseQuantity(childText(p, 'LOWER_BOUND'));
         if (validity.to && validity.to < now) {
-          this.report.warn('expired-price', item, `${priceType} price valid until ${validity.to.toISOString().slice(0, 10)} has expired`);
+          this.report.warn(
+            'expired-price',
+            item,
+            `${priceType} price valid until ${validity.to.toISOString().slice(0, 10)} has expired`,
+          );
         }
         prices.push({
           priceType,
@@ -530,7 +597,11 @@ class BmecatMapper {
   readFeatures(
     node: XmlNode,
     item: string,
-  ): { properties: CatalogProperty[]; bullets: { heading?: string; items: string[] }[]; customFields: Record<string, unknown> } {
+  ): {
+    properties: CatalogProperty[];
+    bullets: { heading?: string; items: string[] }[];
+    customFields: Record<string, unknown>;
+  } {
     const properties: CatalogProperty[] = [];
     const bullets: { heading?: string; items: string[] }[] = [];
     const customFields: Record<string, unknown> = {};
@@ -578,7 +649,9 @@ class BmecatMapper {
           const v = rawValues[0]?.text.trim();
           if (v) {
             const unit = readFeatureUnit(childText(f, 'FUNIT'));
-            customFields[logisticKey] = unit.symbol ? `${featureValueText(v, {})} ${unit.symbol}` : featureValueText(v, unit);
+            customFields[logisticKey] = unit.symbol
+              ? `${featureValueText(v, {})} ${unit.symbol}`
+              : featureValueText(v, unit);
           }
           continue;
         }
@@ -593,12 +666,18 @@ class BmecatMapper {
           const t = v.text.trim();
           if (isClassificationCode(t)) {
             if (valueDetails) values.push({ [locale]: valueDetails });
-            else this.report.warn('classification-code-value', item, `value ${t} of "${groupKey}" is a classification code without label; skipped`);
+            else
+              this.report.warn(
+                'classification-code-value',
+                item,
+                `value ${t} of "${groupKey}" is a classification code without label; skipped`,
+              );
             continue;
           }
           values.push({ [locale]: featureValueText(t, unit) });
         }
-        if (rawValues.length === 0 && valueDetails && !isClassificationCode(valueDetails)) values.push({ [locale]: valueDetails });
+        if (rawValues.length === 0 && valueDetails && !isClassificationCode(valueDetails))
+          values.push({ [locale]: valueDetails });
         const order = parseQuantity(childText(f, 'FORDER'));
         for (const value of values) {
           const key = `${groupKey}\u0000${JSON.stringify(value)}`;
@@ -616,7 +695,11 @@ class BmecatMapper {
       }
       if (bulletItems.length) bullets.push({ heading, items: bulletItems });
     }
-    return { properties: this.pruneClassificationBlocks(properties, classificationGroups, item), bullets, customFields };
+    return {
+      properties: this.pruneClassificationBlocks(properties, classificationGroups, item),
+      bullets,
+      customFields,
+    };
   }
 
   /**
@@ -625,7 +708,11 @@ class BmecatMapper {
    * properties: counters and groups with more than 3 values in one article are dropped, and only single-valued
    * groups are offered as filters.
    */
-  pruneClassificationBlocks(properties: CatalogProperty[], classificationGroups: Set<string>, item: string): CatalogProperty[] {
+  pruneClassificationBlocks(
+    properties: CatalogProperty[],
+    classificationGroups: Set<string>,
+    item: string,
+  ): CatalogProperty[] {
     if (classificationGroups.size === 0) return properties;
     const counts = new Map<string, number>();
     for (const p of properties) counts.set(p.group, (counts.get(p.group) ?? 0) + 1);
@@ -640,7 +727,12 @@ class BmecatMapper {
       if (n > 1) p.filterable = false;
       return true;
     });
-    if (dropped) this.report.warn('classification-block', item, `${dropped} repeated eCl@ss block values and counters not imported as properties`);
+    if (dropped)
+      this.report.warn(
+        'classification-block',
+        item,
+        `${dropped} repeated eCl@ss block values and counters not imported as properties`,
+      );
     return kept;
   }
 
@@ -655,11 +747,16 @@ class BmecatMapper {
         return;
       }
       const mimeType = normaliseMimeType(childText(m, 'MIME_TYPE'), rawSource);
-      const source = mimeType === 'text/html' || isAbsoluteUrl(rawSource) ? rawSource : resolveMimeSource(rawSource, this.header.mimeRoot);
+      const source =
+        mimeType === 'text/html' || isAbsoluteUrl(rawSource)
+          ? rawSource
+          : resolveMimeSource(rawSource, this.header.mimeRoot);
       if (seen.has(source)) return;
       seen.add(source);
       const isImage = mimeType?.startsWith('image/') ?? false;
-      const purpose = (childText(m, 'MIME_PURPOSE') ?? (isImage ? 'normal' : mimeType === 'application/pdf' ? 'data_sheet' : 'others')).toLowerCase();
+      const purpose = (
+        childText(m, 'MIME_PURPOSE') ?? (isImage ? 'normal' : mimeType === 'application/pdf' ? 'data_sheet' : 'others')
+      ).toLowerCase();
       const descr = this.localized(childrenNamed(m, 'MIME_DESCR'), item);
       const alt = Object.keys(descr).length ? descr : this.localized(childrenNamed(m, 'MIME_ALT'), item);
       out.push({
@@ -729,7 +826,11 @@ export async function importBmecat(
     const chunks = typeof input === 'string' ? fileChunks(input) : input;
     for await (const event of readXmlEvents(chunks, isItemRoot, options.limits)) {
       if (event.type === 'doctype') {
-        report.warn('doctype', fileLabel, 'DOCTYPE present: its DTD and entity declarations are ignored, never fetched');
+        report.warn(
+          'doctype',
+          fileLabel,
+          'DOCTYPE present: its DTD and entity declarations are ignored, never fetched',
+        );
       } else if (event.type === 'open') {
         if (!sawRoot) {
           sawRoot = true;
@@ -742,14 +843,27 @@ export async function importBmecat(
           if (version === '1.01') {
             report.warn('version', fileLabel, 'BMEcat 1.01 is read with the rules of 1.2 (same element names)');
           } else if (!SUPPORTED_VERSIONS.has(version)) {
-            report.warn('version', fileLabel, `BMEcat version "${version}" is not one of 1.2, 2005, 2005.1, 2005.2: read by element names`);
+            report.warn(
+              'version',
+              fileLabel,
+              `BMEcat version "${version}" is not one of 1.2, 2005, 2005.1, 2005.2: read by element names`,
+            );
           }
         } else if (TRANSACTIONS.has(event.name)) {
           transaction = event.name as Transaction;
-        } else if ((event.name === 'CLASSIFICATION_SYSTEM' || event.name === 'FEATURE_SYSTEM') && event.path.length === 2) {
-          report.warn('ignored-element', fileLabel, `${event.name} (feature classification) is not a shop category tree; ignored`);
+        } else if (
+          (event.name === 'CLASSIFICATION_SYSTEM' || event.name === 'FEATURE_SYSTEM') &&
+          event.path.length === 2
+        ) {
+          report.warn(
+            'ignored-element',
+            fileLabel,
+            `${event.name} (feature classification) is not a shop category tree; ignored`,
+          );
         } else if (event.name === 'ARTICLE' || event.name === 'PRODUCT') {
-          mapper.structureErrors.push(`line ${event.line}: <${event.name}> inside <${event.path[event.path.length - 1] ?? 'document'}>`);
+          mapper.structureErrors.push(
+            `line ${event.line}: <${event.name}> inside <${event.path[event.path.length - 1] ?? 'document'}>`,
+          );
         }
       } else if (event.type === 'item') {
         const { node, path } = event;
@@ -757,10 +871,13 @@ export async function importBmecat(
         if (node.name === 'HEADER') {
           mapper.readHeader(node, fileLabel);
         } else if (node.name === 'CATALOG_STRUCTURE') {
-          if (parent !== 'CATALOG_GROUP_SYSTEM') mapper.structureErrors.push(`line ${node.line}: <CATALOG_STRUCTURE> inside <${parent}>`);
+          if (parent !== 'CATALOG_GROUP_SYSTEM')
+            mapper.structureErrors.push(`line ${node.line}: <CATALOG_STRUCTURE> inside <${parent}>`);
           else mapper.readCategory(node);
         } else if (node.name in CONTAINER_PARENTS && !TRANSACTION_ITEMS.has(node.name)) {
-          mapper.structureErrors.push(`line ${node.line}: <${node.name}> outside <ARTICLE>/<PRODUCT> (inside <${parent}>)`);
+          mapper.structureErrors.push(
+            `line ${node.line}: <${node.name}> outside <ARTICLE>/<PRODUCT> (inside <${parent}>)`,
+          );
         } else if (transaction) {
           const before = mapper.structureErrors.length;
           for (const c of node.children) mapper.checkStructure(c, node.name);
@@ -790,11 +907,16 @@ export async function importBmecat(
     }
     for (const productNumber of spool.assignedProductNumbers()) {
       if (!mapper.productNumbers.has(productNumber)) {
-        report.warn('map-for-unknown-product', productNumber, 'category assignment for an article that is not in this file; ignored');
+        report.warn(
+          'map-for-unknown-product',
+          productNumber,
+          'category assignment for an article that is not in this file; ignored',
+        );
       }
     }
     for (const target of mapper.referenceTargets) {
-      if (!mapper.productNumbers.has(target)) report.warn('reference-outside-file', target, 'referenced article is not in this file: kept by number');
+      if (!mapper.productNumbers.has(target))
+        report.warn('reference-outside-file', target, 'referenced article is not in this file: kept by number');
     }
     const counting: CatalogSink = {
       write: async (change: CatalogChange) => {

@@ -38,7 +38,10 @@ export class ReportBuilder {
   finish(): ImportReport {
     for (const [kind, n] of this.perKind) {
       if (n > this.maxPerKind) {
-        this.report.warnings.push({ item: `(${n - this.maxPerKind} more)`, message: `${kind}: ${n} occurrences in total` });
+        this.report.warnings.push({
+          item: `(${n - this.maxPerKind} more)`,
+          message: `${kind}: ${n} occurrences in total`,
+        });
       }
     }
     return this.report;

@@ -53,7 +53,8 @@ export class ChangeSpool {
   /** Assigns a product (by number) to a category; applied to the product's change when draining. */
   assign(productNumber: string, assignment: CategoryAssignment): void {
     const list = this.assignments.get(productNumber) ?? [];
-    if (!list.some((a) => a.externalId === assignment.externalId && a.source === assignment.source)) list.push(assignment);
+    if (!list.some((a) => a.externalId === assignment.externalId && a.source === assignment.source))
+      list.push(assignment);
     this.assignments.set(productNumber, list);
   }
 
@@ -108,7 +109,8 @@ export class ChangeSpool {
           const existing = change.product.categories ?? [];
           const merged = [...existing];
           for (const a of sorted) {
-            if (!merged.some((m) => m.externalId === a.externalId && m.source === a.source)) merged.push({ source: a.source, externalId: a.externalId });
+            if (!merged.some((m) => m.externalId === a.externalId && m.source === a.source))
+              merged.push({ source: a.source, externalId: a.externalId });
           }
           change.product.categories = merged;
         }

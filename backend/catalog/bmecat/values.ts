@@ -6,10 +6,26 @@
 import type { LocaleCode } from '../model.ts';
 
 const LANGUAGE_CODES: Record<string, LocaleCode> = {
-  deu: 'de-DE', ger: 'de-DE', de: 'de-DE', 'de-de': 'de-DE', 'de-at': 'de-DE', 'de-ch': 'de-DE',
-  eng: 'en-GB', en: 'en-GB', 'en-gb': 'en-GB', 'en-us': 'en-GB',
-  fra: 'fr-FR', fre: 'fr-FR', fr: 'fr-FR', 'fr-fr': 'fr-FR', 'fr-be': 'fr-FR',
-  nld: 'nl-NL', dut: 'nl-NL', nl: 'nl-NL', 'nl-nl': 'nl-NL', 'nl-be': 'nl-NL',
+  deu: 'de-DE',
+  ger: 'de-DE',
+  de: 'de-DE',
+  'de-de': 'de-DE',
+  'de-at': 'de-DE',
+  'de-ch': 'de-DE',
+  eng: 'en-GB',
+  en: 'en-GB',
+  'en-gb': 'en-GB',
+  'en-us': 'en-GB',
+  fra: 'fr-FR',
+  fre: 'fr-FR',
+  fr: 'fr-FR',
+  'fr-fr': 'fr-FR',
+  'fr-be': 'fr-FR',
+  nld: 'nl-NL',
+  dut: 'nl-NL',
+  nl: 'nl-NL',
+  'nl-nl': 'nl-NL',
+  'nl-be': 'nl-NL',
 };
 
 /**
@@ -132,9 +148,21 @@ export function normaliseOrderUnit(raw: string | undefined | null): string | und
 }
 
 const MIME_BY_EXTENSION: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', tif: 'image/tiff', tiff: 'image/tiff',
-  webp: 'image/webp', svg: 'image/svg+xml', bmp: 'image/bmp', pdf: 'application/pdf', stp: 'model/step',
-  step: 'model/step', dxf: 'image/vnd.dxf', zip: 'application/zip', mp4: 'video/mp4',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  bmp: 'image/bmp',
+  pdf: 'application/pdf',
+  stp: 'model/step',
+  step: 'model/step',
+  dxf: 'image/vnd.dxf',
+  zip: 'application/zip',
+  mp4: 'video/mp4',
 };
 
 /**

@@ -110,16 +110,25 @@ export async function* readXmlEvents(
   parser.on('doctype', (doctype) => queue.push({ type: 'doctype', doctype }));
   parser.on('opentag', (tag) => {
     const name = localName(tag.name);
-    if (path.length >= maxDepth) throw (failure = new XmlLimitError(`element depth exceeds ${maxDepth} at line ${parser.line}`));
+    if (path.length >= maxDepth)
+      throw (failure = new XmlLimitError(`element depth exceeds ${maxDepth} at line ${parser.line}`));
     const attrs: Record<string, string> = {};
     for (const [k, v] of Object.entries(tag.attributes)) attrs[localName(k)] = String(v);
     if (item) {
-      if (++item.nodes > maxNodes) throw (failure = new XmlLimitError(`item starting at line ${item.stack[0]?.line} has more than ${maxNodes} elements`));
+      if (++item.nodes > maxNodes)
+        throw (failure = new XmlLimitError(
+          `item starting at line ${item.stack[0]?.line} has more than ${maxNodes} elements`,
+        ));
       const node: XmlNode = { name, attrs, text: '', children: [], line: parser.line };
       item.stack[item.stack.length - 1]?.children.push(node);
       item.stack.push(node);
     } else if (isItemRoot(name, path)) {
-      item = { stack: [{ name, attrs, text: '', children: [], line: parser.line }], depth: path.length, nodes: 1, path: [...path] };
+      item = {
+        stack: [{ name, attrs, text: '', children: [], line: parser.line }],
+        depth: path.length,
+        nodes: 1,
+        path: [...path],
+      };
     } else {
       queue.push({ type: 'open', name, attrs, path: [...path], line: parser.line });
     }

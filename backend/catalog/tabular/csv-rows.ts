@@ -18,7 +18,9 @@ export interface SheetRow {
 
 /** Reads the header line of a CSV file (for format detection); empty array for an empty file. */
 export async function readCsvHeader(filePath: string): Promise<string[]> {
-  for await (const record of createReadStream(filePath).pipe(parse({ bom: true, relax_column_count: true, to_line: 1 }))) {
+  for await (const record of createReadStream(filePath).pipe(
+    parse({ bom: true, relax_column_count: true, to_line: 1 }),
+  )) {
     return (record as string[]).map((h) => h.trim());
   }
   return [];
@@ -32,7 +34,9 @@ export async function* readCsvRows(filePath: string): AsyncGenerator<SheetRow> {
   let header: string[] | undefined;
   let index = new Map<string, number[]>();
   let line = 0;
-  const parser = createReadStream(filePath).pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true }));
+  const parser = createReadStream(filePath).pipe(
+    parse({ bom: true, relax_column_count: true, skip_empty_lines: true }),
+  );
   for await (const record of parser) {
     line++;
     const cells = record as string[];

@@ -8,7 +8,14 @@
 import { checkGtin } from '../../lib/gtin.ts';
 import { bulletListHtml, sanitizeCatalogHtml } from '../../lib/html.ts';
 import { withEtimLabels } from '../etim.ts';
-import type { CatalogMedia, CatalogPrice, CatalogProduct, CatalogProperty, CatalogSink, ImportReport } from '../model.ts';
+import type {
+  CatalogMedia,
+  CatalogPrice,
+  CatalogProduct,
+  CatalogProperty,
+  CatalogSink,
+  ImportReport,
+} from '../model.ts';
 import { featureValueText, LOGISTIC_FEATURES, readFeatureUnit } from '../bmecat/features.ts';
 import { ReportBuilder } from '../bmecat/report-builder.ts';
 import {
@@ -52,7 +59,8 @@ function readPrices(row: SheetRow, item: string, report: ReportBuilder, now: Dat
     let tax = parseDecimal(row.get(s === '' ? 'Steuer (%)' : `Steuer${s}`));
     if (tax !== undefined && Number(tax) >= 1) tax = trimDecimal(multiplyDecimal(tax, '0.01'));
     const validTo = parseSheetDate(row.get(`Gültig bis${s}`));
-    if (validTo && validTo < now) report.warn('expired-price', item, `price valid until ${validTo.toISOString().slice(0, 10)} has expired`);
+    if (validTo && validTo < now)
+      report.warn('expired-price', item, `price valid until ${validTo.toISOString().slice(0, 10)} has expired`);
     prices.push({
       priceType: 'net_list',
       amount,
@@ -104,7 +112,9 @@ function readFeatures(row: SheetRow): { properties: CatalogProperty[]; customFie
     if (!value) continue;
     const logistic = LOGISTIC_FEATURES[name];
     if (logistic) {
-      customFields[logistic] = unit.symbol ? `${featureValueText(value, {})} ${unit.symbol}` : featureValueText(value, unit);
+      customFields[logistic] = unit.symbol
+        ? `${featureValueText(value, {})} ${unit.symbol}`
+        : featureValueText(value, unit);
       continue;
     }
     properties.push({
@@ -134,7 +144,11 @@ function describe(text: string | undefined): string | undefined {
  * = purchase step = Mindest.Best. (Mengenstaffel), per-piece prices kept to every decimal.
  * @throws read errors (ENOENT) and csv-parse errors for files that are not CSV at all.
  */
-export async function importFixingsSheet(filePath: string, sink: CatalogSink, options: SheetImportOptions = {}): Promise<ImportReport> {
+export async function importFixingsSheet(
+  filePath: string,
+  sink: CatalogSink,
+  options: SheetImportOptions = {},
+): Promise<ImportReport> {
   const source = options.source ?? 'tabular:fixings';
   const report = new ReportBuilder(options.fileLabel ?? filePath, 'tabular:fixings');
   const now = options.now ?? new Date();
@@ -160,7 +174,8 @@ export async function importFixingsSheet(filePath: string, sink: CatalogSink, op
       report.skip(item, 'no Artikelname');
       continue;
     }
-    if (seen.has(productNumber)) report.warn('duplicate-product', item, 'article number occurs more than once: the later row wins');
+    if (seen.has(productNumber))
+      report.warn('duplicate-product', item, 'article number occurs more than once: the later row wins');
     seen.add(productNumber);
 
     const ean = checkGtin(row.get('EAN-Code'));
@@ -175,7 +190,11 @@ export async function importFixingsSheet(filePath: string, sink: CatalogSink, op
     const customFields: Record<string, unknown> = { ...features.customFields };
     const group = row.get('Produktgruppe');
     if (group) customFields.supplierProductGroup = group;
-    for (const [column, key] of [['eClass', 'eclass'], ['ETIM', 'etimClass'], ['UNSPSC', 'unspsc']] as const) {
+    for (const [column, key] of [
+      ['eClass', 'eclass'],
+      ['ETIM', 'etimClass'],
+      ['UNSPSC', 'unspsc'],
+    ] as const) {
       const v = row.get(column);
       if (v) customFields[key] = v;
     }

@@ -8,7 +8,14 @@
 import { checkGtin } from '../../lib/gtin.ts';
 import { sanitizeCatalogHtml } from '../../lib/html.ts';
 import { withEtimLabels } from '../etim.ts';
-import type { CatalogMedia, CatalogPrice, CatalogProduct, CatalogProperty, CatalogSink, ImportReport } from '../model.ts';
+import type {
+  CatalogMedia,
+  CatalogPrice,
+  CatalogProduct,
+  CatalogProperty,
+  CatalogSink,
+  ImportReport,
+} from '../model.ts';
 import { ReportBuilder } from '../bmecat/report-builder.ts';
 import {
   normaliseMimeType,
@@ -59,7 +66,14 @@ export class DerivedCategoryWriter {
       this.count++;
       await this.sink.write({
         kind: 'category',
-        category: { source: this.source, externalId: c.key, parentExternalId: c.parentKey, name: c.name, position: c.position, type: 'page' },
+        category: {
+          source: this.source,
+          externalId: c.key,
+          parentExternalId: c.parentKey,
+          name: c.name,
+          position: c.position,
+          type: 'page',
+        },
       });
     }
     return path[path.length - 1]?.key ?? '';
@@ -82,7 +96,8 @@ function readPrices(row: SheetRow, item: string, report: ReportBuilder, now: Dat
       continue;
     }
     const factor = parseDecimal(row.get(`priceFactor${n}`));
-    if (factor !== undefined && signOfDecimal(factor) > 0 && trimDecimal(factor) !== '1') amount = multiplyDecimal(amount, factor);
+    if (factor !== undefined && signOfDecimal(factor) > 0 && trimDecimal(factor) !== '1')
+      amount = multiplyDecimal(amount, factor);
     if (signOfDecimal(amount) === 0) {
       report.warn('zero-price', item, `price of 0 skipped (treated as price on request)`);
       continue;
@@ -91,7 +106,8 @@ function readPrices(row: SheetRow, item: string, report: ReportBuilder, now: Dat
     let tax = parseDecimal(row.get(`tax${n}`));
     if (tax !== undefined && Number(tax) >= 1) tax = trimDecimal(multiplyDecimal(tax, '0.01'));
     const validTo = parseSheetDate(row.get(`validTo${n}`));
-    if (validTo && validTo < now) report.warn('expired-price', item, `price valid until ${validTo.toISOString().slice(0, 10)} has expired`);
+    if (validTo && validTo < now)
+      report.warn('expired-price', item, `price valid until ${validTo.toISOString().slice(0, 10)} has expired`);
     const priceQuantity = parseDecimal(row.get('priceQuantity'));
     prices.push({
       priceType,
@@ -133,7 +149,11 @@ function readMedia(row: SheetRow, mediaBaseUrl: string | undefined): CatalogMedi
 }
 
 /** Attributes that carry classification codes (not readable, not filters): attribute name → customFields key. */
-const CLASSIFICATION_ATTRIBUTES: Record<string, string> = { eclass: 'eclass', proficlass: 'proficlass', etim: 'etimClass' };
+const CLASSIFICATION_ATTRIBUTES: Record<string, string> = {
+  eclass: 'eclass',
+  proficlass: 'proficlass',
+  etim: 'etimClass',
+};
 
 function readAttributes(row: SheetRow, customFields: Record<string, unknown>): CatalogProperty[] {
   const properties: CatalogProperty[] = [];
@@ -150,7 +170,12 @@ function readAttributes(row: SheetRow, customFields: Record<string, unknown>): C
       customFields[classification] = value;
       continue;
     }
-    properties.push({ group: name, groupName: withEtimLabels(name, 'feature'), value: { 'de-DE': value }, position: n });
+    properties.push({
+      group: name,
+      groupName: withEtimLabels(name, 'feature'),
+      value: { 'de-DE': value },
+      position: n,
+    });
   }
   return properties;
 }
@@ -160,7 +185,11 @@ function readAttributes(row: SheetRow, customFields: Record<string, unknown>): C
  * kept with warnings; prices of 0 skipped as "price on request").
  * @throws read errors (ENOENT) and csv-parse errors for files that are not CSV at all.
  */
-export async function importGuenzburgerSheet(filePath: string, sink: CatalogSink, options: SheetImportOptions = {}): Promise<ImportReport> {
+export async function importGuenzburgerSheet(
+  filePath: string,
+  sink: CatalogSink,
+  options: SheetImportOptions = {},
+): Promise<ImportReport> {
   const source = options.source ?? 'tabular:guenzburger';
   const report = new ReportBuilder(options.fileLabel ?? filePath, 'tabular:guenzburger');
   const categories = new DerivedCategoryWriter(source, sink);
@@ -188,7 +217,8 @@ export async function importGuenzburgerSheet(filePath: string, sink: CatalogSink
       report.skip(item, 'no descriptionShort (article name)');
       continue;
     }
-    if (seen.has(productNumber)) report.warn('duplicate-product', item, 'article number occurs more than once: the later row wins');
+    if (seen.has(productNumber))
+      report.warn('duplicate-product', item, 'article number occurs more than once: the later row wins');
     seen.add(productNumber);
 
     const ean = checkGtin(row.get('ean'));

@@ -16,7 +16,12 @@ export interface DerivedCategory {
   position: number;
 }
 
-const label = (de: string, en: string, fr: string, nl: string): LocalizedText => ({ 'de-DE': de, 'en-GB': en, 'fr-FR': fr, 'nl-NL': nl });
+const label = (de: string, en: string, fr: string, nl: string): LocalizedText => ({
+  'de-DE': de,
+  'en-GB': en,
+  'fr-FR': fr,
+  'nl-NL': nl,
+});
 
 const keyOf = (text: string): string =>
   text
@@ -32,39 +37,106 @@ const keyOf = (text: string): string =>
 
 const LADDER_TOP: Record<string, DerivedCategory> = {
   leitern: { key: 'leitern', name: label('Leitern', 'Ladders', 'Échelles', 'Ladders'), position: 1 },
-  treppen: { key: 'treppen', name: label('Treppen & Podeste', 'Stairs & platforms', 'Escaliers & plateformes', 'Trappen & bordessen'), position: 2 },
+  treppen: {
+    key: 'treppen',
+    name: label('Treppen & Podeste', 'Stairs & platforms', 'Escaliers & plateformes', 'Trappen & bordessen'),
+    position: 2,
+  },
   gerueste: { key: 'gerueste', name: label('Gerüste', 'Scaffolding', 'Échafaudages', 'Steigers'), position: 3 },
-  zubehoer: { key: 'zubehoer', name: label('Zubehör & Ersatzteile', 'Accessories & spare parts', 'Accessoires & pièces de rechange', 'Accessoires & reserveonderdelen'), position: 4 },
+  zubehoer: {
+    key: 'zubehoer',
+    name: label(
+      'Zubehör & Ersatzteile',
+      'Accessories & spare parts',
+      'Accessoires & pièces de rechange',
+      'Accessoires & reserveonderdelen',
+    ),
+    position: 4,
+  },
 };
 
 /** Ladder sub-categories: [top key, sub label, pattern on the lower-cased name]; the first match wins. */
 const LADDER_RULES: [keyof typeof LADDER_TOP, LocalizedText, RegExp][] = [
-  ['gerueste', label('Rollgerüste', 'Mobile scaffold towers', 'Échafaudages roulants', 'Rolsteigers'), /rollgerüst|fahrgerüst/],
-  ['gerueste', label('Klapp- und Arbeitsgerüste', 'Folding and work scaffolds', 'Échafaudages pliants', 'Klap- en werksteigers'), /gerüst/],
-  ['treppen', label('Plattformtreppen', 'Platform stairs', 'Escaliers à plateforme', 'Bordestrappen'), /plattformtreppe|podest-?treppe/],
+  [
+    'gerueste',
+    label('Rollgerüste', 'Mobile scaffold towers', 'Échafaudages roulants', 'Rolsteigers'),
+    /rollgerüst|fahrgerüst/,
+  ],
+  [
+    'gerueste',
+    label('Klapp- und Arbeitsgerüste', 'Folding and work scaffolds', 'Échafaudages pliants', 'Klap- en werksteigers'),
+    /gerüst/,
+  ],
+  [
+    'treppen',
+    label('Plattformtreppen', 'Platform stairs', 'Escaliers à plateforme', 'Bordestrappen'),
+    /plattformtreppe|podest-?treppe/,
+  ],
   ['treppen', label('Treppen', 'Stairs', 'Escaliers', 'Trappen'), /treppe/],
   ['leitern', label('Podestleitern', 'Platform ladders', 'Échelles à plateforme', 'Bordesladders'), /podestleiter/],
-  ['treppen', label('Arbeitspodeste', 'Work platforms', 'Plateformes de travail', 'Werkbordessen'), /arbeitspodest|podest|arbeitsbock/],
-  ['treppen', label('Überstiege & Laufstege', 'Crossovers & walkways', 'Passerelles', 'Overstappen & loopbruggen'), /überstieg|laufsteg|plattform/],
+  [
+    'treppen',
+    label('Arbeitspodeste', 'Work platforms', 'Plateformes de travail', 'Werkbordessen'),
+    /arbeitspodest|podest|arbeitsbock/,
+  ],
+  [
+    'treppen',
+    label('Überstiege & Laufstege', 'Crossovers & walkways', 'Passerelles', 'Overstappen & loopbruggen'),
+    /überstieg|laufsteg|plattform/,
+  ],
   ['leitern', label('Tritte', 'Steps', 'Marchepieds', 'Trappen en opstapjes'), /tritt|stufenleiter/],
   ['leitern', label('Stehleitern', 'Stepladders', 'Escabeaux', 'Trapladders'), /stehleiter/],
-  ['leitern', label('Schiebe- und Seilzugleitern', 'Extension ladders', 'Échelles coulissantes', 'Schuifladders'), /schiebe|seilzug/],
-  ['leitern', label('Mehrzweckleitern', 'Multi-purpose ladders', 'Échelles multifonctions', 'Multifunctionele ladders'), /mehrzweck|vielzweck|kombi/],
+  [
+    'leitern',
+    label('Schiebe- und Seilzugleitern', 'Extension ladders', 'Échelles coulissantes', 'Schuifladders'),
+    /schiebe|seilzug/,
+  ],
+  [
+    'leitern',
+    label('Mehrzweckleitern', 'Multi-purpose ladders', 'Échelles multifonctions', 'Multifunctionele ladders'),
+    /mehrzweck|vielzweck|kombi/,
+  ],
   ['leitern', label('Regalleitern', 'Shelf ladders', "Échelles d'étagère", 'Rekladders'), /regalleiter/],
-  ['leitern', label('Anlegeleitern', 'Lean-to ladders', "Échelles d'appui", 'Enkele ladders'), /anlegeleiter|einholmleiter/],
-  ['leitern', label('Schacht-, Steig- und Dachleitern', 'Shaft, fixed and roof ladders', 'Échelles fixes et de toit', 'Schacht-, vaste en dakladders'), /schachtleiter|steigleiter|dachleiter|ortsfest/],
+  [
+    'leitern',
+    label('Anlegeleitern', 'Lean-to ladders', "Échelles d'appui", 'Enkele ladders'),
+    /anlegeleiter|einholmleiter/,
+  ],
+  [
+    'leitern',
+    label(
+      'Schacht-, Steig- und Dachleitern',
+      'Shaft, fixed and roof ladders',
+      'Échelles fixes et de toit',
+      'Schacht-, vaste en dakladders',
+    ),
+    /schachtleiter|steigleiter|dachleiter|ortsfest/,
+  ],
 ];
 
 const ACCESSORY_RULES: [LocalizedText, RegExp][] = [
-  [label('Handläufe und Geländer', 'Handrails and railings', 'Mains courantes et garde-corps', 'Leuningen'), /handlauf|geländer|haltegriff|griff/],
+  [
+    label('Handläufe und Geländer', 'Handrails and railings', 'Mains courantes et garde-corps', 'Leuningen'),
+    /handlauf|geländer|haltegriff|griff/,
+  ],
   [label('Nachrüstsätze', 'Retrofit kits', 'Kits de modernisation', 'Ombouwsets'), /nachrüst/],
-  [label('Befestigung und Anker', 'Fixings and anchors', 'Fixations et ancrages', 'Bevestiging en ankers'), /anker|haken|halter|konsole|schelle/],
-  [label('Leiterfüße und Kappen', 'Ladder feet and caps', 'Pieds et embouts', 'Ladderschoenen en kappen'), /schuh|kappe|fuß|füße/],
-  [label('Fahrwerke und Rollen', 'Wheels and castors', 'Roues et roulettes', 'Wielen en zwenkwielen'), /fahrwerk|rolle/],
+  [
+    label('Befestigung und Anker', 'Fixings and anchors', 'Fixations et ancrages', 'Bevestiging en ankers'),
+    /anker|haken|halter|konsole|schelle/,
+  ],
+  [
+    label('Leiterfüße und Kappen', 'Ladder feet and caps', 'Pieds et embouts', 'Ladderschoenen en kappen'),
+    /schuh|kappe|fuß|füße/,
+  ],
+  [
+    label('Fahrwerke und Rollen', 'Wheels and castors', 'Roues et roulettes', 'Wielen en zwenkwielen'),
+    /fahrwerk|rolle/,
+  ],
 ];
 const OTHER_ACCESSORIES = label('Weiteres Zubehör', 'Other accessories', 'Autres accessoires', 'Overige accessoires');
 const OTHER_LADDERS = label('Weitere Leitern', 'Other ladders', 'Autres échelles', 'Overige ladders');
-const ACCESSORY_HEAD = /^(nachrüst|handlauf|geländer|wandanker|maueranker|verstellbare|innenschuh|holm-abdeck|abdeck|haken|dachhaken|ablage|traverse|nachrüst-traverse|rückenschutz|steigschutz|einstiegshilfe|ausstieg|fahrwerk|rolle|konsole|alu-dreieckkonsole|stirnseitiges|plattformverlängerung|geländerverlängerung|verlängerung|leiternschuh|bedienungsanleitung|ersatz|halte|teleskopausleger|ausleger|leiternteil)/;
+const ACCESSORY_HEAD =
+  /^(nachrüst|handlauf|geländer|wandanker|maueranker|verstellbare|innenschuh|holm-abdeck|abdeck|haken|dachhaken|ablage|traverse|nachrüst-traverse|rückenschutz|steigschutz|einstiegshilfe|ausstieg|fahrwerk|rolle|konsole|alu-dreieckkonsole|stirnseitiges|plattformverlängerung|geländerverlängerung|verlängerung|leiternschuh|bedienungsanleitung|ersatz|halte|teleskopausleger|ausleger|leiternteil)/;
 
 /**
  * Category path (top, sub) of a ladder-trade article from its name (descriptionShort), e.g.
@@ -95,11 +167,36 @@ export function ladderCategoryPath(name: string): [DerivedCategory, DerivedCateg
 const FIXING_TOP: Record<string, DerivedCategory> = {
   schrauben: { key: 'schrauben', name: label('Schrauben', 'Screws', 'Vis', 'Schroeven'), position: 1 },
   duebel: { key: 'duebel', name: label('Dübel', 'Plugs', 'Chevilles', 'Pluggen'), position: 2 },
-  anker: { key: 'anker', name: label('Anker und Gewindestangen', 'Anchors and threaded rods', 'Ancres et tiges filetées', 'Ankers en draadstangen'), position: 3 },
-  chemie: { key: 'chemie', name: label('Chemische Befestigung', 'Chemical fixings', 'Fixation chimique', 'Chemische bevestiging'), position: 4 },
-  schellen: { key: 'schellen', name: label('Schellen und Kabelbinder', 'Clamps and cable ties', 'Colliers et attaches', 'Beugels en kabelbinders'), position: 5 },
-  werkzeug: { key: 'werkzeug', name: label('Werkzeuge und Bohrer', 'Tools and drill bits', 'Outils et forets', 'Gereedschap en boren'), position: 6 },
-  zubehoer: { key: 'zubehoer', name: label('Befestigungszubehör', 'Fixing accessories', 'Accessoires de fixation', 'Bevestigingstoebehoren'), position: 7 },
+  anker: {
+    key: 'anker',
+    name: label(
+      'Anker und Gewindestangen',
+      'Anchors and threaded rods',
+      'Ancres et tiges filetées',
+      'Ankers en draadstangen',
+    ),
+    position: 3,
+  },
+  chemie: {
+    key: 'chemie',
+    name: label('Chemische Befestigung', 'Chemical fixings', 'Fixation chimique', 'Chemische bevestiging'),
+    position: 4,
+  },
+  schellen: {
+    key: 'schellen',
+    name: label('Schellen und Kabelbinder', 'Clamps and cable ties', 'Colliers et attaches', 'Beugels en kabelbinders'),
+    position: 5,
+  },
+  werkzeug: {
+    key: 'werkzeug',
+    name: label('Werkzeuge und Bohrer', 'Tools and drill bits', 'Outils et forets', 'Gereedschap en boren'),
+    position: 6,
+  },
+  zubehoer: {
+    key: 'zubehoer',
+    name: label('Befestigungszubehör', 'Fixing accessories', 'Accessoires de fixation', 'Bevestigingstoebehoren'),
+    position: 7,
+  },
 };
 
 /** Family of a product-type noun by its ending, in priority order. */
@@ -113,7 +210,16 @@ const FIXING_FAMILIES: [keyof typeof FIXING_TOP, RegExp][] = [
   ['zubehoer', /(kappe|kappen|klebepunkte|teller|halter|box|nagel|scheibe|mutter)$/],
 ];
 
-const FIXING_STOPWORDS = new Set(['blister', 'einzelartikel', 'langer', 'großpack', 'grosspack', 'sb', 'set', 'schwerlast']);
+const FIXING_STOPWORDS = new Set([
+  'blister',
+  'einzelartikel',
+  'langer',
+  'großpack',
+  'grosspack',
+  'sb',
+  'set',
+  'schwerlast',
+]);
 
 /** German plural of a product-type noun for a category name ("Spanplattenschraube" → "Spanplattenschrauben"). */
 export function germanPlural(noun: string): string {
@@ -148,7 +254,12 @@ export function fixingType(name: string): { family: keyof typeof FIXING_TOP; nou
 
 const OTHER_FIXINGS: DerivedCategory = {
   key: 'weitere',
-  name: label('Weiteres Befestigungsmaterial', 'Other fixing material', 'Autres fixations', 'Overig bevestigingsmateriaal'),
+  name: label(
+    'Weiteres Befestigungsmaterial',
+    'Other fixing material',
+    'Autres fixations',
+    'Overig bevestigingsmateriaal',
+  ),
   position: 8,
 };
 
@@ -156,7 +267,10 @@ const OTHER_FIXINGS: DerivedCategory = {
  * Category path (top, sub) of a fixing from its name. `rareTypes` lists type nouns with too few articles for a
  * category of their own: they go to "Weitere …" under their family.
  */
-export function fixingCategoryPath(name: string, rareTypes: Set<string> = new Set()): [DerivedCategory, DerivedCategory] {
+export function fixingCategoryPath(
+  name: string,
+  rareTypes: Set<string> = new Set(),
+): [DerivedCategory, DerivedCategory] {
   const type = fixingType(name);
   if (!type) {
     const sub = label('Sonstiges', 'Miscellaneous', 'Divers', 'Diversen');
@@ -170,12 +284,25 @@ export function fixingCategoryPath(name: string, rareTypes: Set<string> = new Se
       {
         key: `${top.key}/weitere`,
         parentKey: top.key,
-        name: label(`Weitere ${other['de-DE']}`, `Other ${other['en-GB']?.toLowerCase()}`, `Autres ${other['fr-FR']?.toLowerCase()}`, `Overige ${other['nl-NL']?.toLowerCase()}`),
+        name: label(
+          `Weitere ${other['de-DE']}`,
+          `Other ${other['en-GB']?.toLowerCase()}`,
+          `Autres ${other['fr-FR']?.toLowerCase()}`,
+          `Overige ${other['nl-NL']?.toLowerCase()}`,
+        ),
         position: 999,
       },
     ];
   }
   const plural = germanPlural(type.noun);
   const labels = etimCategoryLabels(type.noun) ?? etimCategoryLabels(plural);
-  return [top, { key: `${top.key}/${keyOf(type.noun)}`, parentKey: top.key, name: { ...(labels ?? {}), 'de-DE': plural }, position: 100 }];
+  return [
+    top,
+    {
+      key: `${top.key}/${keyOf(type.noun)}`,
+      parentKey: top.key,
+      name: { ...(labels ?? {}), 'de-DE': plural },
+      position: 100,
+    },
+  ];
 }
