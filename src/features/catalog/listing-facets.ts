@@ -34,6 +34,12 @@ function bucketCounts(agg: unknown): Map<string, number> {
   return new Map(buckets.map((b) => [b.key, b.count]));
 }
 
+/** Number of listed articles in stock (`aggregations['in-stock'].count`), or null when the backend does not say. */
+export function inStockCount(listing: Pick<ProductListingResult, 'aggregations'> | null): number | null {
+  const agg = (listing?.aggregations ?? {})['in-stock'] as { count?: number } | undefined;
+  return typeof agg?.count === 'number' ? agg.count : null;
+}
+
 /** Builds the manufacturer facet and one facet per property group; empty groups are left out. */
 export function listingFacets(listing: Pick<ProductListingResult, 'aggregations'> | null): Facet[] {
   const aggs = (listing?.aggregations ?? {}) as Record<string, { entities?: NamedEntity[] } | undefined>;

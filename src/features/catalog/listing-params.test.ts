@@ -6,7 +6,7 @@ const B = 'b'.repeat(32);
 
 describe('parseListingState', () => {
   test('reads pipe-separated and repeated ids, order, page and availability', () => {
-    const s = parseListingState(new URLSearchParams(`manufacturer=${A}|${B}&properties=${A}&properties=${B}&order=name-desc&p=3&available=1`));
+    const s = parseListingState(new URLSearchParams(`manufacturer=${A}|${B}&properties=${A}&properties=${B}&order=name-desc&p=3&in-stock=1`));
     expect(s).toEqual({ page: 3, order: 'name-desc', manufacturer: [A, B], properties: [A, B], available: true });
   });
 
@@ -19,6 +19,7 @@ describe('parseListingState', () => {
 describe('listingCriteria', () => {
   test('sends Shopware listing parameters with the listing limit of 24', () => {
     expect(listingCriteria(parseListingState(new URLSearchParams(`p=2&manufacturer=${A}`)))).toEqual({ p: 2, limit: LISTING_LIMIT, manufacturer: A });
+    expect(listingCriteria(parseListingState(new URLSearchParams('in-stock=1')))).toEqual({ p: 1, limit: LISTING_LIMIT, 'in-stock': true });
     expect(LISTING_LIMIT).toBe(24);
   });
 });

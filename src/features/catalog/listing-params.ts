@@ -2,7 +2,7 @@
  * Listing state in the URL (filters, sorting, page), so listings work without JavaScript: the filter form is a GET
  * form and every link carries the full state. Parameter names are Shopware's listing parameters: `order`, `p`,
  * `manufacturer` and `properties` (ids separated by `|`; repeated parameters from a GET form are accepted too) and
- * `available` (in stock only).
+ * `in-stock` (only articles with pieces in stock; the backend's availability filter and facet).
  */
 
 /** Listing page size (spec §9 "listing default limit 24"). */
@@ -32,7 +32,7 @@ export function parseListingState(params: URLSearchParams): ListingState {
     order: order && /^[a-z0-9-]{1,40}$/.test(order) ? order : null,
     manufacturer: ids(params, 'manufacturer'),
     properties: ids(params, 'properties'),
-    available: params.get('available') === '1' || params.get('available') === 'true',
+    available: params.get('in-stock') === '1' || params.get('in-stock') === 'true',
   };
 }
 
@@ -42,7 +42,7 @@ export function listingCriteria(state: ListingState): Record<string, unknown> {
   if (state.order) body.order = state.order;
   if (state.manufacturer.length) body.manufacturer = state.manufacturer.join('|');
   if (state.properties.length) body.properties = state.properties.join('|');
-  if (state.available) body.available = true;
+  if (state.available) body['in-stock'] = true;
   return body;
 }
 
@@ -57,7 +57,7 @@ export function listingQuery(state: ListingState, change: Partial<ListingState> 
   if (next.order) params.set('order', next.order);
   if (next.manufacturer.length) params.set('manufacturer', next.manufacturer.join('|'));
   if (next.properties.length) params.set('properties', next.properties.join('|'));
-  if (next.available) params.set('available', '1');
+  if (next.available) params.set('in-stock', '1');
   if (next.page > 1) params.set('p', String(next.page));
   const q = params.toString();
   return q ? `?${q}` : '';
