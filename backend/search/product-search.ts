@@ -43,7 +43,11 @@ async function ids(db: Db, statement: SQL): Promise<string[]> {
  * @throws the database error when PostgreSQL rejects a query (not expected: inputs are bound parameters and
  *   tsquery text is sanitised by the plan).
  */
-export async function searchProductIds(db: Db, plan: SearchPlan, options: ProductSearchOptions): Promise<ProductSearchResult> {
+export async function searchProductIds(
+  db: Db,
+  plan: SearchPlan,
+  options: ProductSearchOptions,
+): Promise<ProductSearchResult> {
   const found: string[] = [];
   const seen = new Set<string>();
   const add = (list: string[]) => {
@@ -60,13 +64,16 @@ export async function searchProductIds(db: Db, plan: SearchPlan, options: Produc
 
   if (plan.eans.length > 0 || plan.numbers.length > 0) {
     add(
-      await ids(db, sql`
+      await ids(
+        db,
+        sql`
         SELECT id FROM product
          WHERE active AND (ean = ANY(${textArray(plan.eans)})
             OR lower(product_number) = ANY(${textArray(plan.numbers)})
             OR lower(manufacturer_number) = ANY(${textArray(plan.numbers)}))
          ORDER BY (parent_id IS NOT NULL), product_number
-         LIMIT ${options.cap}`),
+         LIMIT ${options.cap}`,
+      ),
     );
   }
   const exactIds = [...found];
@@ -74,11 +81,14 @@ export async function searchProductIds(db: Db, plan: SearchPlan, options: Produc
   if (plan.prefix && remaining() > 0) {
     const pattern = `${plan.prefix.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     add(
-      await ids(db, sql`
+      await ids(
+        db,
+        sql`
         SELECT id FROM product
          WHERE active AND lower(product_number) LIKE ${pattern}
          ORDER BY lower(product_number) USING ~<~
-         LIMIT ${remaining() + found.length}`),
+         LIMIT ${remaining() + found.length}`,
+      ),
     );
   }
 
@@ -91,11 +101,14 @@ export async function searchProductIds(db: Db, plan: SearchPlan, options: Produc
   const brands = matchBrands(plan.term, options.brands);
   if (brands.length > 0 && remaining() > 0) {
     add(
-      await ids(db, sql`
+      await ids(
+        db,
+        sql`
         SELECT p.id FROM product p
          WHERE p.active AND p.parent_id IS NULL AND p.manufacturer_id = ANY(${textArray(brands.map((b) => b.id))})
          ORDER BY ${name}, p.id
-         LIMIT ${remaining() + found.length}`),
+         LIMIT ${remaining() + found.length}`,
+      ),
     );
   }
 
@@ -103,7 +116,9 @@ export async function searchProductIds(db: Db, plan: SearchPlan, options: Produc
     // Rank only a bounded candidate set: a common word may match a large share of the catalogue.
     const candidates = Math.max(200, (remaining() + found.length) * 4);
     add(
-      await ids(db, sql`
+      await ids(
+        db,
+        sql`
         SELECT id FROM (
           SELECT p.id, ts_rank_cd(${vector}, q.query) AS rank, ${name} AS name
             FROM product p,
@@ -112,7 +127,8 @@ export async function searchProductIds(db: Db, plan: SearchPlan, options: Produc
            LIMIT ${candidates}
         ) ranked
         ORDER BY rank DESC, name, id
-        LIMIT ${remaining() + found.length}`),
+        LIMIT ${remaining() + found.length}`,
+      ),
     );
   }
 
@@ -124,7 +140,9 @@ export async function searchProductIds(db: Db, plan: SearchPlan, options: Produc
       const otherConfig = sql.raw(`'${other.tsConfig}'::regconfig`);
       const otherVector = sql.raw(`p.${other.searchColumn}`);
       add(
-        await ids(db, sql`
+        await ids(
+          db,
+          sql`
           SELECT id FROM (
             SELECT p.id, ts_rank_cd(${otherVector}, q.query) AS rank
               FROM product p,
@@ -133,7 +151,8 @@ export async function searchProductIds(db: Db, plan: SearchPlan, options: Produc
              LIMIT 200
           ) ranked
           ORDER BY rank DESC, id
-          LIMIT ${remaining() + found.length}`),
+          LIMIT ${remaining() + found.length}`,
+        ),
       );
       if (found.length >= 5) break;
     }
@@ -141,11 +160,14 @@ export async function searchProductIds(db: Db, plan: SearchPlan, options: Produc
 
   if (remaining() > 0 && plan.term.length >= 3 && found.length < 5) {
     add(
-      await ids(db, sql`
+      await ids(
+        db,
+        sql`
         SELECT p.id FROM product p
          WHERE p.active AND p.parent_id IS NULL AND ${plan.term} <% ${name}
          ORDER BY word_similarity(${plan.term}, ${name}) DESC, p.id
-         LIMIT ${remaining() + found.length}`),
+         LIMIT ${remaining() + found.length}`,
+      ),
     );
   }
   return { ids: found, exactIds };

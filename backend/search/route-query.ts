@@ -53,7 +53,15 @@ export function toPrefixTsQuery(term: string): string {
 /** Decides the lookups for a query. Pure; see the module comment for the rules. */
 export function planSearch(raw: string): SearchPlan {
   const term = raw.trim().replace(/\s+/g, ' ');
-  const base: SearchPlan = { term, shape: 'empty', eans: [], numbers: [], prefix: null, fullText: false, prefixTsQuery: '' };
+  const base: SearchPlan = {
+    term,
+    shape: 'empty',
+    eans: [],
+    numbers: [],
+    prefix: null,
+    fullText: false,
+    prefixTsQuery: '',
+  };
   if (term === '') return base;
   const compact = term.replace(/[\s-]+/g, '');
   if (GTIN.test(compact)) {
@@ -62,10 +70,18 @@ export function planSearch(raw: string): SearchPlan {
   const prefixTsQuery = toPrefixTsQuery(term);
   if (!term.includes(' ') && NUMBER_LIKE.test(term)) {
     const lower = term.toLowerCase();
-    return { ...base, shape: 'number', numbers: [lower], prefix: lower.length >= 2 ? lower : null, fullText: true, prefixTsQuery };
+    return {
+      ...base,
+      shape: 'number',
+      numbers: [lower],
+      prefix: lower.length >= 2 ? lower : null,
+      fullText: true,
+      prefixTsQuery,
+    };
   }
   // Words; a short run of tokens with digits may still be a number typed with spaces ("03 02 180").
-  const numbers = /\d/.test(term) && term.split(' ').length <= 4 ? unique([term.toLowerCase(), compact.toLowerCase()]) : [];
+  const numbers =
+    /\d/.test(term) && term.split(' ').length <= 4 ? unique([term.toLowerCase(), compact.toLowerCase()]) : [];
   return { ...base, shape: 'text', numbers, fullText: true, prefixTsQuery };
 }
 

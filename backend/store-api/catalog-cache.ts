@@ -84,10 +84,13 @@ export function createCatalogCache(db: Db, options: { ttlMs?: number } = {}): Ca
     memo,
     categories: () =>
       memo('categories', async () => {
-        const list = await rows<Record<string, unknown>>(db, sql`
+        const list = await rows<Record<string, unknown>>(
+          db,
+          sql`
           SELECT id, parent_id, path, level, position, type, link_type, internal_link, link_new_tab, active, visible,
                  media_file_name, translated, product_count, child_count, custom_fields, created_at, updated_at
-            FROM category`);
+            FROM category`,
+        );
         const byId = new Map<string, CategoryRow>();
         const children = new Map<string, CategoryRow[]>();
         for (const r of list) {
@@ -119,16 +122,24 @@ export function createCatalogCache(db: Db, options: { ttlMs?: number } = {}): Ca
           }
         }
         for (const list of children.values()) list.sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
-        const seo = await rows<{ id: string; foreign_key: string; language_id: string; seo_path_info: string }>(db, sql`
+        const seo = await rows<{ id: string; foreign_key: string; language_id: string; seo_path_info: string }>(
+          db,
+          sql`
           SELECT id, foreign_key, language_id, seo_path_info FROM seo_url
-           WHERE route_name = 'frontend.navigation.page' AND is_canonical AND NOT is_deleted`);
-        const seoPaths = new Map(seo.map((s) => [`${s.foreign_key}:${s.language_id}`, { id: s.id, seoPathInfo: s.seo_path_info }]));
+           WHERE route_name = 'frontend.navigation.page' AND is_canonical AND NOT is_deleted`,
+        );
+        const seoPaths = new Map(
+          seo.map((s) => [`${s.foreign_key}:${s.language_id}`, { id: s.id, seoPathInfo: s.seo_path_info }]),
+        );
         return { byId, children, seoPaths };
       }),
     manufacturers: () =>
       memo('manufacturers', async () => {
-        const list = await rows<Record<string, unknown>>(db, sql`
-          SELECT id, name, link, media_file_name, translated FROM product_manufacturer ORDER BY name`);
+        const list = await rows<Record<string, unknown>>(
+          db,
+          sql`
+          SELECT id, name, link, media_file_name, translated FROM product_manufacturer ORDER BY name`,
+        );
         return list.map((r) => ({
           id: r.id as string,
           name: r.name as string,

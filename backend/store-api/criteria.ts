@@ -63,13 +63,24 @@ export interface Criteria {
 const idList = v.union([
   v.pipe(
     v.string(),
-    v.transform((s) => s.split('|').map((x) => x.trim()).filter(Boolean)),
+    v.transform((s) =>
+      s
+        .split('|')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
   ),
   v.array(v.string()),
 ]);
 
-const intLike = v.union([v.number(), v.pipe(v.string(), v.regex(/^-?\d+$/, 'Expected an integer'), v.transform(Number))]);
-const numLike = v.union([v.number(), v.pipe(v.string(), v.regex(/^-?\d+(\.\d+)?$/, 'Expected a number'), v.transform(Number))]);
+const intLike = v.union([
+  v.number(),
+  v.pipe(v.string(), v.regex(/^-?\d+$/, 'Expected an integer'), v.transform(Number)),
+]);
+const numLike = v.union([
+  v.number(),
+  v.pipe(v.string(), v.regex(/^-?\d+(\.\d+)?$/, 'Expected a number'), v.transform(Number)),
+]);
 const flag = v.union([v.boolean(), v.null(), v.string(), v.number()]);
 
 const scalar = v.union([v.string(), v.number(), v.boolean(), v.null()]);
@@ -81,14 +92,26 @@ const filterSchema: v.GenericSchema<unknown, FilterNode> = v.variant('type', [
     field: v.string(),
     value: v.union([
       v.array(v.union([v.string(), v.number()])),
-      v.pipe(v.string(), v.transform((s) => s.split('|').filter(Boolean))),
+      v.pipe(
+        v.string(),
+        v.transform((s) => s.split('|').filter(Boolean)),
+      ),
     ]),
   }),
-  v.object({ type: v.picklist(['contains', 'prefix', 'suffix']), field: v.string(), value: v.pipe(scalar, v.transform(String)) }),
+  v.object({
+    type: v.picklist(['contains', 'prefix', 'suffix']),
+    field: v.string(),
+    value: v.pipe(scalar, v.transform(String)),
+  }),
   v.object({
     type: v.literal('range'),
     field: v.string(),
-    parameters: v.object({ gte: v.optional(numLike), gt: v.optional(numLike), lte: v.optional(numLike), lt: v.optional(numLike) }),
+    parameters: v.object({
+      gte: v.optional(numLike),
+      gt: v.optional(numLike),
+      lte: v.optional(numLike),
+      lt: v.optional(numLike),
+    }),
   }),
   v.object({
     type: v.picklist(['multi', 'not']),
@@ -106,7 +129,13 @@ const sortSchema = v.object({
 const bodySchema = v.object({
   page: v.optional(v.pipe(intLike, v.minValue(1, 'page must be 1 or greater'))),
   p: v.optional(v.pipe(intLike, v.minValue(1, 'p must be 1 or greater'))),
-  limit: v.optional(v.pipe(intLike, v.minValue(1, 'limit must be 1 or greater'), v.maxValue(MAX_LIMIT, `limit must not exceed ${MAX_LIMIT}`))),
+  limit: v.optional(
+    v.pipe(
+      intLike,
+      v.minValue(1, 'limit must be 1 or greater'),
+      v.maxValue(MAX_LIMIT, `limit must not exceed ${MAX_LIMIT}`),
+    ),
+  ),
   term: v.optional(v.string()),
   search: v.optional(v.string()),
   ids: v.optional(v.array(v.string())),
@@ -125,7 +154,15 @@ const bodySchema = v.object({
   'only-aggregations': v.optional(flag),
   depth: v.optional(v.pipe(intLike, v.minValue(1), v.maxValue(10))),
   buildTree: v.optional(v.union([v.boolean(), v.array(v.unknown()), v.string()])),
-  'total-count-mode': v.optional(v.union([v.picklist(['none', 'exact', 'next-pages']), v.pipe(v.number(), v.transform((n) => (n === 1 ? 'exact' : n === 2 ? 'next-pages' : 'none')))])),
+  'total-count-mode': v.optional(
+    v.union([
+      v.picklist(['none', 'exact', 'next-pages']),
+      v.pipe(
+        v.number(),
+        v.transform((n) => (n === 1 ? 'exact' : n === 2 ? 'next-pages' : 'none')),
+      ),
+    ]),
+  ),
 });
 
 function isTruthyFlag(value: unknown): boolean {
@@ -147,7 +184,19 @@ export function parseCriteria(body: unknown, query: Record<string, string> = {})
     throw violations([{ pointer: '/', code: 'INVALID_TYPE', detail: 'The request body must be a JSON object.' }]);
   }
   const merged: Record<string, unknown> = {};
-  for (const key of ['p', 'page', 'limit', 'order', 'manufacturer', 'properties', 'min-price', 'max-price', 'in-stock', 'search', 'term']) {
+  for (const key of [
+    'p',
+    'page',
+    'limit',
+    'order',
+    'manufacturer',
+    'properties',
+    'min-price',
+    'max-price',
+    'in-stock',
+    'search',
+    'term',
+  ]) {
     if (query[key] !== undefined) merged[key] = query[key];
   }
   Object.assign(merged, body ?? {});
@@ -173,7 +222,11 @@ export function parseCriteria(body: unknown, query: Record<string, string> = {})
     ...(b.ids ? { ids: b.ids } : {}),
     filter: b.filter,
     postFilter: b['post-filter'],
-    sort: b.sort.map((s) => ({ field: s.field, order: s.order as 'ASC' | 'DESC', ...(s.naturalSorting !== undefined ? { naturalSorting: s.naturalSorting } : {}) })),
+    sort: b.sort.map((s) => ({
+      field: s.field,
+      order: s.order as 'ASC' | 'DESC',
+      ...(s.naturalSorting !== undefined ? { naturalSorting: s.naturalSorting } : {}),
+    })),
     associations: b.associations,
     ...(b.includes ? { includes: b.includes } : {}),
     ...(b.order ? { order: b.order } : {}),

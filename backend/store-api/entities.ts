@@ -29,14 +29,19 @@ export interface MediaRow {
  */
 export function mapMedia(m: MediaRow, locale: string, mediaBaseUrl: string): Record<string, unknown> {
   const t = translateFields(m.translated, locale);
-  const extension = m.fileExtension ?? (/\.([A-Za-z0-9]+)$/.exec(m.fileName)?.[1]?.toLowerCase() ?? '');
+  const extension = m.fileExtension ?? /\.([A-Za-z0-9]+)$/.exec(m.fileName)?.[1]?.toLowerCase() ?? '';
   const base = mediaBaseUrl.replace(/\/+$/, '');
   const url = m.url ?? (base ? `${base}/${m.fileName.split('/').map(encodeURIComponent).join('/')}` : '');
   return compact({
     id: m.id,
     mimeType: m.mimeType,
     fileExtension: extension,
-    fileName: extension ? m.fileName.replace(/\.[^./]+$/, '').split('/').pop() ?? m.fileName : m.fileName,
+    fileName: extension
+      ? (m.fileName
+          .replace(/\.[^./]+$/, '')
+          .split('/')
+          .pop() ?? m.fileName)
+      : m.fileName,
     path: m.fileName,
     url,
     hasFile: url !== '',
@@ -89,6 +94,20 @@ export function seoUrl(args: {
 }
 
 /** Shopware EntitySearchResult envelope; `aggregations` is `[]` when empty, as PHP serialises an empty map. */
-export function searchResult(entity: string, elements: unknown[], total: number, page: number, limit: number | null): Record<string, unknown> {
-  return { entity, total, aggregations: [], page, limit: limit ?? total, elements, apiAlias: 'dal_entity_search_result' };
+export function searchResult(
+  entity: string,
+  elements: unknown[],
+  total: number,
+  page: number,
+  limit: number | null,
+): Record<string, unknown> {
+  return {
+    entity,
+    total,
+    aggregations: [],
+    page,
+    limit: limit ?? total,
+    elements,
+    apiAlias: 'dal_entity_search_result',
+  };
 }

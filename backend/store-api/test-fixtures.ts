@@ -59,26 +59,58 @@ const LENGTH = { 'de-DE': 'Länge', 'en-GB': 'Length', 'fr-FR': 'Longueur', 'nl-
 const MATERIAL = { 'de-DE': 'Material', 'en-GB': 'Material', 'fr-FR': 'Matériau', 'nl-NL': 'Materiaal' };
 const DIAMETER = { 'de-DE': 'Durchmesser', 'en-GB': 'Diameter', 'fr-FR': 'Diamètre', 'nl-NL': 'Diameter' };
 
-const category = (externalId: string, name: Record<string, string>, parentExternalId?: string, position = 0): CatalogChange => ({
+const category = (
+  externalId: string,
+  name: Record<string, string>,
+  parentExternalId?: string,
+  position = 0,
+): CatalogChange => ({
   kind: 'category',
   category: { source: SOURCE, externalId, parentExternalId, name, position },
 });
 
-const product = (p: Omit<CatalogProduct, 'source'>): CatalogChange => ({ kind: 'product', mode: 'new', product: { source: SOURCE, ...p } });
+const product = (p: Omit<CatalogProduct, 'source'>): CatalogChange => ({
+  kind: 'product',
+  mode: 'new',
+  product: { source: SOURCE, ...p },
+});
 
 /** The fixture catalogue as catalogue changes, in import order. */
 export function fixtureChanges(): CatalogChange[] {
   return [
-    category('tools', { 'de-DE': 'Werkzeuge', 'en-GB': 'Tools', 'fr-FR': 'Outils', 'nl-NL': 'Gereedschap' }, undefined, 0),
+    category(
+      'tools',
+      { 'de-DE': 'Werkzeuge', 'en-GB': 'Tools', 'fr-FR': 'Outils', 'nl-NL': 'Gereedschap' },
+      undefined,
+      0,
+    ),
     category('pliers', { 'de-DE': 'Zangen', 'en-GB': 'Pliers', 'fr-FR': 'Pinces', 'nl-NL': 'Tangen' }, 'tools', 0),
     category('drills', { 'de-DE': 'Bohrer', 'en-GB': 'Drills', 'fr-FR': 'Forets', 'nl-NL': 'Boren' }, 'tools', 1),
-    category('fixings', { 'de-DE': 'Befestigungstechnik', 'en-GB': 'Fixings', 'fr-FR': 'Fixations', 'nl-NL': 'Bevestiging' }, undefined, 1),
+    category(
+      'fixings',
+      { 'de-DE': 'Befestigungstechnik', 'en-GB': 'Fixings', 'fr-FR': 'Fixations', 'nl-NL': 'Bevestiging' },
+      undefined,
+      1,
+    ),
     category('screws', { 'de-DE': 'Schrauben', 'en-GB': 'Screws', 'fr-FR': 'Vis', 'nl-NL': 'Schroeven' }, 'fixings', 0),
-    category('empty', { 'de-DE': 'Ausverkauft', 'en-GB': 'Sold out', 'fr-FR': 'Épuisé', 'nl-NL': 'Uitverkocht' }, undefined, 2),
+    category(
+      'empty',
+      { 'de-DE': 'Ausverkauft', 'en-GB': 'Sold out', 'fr-FR': 'Épuisé', 'nl-NL': 'Uitverkocht' },
+      undefined,
+      2,
+    ),
     product({
       productNumber: 'P-1000',
-      name: { 'de-DE': 'Kombizange 180 mm', 'en-GB': 'Combination pliers 180 mm', 'fr-FR': 'Pince universelle 180 mm', 'nl-NL': 'Combinatietang 180 mm' },
-      description: { 'de-DE': '<p>Kombizange aus Chrom-Vanadium-Stahl.</p>', 'en-GB': '<p>Combination pliers of chrome vanadium steel.</p>' },
+      name: {
+        'de-DE': 'Kombizange 180 mm',
+        'en-GB': 'Combination pliers 180 mm',
+        'fr-FR': 'Pince universelle 180 mm',
+        'nl-NL': 'Combinatietang 180 mm',
+      },
+      description: {
+        'de-DE': '<p>Kombizange aus Chrom-Vanadium-Stahl.</p>',
+        'en-GB': '<p>Combination pliers of chrome vanadium steel.</p>',
+      },
       ean: EAN_COMBINATION_PLIERS,
       manufacturerName: 'Knipex',
       manufacturerNumber: '03 02 180',
@@ -91,7 +123,13 @@ export function fixtureChanges(): CatalogChange[] {
       media: [
         { source: 'kombizange-detail.jpg', mimeType: 'image/jpeg', purpose: 'detail', position: 2 },
         { source: 'kombizange.jpg', mimeType: 'image/jpeg', purpose: 'normal', position: 1 },
-        { source: 'kombizange-datenblatt.pdf', mimeType: 'application/pdf', purpose: 'data_sheet', position: 3, description: { 'de-DE': 'Datenblatt', 'en-GB': 'Data sheet' } },
+        {
+          source: 'kombizange-datenblatt.pdf',
+          mimeType: 'application/pdf',
+          purpose: 'data_sheet',
+          position: 3,
+          description: { 'de-DE': 'Datenblatt', 'en-GB': 'Data sheet' },
+        },
       ],
       references: [
         { type: 'accessories', productNumber: 'P-1001', position: 1 },
@@ -133,7 +171,12 @@ export function fixtureChanges(): CatalogChange[] {
     }),
     product({
       productNumber: 'D-2000',
-      name: { 'de-DE': 'Holzspiralbohrer', 'en-GB': 'Wood twist drill', 'fr-FR': 'Foret à bois', 'nl-NL': 'Houtspiraalboor' },
+      name: {
+        'de-DE': 'Holzspiralbohrer',
+        'en-GB': 'Wood twist drill',
+        'fr-FR': 'Foret à bois',
+        'nl-NL': 'Houtspiraalboor',
+      },
       manufacturerName: 'Bosch',
       categories: [{ source: SOURCE, externalId: 'drills' }],
       prices: [{ priceType: 'net_list', amount: '4.20', currency: 'EUR' }],
@@ -147,7 +190,9 @@ export function fixtureChanges(): CatalogChange[] {
         name: { 'de-DE': `Holzspiralbohrer ${Number(d)} mm`, 'en-GB': `Wood twist drill ${Number(d)} mm` },
         manufacturerName: 'Bosch',
         manufacturerNumber: `2608596${d}`,
-        options: [{ group: 'Durchmesser', groupName: DIAMETER, value: { 'de-DE': String(Number(d)) }, unit: 'mm', position: i }],
+        options: [
+          { group: 'Durchmesser', groupName: DIAMETER, value: { 'de-DE': String(Number(d)) }, unit: 'mm', position: i },
+        ],
         prices: [{ priceType: 'net_list', amount: (4.2 + i).toFixed(2), currency: 'EUR' }],
         stock: i * 10,
         taxRate: 21,

@@ -19,7 +19,10 @@ export function localeChain(locale: string): string[] {
  * @param translations translations keyed by locale code, as stored in the `translated` jsonb columns.
  * @returns the merged fields; empty object when there are no translations.
  */
-export function translateFields<T extends object>(translations: Partial<Record<string, T>> | null | undefined, locale: string): Partial<T> {
+export function translateFields<T extends object>(
+  translations: Partial<Record<string, T>> | null | undefined,
+  locale: string,
+): Partial<T> {
   if (!translations) return {};
   const order = [...localeChain(locale), ...Object.keys(translations)];
   const out: Record<string, unknown> = {};

@@ -26,7 +26,10 @@ export function categoryName(row: CategoryRow, locale: string): string {
 /** Names of the category's ancestors and itself, root first. */
 export function breadcrumbNames(row: CategoryRow, ctx: Pick<CategoryMapContext, 'locale' | 'index'>): string[] {
   const ids = [...ancestorIds(row), row.id];
-  return ids.map((id) => ctx.index.byId.get(id)).filter((c): c is CategoryRow => Boolean(c)).map((c) => categoryName(c, ctx.locale));
+  return ids
+    .map((id) => ctx.index.byId.get(id))
+    .filter((c): c is CategoryRow => Boolean(c))
+    .map((c) => categoryName(c, ctx.locale));
 }
 
 /** Maps one category; `children` starts empty. */
@@ -35,7 +38,16 @@ export function mapCategory(row: CategoryRow, ctx: CategoryMapContext): Record<s
   const breadcrumb = breadcrumbNames(row, ctx);
   const seo = ctx.index.seoPaths.get(`${row.id}:${ctx.languageId}`);
   const seoUrls = seo
-    ? [seoUrl({ id: seo.id, salesChannelId: ctx.salesChannelId, languageId: ctx.languageId, foreignKey: row.id, routeName: 'frontend.navigation.page', seoPathInfo: seo.seoPathInfo })]
+    ? [
+        seoUrl({
+          id: seo.id,
+          salesChannelId: ctx.salesChannelId,
+          languageId: ctx.languageId,
+          foreignKey: row.id,
+          routeName: 'frontend.navigation.page',
+          seoPathInfo: seo.seoPathInfo,
+        }),
+      ]
     : [];
   const linkType = row.type === 'link' ? (row.linkType ?? 'external') : null;
   const translated = compact({
@@ -75,7 +87,18 @@ export function mapCategory(row: CategoryRow, ctx: CategoryMapContext): Record<s
     translated,
     customFields: { ...row.customFields, productCount: row.productCount },
     media: row.mediaFileName
-      ? mapMedia({ id: stableId('media', row.mediaFileName), fileName: row.mediaFileName, mimeType: null, fileExtension: null, url: null, translated: {} }, ctx.locale, ctx.mediaBaseUrl)
+      ? mapMedia(
+          {
+            id: stableId('media', row.mediaFileName),
+            fileName: row.mediaFileName,
+            mimeType: null,
+            fileExtension: null,
+            url: null,
+            translated: {},
+          },
+          ctx.locale,
+          ctx.mediaBaseUrl,
+        )
       : null,
     seoUrls,
     seoUrl: seo ? `/${seo.seoPathInfo}` : `/navigation/${row.id}`,

@@ -23,14 +23,20 @@ describe('POST /navigation/{activeId}/{rootId}', () => {
   });
 
   test('stops at the requested depth but opens the path to the active category', async () => {
-    const shallow = (await (await api.call('POST', '/navigation/main-navigation/main-navigation', { depth: 1 }, en)).json()) as Node[];
+    const shallow = (await (
+      await api.call('POST', '/navigation/main-navigation/main-navigation', { depth: 1 }, en)
+    ).json()) as Node[];
     expect(shallow[0]!.children).toEqual([]);
-    const active = (await (await api.call('POST', `/navigation/${FIXTURE.categories.pliers}/main-navigation`, { depth: 1 }, en)).json()) as Node[];
+    const active = (await (
+      await api.call('POST', `/navigation/${FIXTURE.categories.pliers}/main-navigation`, { depth: 1 }, en)
+    ).json()) as Node[];
     expect(active[0]!.children.map((n) => n.name)).toEqual(['Pliers', 'Drills']);
   });
 
   test('returns a flat list when buildTree is false', async () => {
-    const flat = (await (await api.call('POST', '/navigation/main-navigation/main-navigation', { depth: 2, buildTree: false }, en)).json()) as Node[];
+    const flat = (await (
+      await api.call('POST', '/navigation/main-navigation/main-navigation', { depth: 2, buildTree: false }, en)
+    ).json()) as Node[];
     expect(flat.map((n) => n.name).sort()).toEqual(['Drills', 'Fixings', 'Pliers', 'Screws', 'Tools']);
     expect(flat.every((n) => n.children.length === 0)).toBe(true);
   });
@@ -39,15 +45,23 @@ describe('POST /navigation/{activeId}/{rootId}', () => {
     const countries = await api.call('POST', '/navigation/countries-navigation/countries-navigation', {});
     expect(countries.status).toBe(200);
     expect(await countries.json()).toEqual([]);
-    const unknown = await api.call('POST', '/navigation/0123456789abcdef0123456789abcdef/0123456789abcdef0123456789abcdef', {});
+    const unknown = await api.call(
+      'POST',
+      '/navigation/0123456789abcdef0123456789abcdef/0123456789abcdef0123456789abcdef',
+      {},
+    );
     expect(unknown.status).toBe(404);
-    expect(((await unknown.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe('CONTENT__CATEGORY_NOT_FOUND');
+    expect(((await unknown.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe(
+      'CONTENT__CATEGORY_NOT_FOUND',
+    );
   });
 
   test('rejects an invalid depth with a violation', async () => {
     const res = await api.call('POST', '/navigation/main-navigation/main-navigation', { depth: 'deep' });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { errors: { source: { pointer: string } }[] }).errors[0]!.source.pointer).toBe('/depth');
+    expect(((await res.json()) as { errors: { source: { pointer: string } }[] }).errors[0]!.source.pointer).toBe(
+      '/depth',
+    );
   });
 });
 
@@ -60,7 +74,9 @@ describe('POST /category/{id}', () => {
   });
 
   test('returns a category with its SEO URL in the context language', async () => {
-    const body = (await (await api.call('GET', `/category/${FIXTURE.categories.pliers}`, undefined, de)).json()) as Node & {
+    const body = (await (
+      await api.call('GET', `/category/${FIXTURE.categories.pliers}`, undefined, de)
+    ).json()) as Node & {
       seoUrls: { seoPathInfo: string }[];
     };
     expect(body.name).toBe('Zangen');
@@ -74,7 +90,9 @@ describe('POST /category/{id}', () => {
 
 describe('GET /breadcrumb/{id}', () => {
   test('lists the categories below the root for a category', async () => {
-    const body = (await (await api.call('GET', `/breadcrumb/${FIXTURE.categories.pliers}?type=category`, undefined, en)).json()) as {
+    const body = (await (
+      await api.call('GET', `/breadcrumb/${FIXTURE.categories.pliers}?type=category`, undefined, en)
+    ).json()) as {
       name: string;
       path: string;
     }[];
@@ -85,7 +103,9 @@ describe('GET /breadcrumb/{id}', () => {
   });
 
   test("uses a variant's parent category for a product", async () => {
-    const body = (await (await api.call('GET', `/breadcrumb/${FIXTURE.products.drill8}`, undefined, en)).json()) as { name: string }[];
+    const body = (await (await api.call('GET', `/breadcrumb/${FIXTURE.products.drill8}`, undefined, en)).json()) as {
+      name: string;
+    }[];
     expect(body.map((b) => b.name)).toEqual(['Tools', 'Drills']);
   });
 });

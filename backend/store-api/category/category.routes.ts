@@ -44,16 +44,20 @@ export function resolveNavigationId(idOrAlias: string, channel: SalesChannelInfo
 
 /** Roots of the channel's navigation trees. */
 export function channelRoots(channel: SalesChannelInfo): string[] {
-  return [channel.navigationCategoryId, channel.serviceCategoryId, channel.footerCategoryId, channel.countriesCategoryId].filter(
-    (id): id is string => Boolean(id),
-  );
+  return [
+    channel.navigationCategoryId,
+    channel.serviceCategoryId,
+    channel.footerCategoryId,
+    channel.countriesCategoryId,
+  ].filter((id): id is string => Boolean(id));
 }
 
 /** An active category of the channel's trees (it or an ancestor is a channel root), or a 404. */
 export function channelCategory(index: CategoryIndex, id: string, channel: SalesChannelInfo): CategoryRow {
   const row = index.byId.get(id);
   const roots = channelRoots(channel);
-  if (!row || !row.active || !(roots.includes(row.id) || ancestorIds(row).some((a) => roots.includes(a)))) throw categoryNotFound(id);
+  if (!row || !row.active || !(roots.includes(row.id) || ancestorIds(row).some((a) => roots.includes(a))))
+    throw categoryNotFound(id);
   return row;
 }
 
@@ -64,10 +68,16 @@ function listed(row: CategoryRow, isMain: boolean): boolean {
 }
 
 /** Breadcrumb items of a category below the main navigation root (Shopware's Breadcrumb struct). */
-export function categoryBreadcrumb(row: CategoryRow, ctx: CategoryMapContext, mainRootId: string): Record<string, unknown>[] {
+export function categoryBreadcrumb(
+  row: CategoryRow,
+  ctx: CategoryMapContext,
+  mainRootId: string,
+): Record<string, unknown>[] {
   const ids = [...ancestorIds(row), row.id];
   const start = ids.indexOf(mainRootId);
-  const chain = (start >= 0 ? ids.slice(start + 1) : ids).map((id) => ctx.index.byId.get(id)).filter((c): c is CategoryRow => Boolean(c));
+  const chain = (start >= 0 ? ids.slice(start + 1) : ids)
+    .map((id) => ctx.index.byId.get(id))
+    .filter((c): c is CategoryRow => Boolean(c));
   return chain.map((c) => {
     const mapped = mapCategory(c, ctx);
     const seo = ctx.index.seoPaths.get(`${c.id}:${ctx.languageId}`);
@@ -78,7 +88,16 @@ export function categoryBreadcrumb(row: CategoryRow, ctx: CategoryMapContext, ma
       translated: mapped.translated,
       path: seo ? seo.seoPathInfo : `navigation/${c.id}`,
       seoUrls: seo
-        ? [seoUrl({ id: seo.id, salesChannelId: ctx.salesChannelId, languageId: ctx.languageId, foreignKey: c.id, routeName: 'frontend.navigation.page', seoPathInfo: seo.seoPathInfo })]
+        ? [
+            seoUrl({
+              id: seo.id,
+              salesChannelId: ctx.salesChannelId,
+              languageId: ctx.languageId,
+              foreignKey: c.id,
+              routeName: 'frontend.navigation.page',
+              seoPathInfo: seo.seoPathInfo,
+            }),
+          ]
         : [],
       apiAlias: 'breadcrumb',
     };
@@ -132,7 +151,9 @@ export function registerCategoryRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps
     const row = channelCategory(ctx.index, id, channel);
     const category = mapCategory(row, ctx);
     const isMain = ancestorIds(row).includes(channel.navigationCategoryId) || row.id === channel.navigationCategoryId;
-    category.children = (ctx.index.children.get(row.id) ?? []).filter((k) => listed(k, isMain)).map((k) => mapCategory(k, ctx));
+    category.children = (ctx.index.children.get(row.id) ?? [])
+      .filter((k) => listed(k, isMain))
+      .map((k) => mapCategory(k, ctx));
     return c.json(applyIncludes(category, criteria.includes));
   });
 
@@ -150,7 +171,10 @@ export function registerCategoryRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps
         sql`SELECT category_ids, parent_id FROM product WHERE id = ${id} AND active`,
       )) as unknown as { rows: { category_ids: string[]; parent_id: string | null }[] };
       let product = rows.rows[0];
-      if (!product) throw new StoreApiError(404, 'PRODUCT__PRODUCT_NOT_FOUND', `Product for id ${id} not found.`, { parameters: { productId: id } });
+      if (!product)
+        throw new StoreApiError(404, 'PRODUCT__PRODUCT_NOT_FOUND', `Product for id ${id} not found.`, {
+          parameters: { productId: id },
+        });
       if (product.category_ids.length === 0 && product.parent_id) {
         const parent = (await deps.db.execute(
           sql`SELECT category_ids, parent_id FROM product WHERE id = ${product.parent_id}`,
@@ -158,7 +182,10 @@ export function registerCategoryRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps
         product = parent.rows[0] ?? product;
       }
       const referrer = c.req.query('referrerCategoryId');
-      categoryId = referrer && product.category_ids.includes(referrer) ? referrer : seoCategoryId(product.category_ids, ctx.index, channel.navigationCategoryId);
+      categoryId =
+        referrer && product.category_ids.includes(referrer)
+          ? referrer
+          : seoCategoryId(product.category_ids, ctx.index, channel.navigationCategoryId);
       if (!categoryId) return c.json([]);
     }
     const row = channelCategory(ctx.index, categoryId, channel);
@@ -173,4 +200,3 @@ export function seoCategoryId(categoryIds: string[], index: CategoryIndex, mainR
     return row?.active && ancestorIds(row).includes(mainRootId);
   });
 }
-

@@ -54,13 +54,18 @@ export function registerListingRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
     app.on(['GET', 'POST'], suggest ? '/store-api/search-suggest' : '/store-api/search', async (c) => {
       const criteria = await requestCriteria(c);
       const term = criteria.search ?? criteria.term;
-      if (!term) throw violations([{ pointer: '/search', code: 'MISSING_PARAMETER', detail: 'Parameter "search" is missing.' }]);
+      if (!term)
+        throw violations([{ pointer: '/search', code: 'MISSING_PARAMETER', detail: 'Parameter "search" is missing.' }]);
       const context = c.get('context');
       const view = viewContext(context, deps.config);
       const defaultLimit = suggest ? SUGGEST_DEFAULT_LIMIT : LISTING_DEFAULT_LIMIT;
       const { offset, limit } = pagination(criteria, defaultLimit);
       const cap = suggest ? Math.min(SEARCH_CANDIDATE_CAP, offset + limit + 40) : SEARCH_CANDIDATE_CAP;
-      const found = await searchProductIds(deps.db, planSearch(term), { locale: view.locale, cap, brands: await deps.cache.manufacturers() });
+      const found = await searchProductIds(deps.db, planSearch(term), {
+        locale: view.locale,
+        cap,
+        brands: await deps.cache.manufacturers(),
+      });
       const result = await productListing({
         db: deps.db,
         cache: deps.cache,

@@ -47,11 +47,52 @@ interface SortingDef {
 }
 
 const SORTINGS: SortingDef[] = [
-  { key: 'score', labels: { 'de-DE': 'Beste Ergebnisse', 'en-GB': 'Top results', 'fr-FR': 'Meilleurs résultats', 'nl-NL': 'Beste resultaten' }, priority: 5, restricted: false, searchOnly: true },
-  { key: 'name-asc', labels: { 'de-DE': 'Name A-Z', 'en-GB': 'Name A-Z', 'fr-FR': 'Nom A-Z', 'nl-NL': 'Naam A-Z' }, priority: 4, restricted: false },
-  { key: 'name-desc', labels: { 'de-DE': 'Name Z-A', 'en-GB': 'Name Z-A', 'fr-FR': 'Nom Z-A', 'nl-NL': 'Naam Z-A' }, priority: 3, restricted: false },
-  { key: 'price-asc', labels: { 'de-DE': 'Preis aufsteigend', 'en-GB': 'Price ascending', 'fr-FR': 'Prix croissant', 'nl-NL': 'Prijs oplopend' }, priority: 2, restricted: true },
-  { key: 'price-desc', labels: { 'de-DE': 'Preis absteigend', 'en-GB': 'Price descending', 'fr-FR': 'Prix décroissant', 'nl-NL': 'Prijs aflopend' }, priority: 1, restricted: true },
+  {
+    key: 'score',
+    labels: {
+      'de-DE': 'Beste Ergebnisse',
+      'en-GB': 'Top results',
+      'fr-FR': 'Meilleurs résultats',
+      'nl-NL': 'Beste resultaten',
+    },
+    priority: 5,
+    restricted: false,
+    searchOnly: true,
+  },
+  {
+    key: 'name-asc',
+    labels: { 'de-DE': 'Name A-Z', 'en-GB': 'Name A-Z', 'fr-FR': 'Nom A-Z', 'nl-NL': 'Naam A-Z' },
+    priority: 4,
+    restricted: false,
+  },
+  {
+    key: 'name-desc',
+    labels: { 'de-DE': 'Name Z-A', 'en-GB': 'Name Z-A', 'fr-FR': 'Nom Z-A', 'nl-NL': 'Naam Z-A' },
+    priority: 3,
+    restricted: false,
+  },
+  {
+    key: 'price-asc',
+    labels: {
+      'de-DE': 'Preis aufsteigend',
+      'en-GB': 'Price ascending',
+      'fr-FR': 'Prix croissant',
+      'nl-NL': 'Prijs oplopend',
+    },
+    priority: 2,
+    restricted: true,
+  },
+  {
+    key: 'price-desc',
+    labels: {
+      'de-DE': 'Preis absteigend',
+      'en-GB': 'Price descending',
+      'fr-FR': 'Prix décroissant',
+      'nl-NL': 'Prijs aflopend',
+    },
+    priority: 1,
+    restricted: true,
+  },
 ];
 
 /** The sortings a context may use: price sortings only when logged in; `score` only for search. */
@@ -65,7 +106,9 @@ export function availableSortings(view: ViewContext, forSearch: boolean): Record
 function chooseSorting(criteria: Criteria, view: ViewContext, forSearch: boolean): string {
   const key = criteria.order ?? (forSearch ? 'score' : 'name-asc');
   if (!availableSortings(view, forSearch).some((s) => s.key === key)) {
-    throw new StoreApiError(400, 'PRODUCT__SORTING_NOT_FOUND', `Could not find sorting with key "${key}".`, { parameters: { key } });
+    throw new StoreApiError(400, 'PRODUCT__SORTING_NOT_FOUND', `Could not find sorting with key "${key}".`, {
+      parameters: { key },
+    });
   }
   return key;
 }
@@ -100,15 +143,25 @@ async function rows<T>(db: Db, statement: SQL): Promise<T[]> {
 }
 
 async function computeFacets(db: Db, scope: SQL): Promise<RawFacets> {
-  const list = await rows<{ kind: string; key: string | null; n: number | string }>(db, sql`
+  const list = await rows<{ kind: string; key: string | null; n: number | string }>(
+    db,
+    sql`
     WITH base AS (SELECT p.manufacturer_id, p.property_ids, p.available_stock, p.listing_price FROM product p WHERE ${scope})
     SELECT 'm' AS kind, manufacturer_id AS key, count(*) AS n FROM base WHERE manufacturer_id IS NOT NULL GROUP BY manufacturer_id
     UNION ALL SELECT 'o', u, count(*) FROM base, unnest(property_ids) AS u GROUP BY u
     UNION ALL SELECT 't', NULL, count(*) FROM base
     UNION ALL SELECT 's', NULL, count(*) FROM base WHERE available_stock > 0
     UNION ALL SELECT 'min', min(listing_price)::text, 0 FROM base
-    UNION ALL SELECT 'max', max(listing_price)::text, 0 FROM base`);
-  const facets: RawFacets = { total: 0, inStock: 0, manufacturers: new Map(), options: new Map(), priceMin: null, priceMax: null };
+    UNION ALL SELECT 'max', max(listing_price)::text, 0 FROM base`,
+  );
+  const facets: RawFacets = {
+    total: 0,
+    inStock: 0,
+    manufacturers: new Map(),
+    options: new Map(),
+    priceMin: null,
+    priceMax: null,
+  };
   for (const r of list) {
     const n = Number(r.n);
     if (r.kind === 'm') facets.manufacturers.set(r.key!, n);
@@ -136,9 +189,20 @@ function optionSort(sortingType: string) {
   };
 }
 
-async function mapFacets(db: Db, raw: RawFacets, manufacturers: ManufacturerRow[], locale: string): Promise<MappedFacets> {
+async function mapFacets(
+  db: Db,
+  raw: RawFacets,
+  manufacturers: ManufacturerRow[],
+  locale: string,
+): Promise<MappedFacets> {
   const options = await loadOptions(db, [...raw.options.keys()]);
-  const groups = new Map<string, { group: OptionRow['group']; options: { id: string; name: string; position: number; count: number; colorHexCode: string | null }[] }>();
+  const groups = new Map<
+    string,
+    {
+      group: OptionRow['group'];
+      options: { id: string; name: string; position: number; count: number; colorHexCode: string | null }[];
+    }
+  >();
   for (const [id, count] of raw.options) {
     const o = options.get(id);
     if (!o || !o.group.filterable) continue;
@@ -159,9 +223,20 @@ async function mapFacets(db: Db, raw: RawFacets, manufacturers: ManufacturerRow[
         filterable: true,
         position: group.position,
         translated: { name: g.name ?? '' },
-        options: opts.sort(optionSort(group.sortingType)).map((o) =>
-          compact({ id: o.id, groupId: group.id, name: o.name, position: o.position, colorHexCode: o.colorHexCode, translated: { name: o.name }, count: o.count, apiAlias: 'property_group_option' }),
-        ),
+        options: opts
+          .sort(optionSort(group.sortingType))
+          .map((o) =>
+            compact({
+              id: o.id,
+              groupId: group.id,
+              name: o.name,
+              position: o.position,
+              colorHexCode: o.colorHexCode,
+              translated: { name: o.name },
+              count: o.count,
+              apiAlias: 'property_group_option',
+            }),
+          ),
         apiAlias: 'property_group',
       };
     })
@@ -170,19 +245,34 @@ async function mapFacets(db: Db, raw: RawFacets, manufacturers: ManufacturerRow[
     .filter((m) => raw.manufacturers.has(m.id))
     .map((m) => {
       const name = translateFields(m.translated, locale).name ?? m.name;
-      return { id: m.id, name, translated: { name }, count: raw.manufacturers.get(m.id), apiAlias: 'product_manufacturer' };
+      return {
+        id: m.id,
+        name,
+        translated: { name },
+        count: raw.manufacturers.get(m.id),
+        apiAlias: 'product_manufacturer',
+      };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
   return {
     manufacturer: { entities: manufacturerEntities, apiAlias: 'manufacturer_aggregation' },
     properties: { entities: propertyEntities, apiAlias: 'properties_aggregation' },
     inStock: { count: raw.inStock, apiAlias: 'in-stock_aggregation' },
-    price: { min: raw.priceMin === null ? null : Number(raw.priceMin), max: raw.priceMax === null ? null : Number(raw.priceMax), apiAlias: 'price_aggregation' },
+    price: {
+      min: raw.priceMin === null ? null : Number(raw.priceMin),
+      max: raw.priceMax === null ? null : Number(raw.priceMax),
+      apiAlias: 'price_aggregation',
+    },
   };
 }
 
 /** Facets of a category in a language, cached (see module comment). */
-function categoryFacets(db: Db, cache: CatalogCache, categoryId: string, locale: string): Promise<{ raw: RawFacets; mapped: MappedFacets }> {
+function categoryFacets(
+  db: Db,
+  cache: CatalogCache,
+  categoryId: string,
+  locale: string,
+): Promise<{ raw: RawFacets; mapped: MappedFacets }> {
   return cache.memo(`facets:${categoryId}:${locale}`, async () => {
     const raw = await cache.memo(`facets:${categoryId}`, () =>
       computeFacets(db, sql`p.active AND p.parent_id IS NULL AND p.category_tree @> ARRAY[${categoryId}]::text[]`),
@@ -233,29 +323,39 @@ export async function productListing(req: ListingRequest): Promise<Record<string
   if (criteria.inStock) filtered.push(sql`p.available_stock > 0`);
   const priceFilter = loggedIn && (criteria.minPrice !== undefined || criteria.maxPrice !== undefined);
   if (priceFilter) {
-    if (criteria.minPrice !== undefined && criteria.minPrice > 0) filtered.push(sql`p.listing_price >= ${String(criteria.minPrice)}::numeric`);
+    if (criteria.minPrice !== undefined && criteria.minPrice > 0)
+      filtered.push(sql`p.listing_price >= ${String(criteria.minPrice)}::numeric`);
     if (criteria.maxPrice !== undefined) filtered.push(sql`p.listing_price <= ${String(criteria.maxPrice)}::numeric`);
   }
   for (const f of [...criteria.filter, ...criteria.postFilter]) filtered.push(compileFilter(f, view.locale, loggedIn));
   const extraSort = compileSort(criteria.sort, view.locale, loggedIn);
 
   const ranked = forSearch;
-  const from = ranked ? sql`product p JOIN unnest(${textArray(req.search!.ids)}) WITH ORDINALITY AS c(id, ord) ON c.id = p.id` : sql`product p`;
+  const from = ranked
+    ? sql`product p JOIN unnest(${textArray(req.search!.ids)}) WITH ORDINALITY AS c(id, ord) ON c.id = p.id`
+    : sql`product p`;
   const where = sql.join([...conditions, ...filtered], sql` AND `);
   const order = extraSort.length ? sql.join([...extraSort, sql`p.id`], sql`, `) : orderBy(sorting, view, ranked);
 
   let facets: { raw: RawFacets; mapped: MappedFacets } | undefined;
   const wantAggregations = !req.suggest && !criteria.noAggregations;
-  if (req.categoryId && (wantAggregations || filtered.length === 0)) facets = await categoryFacets(db, cache, req.categoryId, view.locale);
+  if (req.categoryId && (wantAggregations || filtered.length === 0))
+    facets = await categoryFacets(db, cache, req.categoryId, view.locale);
   else if (forSearch && wantAggregations) {
-    const raw = await computeFacets(db, sql`${sql.join(scopeConditions, sql` AND `)} AND p.id = ANY(${textArray(req.search!.ids)})`);
+    const raw = await computeFacets(
+      db,
+      sql`${sql.join(scopeConditions, sql` AND `)} AND p.id = ANY(${textArray(req.search!.ids)})`,
+    );
     facets = { raw, mapped: await mapFacets(db, raw, await cache.manufacturers(), view.locale) };
   }
 
   let ids: string[] = [];
   let total: number;
   if (!criteria.onlyAggregations) {
-    const list = await rows<{ id: string }>(db, sql`SELECT p.id FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`);
+    const list = await rows<{ id: string }>(
+      db,
+      sql`SELECT p.id FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+    );
     ids = list.map((r) => r.id);
   }
   if (req.categoryId && filtered.length === 0 && !criteria.ids && facets) {
@@ -263,7 +363,10 @@ export async function productListing(req: ListingRequest): Promise<Record<string
   } else if (forSearch && filtered.length === 0 && !criteria.ids) {
     total = req.search!.ids.length;
   } else {
-    const [c] = await rows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COUNT_CAP}) x`);
+    const [c] = await rows<{ n: number | string }>(
+      db,
+      sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COUNT_CAP}) x`,
+    );
     total = Number(c?.n ?? 0);
   }
 

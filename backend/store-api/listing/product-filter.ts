@@ -83,7 +83,8 @@ function resolve(field: string, locale: string, loggedIn: boolean, code: string)
 function scalarValue(def: FieldDef, value: unknown, field: string): unknown {
   if (def.kind === 'number' || def.kind === 'decimal') {
     const n = typeof value === 'number' ? value : Number(value);
-    if (!Number.isFinite(n)) throw invalid('FRAMEWORK__INVALID_FILTER_QUERY', `Field "${field}" expects a number.`, field);
+    if (!Number.isFinite(n))
+      throw invalid('FRAMEWORK__INVALID_FILTER_QUERY', `Field "${field}" expects a number.`, field);
     return def.kind === 'decimal' ? String(value) : n;
   }
   if (def.kind === 'boolean') {
@@ -115,13 +116,19 @@ export function compileFilter(node: FilterNode, locale: string, loggedIn: boolea
     case 'equalsAny': {
       const values = node.value.map((v) => String(v));
       if (def.kind === 'array') return sql`${col} && ${textArray(values)}`;
-      if (def.kind === 'number') return sql`${col} = ANY(${intArray(values.map((v) => Number(scalarValue(def, v, node.field))))})`;
+      if (def.kind === 'number')
+        return sql`${col} = ANY(${intArray(values.map((v) => Number(scalarValue(def, v, node.field))))})`;
       return sql`${col}::text = ANY(${textArray(values)})`;
     }
     case 'contains':
     case 'prefix':
     case 'suffix': {
-      if (def.kind !== 'text') throw invalid('FRAMEWORK__INVALID_FILTER_QUERY', `Field "${node.field}" cannot be matched as text.`, node.field);
+      if (def.kind !== 'text')
+        throw invalid(
+          'FRAMEWORK__INVALID_FILTER_QUERY',
+          `Field "${node.field}" cannot be matched as text.`,
+          node.field,
+        );
       const v = like(node.value);
       const pattern = node.type === 'contains' ? `%${v}%` : node.type === 'prefix' ? `${v}%` : `%${v}`;
       return sql`${col} ILIKE ${pattern}`;
@@ -143,7 +150,8 @@ export function compileFilter(node: FilterNode, locale: string, loggedIn: boolea
 export function compileSort(sort: SortField[], locale: string, loggedIn: boolean): SQL[] {
   return sort.map((s) => {
     const def = resolve(s.field, locale, loggedIn, 'FRAMEWORK__INVALID_SORT_QUERY');
-    if (def.kind === 'array') throw invalid('FRAMEWORK__INVALID_SORT_QUERY', `Field "${s.field}" cannot be sorted.`, s.field);
+    if (def.kind === 'array')
+      throw invalid('FRAMEWORK__INVALID_SORT_QUERY', `Field "${s.field}" cannot be sorted.`, s.field);
     return sql.raw(`${def.column} ${s.order} NULLS LAST`);
   });
 }

@@ -14,7 +14,9 @@ describe('calculateProductPrices', () => {
   test('gives the net unit price and the VAT on it for one piece', () => {
     const prices = calculateProductPrices([row({ amount: '12.34500' })], '21.00');
     expect(prices?.calculatedPrice).toMatchObject({ unitPrice: 12.345, quantity: 1, totalPrice: 12.35 });
-    expect(prices?.calculatedPrice.calculatedTaxes).toEqual([{ tax: 2.59, taxRate: 21, price: 12.35, apiAlias: 'cart_tax_calculated' }]);
+    expect(prices?.calculatedPrice.calculatedTaxes).toEqual([
+      { tax: 2.59, taxRate: 21, price: 12.35, apiAlias: 'cart_tax_calculated' },
+    ]);
     expect(grossTotal(prices!.calculatedPrice)).toBe(14.94);
   });
 
@@ -24,7 +26,10 @@ describe('calculateProductPrices', () => {
   });
 
   test('prefers the customer price and shows the higher list price as strike-through', () => {
-    const prices = calculateProductPrices([row({ amount: '10.00' }), row({ priceType: 'net_customer', amount: '8.00' })], '19');
+    const prices = calculateProductPrices(
+      [row({ amount: '10.00' }), row({ priceType: 'net_customer', amount: '8.00' })],
+      '19',
+    );
     expect(prices?.calculatedPrice.unitPrice).toBe(8);
     expect(prices?.calculatedPrice.listPrice).toMatchObject({ price: 10, discount: -2, percentage: 20 });
   });

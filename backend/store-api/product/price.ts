@@ -111,7 +111,9 @@ export function netTiers(rows: PriceRow[], taxRate: string, currency = 'EUR', no
     .sort((a, b) => a.lowerBound - b.lowerBound)
     .map((r) => {
       const unit = netUnit(r, rate2);
-      const listRow = [...listRows].filter((l) => l.lowerBound <= r.lowerBound).sort((a, b) => b.lowerBound - a.lowerBound)[0];
+      const listRow = [...listRows]
+        .filter((l) => l.lowerBound <= r.lowerBound)
+        .sort((a, b) => b.lowerBound - a.lowerBound)[0];
       const list = listRow ? netUnit(listRow, rate2) : null;
       return { lowerBound: Math.max(1, r.lowerBound), unit, list: list !== null && list > unit ? list : null };
     });
@@ -123,7 +125,12 @@ export function netTiers(rows: PriceRow[], taxRate: string, currency = 'EUR', no
  * @param unit net unit price scaled 10^5.
  * @param taxRate VAT percent as a decimal string.
  */
-export function calculatePrice(unit: bigint, quantity: number, taxRate: string, list: bigint | null = null): CalculatedPrice {
+export function calculatePrice(
+  unit: bigint,
+  quantity: number,
+  taxRate: string,
+  list: bigint | null = null,
+): CalculatedPrice {
   const rate2 = toScaled(taxRate, 2);
   const total2 = divRound(unit * BigInt(quantity), 1000n); // 10^5 → 10^2
   const tax2 = divRound(total2 * rate2, 10_000n);
@@ -143,7 +150,9 @@ export function calculatePrice(unit: bigint, quantity: number, taxRate: string, 
     unitPrice: toNumber(unit, SCALE),
     quantity,
     totalPrice: toNumber(total2, 2),
-    calculatedTaxes: [{ tax: toNumber(tax2, 2), taxRate: rate, price: toNumber(total2, 2), apiAlias: 'cart_tax_calculated' }],
+    calculatedTaxes: [
+      { tax: toNumber(tax2, 2), taxRate: rate, price: toNumber(total2, 2), apiAlias: 'cart_tax_calculated' },
+    ],
     taxRules: [{ taxRate: rate, percentage: 100 }],
     referencePrice: null,
     listPrice,
@@ -179,6 +188,9 @@ export function calculateProductPrices(
 
 /** Gross amount of a calculated price (net total plus its taxes), as a JSON number with 2 decimals. */
 export function grossTotal(price: CalculatedPrice): number {
-  const cents = price.calculatedTaxes.reduce((sum, t) => sum + toScaled(String(t.tax), 2), toScaled(String(price.totalPrice), 2));
+  const cents = price.calculatedTaxes.reduce(
+    (sum, t) => sum + toScaled(String(t.tax), 2),
+    toScaled(String(price.totalPrice), 2),
+  );
   return toNumber(cents, 2);
 }

@@ -22,7 +22,15 @@ import { compact, mapMedia, seoUrl } from '../entities.ts';
 import { translateFields } from '../translate.ts';
 import type { Db } from '../../db/client.ts';
 import { calculateProductPrices, type PriceRow } from './price.ts';
-import { loadOptions, loadPrices, loadProductMedia, loadProducts, type OptionRow, type ProductMediaRow, type ProductRow } from './product.repository.ts';
+import {
+  loadOptions,
+  loadPrices,
+  loadProductMedia,
+  loadProducts,
+  type OptionRow,
+  type ProductMediaRow,
+  type ProductRow,
+} from './product.repository.ts';
 
 export interface ProductViewOptions {
   /** 'cover' for listings, 'all' for the detail page (gallery and downloads). */
@@ -41,20 +49,34 @@ const DELIVERY_UNITS: Record<string, Record<string, [string, string]>> = {
 };
 
 /** Shopware DeliveryTime from min/max/unit (unit 'day', 'week', 'month' or 'year'), named in the locale. */
-export function deliveryTime(min: number | null, max: number | null, unit: string, locale: string): Record<string, unknown> | null {
+export function deliveryTime(
+  min: number | null,
+  max: number | null,
+  unit: string,
+  locale: string,
+): Record<string, unknown> | null {
   if (min === null && max === null) return null;
   const lo = min ?? max ?? 0;
   const hi = max ?? min ?? 0;
   const words = (DELIVERY_UNITS[locale] ?? DELIVERY_UNITS['en-GB']!)[unit] ?? [unit, unit];
   const name = lo === hi ? `${lo} ${lo === 1 ? words[0] : words[1]}` : `${lo}-${hi} ${words[1]}`;
-  return { id: stableId('delivery-time', `${lo}-${hi}-${unit}`), name, min: lo, max: hi, unit, translated: { name }, apiAlias: 'delivery_time' };
+  return {
+    id: stableId('delivery-time', `${lo}-${hi}-${unit}`),
+    name,
+    min: lo,
+    max: hi,
+    unit,
+    translated: { name },
+    apiAlias: 'delivery_time',
+  };
 }
 
 /** Whether a media link is an image for the gallery (else a document for downloads). */
 export function isGalleryImage(pm: Pick<ProductMediaRow, 'purpose' | 'media'>): boolean {
   const mime = pm.media.mimeType ?? '';
   const ext = (pm.media.fileExtension ?? /\.([A-Za-z0-9]+)$/.exec(pm.media.fileName)?.[1] ?? '').toLowerCase();
-  const image = mime.startsWith('image/') || ['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'svg', 'tif', 'tiff'].includes(ext);
+  const image =
+    mime.startsWith('image/') || ['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'svg', 'tif', 'tiff'].includes(ext);
   return image && ['normal', 'detail', 'thumbnail', 'logo'].includes(pm.purpose);
 }
 
@@ -123,7 +145,9 @@ export async function buildProducts(
 ): Promise<Record<string, unknown>[]> {
   if (list.length === 0) return [];
   const inList = new Map(list.map((p) => [p.id, p]));
-  const parentIds = [...new Set(list.map((p) => p.parentId).filter((id): id is string => Boolean(id) && !inList.has(id!)))];
+  const parentIds = [
+    ...new Set(list.map((p) => p.parentId).filter((id): id is string => Boolean(id) && !inList.has(id!))),
+  ];
   const parentRows = await loadProducts(db, parentIds, false);
   const parents = new Map<string, ProductRow>([...list, ...parentRows].map((p) => [p.id, p]));
   const allIds = [...new Set([...list.map((p) => p.id), ...parentRows.map((p) => p.id)])];
@@ -141,7 +165,14 @@ export async function buildProducts(
   ]);
   const media = new Map<string, ProductMediaRow[]>();
   for (const m of mediaRows) media.set(m.productId, [...(media.get(m.productId) ?? []), m]);
-  const loaded: Loaded = { parents, media, options: optionMap, prices, index, manufacturers: new Map(manufacturers.map((m) => [m.id, m])) };
+  const loaded: Loaded = {
+    parents,
+    media,
+    options: optionMap,
+    prices,
+    index,
+    manufacturers: new Map(manufacturers.map((m) => [m.id, m])),
+  };
   return list.map((p) => mapProduct(p, loaded, view, options));
 }
 
@@ -154,7 +185,18 @@ function mapManufacturer(m: ManufacturerRow, view: ViewContext): Record<string, 
     link: m.link,
     description: t.description,
     media: m.mediaFileName
-      ? mapMedia({ id: stableId('media', m.mediaFileName), fileName: m.mediaFileName, mimeType: null, fileExtension: null, url: null, translated: {} }, view.locale, view.mediaBaseUrl)
+      ? mapMedia(
+          {
+            id: stableId('media', m.mediaFileName),
+            fileName: m.mediaFileName,
+            mimeType: null,
+            fileExtension: null,
+            url: null,
+            translated: {},
+          },
+          view.locale,
+          view.mediaBaseUrl,
+        )
       : null,
     translated: compact({ name, description: t.description }),
     apiAlias: 'product_manufacturer',
@@ -173,7 +215,12 @@ function mapProductMedia(pm: ProductMediaRow, view: ViewContext): Record<string,
   };
 }
 
-function mapProduct(row: ProductRow, loaded: Loaded, view: ViewContext, options: ProductViewOptions): Record<string, unknown> {
+function mapProduct(
+  row: ProductRow,
+  loaded: Loaded,
+  view: ViewContext,
+  options: ProductViewOptions,
+): Record<string, unknown> {
   const parent = row.parentId ? loaded.parents.get(row.parentId) : undefined;
   const translations = parent ? mergeTranslations(parent.translated, row.translated) : row.translated;
   const t = translateFields(translations, view.locale);
@@ -194,16 +241,29 @@ function mapProduct(row: ProductRow, loaded: Loaded, view: ViewContext, options:
       : parent
         ? deliveryTime(parent.deliveryTimeMin, parent.deliveryTimeMax, parent.deliveryTimeUnit, view.locale)
         : null;
-  const optionObjects = sortOptions(row.optionIds.map((id) => loaded.options.get(id)).filter((o): o is OptionRow => Boolean(o)).map((o) => mapOption(o, view.locale)));
+  const optionObjects = sortOptions(
+    row.optionIds
+      .map((id) => loaded.options.get(id))
+      .filter((o): o is OptionRow => Boolean(o))
+      .map((o) => mapOption(o, view.locale)),
+  );
   let properties: Record<string, unknown>[] | undefined;
   if (options.properties) {
     let ids = row.propertyIds;
     const own = ids.filter((id) => !row.optionIds.includes(id));
     if (parent && own.length === 0) {
       const variantGroups = new Set(row.optionIds.map((id) => loaded.options.get(id)?.groupId));
-      ids = [...row.optionIds, ...parent.propertyIds.filter((id) => !variantGroups.has(loaded.options.get(id)?.groupId))];
+      ids = [
+        ...row.optionIds,
+        ...parent.propertyIds.filter((id) => !variantGroups.has(loaded.options.get(id)?.groupId)),
+      ];
     }
-    properties = sortOptions(ids.map((id) => loaded.options.get(id)).filter((o): o is OptionRow => Boolean(o)).map((o) => mapOption(o, view.locale)));
+    properties = sortOptions(
+      ids
+        .map((id) => loaded.options.get(id))
+        .filter((o): o is OptionRow => Boolean(o))
+        .map((o) => mapOption(o, view.locale)),
+    );
   }
   const seoPath = productSeoPath(name, row.productNumber);
   const available = row.active && (!row.isCloseout || row.availableStock >= row.minPurchase);
@@ -237,8 +297,19 @@ function mapProduct(row: ProductRow, loaded: Loaded, view: ViewContext, options:
     keywords: t.keywords,
     metaTitle: t.metaTitle,
     metaDescription: t.metaDescription,
-    translated: compact({ name, description: t.description, keywords: t.keywords, metaTitle: t.metaTitle, metaDescription: t.metaDescription }),
-    customFields: { ...(parent?.customFields ?? {}), ...row.customFields, unit: row.unit, contentUnit: row.contentUnit },
+    translated: compact({
+      name,
+      description: t.description,
+      keywords: t.keywords,
+      metaTitle: t.metaTitle,
+      metaDescription: t.metaDescription,
+    }),
+    customFields: {
+      ...(parent?.customFields ?? {}),
+      ...row.customFields,
+      unit: row.unit,
+      contentUnit: row.contentUnit,
+    },
     type: 'physical',
     taxId: stableId('tax', row.taxRate),
     tax: { id: stableId('tax', row.taxRate), taxRate, name: `${taxRate} %`, apiAlias: 'tax' },
@@ -247,13 +318,31 @@ function mapProduct(row: ProductRow, loaded: Loaded, view: ViewContext, options:
     manufacturer: manufacturer ? mapManufacturer(manufacturer, view) : null,
     coverId: coverLink?.id,
     cover: coverLink ? mapProductMedia(coverLink, view) : null,
-    media: options.media === 'all' ? gallery.map((m) => mapProductMedia(m, view)) : coverLink ? [mapProductMedia(coverLink, view)] : [],
+    media:
+      options.media === 'all'
+        ? gallery.map((m) => mapProductMedia(m, view))
+        : coverLink
+          ? [mapProductMedia(coverLink, view)]
+          : [],
     options: optionObjects,
     properties,
-    seoUrls: [seoUrl({ salesChannelId: view.salesChannelId, languageId: view.languageId, foreignKey: row.id, routeName: 'frontend.detail.page', seoPathInfo: seoPath })],
-    seoCategory: seoCategory ? mapCategory(loaded.index.byId.get(seoCategory)!, { ...view, index: loaded.index }) : null,
+    seoUrls: [
+      seoUrl({
+        salesChannelId: view.salesChannelId,
+        languageId: view.languageId,
+        foreignKey: row.id,
+        routeName: 'frontend.detail.page',
+        seoPathInfo: seoPath,
+      }),
+    ],
+    seoCategory: seoCategory
+      ? mapCategory(loaded.index.byId.get(seoCategory)!, { ...view, index: loaded.index })
+      : null,
     categories: options.categories
-      ? categoryIds.map((id) => loaded.index.byId.get(id)).filter((c) => c?.active).map((c) => mapCategory(c!, { ...view, index: loaded.index }))
+      ? categoryIds
+          .map((id) => loaded.index.byId.get(id))
+          .filter((c) => c?.active)
+          .map((c) => mapCategory(c!, { ...view, index: loaded.index }))
       : undefined,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -286,8 +375,12 @@ function mapProduct(row: ProductRow, loaded: Loaded, view: ViewContext, options:
   return product;
 }
 
-function mergeTranslations<T extends object>(base: Partial<Record<string, T>>, own: Partial<Record<string, T>>): Partial<Record<string, T>> {
+function mergeTranslations<T extends object>(
+  base: Partial<Record<string, T>>,
+  own: Partial<Record<string, T>>,
+): Partial<Record<string, T>> {
   const out: Partial<Record<string, T>> = { ...base };
-  for (const [locale, fields] of Object.entries(own)) out[locale] = { ...(base[locale] ?? {}), ...compact((fields ?? {}) as Record<string, unknown>) } as T;
+  for (const [locale, fields] of Object.entries(own))
+    out[locale] = { ...(base[locale] ?? {}), ...compact((fields ?? {}) as Record<string, unknown>) } as T;
   return out;
 }

@@ -32,7 +32,12 @@ export interface ProductRow {
   /** Days. */
   restockTime: number | null;
   coverMediaId: string | null;
-  translated: Partial<Record<string, { name?: string; description?: string; keywords?: string; metaTitle?: string; metaDescription?: string }>>;
+  translated: Partial<
+    Record<
+      string,
+      { name?: string; description?: string; keywords?: string; metaTitle?: string; metaDescription?: string }
+    >
+  >;
   optionIds: string[];
   propertyIds: string[];
   categoryIds: string[];
@@ -91,7 +96,8 @@ async function rows<T>(db: Db, statement: SQL): Promise<T[]> {
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
 /** The product columns every product response needs (search vectors excluded). */
-export const PRODUCT_COLUMNS = sql.raw(`p.id, p.parent_id, p.product_number, p.ean, p.manufacturer_id, p.manufacturer_number, p.active,
+export const PRODUCT_COLUMNS =
+  sql.raw(`p.id, p.parent_id, p.product_number, p.ean, p.manufacturer_id, p.manufacturer_number, p.active,
   p.stock, p.available_stock, p.is_closeout, p.min_purchase, p.max_purchase, p.purchase_steps, p.unit, p.content_unit,
   p.content_per_unit, p.delivery_time_min, p.delivery_time_max, p.delivery_time_unit, p.restock_time, p.cover_media_id,
   p.translated, p.option_ids, p.property_ids, p.category_ids, p.category_tree, p.child_count, p.listing_price, p.tax_rate,
@@ -116,8 +122,10 @@ export function toProductRow(r: Record<string, unknown>): ProductRow {
     unit: r.unit as string,
     contentUnit: (r.content_unit as string | null) ?? null,
     contentPerUnit: r.content_per_unit === null || r.content_per_unit === undefined ? null : String(r.content_per_unit),
-    deliveryTimeMin: r.delivery_time_min === null || r.delivery_time_min === undefined ? null : Number(r.delivery_time_min),
-    deliveryTimeMax: r.delivery_time_max === null || r.delivery_time_max === undefined ? null : Number(r.delivery_time_max),
+    deliveryTimeMin:
+      r.delivery_time_min === null || r.delivery_time_min === undefined ? null : Number(r.delivery_time_min),
+    deliveryTimeMax:
+      r.delivery_time_max === null || r.delivery_time_max === undefined ? null : Number(r.delivery_time_max),
     deliveryTimeUnit: (r.delivery_time_unit as string) ?? 'day',
     restockTime: r.restock_time === null || r.restock_time === undefined ? null : Number(r.restock_time),
     coverMediaId: (r.cover_media_id as string | null) ?? null,
@@ -140,29 +148,38 @@ export function toProductRow(r: Record<string, unknown>): ProductRow {
 /** Products by id, in the order of `ids`; unknown ids are skipped. `activeOnly` hides inactive products. */
 export async function loadProducts(db: Db, ids: string[], activeOnly = true): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
-  const list = await rows<Record<string, unknown>>(db, sql`
+  const list = await rows<Record<string, unknown>>(
+    db,
+    sql`
     SELECT ${PRODUCT_COLUMNS} FROM product p
-     WHERE p.id = ANY(${textArray(ids)}) ${activeOnly ? sql`AND p.active` : sql``}`);
+     WHERE p.id = ANY(${textArray(ids)}) ${activeOnly ? sql`AND p.active` : sql``}`,
+  );
   const byId = new Map(list.map((r) => [r.id as string, toProductRow(r)]));
   return ids.map((id) => byId.get(id)).filter((p): p is ProductRow => Boolean(p));
 }
 
 /** Active variants of a parent, ordered by product number. */
 export async function loadVariants(db: Db, parentId: string): Promise<ProductRow[]> {
-  const list = await rows<Record<string, unknown>>(db, sql`
-    SELECT ${PRODUCT_COLUMNS} FROM product p WHERE p.parent_id = ${parentId} AND p.active ORDER BY p.product_number`);
+  const list = await rows<Record<string, unknown>>(
+    db,
+    sql`
+    SELECT ${PRODUCT_COLUMNS} FROM product p WHERE p.parent_id = ${parentId} AND p.active ORDER BY p.product_number`,
+  );
   return list.map(toProductRow);
 }
 
 /** Media links of products (images and documents), by position. */
 export async function loadProductMedia(db: Db, productIds: string[]): Promise<ProductMediaRow[]> {
   if (productIds.length === 0) return [];
-  const list = await rows<Record<string, unknown>>(db, sql`
+  const list = await rows<Record<string, unknown>>(
+    db,
+    sql`
     SELECT pm.id, pm.product_id, pm.media_id, pm.position, pm.purpose, pm.description,
            m.file_name, m.mime_type, m.file_extension, m.url, m.translated, m.custom_fields
       FROM product_media pm JOIN media m ON m.id = pm.media_id
      WHERE pm.product_id = ANY(${textArray(productIds)})
-     ORDER BY pm.product_id, pm.position, pm.id`);
+     ORDER BY pm.product_id, pm.position, pm.id`,
+  );
   return list.map((r) => ({
     id: r.id as string,
     productId: r.product_id as string,
@@ -185,11 +202,14 @@ export async function loadProductMedia(db: Db, productIds: string[]): Promise<Pr
 /** Property group options with their groups. */
 export async function loadOptions(db: Db, optionIds: string[]): Promise<Map<string, OptionRow>> {
   if (optionIds.length === 0) return new Map();
-  const list = await rows<Record<string, unknown>>(db, sql`
+  const list = await rows<Record<string, unknown>>(
+    db,
+    sql`
     SELECT o.id, o.group_id, o.position, o.color_hex_code, o.translated,
            g.display_type, g.sorting_type, g.filterable, g.position AS group_position, g.unit, g.translated AS group_translated
       FROM property_group_option o JOIN property_group g ON g.id = o.group_id
-     WHERE o.id = ANY(${textArray([...new Set(optionIds)])})`);
+     WHERE o.id = ANY(${textArray([...new Set(optionIds)])})`,
+  );
   return new Map(
     list.map((r) => [
       r.id as string,
@@ -217,9 +237,12 @@ export async function loadOptions(db: Db, optionIds: string[]): Promise<Map<stri
 export async function loadPrices(db: Db, productIds: string[]): Promise<Map<string, PriceRow[]>> {
   const out = new Map<string, PriceRow[]>();
   if (productIds.length === 0) return out;
-  const list = await rows<Record<string, unknown>>(db, sql`
+  const list = await rows<Record<string, unknown>>(
+    db,
+    sql`
     SELECT product_id, price_type, lower_bound, amount, price_quantity, currency, valid_from, valid_to
-      FROM product_price WHERE product_id = ANY(${textArray(productIds)})`);
+      FROM product_price WHERE product_id = ANY(${textArray(productIds)})`,
+  );
   for (const r of list) {
     const id = r.product_id as string;
     const entry: PriceRow = {

@@ -30,18 +30,50 @@ import { textArray } from '../sql-params.ts';
 
 /** 404 with Shopware's product code. */
 export function productNotFound(id: string): StoreApiError {
-  return new StoreApiError(404, 'CONTENT__PRODUCT_NOT_FOUND', `Product for id ${id} not found.`, { parameters: { productId: id } });
+  return new StoreApiError(404, 'CONTENT__PRODUCT_NOT_FOUND', `Product for id ${id} not found.`, {
+    parameters: { productId: id },
+  });
 }
 
 const REFERENCE_TYPES: Record<string, Record<string, string>> = {
   accessories: { 'de-DE': 'Zubehör', 'en-GB': 'Accessories', 'fr-FR': 'Accessoires', 'nl-NL': 'Accessoires' },
-  mandatory: { 'de-DE': 'Pflichtzubehör', 'en-GB': 'Required accessories', 'fr-FR': 'Accessoires obligatoires', 'nl-NL': 'Verplichte accessoires' },
-  select: { 'de-DE': 'Auswahlzubehör', 'en-GB': 'Optional accessories', 'fr-FR': 'Accessoires optionnels', 'nl-NL': 'Optionele accessoires' },
-  sparepart: { 'de-DE': 'Ersatzteile', 'en-GB': 'Spare parts', 'fr-FR': 'Pièces de rechange', 'nl-NL': 'Reserveonderdelen' },
-  similar: { 'de-DE': 'Ähnliche Artikel', 'en-GB': 'Similar products', 'fr-FR': 'Produits similaires', 'nl-NL': 'Vergelijkbare producten' },
-  followup: { 'de-DE': 'Nachfolgeartikel', 'en-GB': 'Successor products', 'fr-FR': 'Produits de remplacement', 'nl-NL': 'Opvolgers' },
+  mandatory: {
+    'de-DE': 'Pflichtzubehör',
+    'en-GB': 'Required accessories',
+    'fr-FR': 'Accessoires obligatoires',
+    'nl-NL': 'Verplichte accessoires',
+  },
+  select: {
+    'de-DE': 'Auswahlzubehör',
+    'en-GB': 'Optional accessories',
+    'fr-FR': 'Accessoires optionnels',
+    'nl-NL': 'Optionele accessoires',
+  },
+  sparepart: {
+    'de-DE': 'Ersatzteile',
+    'en-GB': 'Spare parts',
+    'fr-FR': 'Pièces de rechange',
+    'nl-NL': 'Reserveonderdelen',
+  },
+  similar: {
+    'de-DE': 'Ähnliche Artikel',
+    'en-GB': 'Similar products',
+    'fr-FR': 'Produits similaires',
+    'nl-NL': 'Vergelijkbare producten',
+  },
+  followup: {
+    'de-DE': 'Nachfolgeartikel',
+    'en-GB': 'Successor products',
+    'fr-FR': 'Produits de remplacement',
+    'nl-NL': 'Opvolgers',
+  },
   consists_of: { 'de-DE': 'Besteht aus', 'en-GB': 'Consists of', 'fr-FR': 'Composé de', 'nl-NL': 'Bestaat uit' },
-  others: { 'de-DE': 'Weitere Artikel', 'en-GB': 'Other products', 'fr-FR': 'Autres produits', 'nl-NL': 'Overige producten' },
+  others: {
+    'de-DE': 'Weitere Artikel',
+    'en-GB': 'Other products',
+    'fr-FR': 'Autres produits',
+    'nl-NL': 'Overige producten',
+  },
 };
 const REFERENCE_ORDER = Object.keys(REFERENCE_TYPES);
 
@@ -97,14 +129,23 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
     const [row] = await loadProducts(deps.db, [id]);
     if (!row) throw productNotFound(id);
     const view = viewContext(c.get('context'), deps.config);
-    const [product] = await buildProducts(deps.db, deps.cache, [row], view, { media: 'all', properties: true, categories: true });
+    const [product] = await buildProducts(deps.db, deps.cache, [row], view, {
+      media: 'all',
+      properties: true,
+      categories: true,
+    });
     const parentId = row.parentId ?? row.id;
     const family = row.parentId || row.childCount > 0 ? await loadVariants(deps.db, parentId) : [];
     if (!row.parentId && family.length > 0) {
-      product!.children = await buildProducts(deps.db, deps.cache, family, view, { media: 'cover', properties: false, categories: false });
+      product!.children = await buildProducts(deps.db, deps.cache, family, view, {
+        media: 'cover',
+        properties: false,
+        categories: false,
+      });
     }
     const optionRows = await loadOptions(deps.db, [...new Set(family.flatMap((v) => v.optionIds))]);
-    const configurator = c.req.query('skipConfigurator') === 'true' ? [] : buildConfigurator([...optionRows.values()], view.locale);
+    const configurator =
+      c.req.query('skipConfigurator') === 'true' ? [] : buildConfigurator([...optionRows.values()], view.locale);
     return c.json(applyIncludes({ product, configurator, apiAlias: 'product_detail' }, criteria.includes));
   });
 
@@ -116,15 +157,24 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
     if (!row) throw productNotFound(id);
     const view = viewContext(c.get('context'), deps.config);
     const fetchRefs = (productId: string) =>
-      rows<{ type: string; target_product_id: string }>(deps, sql`
+      rows<{ type: string; target_product_id: string }>(
+        deps,
+        sql`
         SELECT type, target_product_id FROM product_reference
          WHERE product_id = ${productId} AND target_product_id IS NOT NULL
-         ORDER BY type, position, target_product_number`);
+         ORDER BY type, position, target_product_number`,
+      );
     let refs = await fetchRefs(row.id);
     if (refs.length === 0 && row.parentId) refs = await fetchRefs(row.parentId);
     const targets = await loadProducts(deps.db, [...new Set(refs.map((r) => r.target_product_id))]);
     const products = new Map(
-      (await buildProducts(deps.db, deps.cache, targets, view, { media: 'cover', properties: false, categories: false })).map((p) => [p.id as string, p]),
+      (
+        await buildProducts(deps.db, deps.cache, targets, view, {
+          media: 'cover',
+          properties: false,
+          categories: false,
+        })
+      ).map((p) => [p.id as string, p]),
     );
     const byType = new Map<string, Record<string, unknown>[]>();
     for (const r of refs) {
@@ -175,11 +225,32 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
     const sort = compileSort(criteria.sort, view.locale, loggedIn);
     const where = sql.join(conditions, sql` AND `);
     const order = sort.length ? sql.join([...sort, sql`p.id`], sql`, `) : sql`p.product_number`;
-    const found = await rows<{ id: string }>(deps, sql`SELECT p.id FROM product p WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`);
-    const [count] = await rows<{ n: number | string }>(deps, sql`SELECT count(*) AS n FROM (SELECT 1 FROM product p WHERE ${where} LIMIT 10000) x`);
-    const flags = { media: 'media' in criteria.associations ? ('all' as const) : ('cover' as const), properties: 'properties' in criteria.associations, categories: 'categories' in criteria.associations };
-    const elements = await buildProducts(deps.db, deps.cache, await loadProducts(deps.db, found.map((r) => r.id)), view, flags);
-    return c.json(applyIncludes(searchResult('product', elements, Number(count?.n ?? 0), page, limit), criteria.includes));
+    const found = await rows<{ id: string }>(
+      deps,
+      sql`SELECT p.id FROM product p WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+    );
+    const [count] = await rows<{ n: number | string }>(
+      deps,
+      sql`SELECT count(*) AS n FROM (SELECT 1 FROM product p WHERE ${where} LIMIT 10000) x`,
+    );
+    const flags = {
+      media: 'media' in criteria.associations ? ('all' as const) : ('cover' as const),
+      properties: 'properties' in criteria.associations,
+      categories: 'categories' in criteria.associations,
+    };
+    const elements = await buildProducts(
+      deps.db,
+      deps.cache,
+      await loadProducts(
+        deps.db,
+        found.map((r) => r.id),
+      ),
+      view,
+      flags,
+    );
+    return c.json(
+      applyIncludes(searchResult('product', elements, Number(count?.n ?? 0), page, limit), criteria.includes),
+    );
   });
 
   app.post('/store-api/product-manufacturer', async (c) => {
@@ -191,20 +262,35 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
     const elements = list.slice(offset, offset + limit).map((m) => {
       const t = translateFields(m.translated, view.locale);
       const name = t.name ?? m.name;
-      return compact({ id: m.id, name, link: m.link, description: t.description, translated: compact({ name, description: t.description }), apiAlias: 'product_manufacturer' });
+      return compact({
+        id: m.id,
+        name,
+        link: m.link,
+        description: t.description,
+        translated: compact({ name, description: t.description }),
+        apiAlias: 'product_manufacturer',
+      });
     });
-    return c.json(applyIncludes(searchResult('product_manufacturer', elements, list.length, page, limit), criteria.includes));
+    return c.json(
+      applyIncludes(searchResult('product_manufacturer', elements, list.length, page, limit), criteria.includes),
+    );
   });
 
   app.post(`/store-api/${deps.config.provider}/variants`, async (c) => {
     const criteria = await requestCriteria(c);
     const ids = criteria.ids ?? [];
-    if (ids.length > 500) throw violations([{ pointer: '/ids', code: 'TOO_MANY', detail: 'At most 500 ids per request.' }]);
+    if (ids.length > 500)
+      throw violations([{ pointer: '/ids', code: 'TOO_MANY', detail: 'At most 500 ids per request.' }]);
     const found = ids.length
-      ? await rows<{ id: string; child_count: number | string }>(deps, sql`
+      ? await rows<{ id: string; child_count: number | string }>(
+          deps,
+          sql`
           SELECT p.id, (SELECT count(*) FROM product v WHERE v.parent_id = p.id AND v.active) AS child_count
-            FROM product p WHERE p.id = ANY(${textArray(ids)}) AND p.active`)
+            FROM product p WHERE p.id = ANY(${textArray(ids)}) AND p.active`,
+        )
       : [];
-    return c.json({ elements: found.map((r) => ({ id: r.id, childCount: Number(r.child_count), apiAlias: 'product_variant_count' })) });
+    return c.json({
+      elements: found.map((r) => ({ id: r.id, childCount: Number(r.child_count), apiAlias: 'product_variant_count' })),
+    });
   });
 }

@@ -41,14 +41,23 @@ export function seoFilters(filters: FilterNode[]): SeoFilters {
   const out: SeoFilters = {};
   const visit = (f: FilterNode) => {
     if (f.type === 'multi' && f.operator === 'and') return f.queries.forEach(visit);
-    if ((f.type !== 'equals' && f.type !== 'equalsAny') || !(FIELDS as readonly string[]).includes(f.field.replace(/^seo_url\./, ''))) {
-      throw new StoreApiError(400, 'FRAMEWORK__INVALID_FILTER_QUERY', 'seo-url supports equals/equalsAny filters on seoPathInfo, foreignKey, routeName, pathInfo and isCanonical.', {
-        parameters: { field: 'field' in f ? f.field : f.type },
-      });
+    if (
+      (f.type !== 'equals' && f.type !== 'equalsAny') ||
+      !(FIELDS as readonly string[]).includes(f.field.replace(/^seo_url\./, ''))
+    ) {
+      throw new StoreApiError(
+        400,
+        'FRAMEWORK__INVALID_FILTER_QUERY',
+        'seo-url supports equals/equalsAny filters on seoPathInfo, foreignKey, routeName, pathInfo and isCanonical.',
+        {
+          parameters: { field: 'field' in f ? f.field : f.type },
+        },
+      );
     }
     const field = f.field.replace(/^seo_url\./, '') as (typeof FIELDS)[number];
     if (field === 'isCanonical') {
-      out.isCanonical = f.type === 'equals' ? f.value === true || f.value === 1 || f.value === '1' || f.value === 'true' : true;
+      out.isCanonical =
+        f.type === 'equals' ? f.value === true || f.value === 1 || f.value === '1' || f.value === 'true' : true;
       return;
     }
     const values = f.type === 'equals' ? [String(f.value ?? '')] : f.value.map(String);
@@ -73,23 +82,43 @@ async function rows<T>(deps: CatalogDeps, statement: SQL): Promise<T[]> {
 
 export function registerSeoRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {
   /** Canonical paths per foreign key for stored routes in the context language. */
-  async function storedCanonical(view: ViewContext, foreignKeys: string[]): Promise<Map<string, { id: string; path: string; routeName: SeoRouteName }>> {
+  async function storedCanonical(
+    view: ViewContext,
+    foreignKeys: string[],
+  ): Promise<Map<string, { id: string; path: string; routeName: SeoRouteName }>> {
     if (foreignKeys.length === 0) return new Map();
-    const list = await rows<{ id: string; foreign_key: string; seo_path_info: string; route_name: SeoRouteName }>(deps, sql`
+    const list = await rows<{ id: string; foreign_key: string; seo_path_info: string; route_name: SeoRouteName }>(
+      deps,
+      sql`
       SELECT id, foreign_key, seo_path_info, route_name FROM seo_url
        WHERE sales_channel_id = ${view.salesChannelId} AND language_id = ${view.languageId}
-         AND foreign_key = ANY(${textArray(foreignKeys)}) AND is_canonical AND NOT is_deleted`);
+         AND foreign_key = ANY(${textArray(foreignKeys)}) AND is_canonical AND NOT is_deleted`,
+    );
     return new Map(list.map((r) => [r.foreign_key, { id: r.id, path: r.seo_path_info, routeName: r.route_name }]));
   }
 
   /** Canonical product paths (active products) in the context language. */
-  async function productCanonical(view: ViewContext, where: SQL): Promise<{ id: string; productNumber: string; path: string }[]> {
-    const list = await rows<{ id: string; product_number: string; translated: Record<string, { name?: string }>; parent_translated: Record<string, { name?: string }> | null }>(deps, sql`
+  async function productCanonical(
+    view: ViewContext,
+    where: SQL,
+  ): Promise<{ id: string; productNumber: string; path: string }[]> {
+    const list = await rows<{
+      id: string;
+      product_number: string;
+      translated: Record<string, { name?: string }>;
+      parent_translated: Record<string, { name?: string }> | null;
+    }>(
+      deps,
+      sql`
       SELECT p.id, p.product_number, p.translated, parent.translated AS parent_translated
         FROM product p LEFT JOIN product parent ON parent.id = p.parent_id
-       WHERE p.active AND ${where} LIMIT 100`);
+       WHERE p.active AND ${where} LIMIT 100`,
+    );
     return list.map((r) => {
-      const name = translateFields(r.translated, view.locale).name ?? translateFields(r.parent_translated ?? {}, view.locale).name ?? '';
+      const name =
+        translateFields(r.translated, view.locale).name ??
+        translateFields(r.parent_translated ?? {}, view.locale).name ??
+        '';
       return { id: r.id, productNumber: r.product_number, path: productSeoPath(name, r.product_number) };
     });
   }
@@ -99,7 +128,12 @@ export function registerSeoRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): vo
     const technical = /^(navigation|detail|landingPage)\/([0-9a-f]{32})\/?$/.exec(path);
     if (technical) {
       const id = technical[2]!;
-      const routeName: SeoRouteName = technical[1] === 'navigation' ? 'frontend.navigation.page' : technical[1] === 'detail' ? 'frontend.detail.page' : 'frontend.landing.page';
+      const routeName: SeoRouteName =
+        technical[1] === 'navigation'
+          ? 'frontend.navigation.page'
+          : technical[1] === 'detail'
+            ? 'frontend.detail.page'
+            : 'frontend.landing.page';
       if (routeName === 'frontend.detail.page') {
         const [p] = await productCanonical(view, sql`p.id = ${id}`);
         return p ? { foreignKey: id, routeName, seoPathInfo: path, canonical: p.path } : null;
@@ -110,17 +144,38 @@ export function registerSeoRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): vo
         if (!cat?.active) return null;
       }
       const stored = (await storedCanonical(view, [id])).get(id);
-      return { foreignKey: id, routeName, seoPathInfo: path, canonical: stored?.path ?? technicalPath(routeName, id).slice(1) };
+      return {
+        foreignKey: id,
+        routeName,
+        seoPathInfo: path,
+        canonical: stored?.path ?? technicalPath(routeName, id).slice(1),
+      };
     }
     const candidates = [...new Set([path, path.endsWith('/') ? path.slice(0, -1) : `${path}/`])];
-    const stored = await rows<{ id: string; foreign_key: string; route_name: SeoRouteName; seo_path_info: string; is_canonical: boolean; language_id: string }>(deps, sql`
+    const stored = await rows<{
+      id: string;
+      foreign_key: string;
+      route_name: SeoRouteName;
+      seo_path_info: string;
+      is_canonical: boolean;
+      language_id: string;
+    }>(
+      deps,
+      sql`
       SELECT id, foreign_key, route_name, seo_path_info, is_canonical, language_id FROM seo_url
        WHERE sales_channel_id = ${view.salesChannelId} AND seo_path_info = ANY(${textArray(candidates)}) AND NOT is_deleted
-       ORDER BY (language_id = ${view.languageId}) DESC, is_canonical DESC LIMIT 1`);
+       ORDER BY (language_id = ${view.languageId}) DESC, is_canonical DESC LIMIT 1`,
+    );
     const hit = stored[0];
     if (hit) {
       const canonical = (await storedCanonical(view, [hit.foreign_key])).get(hit.foreign_key);
-      return { foreignKey: hit.foreign_key, routeName: hit.route_name, seoPathInfo: hit.seo_path_info, canonical: canonical?.path ?? hit.seo_path_info, id: hit.id };
+      return {
+        foreignKey: hit.foreign_key,
+        routeName: hit.route_name,
+        seoPathInfo: hit.seo_path_info,
+        canonical: canonical?.path ?? hit.seo_path_info,
+        id: hit.id,
+      };
     }
     const last = path.replace(/\/+$/, '').split('/').pop() ?? '';
     let productNumber: string;
@@ -131,7 +186,14 @@ export function registerSeoRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): vo
     }
     if (!productNumber) return null;
     const [p] = await productCanonical(view, sql`p.product_number = ${productNumber}`);
-    return p ? { foreignKey: p.id, routeName: 'frontend.detail.page', seoPathInfo: path.replace(/\/+$/, ''), canonical: p.path } : null;
+    return p
+      ? {
+          foreignKey: p.id,
+          routeName: 'frontend.detail.page',
+          seoPathInfo: path.replace(/\/+$/, ''),
+          canonical: p.path,
+        }
+      : null;
   }
 
   function element(view: ViewContext, r: Resolved): Record<string, unknown> {
@@ -145,7 +207,13 @@ export function registerSeoRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): vo
         seoPathInfo: r.seoPathInfo,
         isCanonical: r.seoPathInfo === r.canonical,
       }),
-      extensions: { canonical: { seoPathInfo: r.canonical, pathInfo: technicalPath(r.routeName, r.foreignKey), apiAlias: 'seo_url_canonical' } },
+      extensions: {
+        canonical: {
+          seoPathInfo: r.canonical,
+          pathInfo: technicalPath(r.routeName, r.foreignKey),
+          apiAlias: 'seo_url_canonical',
+        },
+      },
     };
   }
 
@@ -163,18 +231,34 @@ export function registerSeoRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): vo
     } else if (f.foreignKey || f.pathInfo) {
       const keys = [...(f.foreignKey ?? []), ...(f.pathInfo ?? []).map((p) => p.split('/').pop() ?? '')].filter(isId);
       const stored = await storedCanonical(view, keys);
-      for (const [key, s] of stored) resolved.push({ foreignKey: key, routeName: s.routeName, seoPathInfo: s.path, canonical: s.path, id: s.id });
+      for (const [key, s] of stored)
+        resolved.push({ foreignKey: key, routeName: s.routeName, seoPathInfo: s.path, canonical: s.path, id: s.id });
       const rest = keys.filter((k) => !stored.has(k));
       for (const p of rest.length ? await productCanonical(view, sql`p.id = ANY(${textArray(rest)})`) : []) {
         resolved.push({ foreignKey: p.id, routeName: 'frontend.detail.page', seoPathInfo: p.path, canonical: p.path });
       }
     } else {
-      const list = await rows<{ id: string; foreign_key: string; route_name: SeoRouteName; seo_path_info: string; is_canonical: boolean }>(deps, sql`
+      const list = await rows<{
+        id: string;
+        foreign_key: string;
+        route_name: SeoRouteName;
+        seo_path_info: string;
+        is_canonical: boolean;
+      }>(
+        deps,
+        sql`
         SELECT id, foreign_key, route_name, seo_path_info, is_canonical FROM seo_url
          WHERE sales_channel_id = ${view.salesChannelId} AND language_id = ${view.languageId} AND NOT is_deleted
            ${f.routeName ? sql`AND route_name = ANY(${textArray(f.routeName)})` : sql``}
-         ORDER BY seo_path_info LIMIT ${limit} OFFSET ${offset}`);
-      resolved = list.map((r) => ({ foreignKey: r.foreign_key, routeName: r.route_name, seoPathInfo: r.seo_path_info, canonical: r.is_canonical ? r.seo_path_info : '', id: r.id }));
+         ORDER BY seo_path_info LIMIT ${limit} OFFSET ${offset}`,
+      );
+      resolved = list.map((r) => ({
+        foreignKey: r.foreign_key,
+        routeName: r.route_name,
+        seoPathInfo: r.seo_path_info,
+        canonical: r.is_canonical ? r.seo_path_info : '',
+        id: r.id,
+      }));
     }
     let elements = resolved.map((r) => element(view, r));
     if (f.routeName) elements = elements.filter((e) => f.routeName!.includes(e.routeName as string));

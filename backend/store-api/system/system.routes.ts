@@ -33,8 +33,24 @@ export const FIXED_IDS = {
 /** Shopware Language with its locale. */
 export function mapLanguage(l: { id: string; name: string; localeCode: string }): Record<string, unknown> {
   const info = LOCALE_NAMES[l.localeCode] ?? { name: l.name, territory: '' };
-  const locale = { id: stableId('locale', l.localeCode), code: l.localeCode, name: info.name, territory: info.territory, translated: { name: info.name, territory: info.territory }, apiAlias: 'locale' };
-  return { id: l.id, name: l.name, localeId: locale.id, translationCodeId: locale.id, active: true, locale, translationCode: locale, apiAlias: 'language' };
+  const locale = {
+    id: stableId('locale', l.localeCode),
+    code: l.localeCode,
+    name: info.name,
+    territory: info.territory,
+    translated: { name: info.name, territory: info.territory },
+    apiAlias: 'locale',
+  };
+  return {
+    id: l.id,
+    name: l.name,
+    localeId: locale.id,
+    translationCodeId: locale.id,
+    active: true,
+    locale,
+    translationCode: locale,
+    apiAlias: 'language',
+  };
 }
 
 interface CurrencyRow {
@@ -47,7 +63,12 @@ interface CurrencyRow {
 }
 
 function rounding(decimals: number) {
-  return { decimals, interval: 0.01, roundForNet: true, apiAlias: 'shopware_core_framework_data_abstraction_layer_pricing_cash_rounding_config' };
+  return {
+    decimals,
+    interval: 0.01,
+    roundForNet: true,
+    apiAlias: 'shopware_core_framework_data_abstraction_layer_pricing_cash_rounding_config',
+  };
 }
 
 function mapCurrency(r: CurrencyRow): Record<string, unknown> {
@@ -97,7 +118,11 @@ export function mapSalesChannel(ctx: StoreContext): Record<string, unknown> {
 
 export function registerSystemRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {
   async function currencies(): Promise<CurrencyRow[]> {
-    return ((await deps.db.execute(sql`SELECT id, iso_code, symbol, name, decimal_precision, factor FROM currency ORDER BY iso_code`)) as unknown as { rows: CurrencyRow[] }).rows;
+    return (
+      (await deps.db.execute(
+        sql`SELECT id, iso_code, symbol, name, decimal_precision, factor FROM currency ORDER BY iso_code`,
+      )) as unknown as { rows: CurrencyRow[] }
+    ).rows;
   }
 
   app.get('/store-api/context', async (c) => {
@@ -137,7 +162,10 @@ export function registerSystemRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps):
     let list = ctx.languages.filter((l) => domainLanguages.has(l.id) || l.id === ctx.salesChannel.languageId);
     if (criteria.ids) list = list.filter((l) => criteria.ids!.includes(l.id));
     const { page, limit, offset } = pagination(criteria, 100);
-    const elements = list.sort((a, b) => a.name.localeCompare(b.name)).slice(offset, offset + limit).map(mapLanguage);
+    const elements = list
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .slice(offset, offset + limit)
+      .map(mapLanguage);
     return c.json(applyIncludes(searchResult('language', elements, list.length, page, limit), criteria.includes));
   });
 

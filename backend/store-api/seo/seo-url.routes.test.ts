@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestStoreApi, FIXTURE, languageId, type TestStoreApi } from '../test-fixtures.ts';
+
+let api: TestStoreApi;
+const de = { 'sw-language-id': languageId('de-DE') };
+const en = { 'sw-language-id': languageId('en-GB') };
+
+beforeAll(async () => {
+  api = await createTestStoreApi();
+});
+afterAll(() => api.close());
+
+interface SeoElement {
+  foreignKey: string;
+  routeName: string;
+  pathInfo: string;
+  seoPathInfo: string;
+  isCanonical: boolean;
+  extensions: { canonical: { seoPathInfo: string } };
+}
+
+async function resolve(path: string, headers: Record<string, string> = de): Promise<SeoElement[]> {
+  const res = await api.call(
+    'POST',
+    '/seo-url',
+    { filter: [{ type: 'equals', field: 'seoPathInfo', value: path }] },
+    headers,
+  );
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { elements: SeoElement[] }).elements;
+}
+
+describe('POST /seo-url', () => {
+  test('resolves a category path of the context language as canonical', async () => {
+    const [hit] = await resolve('Werkzeuge/Zangen/');
+    expect(hit).toMatchObject({
+      foreignKey: FIXTURE.categories.pliers,
+      routeName: 'frontend.navigation.page',
+      pathInfo: `/navigation/${FIXTURE.categories.pliers}`,
+      isCanonical: true,
+    });
+  });
+
+  test("resolves another language's category path, pointing to this language's canonical path", async () => {
+    const [hit] = await resolve('Tools/Pliers/', de);
+    expect(hit).toMatchObject({
+      foreignKey: FIXTURE.categories.pliers,
+      isCanonical: false,
+      extensions: { canonical: { seoPathInfo: 'Werkzeuge/Zangen/' } },
+    });
+  });
+
+  test('resolves a product path by its article number, whatever the name part says', async () => {
+    const [canonical] = await resolve('Kombizange-180-mm/P-1000');
+    expect(canonical).toMatchObject({
+      foreignKey: FIXTURE.products.combinationPliers,
+      routeName: 'frontend.detail.page',
+      isCanonical: true,
+    });
+    const [stale] = await resolve('/Old-name/P-1000', en);
+    expect(stale).toMatchObject({
+      isCanonical: false,
+      extensions: { canonical: { seoPathInfo: 'Combination-pliers-180-mm/P-1000' } },
+    });
+  });
+
+  test('resolves technical paths to their canonical SEO path', async () => {
+    const [product] = await resolve(`/detail/${FIXTURE.products.hexBolt}`);
+    expect(product).toMatchObject({
+      foreignKey: FIXTURE.products.hexBolt,
+      isCanonical: false,
+      extensions: { canonical: { seoPathInfo: 'Sechskantschraube-M8x20-verzinkt/S-3000' } },
+    });
+    const [category] = await resolve(`/navigation/${FIXTURE.categories.screws}`);
+    expect(category!.extensions.canonical.seoPathInfo).toBe('Befestigungstechnik/Schrauben/');
+  });
+
+  test('finds nothing for unknown paths and inactive products', async () => {
+    expect(await resolve('Nothing/here/')).toEqual([]);
+    expect(await resolve('Alte-Kombizange/X-9000')).toEqual([]);
+  });
+
+  test('lists the canonical URLs of entities by foreignKey', async () => {
+    const res = await api.call(
+      'POST',
+      '/seo-url',
+      {
+        filter: [
+          { type: 'equalsAny', field: 'foreignKey', value: [FIXTURE.categories.drills, FIXTURE.products.drill5] },
+        ],
+      },
+      en,
+    );
+    const body = (await res.json()) as { elements: SeoElement[] };
+    expect(body.elements.map((e) => e.seoPathInfo).sort()).toEqual([
+      'Tools/Drills/',
+      'Wood-twist-drill-5-mm/D-2000-05',
+    ]);
+  });
+
+  test('answers 400 for filters on other fields', async () => {
+    const res = await api.call('POST', '/seo-url', {
+      filter: [{ type: 'contains', field: 'seoPathInfo', value: 'x' }],
+    });
+    expect(res.status).toBe(400);
+  });
+});
