@@ -14,6 +14,12 @@ export interface NavItem {
   children: NavItem[];
 }
 
+/** One breadcrumb entry (spec §2 "Breadcrumb"): `href` null for folder categories and the current page. */
+export interface BreadcrumbEntry {
+  name: string;
+  href: string | null;
+}
+
 /** The canonical SEO path of an entity in a language, if present (`seoUrls` as the Store API returns them). */
 export function canonicalSeoPath(seoUrls: readonly SeoUrl[] | null | undefined, languageId?: string): string | null {
   const list = (seoUrls ?? []).filter((s) => !languageId || !s.languageId || s.languageId === languageId);

@@ -9,8 +9,7 @@ import { domainPath, type StorefrontDomain } from '../../lib/domain.ts';
 import { createStoreApiClient, type StoreApiClient } from '../../lib/store-api/client.ts';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
 import type { Category, CrossSellingElement, EntitySearchResult, Product, ProductDetailResult, ProductListingResult, PropertyGroup } from '../../lib/store-api/types.ts';
-import type { NavItem } from '../../lib/navigation.ts';
-import type { BreadcrumbEntry } from '../../components/layout/Breadcrumb.astro';
+import type { BreadcrumbEntry, NavItem } from '../../lib/navigation.ts';
 import { listingCriteria, parseListingState, type ListingState } from './listing-params.ts';
 import { canonicalSeoUrl, resolvePath, ROUTES } from './resolve-path.ts';
 
