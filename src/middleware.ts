@@ -7,7 +7,7 @@ import { pathBelowPrefix, resolveDomain } from './lib/domain.ts';
 import { isSameOriginRequest } from './lib/origin-check.ts';
 import { getSalesChannelSettings } from './lib/sales-channel.ts';
 import { createStoreApiClient } from './lib/store-api/client.ts';
-import { unknownDomainResponse } from './lib/unknown-domain-page.ts';
+import { maintenanceResponse, unknownDomainResponse } from './lib/status-pages.ts';
 import { cacheControlHeader, cacheKey, createPageCache, etagOf, isCacheable, matchesIfNoneMatch } from './lib/html-cache.ts';
 import { getTranslator, rawMessage } from './i18n/translator.ts';
 
@@ -47,6 +47,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   }
 
   const locale = domain.locale;
+  if (settings.maintenance && !isApi) return maintenanceResponse(locale);
   ctx.locals.domain = domain;
   ctx.locals.domains = settings.domains;
   ctx.locals.locale = locale;

@@ -1,47 +1,8 @@
 /**
- * Same-origin Store API proxy for browser code (ARCHITECTURE §2): forwards `/store-api/*` to the client transport,
- * adding `sw-access-key`, the domain's `sw-language-id` and the `sw-context-token` from the HttpOnly cookie. A new
- * token in the response rotates the cookie; the header itself never reaches JavaScript.
+ * Same-origin Store API proxy for islands and the account SPA; see src/lib/store-api/proxy.ts.
  */
 import type { APIRoute } from 'astro';
-import { forwardToStoreApi, storeApiHeaders } from '../../lib/store-api/client.ts';
-import { CONTEXT_COOKIE, contextCookieOptions, isPlausibleToken } from '../../lib/context-cookie.ts';
+import { proxyStoreApi } from '../../lib/store-api/proxy.ts';
 
-/** Request headers passed through from the browser; everything else (cookies, auth) stays here. */
-const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'accept-language', 'sw-include-seo-urls'];
-/** Response headers passed back; notably not `sw-context-token` and not `set-cookie`. */
-const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-disposition', 'cache-control', 'etag', 'last-modified'];
-
-/** Upper bound of a proxied request body: criteria and carts are small; anything larger is refused. */
-const MAX_BODY_BYTES = 1024 * 1024;
-
-export const ALL: APIRoute = async ({ params, request, url, cookies, locals }) => {
-  const cookieToken = cookies.get(CONTEXT_COOKIE)?.value;
-  const token = isPlausibleToken(cookieToken) ? cookieToken : undefined;
-  const headers = new Headers(await storeApiHeaders({ languageId: locals.domain.languageId, contextToken: token }));
-  for (const name of FORWARDED_REQUEST_HEADERS) {
-    const value = request.headers.get(name);
-    if (value && !headers.has(name)) headers.set(name, value);
-  }
-  const method = request.method.toUpperCase();
-  let body: ArrayBuffer | undefined;
-  if (method !== 'GET' && method !== 'HEAD') {
-    body = await request.arrayBuffer();
-    if (body.byteLength > MAX_BODY_BYTES) {
-      return Response.json({ errors: [{ status: '413', code: 'STOREFRONT__PAYLOAD_TOO_LARGE', title: 'Payload Too Large', detail: 'The request body is too large.' }] }, { status: 413 });
-    }
-  }
-  const upstream = await forwardToStoreApi(params.path ?? '', { method, headers, search: url.search, ...(body ? { body } : {}) });
-
-  const responseHeaders = new Headers();
-  for (const name of FORWARDED_RESPONSE_HEADERS) {
-    const value = upstream.headers.get(name);
-    if (value) responseHeaders.set(name, value);
-  }
-  if (!responseHeaders.has('cache-control')) responseHeaders.set('cache-control', 'private, no-store');
-  const newToken = upstream.headers.get('sw-context-token');
-  if (newToken && newToken !== token && isPlausibleToken(newToken)) {
-    cookies.set(CONTEXT_COOKIE, newToken, contextCookieOptions(url));
-  }
-  return new Response(method === 'HEAD' ? null : upstream.body, { status: upstream.status, headers: responseHeaders });
-};
+export const ALL: APIRoute = ({ params, request, url, cookies, locals }) =>
+  proxyStoreApi({ path: params.path ?? '', request, url, cookies, languageId: locals.domain.languageId });

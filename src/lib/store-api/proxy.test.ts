@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { AstroCookies } from 'astro';
+
+/** Minimal cookie jar with Astro's get/set shape, recording what the proxy sets. */
+function cookieJar(initial: Record<string, string> = {}) {
+  const values = new Map(Object.entries(initial));
+  const set: { name: string; value: string; options: unknown }[] = [];
+  const jar = {
+    get: (name: string) => (values.has(name) ? { value: values.get(name)! } : undefined),
+    set: (name: string, value: string, options: unknown) => {
+      set.push({ name, value, options });
+      values.set(name, value);
+    },
+  };
+  return { cookies: jar as unknown as AstroCookies, set };
+}
+
+const seen: Request[] = [];
+let answerToken = 'b'.repeat(32);
+
+beforeEach(() => {
+  vi.resetModules();
+  seen.length = 0;
+  process.env.STORE_API_URL = 'http://backend.test:8000';
+  process.env.STORE_API_ACCESS_KEY = 'SWSCTESTKEY000001';
+  vi.stubGlobal('fetch', async (request: Request) => {
+    seen.push(request);
+    return new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'content-type': 'application/json', 'sw-context-token': answerToken } });
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete process.env.STORE_API_URL;
+  delete process.env.STORE_API_ACCESS_KEY;
+});
+
+async function call(cookies: AstroCookies, init: RequestInit = {}, url = 'https://shop.test/store-api/search?x=1') {
+  const { proxyStoreApi } = await import('./proxy.ts');
+  return proxyStoreApi({ path: 'search', request: new Request(url, { method: 'POST', body: '{"search":"zange"}', headers: { 'content-type': 'application/json', cookie: 'other=1' }, ...init }), url: new URL(url), cookies, languageId: 'l'.repeat(32) });
+}
+
+describe('proxyStoreApi', () => {
+  test('adds access key, language and the cookie token; forwards path, query and body', async () => {
+    const { cookies } = cookieJar({ 'sw-context-token': 'a'.repeat(32) });
+    await call(cookies);
+    const req = seen[0]!;
+    expect(req.url).toBe('http://backend.test:8000/store-api/search?x=1');
+    expect(req.headers.get('sw-access-key')).toBe('SWSCTESTKEY000001');
+    expect(req.headers.get('sw-language-id')).toBe('l'.repeat(32));
+    expect(req.headers.get('sw-context-token')).toBe('a'.repeat(32));
+    expect(req.headers.get('cookie')).toBeNull();
+    expect(await req.text()).toBe('{"search":"zange"}');
+  });
+
+  test('never exposes the context token to the browser and rotates the HttpOnly cookie', async () => {
+    const { cookies, set } = cookieJar({ 'sw-context-token': 'a'.repeat(32) });
+    const res = await call(cookies);
+    expect(res.headers.get('sw-context-token')).toBeNull();
+    expect(set).toEqual([{ name: 'sw-context-token', value: 'b'.repeat(32), options: { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 31536000, secure: true } }]);
+  });
+
+  test('an unchanged token does not set the cookie again', async () => {
+    answerToken = 'a'.repeat(32);
+    const { cookies, set } = cookieJar({ 'sw-context-token': 'a'.repeat(32) });
+    await call(cookies);
+    expect(set).toEqual([]);
+    answerToken = 'b'.repeat(32);
+  });
+
+  test('a malformed cookie is not forwarded', async () => {
+    const { cookies } = cookieJar({ 'sw-context-token': 'x; drop' });
+    await call(cookies);
+    expect(seen[0]!.headers.get('sw-context-token')).toBeNull();
+  });
+
+  test('oversized bodies are refused with an error envelope', async () => {
+    const { cookies } = cookieJar();
+    const res = await call(cookies, { body: 'x'.repeat(1024 * 1024 + 1) });
+    expect(res.status).toBe(413);
+    expect((await res.json()).errors[0].code).toBe('STOREFRONT__PAYLOAD_TOO_LARGE');
+    expect(seen).toHaveLength(0);
+  });
+});
