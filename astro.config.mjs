@@ -15,7 +15,11 @@ const embeddedBackendFiles = {
   hooks: {
     'astro:build:done': ({ dir }) => {
       const serverDir = new URL('../server/', dir);
-      cpSync(fileURLToPath(new URL('./backend/db/migrations', import.meta.url)), fileURLToPath(new URL('migrations', serverDir)), { recursive: true });
+      cpSync(
+        fileURLToPath(new URL('./backend/db/migrations', import.meta.url)),
+        fileURLToPath(new URL('migrations', serverDir)),
+        { recursive: true },
+      );
     },
   },
 };

@@ -8,7 +8,14 @@ import { isSameOriginRequest } from './lib/origin-check.ts';
 import { getSalesChannelSettings } from './lib/sales-channel.ts';
 import { createStoreApiClient } from './lib/store-api/client.ts';
 import { maintenanceResponse, unknownDomainResponse } from './lib/status-pages.ts';
-import { cacheControlHeader, cacheKey, createPageCache, etagOf, isCacheable, matchesIfNoneMatch } from './lib/html-cache.ts';
+import {
+  cacheControlHeader,
+  cacheKey,
+  createPageCache,
+  etagOf,
+  isCacheable,
+  matchesIfNoneMatch,
+} from './lib/html-cache.ts';
 import { getTranslator, rawMessage } from './i18n/translator.ts';
 
 const pageCache = createPageCache();
@@ -43,7 +50,10 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   }
   const path = isApi ? url.pathname : pathBelowPrefix(domain, url.pathname);
   if (!isSameOriginRequest(request, path)) {
-    return new Response('Cross-site request refused.', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    return new Response('Cross-site request refused.', {
+      status: 403,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
   }
 
   const locale = domain.locale;
@@ -67,7 +77,8 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
       const headers = new Headers(hit.headers);
       headers.set('etag', hit.etag);
       headers.set('x-cache', 'HIT');
-      if (matchesIfNoneMatch(request.headers.get('if-none-match'), hit.etag)) return new Response(null, { status: 304, headers });
+      if (matchesIfNoneMatch(request.headers.get('if-none-match'), hit.etag))
+        return new Response(null, { status: 304, headers });
       return new Response(method === 'HEAD' ? null : hit.body, { status: 200, headers });
     }
   }
@@ -75,12 +86,20 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   const response = await next();
   const policy = ctx.locals.cachePolicy;
   const setsCookie = [...ctx.cookies.headers()].length > 0;
-  if (!mayUseCache || setsCookie || !policy || !isCacheable({ method, policy, status: response.status, responseHeaders: response.headers, authorization: false })) {
+  if (
+    !mayUseCache ||
+    setsCookie ||
+    !policy ||
+    !isCacheable({ method, policy, status: response.status, responseHeaders: response.headers, authorization: false })
+  ) {
     return response;
   }
   const body = await response.text();
   const etag = etagOf(body);
-  const headers: [string, string][] = [['cache-control', cacheControlHeader(policy)], ['vary', 'Accept-Encoding']];
+  const headers: [string, string][] = [
+    ['cache-control', cacheControlHeader(policy)],
+    ['vary', 'Accept-Encoding'],
+  ];
   for (const name of REPLAYED_HEADERS) {
     const value = response.headers.get(name);
     if (value) headers.push([name, value]);
@@ -89,6 +108,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   const out = new Headers(headers);
   out.set('etag', etag);
   out.set('x-cache', 'MISS');
-  if (matchesIfNoneMatch(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers: out });
+  if (matchesIfNoneMatch(request.headers.get('if-none-match'), etag))
+    return new Response(null, { status: 304, headers: out });
   return new Response(method === 'HEAD' ? null : body, { status: 200, headers: out });
 });

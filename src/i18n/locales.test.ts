@@ -23,7 +23,11 @@ describe('message catalogues', () => {
     const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
     for (const key of reference as (keyof (typeof MESSAGES)['en-GB'])[]) {
       for (const locale of SUPPORTED_LOCALES) {
-        expect({ key, locale, p: placeholders(MESSAGES[locale][key]) }).toEqual({ key, locale, p: placeholders(MESSAGES['en-GB'][key]) });
+        expect({ key, locale, p: placeholders(MESSAGES[locale][key]) }).toEqual({
+          key,
+          locale,
+          p: placeholders(MESSAGES['en-GB'][key]),
+        });
       }
     }
   });

@@ -23,9 +23,16 @@ export const NAVIGATION_DEPTHS = {
   'footer-navigation': 1,
 } as const;
 
-async function loadNavigation(client: StoreApiClient, root: keyof typeof NAVIGATION_DEPTHS, domain: StorefrontDomain): Promise<NavItem[]> {
+async function loadNavigation(
+  client: StoreApiClient,
+  root: keyof typeof NAVIGATION_DEPTHS,
+  domain: StorefrontDomain,
+): Promise<NavItem[]> {
   try {
-    const tree = await client.post<Category[]>(`navigation/${root}/${root}`, { depth: NAVIGATION_DEPTHS[root], buildTree: true });
+    const tree = await client.post<Category[]>(`navigation/${root}/${root}`, {
+      depth: NAVIGATION_DEPTHS[root],
+      buildTree: true,
+    });
     return toNavItems(Array.isArray(tree) ? tree : [], domain);
   } catch (error) {
     console.error(`[storefront] ${root} could not be loaded`, error instanceof Error ? error.message : error);

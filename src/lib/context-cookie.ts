@@ -11,7 +11,13 @@ export const CONTEXT_COOKIE_MAX_AGE = 31_536_000;
 
 /** Attributes of the context-token cookie; `Secure` on https. */
 export function contextCookieOptions(url: URL): AstroCookieSetOptions {
-  return { httpOnly: true, sameSite: 'lax', path: '/', maxAge: CONTEXT_COOKIE_MAX_AGE, secure: url.protocol === 'https:' };
+  return {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: CONTEXT_COOKIE_MAX_AGE,
+    secure: url.protocol === 'https:',
+  };
 }
 
 /** A token we accept from the cookie: Shopware tokens are 32 alphanumerics; anything else is ignored. */

@@ -48,7 +48,13 @@ describe('resolveDomain', () => {
 describe('domain helpers', () => {
   test('normalises the domain record', () => {
     const d = toStorefrontDomain(raw('http://localhost:4321/en/', 'en-GB', 'en'));
-    expect(d).toMatchObject({ origin: 'http://localhost:4321', host: 'localhost:4321', pathPrefix: '/en', languageLabel: 'EN', url: 'http://localhost:4321/en' });
+    expect(d).toMatchObject({
+      origin: 'http://localhost:4321',
+      host: 'localhost:4321',
+      pathPrefix: '/en',
+      languageLabel: 'EN',
+      url: 'http://localhost:4321/en',
+    });
   });
 
   test('unknown locale codes fall back to en-GB', () => {

@@ -1,8 +1,22 @@
 import { describe, expect, test } from 'vitest';
-import { CATALOGUE_CACHE_POLICY, cacheControlHeader, cacheKey, createPageCache, etagOf, isCacheable, matchesIfNoneMatch } from './html-cache.ts';
+import {
+  CATALOGUE_CACHE_POLICY,
+  cacheControlHeader,
+  cacheKey,
+  createPageCache,
+  etagOf,
+  isCacheable,
+  matchesIfNoneMatch,
+} from './html-cache.ts';
 
 const html = () => new Headers({ 'content-type': 'text/html; charset=utf-8' });
-const base = { method: 'GET', policy: CATALOGUE_CACHE_POLICY, status: 200, responseHeaders: html(), authorization: false };
+const base = {
+  method: 'GET',
+  policy: CATALOGUE_CACHE_POLICY,
+  status: 200,
+  responseHeaders: html(),
+  authorization: false,
+};
 
 describe('isCacheable', () => {
   test('an anonymous catalogue page is cacheable', () => {
@@ -28,9 +42,21 @@ describe('isCacheable', () => {
   });
 
   test('private or no-store responses, Vary: Cookie and requests with Authorization are not cached', () => {
-    expect(isCacheable({ ...base, responseHeaders: new Headers({ 'content-type': 'text/html', 'cache-control': 'private' }) })).toBe(false);
-    expect(isCacheable({ ...base, responseHeaders: new Headers({ 'content-type': 'text/html', 'cache-control': 'no-store' }) })).toBe(false);
-    expect(isCacheable({ ...base, responseHeaders: new Headers({ 'content-type': 'text/html', vary: 'Cookie' }) })).toBe(false);
+    expect(
+      isCacheable({
+        ...base,
+        responseHeaders: new Headers({ 'content-type': 'text/html', 'cache-control': 'private' }),
+      }),
+    ).toBe(false);
+    expect(
+      isCacheable({
+        ...base,
+        responseHeaders: new Headers({ 'content-type': 'text/html', 'cache-control': 'no-store' }),
+      }),
+    ).toBe(false);
+    expect(
+      isCacheable({ ...base, responseHeaders: new Headers({ 'content-type': 'text/html', vary: 'Cookie' }) }),
+    ).toBe(false);
     expect(isCacheable({ ...base, authorization: true })).toBe(false);
   });
 
@@ -41,7 +67,9 @@ describe('isCacheable', () => {
 
 describe('headers and validators', () => {
   test('Cache-Control is public with s-maxage and stale-while-revalidate', () => {
-    expect(cacheControlHeader({ sMaxAge: 300, staleWhileRevalidate: 3600 })).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=3600');
+    expect(cacheControlHeader({ sMaxAge: 300, staleWhileRevalidate: 3600 })).toBe(
+      'public, max-age=0, s-maxage=300, stale-while-revalidate=3600',
+    );
   });
 
   test('ETag changes with the body and If-None-Match matches it, also weak and in lists', () => {
@@ -58,7 +86,9 @@ describe('headers and validators', () => {
     const k1 = cacheKey('http://localhost:4321/en', new URL('http://localhost:4321/en/Tools/?b=2&a=1'));
     const k2 = cacheKey('http://localhost:4321/en', new URL('http://localhost:4321/en/Tools/?a=1&b=2'));
     expect(k1).toBe(k2);
-    expect(cacheKey('http://localhost:4321', new URL('http://localhost:4321/Tools/'))).not.toBe(cacheKey('http://at.localhost:4321', new URL('http://at.localhost:4321/Tools/')));
+    expect(cacheKey('http://localhost:4321', new URL('http://localhost:4321/Tools/'))).not.toBe(
+      cacheKey('http://at.localhost:4321', new URL('http://at.localhost:4321/Tools/')),
+    );
   });
 });
 

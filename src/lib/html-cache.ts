@@ -63,7 +63,9 @@ export function matchesIfNoneMatch(ifNoneMatch: string | null, etag: string): bo
 
 /** Cache key: domain URL + path + sorted query, so `?a=1&b=2` and `?b=2&a=1` share an entry. */
 export function cacheKey(domainUrl: string, url: URL): string {
-  const params = [...url.searchParams.entries()].sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)));
+  const params = [...url.searchParams.entries()].sort(([a, av], [b, bv]) =>
+    a === b ? av.localeCompare(bv) : a.localeCompare(b),
+  );
   const query = new URLSearchParams(params).toString();
   return `${domainUrl}|${url.pathname}${query ? `?${query}` : ''}`;
 }

@@ -6,10 +6,26 @@ const en = { pathPrefix: '/en', languageId: 'lang-en' };
 
 describe('categoryHref', () => {
   test('a page links to its canonical SEO path under the domain prefix', () => {
-    const c: Category = { id: 'c1', type: 'page', seoUrls: [
-      { foreignKey: 'c1', routeName: 'frontend.navigation.page', seoPathInfo: 'Old/', isCanonical: false, languageId: 'lang-en' },
-      { foreignKey: 'c1', routeName: 'frontend.navigation.page', seoPathInfo: 'Tools/Pliers/', isCanonical: true, languageId: 'lang-en' },
-    ] };
+    const c: Category = {
+      id: 'c1',
+      type: 'page',
+      seoUrls: [
+        {
+          foreignKey: 'c1',
+          routeName: 'frontend.navigation.page',
+          seoPathInfo: 'Old/',
+          isCanonical: false,
+          languageId: 'lang-en',
+        },
+        {
+          foreignKey: 'c1',
+          routeName: 'frontend.navigation.page',
+          seoPathInfo: 'Tools/Pliers/',
+          isCanonical: true,
+          languageId: 'lang-en',
+        },
+      ],
+    };
     expect(categoryHref(c, en)).toBe('/en/Tools/Pliers/');
   });
 
@@ -19,22 +35,48 @@ describe('categoryHref', () => {
 
   test('folders have no link; external links keep their URL; internal links use /navigation/{internalLink}', () => {
     expect(categoryHref({ id: 'f', type: 'folder' }, en)).toBeNull();
-    expect(categoryHref({ id: 'l', type: 'link', linkType: 'external', externalLink: 'https://example.com/x' }, en)).toBe('https://example.com/x');
-    expect(categoryHref({ id: 'l', type: 'link', linkType: 'category', internalLink: 'c9' }, en)).toBe('/en/navigation/c9');
-    expect(categoryHref({ id: 'l', type: 'link', linkType: 'product', internalLink: 'p9' }, { pathPrefix: '', languageId: 'x' })).toBe('/detail/p9');
+    expect(
+      categoryHref({ id: 'l', type: 'link', linkType: 'external', externalLink: 'https://example.com/x' }, en),
+    ).toBe('https://example.com/x');
+    expect(categoryHref({ id: 'l', type: 'link', linkType: 'category', internalLink: 'c9' }, en)).toBe(
+      '/en/navigation/c9',
+    );
+    expect(
+      categoryHref(
+        { id: 'l', type: 'link', linkType: 'product', internalLink: 'p9' },
+        { pathPrefix: '', languageId: 'x' },
+      ),
+    ).toBe('/detail/p9');
   });
 });
 
 describe('toNavItems', () => {
   test('maps names, children and new-tab flags and drops hidden categories', () => {
     const tree: Category[] = [
-      { id: 'a', type: 'folder', translated: { name: 'Service' }, children: [
-        { id: 'b', type: 'link', linkType: 'external', externalLink: 'https://x.test', linkNewTab: true, translated: { name: 'Blog' } },
-        { id: 'c', type: 'page', visible: false, translated: { name: 'Hidden' } },
-      ] },
+      {
+        id: 'a',
+        type: 'folder',
+        translated: { name: 'Service' },
+        children: [
+          {
+            id: 'b',
+            type: 'link',
+            linkType: 'external',
+            externalLink: 'https://x.test',
+            linkNewTab: true,
+            translated: { name: 'Blog' },
+          },
+          { id: 'c', type: 'page', visible: false, translated: { name: 'Hidden' } },
+        ],
+      },
     ];
     expect(toNavItems(tree, en)).toEqual([
-      { id: 'a', name: 'Service', href: null, children: [{ id: 'b', name: 'Blog', href: 'https://x.test', newTab: true, children: [] }] },
+      {
+        id: 'a',
+        name: 'Service',
+        href: null,
+        children: [{ id: 'b', name: 'Blog', href: 'https://x.test', newTab: true, children: [] }],
+      },
     ]);
   });
 });

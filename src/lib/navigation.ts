@@ -32,7 +32,10 @@ export function canonicalSeoPath(seoUrls: readonly SeoUrl[] | null | undefined, 
  * internal links `/navigation/{internalLink}` (product `/detail/{id}`, landing page `/landingPage/{id}`); pages their
  * SEO path, else `/navigation/{id}` (which redirects to the SEO path). Paths are prefixed with the domain's prefix.
  */
-export function categoryHref(category: Category, domain: Pick<StorefrontDomain, 'pathPrefix' | 'languageId'>): string | null {
+export function categoryHref(
+  category: Category,
+  domain: Pick<StorefrontDomain, 'pathPrefix' | 'languageId'>,
+): string | null {
   if (category.type === 'folder') return null;
   if (category.type === 'link') {
     const external = category.translated?.externalLink ?? category.externalLink;
@@ -52,11 +55,19 @@ export function categoryName(category: Category): string {
 }
 
 /** Maps a navigation tree to NavItems, dropping hidden or inactive categories. */
-export function toNavItems(categories: readonly Category[] | null | undefined, domain: Pick<StorefrontDomain, 'pathPrefix' | 'languageId'>): NavItem[] {
+export function toNavItems(
+  categories: readonly Category[] | null | undefined,
+  domain: Pick<StorefrontDomain, 'pathPrefix' | 'languageId'>,
+): NavItem[] {
   return (categories ?? [])
     .filter((c) => c.visible !== false && c.active !== false)
     .map((c) => {
-      const item: NavItem = { id: c.id, name: categoryName(c), href: categoryHref(c, domain), children: toNavItems(c.children, domain) };
+      const item: NavItem = {
+        id: c.id,
+        name: categoryName(c),
+        href: categoryHref(c, domain),
+        children: toNavItems(c.children, domain),
+      };
       if (c.linkNewTab) item.newTab = true;
       return item;
     });

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { isSameOriginRequest } from './origin-check.ts';
 
-const req = (method: string, headers: Record<string, string> = {}) => new Request('http://localhost:4321/store-api/search', { method, headers });
+const req = (method: string, headers: Record<string, string> = {}) =>
+  new Request('http://localhost:4321/store-api/search', { method, headers });
 
 describe('isSameOriginRequest', () => {
   test('safe methods always pass', () => {
@@ -14,12 +15,24 @@ describe('isSameOriginRequest', () => {
     ['same-site', false],
     ['cross-site', false],
   ])('POST with Sec-Fetch-Site %s → %s', (site, allowed) => {
-    expect(isSameOriginRequest(req('POST', { 'sec-fetch-site': site, 'content-type': 'application/json' }), '/store-api/search')).toBe(allowed);
+    expect(
+      isSameOriginRequest(
+        req('POST', { 'sec-fetch-site': site, 'content-type': 'application/json' }),
+        '/store-api/search',
+      ),
+    ).toBe(allowed);
   });
 
   test('a JSON POST from another origin is refused by its Origin header', () => {
-    expect(isSameOriginRequest(req('POST', { origin: 'https://evil.example', 'content-type': 'application/json' }), '/store-api/checkout/cart/line-item')).toBe(false);
-    expect(isSameOriginRequest(req('DELETE', { origin: 'http://localhost:4321' }), '/store-api/checkout/cart')).toBe(true);
+    expect(
+      isSameOriginRequest(
+        req('POST', { origin: 'https://evil.example', 'content-type': 'application/json' }),
+        '/store-api/checkout/cart/line-item',
+      ),
+    ).toBe(false);
+    expect(isSameOriginRequest(req('DELETE', { origin: 'http://localhost:4321' }), '/store-api/checkout/cart')).toBe(
+      true,
+    );
   });
 
   test('punch-out entry points are exempt', () => {

@@ -22,12 +22,26 @@ interface ContextResponse {
   salesChannel?: {
     maintenance?: boolean;
     config?: Record<string, unknown> | null;
-    domains?: { id?: string; url: string; languageId: string; currencyId: string; snippetSetId?: string; languageLabel?: string }[] | null;
+    domains?:
+      | {
+          id?: string;
+          url: string;
+          languageId: string;
+          currencyId: string;
+          snippetSetId?: string;
+          languageLabel?: string;
+        }[]
+      | null;
   };
 }
 
 interface LanguageResponse {
-  elements?: { id: string; locale?: { code?: string } | null; translationCode?: { code?: string } | null; localeCode?: string }[];
+  elements?: {
+    id: string;
+    locale?: { code?: string } | null;
+    translationCode?: { code?: string } | null;
+    localeCode?: string;
+  }[];
 }
 
 const TTL_MS = 60_000;
@@ -41,9 +55,13 @@ async function load(): Promise<SalesChannelSettings> {
   try {
     const [context, languages] = await Promise.all([
       client.get<ContextResponse>('context'),
-      client.post<LanguageResponse>('language', { associations: { locale: {}, translationCode: {} } }).catch(() => ({ elements: [] }) as LanguageResponse),
+      client
+        .post<LanguageResponse>('language', { associations: { locale: {}, translationCode: {} } })
+        .catch(() => ({ elements: [] }) as LanguageResponse),
     ]);
-    const localeById = new Map((languages.elements ?? []).map((l) => [l.id, l.locale?.code ?? l.translationCode?.code ?? l.localeCode ?? '']));
+    const localeById = new Map(
+      (languages.elements ?? []).map((l) => [l.id, l.locale?.code ?? l.translationCode?.code ?? l.localeCode ?? '']),
+    );
     maintenance = context.salesChannel?.maintenance === true;
     const robotsConfig = context.salesChannel?.config?.robots;
     robots = typeof robotsConfig === 'string' ? robotsConfig : null;

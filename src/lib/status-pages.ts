@@ -15,16 +15,31 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export function unknownDomainResponse(host: string, domains: readonly StorefrontDomain[], json: boolean): Response {
   if (json) {
     return Response.json(
-      { errors: [{ status: '421', code: 'STOREFRONT__DOMAIN_NOT_CONFIGURED', title: 'Misdirected Request', detail: `No domain is configured for host "${host}".`, meta: { parameters: { host } } }] },
+      {
+        errors: [
+          {
+            status: '421',
+            code: 'STOREFRONT__DOMAIN_NOT_CONFIGURED',
+            title: 'Misdirected Request',
+            detail: `No domain is configured for host "${host}".`,
+            meta: { parameters: { host } },
+          },
+        ],
+      },
       { status: 421, headers: { 'cache-control': 'no-store' } },
     );
   }
   const t = getTranslator(FALLBACK_LOCALE);
-  const links = domains.map((d) => `<li><a href="${escapeHtml(d.url)}/">${escapeHtml(d.url)}</a> (${escapeHtml(d.languageLabel)})</li>`).join('');
+  const links = domains
+    .map((d) => `<li><a href="${escapeHtml(d.url)}/">${escapeHtml(d.url)}</a> (${escapeHtml(d.languageLabel)})</li>`)
+    .join('');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(t('error.domain.title'))}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2937}h1{color:#d74c3b}a{color:#b83a2b}</style></head>
 <body><main><h1>${escapeHtml(t('error.domain.title'))}</h1><p>${escapeHtml(t('error.domain.text', { host }))}</p><ul>${links}</ul><p><small>421 Misdirected Request</small></p></main></body></html>`;
-  return new Response(html, { status: 421, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+  return new Response(html, {
+    status: 421,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }
 
 /**
@@ -36,5 +51,8 @@ export function maintenanceResponse(locale: Locale): Response {
   const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(t('maintenance.title'))}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2937;text-align:center}h1{color:#d74c3b}</style></head>
 <body><main><img src="/images/logo.svg" alt="${escapeHtml(t('site.name'))}" width="200" height="40"><h1>${escapeHtml(t('maintenance.title'))}</h1><p>${escapeHtml(t('maintenance.subtitle'))}</p></main></body></html>`;
-  return new Response(html, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '600' } });
+  return new Response(html, {
+    status: 503,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '600' },
+  });
 }

@@ -40,8 +40,32 @@ export const FOOTER_LOCATIONS: Record<'east' | 'south' | 'west' | 'north', Foote
 
 /** The four shops (opening hours are the same for all: footer.openingHoursValue). */
 export const FOOTER_SHOPS: FooterShop[] = [
-  { title: 'Werkbank Shop Graz', city: 'Graz', address: 'Industriestraße 12, 8020 Graz', phone: '+43 316 000 250', email: 'shop.graz@werkbank.example' },
-  { title: 'Werkbank Shop Villach', city: 'Villach', address: 'Werkstraße 5, 9500 Villach', phone: '+43 4242 000 250', email: 'shop.villach@werkbank.example' },
-  { title: 'Werkbank Shop Pasching', city: 'Pasching', address: 'Gewerbepark 3, 4061 Pasching', phone: '+43 7229 000 350', email: 'shop.pasching@werkbank.example' },
-  { title: 'Werkbank Shop Salzburg', city: 'Salzburg', address: 'Handelsweg 8, 5020 Salzburg', phone: '+43 662 000 350', email: 'shop.salzburg@werkbank.example' },
+  {
+    title: 'Werkbank Shop Graz',
+    city: 'Graz',
+    address: 'Industriestraße 12, 8020 Graz',
+    phone: '+43 316 000 250',
+    email: 'shop.graz@werkbank.example',
+  },
+  {
+    title: 'Werkbank Shop Villach',
+    city: 'Villach',
+    address: 'Werkstraße 5, 9500 Villach',
+    phone: '+43 4242 000 250',
+    email: 'shop.villach@werkbank.example',
+  },
+  {
+    title: 'Werkbank Shop Pasching',
+    city: 'Pasching',
+    address: 'Gewerbepark 3, 4061 Pasching',
+    phone: '+43 7229 000 350',
+    email: 'shop.pasching@werkbank.example',
+  },
+  {
+    title: 'Werkbank Shop Salzburg',
+    city: 'Salzburg',
+    address: 'Handelsweg 8, 5020 Salzburg',
+    phone: '+43 662 000 350',
+    email: 'shop.salzburg@werkbank.example',
+  },
 ];

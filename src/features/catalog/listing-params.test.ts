@@ -6,7 +6,9 @@ const B = 'b'.repeat(32);
 
 describe('parseListingState', () => {
   test('reads pipe-separated and repeated ids, order, page and availability', () => {
-    const s = parseListingState(new URLSearchParams(`manufacturer=${A}|${B}&properties=${A}&properties=${B}&order=name-desc&p=3&in-stock=1`));
+    const s = parseListingState(
+      new URLSearchParams(`manufacturer=${A}|${B}&properties=${A}&properties=${B}&order=name-desc&p=3&in-stock=1`),
+    );
     expect(s).toEqual({ page: 3, order: 'name-desc', manufacturer: [A, B], properties: [A, B], available: true });
   });
 
@@ -18,8 +20,16 @@ describe('parseListingState', () => {
 
 describe('listingCriteria', () => {
   test('sends Shopware listing parameters with the listing limit of 24', () => {
-    expect(listingCriteria(parseListingState(new URLSearchParams(`p=2&manufacturer=${A}`)))).toEqual({ p: 2, limit: LISTING_LIMIT, manufacturer: A });
-    expect(listingCriteria(parseListingState(new URLSearchParams('in-stock=1')))).toEqual({ p: 1, limit: LISTING_LIMIT, 'in-stock': true });
+    expect(listingCriteria(parseListingState(new URLSearchParams(`p=2&manufacturer=${A}`)))).toEqual({
+      p: 2,
+      limit: LISTING_LIMIT,
+      manufacturer: A,
+    });
+    expect(listingCriteria(parseListingState(new URLSearchParams('in-stock=1')))).toEqual({
+      p: 1,
+      limit: LISTING_LIMIT,
+      'in-stock': true,
+    });
     expect(LISTING_LIMIT).toBe(24);
   });
 });
@@ -33,7 +43,9 @@ describe('listingQuery', () => {
     expect(listingQuery(state, { manufacturer: [] })).toBe('?order=name-asc');
   });
   test('keeps extra parameters such as the search query first', () => {
-    expect(listingQuery(parseListingState(new URLSearchParams('')), { page: 2 }, { query: 'zange' })).toBe('?query=zange&p=2');
+    expect(listingQuery(parseListingState(new URLSearchParams('')), { page: 2 }, { query: 'zange' })).toBe(
+      '?query=zange&p=2',
+    );
   });
 });
 

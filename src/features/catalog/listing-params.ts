@@ -50,7 +50,11 @@ export function listingCriteria(state: ListingState): Record<string, unknown> {
  * Query string for a listing state with changes applied; a changed filter or order goes back to page 1. Empty
  * values are left out, so the unfiltered first page has no query at all.
  */
-export function listingQuery(state: ListingState, change: Partial<ListingState> = {}, extra: Record<string, string> = {}): string {
+export function listingQuery(
+  state: ListingState,
+  change: Partial<ListingState> = {},
+  extra: Record<string, string> = {},
+): string {
   const resetsPage = ['order', 'manufacturer', 'properties', 'available'].some((k) => k in change);
   const next: ListingState = { ...state, ...change, page: change.page ?? (resetsPage ? 1 : state.page) };
   const params = new URLSearchParams(extra);
@@ -71,5 +75,7 @@ export function paginationItems(current: number, pages: number): (number | null)
     else if (out[out.length - 1] !== null) out.push(null);
   }
   // A gap that hides a single page shows that page instead.
-  return out.map((v, i) => (v === null && out[i - 1] !== null && out[i + 1] === (out[i - 1] as number) + 2 ? (out[i - 1] as number) + 1 : v));
+  return out.map((v, i) =>
+    v === null && out[i - 1] !== null && out[i + 1] === (out[i - 1] as number) + 2 ? (out[i - 1] as number) + 1 : v,
+  );
 }

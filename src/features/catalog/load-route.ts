@@ -8,7 +8,15 @@ import { loadChrome, type Chrome } from '../../lib/chrome.ts';
 import { domainPath, type StorefrontDomain } from '../../lib/domain.ts';
 import { createStoreApiClient, type StoreApiClient } from '../../lib/store-api/client.ts';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
-import type { Category, CrossSellingElement, EntitySearchResult, Product, ProductDetailResult, ProductListingResult, PropertyGroup } from '../../lib/store-api/types.ts';
+import type {
+  Category,
+  CrossSellingElement,
+  EntitySearchResult,
+  Product,
+  ProductDetailResult,
+  ProductListingResult,
+  PropertyGroup,
+} from '../../lib/store-api/types.ts';
 import type { BreadcrumbEntry, NavItem } from '../../lib/navigation.ts';
 import { listingCriteria, parseListingState, type ListingState } from './listing-params.ts';
 import { canonicalSeoUrl, resolvePath, ROUTES } from './resolve-path.ts';
@@ -26,8 +34,26 @@ export type RouteData =
   | { kind: 'not-found'; chrome: Chrome }
   | { kind: 'home'; chrome: Chrome }
   | { kind: 'search'; chrome: Chrome; query: string; state: ListingState; listing: ProductListingResult | null }
-  | { kind: 'category'; chrome: Chrome; category: Category; listing: ProductListingResult | null; state: ListingState; breadcrumb: BreadcrumbEntry[]; subcategories: NavItem[]; alternates: Map<string, string> }
-  | { kind: 'product'; chrome: Chrome; product: Product; configurator: PropertyGroup[]; siblings: Product[]; crossSellings: CrossSellingElement[]; breadcrumb: BreadcrumbEntry[]; alternates: Map<string, string> }
+  | {
+      kind: 'category';
+      chrome: Chrome;
+      category: Category;
+      listing: ProductListingResult | null;
+      state: ListingState;
+      breadcrumb: BreadcrumbEntry[];
+      subcategories: NavItem[];
+      alternates: Map<string, string>;
+    }
+  | {
+      kind: 'product';
+      chrome: Chrome;
+      product: Product;
+      configurator: PropertyGroup[];
+      siblings: Product[];
+      crossSellings: CrossSellingElement[];
+      breadcrumb: BreadcrumbEntry[];
+      alternates: Map<string, string>;
+    }
   | { kind: 'landing'; chrome: Chrome; page: LandingPageData; alternates: Map<string, string> };
 
 export interface RouteLocals {
@@ -40,7 +66,13 @@ export interface RouteLocals {
 const isNotFound = (e: unknown) => e instanceof StoreApiClientError && (e.status === 404 || e.status === 400);
 
 /** Absolute href of the same entity on every other domain (spec §2 "Language switcher" keeps the SEO path). */
-async function entityAlternates(locals: RouteLocals, foreignKey: string, routeName: string, technical: string, ownSeoPath: string): Promise<Map<string, string>> {
+async function entityAlternates(
+  locals: RouteLocals,
+  foreignKey: string,
+  routeName: string,
+  technical: string,
+  ownSeoPath: string,
+): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const byLanguage = new Map<string, Promise<string | null>>();
   await Promise.all(
@@ -52,7 +84,10 @@ async function entityAlternates(locals: RouteLocals, foreignKey: string, routeNa
       let lookup = byLanguage.get(d.languageId);
       if (!lookup) {
         const client = createStoreApiClient({ languageId: d.languageId });
-        lookup = canonicalSeoUrl(client, foreignKey, routeName).then((s) => s?.seoPathInfo ?? null, () => null);
+        lookup = canonicalSeoUrl(client, foreignKey, routeName).then(
+          (s) => s?.seoPathInfo ?? null,
+          () => null,
+        );
         byLanguage.set(d.languageId, lookup);
       }
       const seo = await lookup;
@@ -66,9 +101,15 @@ interface BreadcrumbResponse {
   breadcrumbs?: { name?: string; categoryId?: string; type?: string; path?: string; translated?: { name?: string } }[];
 }
 
-async function loadBreadcrumb(locals: RouteLocals, id: string, type: 'category' | 'product'): Promise<BreadcrumbEntry[]> {
+async function loadBreadcrumb(
+  locals: RouteLocals,
+  id: string,
+  type: 'category' | 'product',
+): Promise<BreadcrumbEntry[]> {
   try {
-    const res = await locals.storeApi.get<BreadcrumbResponse | BreadcrumbResponse['breadcrumbs']>(`breadcrumb/${id}`, { type });
+    const res = await locals.storeApi.get<BreadcrumbResponse | BreadcrumbResponse['breadcrumbs']>(`breadcrumb/${id}`, {
+      type,
+    });
     const items = Array.isArray(res) ? res : (res?.breadcrumbs ?? []);
     return items.map((b) => ({
       name: b.translated?.name ?? b.name ?? '',
@@ -98,7 +139,8 @@ const DETAIL_ASSOCIATIONS = {
 };
 
 async function loadSiblings(client: StoreApiClient, product: Product): Promise<Product[]> {
-  const embedded = (product.extensions?.variants ?? (product as { children?: Product[] }).children) as Product[] | undefined;
+  const embedded = (product.extensions?.variants ?? (product as { children?: Product[] }).children) as
+    Product[] | undefined;
   if (Array.isArray(embedded) && embedded.length) return embedded;
   const parentId = product.parentId ?? ((product.childCount ?? 0) > 0 ? product.id : null);
   if (!parentId) return [];
@@ -114,7 +156,11 @@ async function loadSiblings(client: StoreApiClient, product: Product): Promise<P
   }
 }
 
-async function loadListing(client: StoreApiClient, path: string, body: Record<string, unknown>): Promise<ProductListingResult | null> {
+async function loadListing(
+  client: StoreApiClient,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<ProductListingResult | null> {
   try {
     return await client.post<ProductListingResult>(path, body);
   } catch (error) {
@@ -138,13 +184,16 @@ export async function loadRoute(locals: RouteLocals, url: URL): Promise<RouteDat
   if (path === '/search' || path === '/search/') {
     const query = (url.searchParams.get('query') ?? '').trim().slice(0, 200);
     const state = parseListingState(url.searchParams);
-    const listing = query ? loadListing(client, 'search', { ...listingCriteria(state), search: query }) : Promise.resolve(null);
+    const listing = query
+      ? loadListing(client, 'search', { ...listingCriteria(state), search: query })
+      : Promise.resolve(null);
     const [chrome, result] = await Promise.all([chromePromise, listing]);
     return { kind: 'search', chrome, query, state, listing: result };
   }
 
   const resolved = await resolvePath(client, path);
-  if (resolved.kind === 'redirect') return { kind: 'redirect', location: `${domainPath(locals.domain, `/${resolved.seoPathInfo}`)}${url.search}` };
+  if (resolved.kind === 'redirect')
+    return { kind: 'redirect', location: `${domainPath(locals.domain, `/${resolved.seoPathInfo}`)}${url.search}` };
   if (resolved.kind === 'not-found') return { kind: 'not-found', chrome: await chromePromise };
 
   const ownSeoPath = path.replace(/^\//, '');
@@ -163,7 +212,9 @@ export async function loadRoute(locals: RouteLocals, url: URL): Promise<RouteDat
   }
 
   if (resolved.kind === 'product') {
-    const detail = await client.post<ProductDetailResult>(`product/${resolved.id}`, { associations: DETAIL_ASSOCIATIONS }).catch((e) => (isNotFound(e) ? null : Promise.reject(e)));
+    const detail = await client
+      .post<ProductDetailResult>(`product/${resolved.id}`, { associations: DETAIL_ASSOCIATIONS })
+      .catch((e) => (isNotFound(e) ? null : Promise.reject(e)));
     if (!detail) return { kind: 'not-found', chrome: await chromePromise };
     const [chrome, siblings, crossSellings, breadcrumb, alternates] = await Promise.all([
       chromePromise,

@@ -2,7 +2,11 @@ import { describe, expect, test } from 'vitest';
 import { deliveryDisplay, downloadsByTab, groupedProperties, isInStock, variantChoices } from './product-view.ts';
 import type { Product } from '../../lib/store-api/types.ts';
 
-const product = (over: Partial<Product> & Record<string, unknown> = {}): Product => ({ id: 'p', productNumber: 'WB-1', ...over });
+const product = (over: Partial<Product> & Record<string, unknown> = {}): Product => ({
+  id: 'p',
+  productNumber: 'WB-1',
+  ...over,
+});
 
 describe('stock and delivery', () => {
   test('availability comes from hasStock, without figures', () => {
@@ -12,11 +16,17 @@ describe('stock and delivery', () => {
   });
 
   test('in stock: delivery time as given', () => {
-    expect(deliveryDisplay(product({ deliveryTime: { min: 1, max: 3, unit: 'day' }, restockTime: 10 }), true)).toEqual({ min: 1, max: 3, unit: 'day' });
+    expect(deliveryDisplay(product({ deliveryTime: { min: 1, max: 3, unit: 'day' }, restockTime: 10 }), true)).toEqual({
+      min: 1,
+      max: 3,
+      unit: 'day',
+    });
   });
 
   test('out of stock: restock days are added to the delivery time in days', () => {
-    expect(deliveryDisplay(product({ deliveryTime: { min: 1, max: 2, unit: 'week' }, restockTime: 5 }), false)).toEqual({ min: 12, max: 19, unit: 'day' });
+    expect(deliveryDisplay(product({ deliveryTime: { min: 1, max: 2, unit: 'week' }, restockTime: 5 }), false)).toEqual(
+      { min: 12, max: 19, unit: 'day' },
+    );
   });
 
   test('no delivery time, nothing to show', () => {
@@ -26,13 +36,27 @@ describe('stock and delivery', () => {
 
 describe('downloadsByTab', () => {
   test('data sheets go to downloads, manuals to instructions, others to documents', () => {
-    const tabs = downloadsByTab(product({ extensions: { downloads: [
-      { id: '1', purpose: 'data_sheet', title: 'Datenblatt', media: { id: 'm1', url: 'https://cdn.test/a.pdf', fileExtension: 'pdf' } },
-      { id: '2', purpose: 'safety_data_sheet', media: { id: 'm2', url: null, fileName: 'sdb.pdf' } },
-      { id: '3', purpose: 'instructions', title: 'Manual', media: { id: 'm3', url: 'https://cdn.test/m.pdf' } },
-      { id: '4', purpose: 'others', title: 'Zertifikat', media: { id: 'm4', url: 'https://cdn.test/z.pdf' } },
-    ] } }));
-    expect(tabs.get('downloads')?.map((d) => [d.title, d.url])).toEqual([['Datenblatt', 'https://cdn.test/a.pdf'], ['sdb.pdf', null]]);
+    const tabs = downloadsByTab(
+      product({
+        extensions: {
+          downloads: [
+            {
+              id: '1',
+              purpose: 'data_sheet',
+              title: 'Datenblatt',
+              media: { id: 'm1', url: 'https://cdn.test/a.pdf', fileExtension: 'pdf' },
+            },
+            { id: '2', purpose: 'safety_data_sheet', media: { id: 'm2', url: null, fileName: 'sdb.pdf' } },
+            { id: '3', purpose: 'instructions', title: 'Manual', media: { id: 'm3', url: 'https://cdn.test/m.pdf' } },
+            { id: '4', purpose: 'others', title: 'Zertifikat', media: { id: 'm4', url: 'https://cdn.test/z.pdf' } },
+          ],
+        },
+      }),
+    );
+    expect(tabs.get('downloads')?.map((d) => [d.title, d.url])).toEqual([
+      ['Datenblatt', 'https://cdn.test/a.pdf'],
+      ['sdb.pdf', null],
+    ]);
     expect(tabs.get('instructions')?.map((d) => d.title)).toEqual(['Manual']);
     expect(tabs.get('documents')?.map((d) => d.title)).toEqual(['Zertifikat']);
   });
@@ -40,19 +64,55 @@ describe('downloadsByTab', () => {
 
 describe('groupedProperties', () => {
   test('groups options by property group in group order', () => {
-    const rows = groupedProperties(product({ properties: [
-      { id: 'o1', groupId: 'g2', translated: { name: 'Steel' }, group: { id: 'g2', position: 2, translated: { name: 'Material' } } },
-      { id: 'o2', groupId: 'g1', translated: { name: '200 mm' }, group: { id: 'g1', position: 1, translated: { name: 'Length' } } },
-      { id: 'o3', groupId: 'g2', translated: { name: 'Chrome' }, group: { id: 'g2', position: 2, translated: { name: 'Material' } } },
-    ] }));
-    expect(rows).toEqual([{ group: 'Length', values: ['200 mm'] }, { group: 'Material', values: ['Steel', 'Chrome'] }]);
+    const rows = groupedProperties(
+      product({
+        properties: [
+          {
+            id: 'o1',
+            groupId: 'g2',
+            translated: { name: 'Steel' },
+            group: { id: 'g2', position: 2, translated: { name: 'Material' } },
+          },
+          {
+            id: 'o2',
+            groupId: 'g1',
+            translated: { name: '200 mm' },
+            group: { id: 'g1', position: 1, translated: { name: 'Length' } },
+          },
+          {
+            id: 'o3',
+            groupId: 'g2',
+            translated: { name: 'Chrome' },
+            group: { id: 'g2', position: 2, translated: { name: 'Material' } },
+          },
+        ],
+      }),
+    );
+    expect(rows).toEqual([
+      { group: 'Length', values: ['200 mm'] },
+      { group: 'Material', values: ['Steel', 'Chrome'] },
+    ]);
   });
 });
 
 describe('variantChoices', () => {
   const configurator = [
-    { id: 'size', translated: { name: 'Size' }, options: [{ id: 's', translated: { name: 'S' } }, { id: 'm', translated: { name: 'M' } }] },
-    { id: 'colour', translated: { name: 'Colour' }, options: [{ id: 'red', translated: { name: 'Red' } }, { id: 'blue', translated: { name: 'Blue' } }] },
+    {
+      id: 'size',
+      translated: { name: 'Size' },
+      options: [
+        { id: 's', translated: { name: 'S' } },
+        { id: 'm', translated: { name: 'M' } },
+      ],
+    },
+    {
+      id: 'colour',
+      translated: { name: 'Colour' },
+      options: [
+        { id: 'red', translated: { name: 'Red' } },
+        { id: 'blue', translated: { name: 'Blue' } },
+      ],
+    },
   ];
   const siblings = [
     { id: 'v-s-red', optionIds: ['s', 'red'] },

@@ -55,7 +55,10 @@ export interface DeliveryDisplay {
  * when out of stock and a restock time exists, both bounds are converted to days and the restock days added.
  * Returns null when the product has no delivery time.
  */
-export function deliveryDisplay(p: Pick<Product, 'deliveryTime' | 'restockTime'>, inStock: boolean): DeliveryDisplay | null {
+export function deliveryDisplay(
+  p: Pick<Product, 'deliveryTime' | 'restockTime'>,
+  inStock: boolean,
+): DeliveryDisplay | null {
   const dt = p.deliveryTime;
   if (!dt || (dt.min == null && dt.max == null)) return null;
   const min = dt.min ?? dt.max;
@@ -67,7 +70,16 @@ export function deliveryDisplay(p: Pick<Product, 'deliveryTime' | 'restockTime'>
 }
 
 /** Tab ids of the product detail page (spec §2 "Product detail tabs"), in display order. */
-export const PRODUCT_TABS = ['description', 'specifications', 'applications', 'downloads', 'instructions', 'documents', 'variants', 'additional'] as const;
+export const PRODUCT_TABS = [
+  'description',
+  'specifications',
+  'applications',
+  'downloads',
+  'instructions',
+  'documents',
+  'variants',
+  'additional',
+] as const;
 export type ProductTab = (typeof PRODUCT_TABS)[number];
 
 export interface ProductDownload {
@@ -87,7 +99,9 @@ interface DownloadExtension {
 }
 
 /** Which tab a document purpose (BMEcat MIME_PURPOSE) belongs to. */
-export function tabOfPurpose(purpose: string): Exclude<ProductTab, 'description' | 'specifications' | 'variants' | 'additional'> {
+export function tabOfPurpose(
+  purpose: string,
+): Exclude<ProductTab, 'description' | 'specifications' | 'variants' | 'additional'> {
   const p = purpose.toLowerCase();
   if (/application|anwendung/.test(p)) return 'applications';
   if (/instruction|manual|anleitung|mounting|assembly/.test(p)) return 'instructions';
@@ -120,13 +134,20 @@ export function groupedProperties(p: Pick<Product, 'properties'>): { group: stri
     entry.values.push(optionName(o));
     groups.set(key, entry);
   }
-  return [...groups.values()].sort((a, b) => a.position - b.position || a.group.localeCompare(b.group)).map(({ group, values }) => ({ group, values }));
+  return [...groups.values()]
+    .sort((a, b) => a.position - b.position || a.group.localeCompare(b.group))
+    .map(({ group, values }) => ({ group, values }));
 }
 
 export interface VariantChoice {
   groupId: string;
   groupName: string;
-  options: { id: string; name: string; selected: boolean; /** Id of the variant to link to, null when none exists. */ variantId: string | null }[];
+  options: {
+    id: string;
+    name: string;
+    selected: boolean;
+    /** Id of the variant to link to, null when none exists. */ variantId: string | null;
+  }[];
 }
 
 /**
@@ -134,8 +155,13 @@ export interface VariantChoice {
  * variant that keeps the current options of the other groups and takes this one; when no exact sibling exists, to
  * any sibling with that option.
  */
-export function variantChoices(current: Pick<Product, 'id' | 'optionIds' | 'options'>, configurator: PropertyGroup[], siblings: Pick<Product, 'id' | 'optionIds' | 'options'>[]): VariantChoice[] {
-  const optionsOf = (p: Pick<Product, 'optionIds' | 'options'>) => new Set(p.optionIds ?? (p.options ?? []).map((o) => o.id));
+export function variantChoices(
+  current: Pick<Product, 'id' | 'optionIds' | 'options'>,
+  configurator: PropertyGroup[],
+  siblings: Pick<Product, 'id' | 'optionIds' | 'options'>[],
+): VariantChoice[] {
+  const optionsOf = (p: Pick<Product, 'optionIds' | 'options'>) =>
+    new Set(p.optionIds ?? (p.options ?? []).map((o) => o.id));
   const currentOptions = optionsOf(current);
   const siblingOptions = siblings.map((s) => ({ id: s.id, options: optionsOf(s) }));
   return configurator.map((group) => {

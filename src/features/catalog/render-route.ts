@@ -7,7 +7,9 @@ import { CATALOGUE_CACHE_POLICY } from '../../lib/html-cache.ts';
 import { loadRoute, type RouteData } from './load-route.ts';
 
 /** Returns a redirect Response, or the data to render; sets status and cache policy on the way. */
-export async function prepareCatalogRoute(astro: AstroGlobal): Promise<Response | Exclude<RouteData, { kind: 'redirect' }>> {
+export async function prepareCatalogRoute(
+  astro: AstroGlobal,
+): Promise<Response | Exclude<RouteData, { kind: 'redirect' }>> {
   const data = await loadRoute(astro.locals, astro.url);
   if (data.kind === 'redirect') return astro.redirect(data.location, 301);
   if (data.kind === 'not-found') astro.response.status = 404;

@@ -17,14 +17,18 @@ const rows: SeoUrl[] = [
 function fakeClient(): StoreApiClient {
   return {
     lastContextToken: undefined,
-    get: async () => { throw new Error('unexpected GET'); },
-    post: async <T,>(path: string, body?: unknown) => {
+    get: async () => {
+      throw new Error('unexpected GET');
+    },
+    post: async <T>(path: string, body?: unknown) => {
       if (path !== 'seo-url') throw new Error(`unexpected ${path}`);
       const filters = (body as { filter: { field: string; value: unknown }[] }).filter;
-      const elements = rows.filter((r) => filters.every((f) => {
-        if (f.field === 'seoPathInfo' && String(f.value).endsWith('/WB-100')) return r.foreignKey === PROD;
-        return (r as unknown as Record<string, unknown>)[f.field] === f.value;
-      }));
+      const elements = rows.filter((r) =>
+        filters.every((f) => {
+          if (f.field === 'seoPathInfo' && String(f.value).endsWith('/WB-100')) return r.foreignKey === PROD;
+          return (r as unknown as Record<string, unknown>)[f.field] === f.value;
+        }),
+      );
       return { elements } as T;
     },
   };
@@ -36,19 +40,31 @@ describe('resolvePath', () => {
   });
 
   test('a category path without trailing slash redirects to the stored path', async () => {
-    expect(await resolvePath(fakeClient(), '/Tools/Pliers')).toEqual({ kind: 'redirect', seoPathInfo: 'Tools/Pliers/' });
+    expect(await resolvePath(fakeClient(), '/Tools/Pliers')).toEqual({
+      kind: 'redirect',
+      seoPathInfo: 'Tools/Pliers/',
+    });
   });
 
   test('an old (non-canonical) path redirects to the canonical one', async () => {
-    expect(await resolvePath(fakeClient(), '/Tools/Old-Pliers/')).toEqual({ kind: 'redirect', seoPathInfo: 'Tools/Pliers/' });
+    expect(await resolvePath(fakeClient(), '/Tools/Old-Pliers/')).toEqual({
+      kind: 'redirect',
+      seoPathInfo: 'Tools/Pliers/',
+    });
   });
 
   test('technical paths redirect to the SEO path', async () => {
-    expect(await resolvePath(fakeClient(), `/navigation/${CAT}`)).toEqual({ kind: 'redirect', seoPathInfo: 'Tools/Pliers/' });
+    expect(await resolvePath(fakeClient(), `/navigation/${CAT}`)).toEqual({
+      kind: 'redirect',
+      seoPathInfo: 'Tools/Pliers/',
+    });
   });
 
   test('a product path with an outdated name slug redirects to the canonical product path', async () => {
-    expect(await resolvePath(fakeClient(), '/Old-name/WB-100')).toEqual({ kind: 'redirect', seoPathInfo: 'Combination-pliers/WB-100' });
+    expect(await resolvePath(fakeClient(), '/Old-name/WB-100')).toEqual({
+      kind: 'redirect',
+      seoPathInfo: 'Combination-pliers/WB-100',
+    });
     expect(await resolvePath(fakeClient(), '/Combination-pliers/WB-100')).toEqual({ kind: 'product', id: PROD });
   });
 

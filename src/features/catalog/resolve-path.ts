@@ -32,7 +32,11 @@ const KIND_BY_ROUTE: Record<string, 'category' | 'product' | 'landing'> = {
 const TECHNICAL = /^\/(navigation|detail|landingPage)\/([0-9a-f]{32})\/?$/;
 
 /** Finds the canonical SEO URL of an entity in the client's language, or null. */
-export async function canonicalSeoUrl(client: StoreApiClient, foreignKey: string, routeName: string): Promise<SeoUrl | null> {
+export async function canonicalSeoUrl(
+  client: StoreApiClient,
+  foreignKey: string,
+  routeName: string,
+): Promise<SeoUrl | null> {
   const result = await client.post<EntitySearchResult<SeoUrl>>('seo-url', {
     limit: 1,
     filter: [
@@ -80,7 +84,8 @@ export async function resolvePath(client: StoreApiClient, path: string): Promise
   const kind = KIND_BY_ROUTE[found.routeName];
   if (!kind) return { kind: 'not-found' };
   if (found.isCanonical === false || found.seoPathInfo !== seoPath) {
-    const canonical = found.isCanonical === false ? await canonicalSeoUrl(client, found.foreignKey, found.routeName) : found;
+    const canonical =
+      found.isCanonical === false ? await canonicalSeoUrl(client, found.foreignKey, found.routeName) : found;
     if (canonical && canonical.seoPathInfo !== seoPath) return { kind: 'redirect', seoPathInfo: canonical.seoPathInfo };
   }
   return { kind, id: found.foreignKey };

@@ -36,11 +36,26 @@ describe('createStoreApiClient over HTTP (STORE_API_URL)', () => {
     expect(client.lastContextToken).toBe('c'.repeat(32));
   });
 
-  test('throws StoreApiClientError carrying Shopware\'s error envelope', async () => {
-    reply = () => Response.json({ errors: [{ status: '404', code: 'CONTENT__CATEGORY_NOT_FOUND', title: 'Not Found', detail: 'Category "x" not found.' }] }, { status: 404 });
+  test("throws StoreApiClientError carrying Shopware's error envelope", async () => {
+    reply = () =>
+      Response.json(
+        {
+          errors: [
+            {
+              status: '404',
+              code: 'CONTENT__CATEGORY_NOT_FOUND',
+              title: 'Not Found',
+              detail: 'Category "x" not found.',
+            },
+          ],
+        },
+        { status: 404 },
+      );
     const { createStoreApiClient } = await import('./client.ts');
     const { StoreApiClientError } = await import('./errors.ts');
-    const error = await createStoreApiClient().post('category/x').catch((e: unknown) => e);
+    const error = await createStoreApiClient()
+      .post('category/x')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreApiClientError);
     expect(error).toMatchObject({ status: 404, code: 'CONTENT__CATEGORY_NOT_FOUND' });
   });

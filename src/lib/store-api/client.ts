@@ -42,7 +42,11 @@ function baseClient(): KyInstance {
  * Headers the Store API expects on every call; shared by the client and the same-origin proxy.
  */
 export async function storeApiHeaders(options: StoreApiClientOptions): Promise<Record<string, string>> {
-  const headers: Record<string, string> = { 'sw-access-key': await getTransport().accessKey(), accept: 'application/json', 'sw-include-seo-urls': 'true' };
+  const headers: Record<string, string> = {
+    'sw-access-key': await getTransport().accessKey(),
+    accept: 'application/json',
+    'sw-include-seo-urls': 'true',
+  };
   if (options.languageId) headers['sw-language-id'] = options.languageId;
   if (options.contextToken) headers['sw-context-token'] = options.contextToken;
   return headers;
@@ -55,7 +59,11 @@ export async function storeApiHeaders(options: StoreApiClientOptions): Promise<R
  */
 export function createStoreApiClient(options: StoreApiClientOptions = {}): StoreApiClient {
   let lastContextToken: string | undefined;
-  async function send<T>(method: 'get' | 'post', path: string, init: { json?: unknown; searchParams?: Record<string, string> }): Promise<T> {
+  async function send<T>(
+    method: 'get' | 'post',
+    path: string,
+    init: { json?: unknown; searchParams?: Record<string, string> },
+  ): Promise<T> {
     const cleanPath = path.replace(/^\/+/, '').replace(/^store-api\//, '');
     const response = await baseClient()(cleanPath, {
       method,
@@ -72,7 +80,12 @@ export function createStoreApiClient(options: StoreApiClientOptions = {}): Store
     } catch {
       // A non-JSON body (proxy error page) is kept as text for the error detail.
     }
-    if (!response.ok) throw new StoreApiClientError(response.status, parseErrorEnvelope(response.status, body), `/store-api/${cleanPath}`);
+    if (!response.ok)
+      throw new StoreApiClientError(
+        response.status,
+        parseErrorEnvelope(response.status, body),
+        `/store-api/${cleanPath}`,
+      );
     return body as T;
   }
   return {

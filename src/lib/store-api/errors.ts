@@ -35,5 +35,12 @@ export function parseErrorEnvelope(status: number, body: unknown): StoreApiError
   if (body && typeof body === 'object' && Array.isArray((body as { errors?: unknown }).errors)) {
     return (body as { errors: StoreApiErrorItem[] }).errors;
   }
-  return [{ status: String(status), code: 'UNKNOWN_ERROR', title: 'Error', detail: typeof body === 'string' ? body.slice(0, 200) : '' }];
+  return [
+    {
+      status: String(status),
+      code: 'UNKNOWN_ERROR',
+      title: 'Error',
+      detail: typeof body === 'string' ? body.slice(0, 200) : '',
+    },
+  ];
 }

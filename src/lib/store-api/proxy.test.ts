@@ -25,7 +25,10 @@ beforeEach(() => {
   process.env.STORE_API_ACCESS_KEY = 'SWSCTESTKEY000001';
   vi.stubGlobal('fetch', async (request: Request) => {
     seen.push(request);
-    return new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'content-type': 'application/json', 'sw-context-token': answerToken } });
+    return new Response(JSON.stringify({ ok: true }), {
+      status: 200,
+      headers: { 'content-type': 'application/json', 'sw-context-token': answerToken },
+    });
   });
 });
 
@@ -37,7 +40,18 @@ afterEach(() => {
 
 async function call(cookies: AstroCookies, init: RequestInit = {}, url = 'https://shop.test/store-api/search?x=1') {
   const { proxyStoreApi } = await import('./proxy.ts');
-  return proxyStoreApi({ path: 'search', request: new Request(url, { method: 'POST', body: '{"search":"zange"}', headers: { 'content-type': 'application/json', cookie: 'other=1' }, ...init }), url: new URL(url), cookies, languageId: 'l'.repeat(32) });
+  return proxyStoreApi({
+    path: 'search',
+    request: new Request(url, {
+      method: 'POST',
+      body: '{"search":"zange"}',
+      headers: { 'content-type': 'application/json', cookie: 'other=1' },
+      ...init,
+    }),
+    url: new URL(url),
+    cookies,
+    languageId: 'l'.repeat(32),
+  });
 }
 
 describe('proxyStoreApi', () => {
@@ -57,7 +71,13 @@ describe('proxyStoreApi', () => {
     const { cookies, set } = cookieJar({ 'sw-context-token': 'a'.repeat(32) });
     const res = await call(cookies);
     expect(res.headers.get('sw-context-token')).toBeNull();
-    expect(set).toEqual([{ name: 'sw-context-token', value: 'b'.repeat(32), options: { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 31536000, secure: true } }]);
+    expect(set).toEqual([
+      {
+        name: 'sw-context-token',
+        value: 'b'.repeat(32),
+        options: { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 31536000, secure: true },
+      },
+    ]);
   });
 
   test('an unchanged token does not set the cookie again', async () => {

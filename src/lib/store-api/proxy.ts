@@ -44,7 +44,16 @@ export async function proxyStoreApi({ path, request, url, cookies, languageId }:
     body = await request.arrayBuffer();
     if (body.byteLength > MAX_PROXY_BODY_BYTES) {
       return Response.json(
-        { errors: [{ status: '413', code: 'STOREFRONT__PAYLOAD_TOO_LARGE', title: 'Payload Too Large', detail: 'The request body is too large.' }] },
+        {
+          errors: [
+            {
+              status: '413',
+              code: 'STOREFRONT__PAYLOAD_TOO_LARGE',
+              title: 'Payload Too Large',
+              detail: 'The request body is too large.',
+            },
+          ],
+        },
         { status: 413 },
       );
     }

@@ -34,7 +34,11 @@ const IN_PROCESS_BASE = 'http://store-api.internal';
 function locateMigrations(): void {
   if (process.env.WERKBANK_MIGRATIONS_DIR) return;
   const entryDir = process.argv[1] ? dirname(resolve(process.argv[1])) : process.cwd();
-  const candidates = [join(entryDir, 'migrations'), resolve(process.cwd(), 'dist/server/migrations'), resolve(process.cwd(), 'backend/db/migrations')];
+  const candidates = [
+    join(entryDir, 'migrations'),
+    resolve(process.cwd(), 'dist/server/migrations'),
+    resolve(process.cwd(), 'backend/db/migrations'),
+  ];
   const found = candidates.find((dir) => existsSync(join(dir, 'meta', '_journal.json')));
   if (found) process.env.WERKBANK_MIGRATIONS_DIR = found;
 }

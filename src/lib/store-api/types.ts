@@ -37,7 +37,15 @@ export interface ProductMedia {
   media?: Media | null;
 }
 
-export interface Category extends Translated<{ name: string; description: string; metaTitle: string; metaDescription: string; keywords: string; externalLink: string; breadcrumb: string[] }> {
+export interface Category extends Translated<{
+  name: string;
+  description: string;
+  metaTitle: string;
+  metaDescription: string;
+  keywords: string;
+  externalLink: string;
+  breadcrumb: string[];
+}> {
   id: string;
   parentId?: string | null;
   name?: string | null;
@@ -94,7 +102,14 @@ export interface DeliveryTime extends Translated<{ name: string }> {
   unit: string;
 }
 
-export interface Product extends Translated<{ name: string; description: string; metaTitle: string; metaDescription: string; keywords: string; packUnit: string }> {
+export interface Product extends Translated<{
+  name: string;
+  description: string;
+  metaTitle: string;
+  metaDescription: string;
+  keywords: string;
+  packUnit: string;
+}> {
   id: string;
   parentId?: string | null;
   productNumber: string;
@@ -137,7 +152,12 @@ export interface ProductListingResult {
   page: number;
   limit: number;
   sorting?: string | null;
-  availableSortings?: { key: string; label?: string | null; translated?: { label?: string } | null; priority?: number }[];
+  availableSortings?: {
+    key: string;
+    label?: string | null;
+    translated?: { label?: string } | null;
+    priority?: number;
+  }[];
   currentFilters?: { manufacturer?: string[]; properties?: string[]; available?: boolean | null; [k: string]: unknown };
   aggregations?: Record<string, unknown>;
 }
