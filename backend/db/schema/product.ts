@@ -148,6 +148,17 @@ export const productTable = pgTable(
     index('product_ean_idx').on(t.ean),
     index('product_manufacturer_number_idx').on(t.manufacturerNumber),
     index('product_manufacturer_idx').on(t.manufacturerId),
+    // Listings sort listed main products by the name of the context language or by price and stop after one page
+    // (backend/store-api/listing): partial indexes over exactly the rows a listing can show.
+    index('product_listing_name_de_idx').on(t.nameDe, t.id).where(sql`${t.parentId} IS NULL AND ${t.active}`),
+    index('product_listing_name_en_idx').on(t.nameEn, t.id).where(sql`${t.parentId} IS NULL AND ${t.active}`),
+    index('product_listing_name_fr_idx').on(t.nameFr, t.id).where(sql`${t.parentId} IS NULL AND ${t.active}`),
+    index('product_listing_name_nl_idx').on(t.nameNl, t.id).where(sql`${t.parentId} IS NULL AND ${t.active}`),
+    index('product_listing_price_idx').on(t.listingPrice, t.id).where(sql`${t.parentId} IS NULL AND ${t.active}`),
+    // Typo-tolerant search on the name of every language (German is in migration 0001).
+    index('product_name_en_trgm_idx').using('gin', t.nameEn.op('gin_trgm_ops')),
+    index('product_name_fr_trgm_idx').using('gin', t.nameFr.op('gin_trgm_ops')),
+    index('product_name_nl_trgm_idx').using('gin', t.nameNl.op('gin_trgm_ops')),
   ],
 );
 

@@ -27,6 +27,8 @@ export const seoUrlTable = pgTable(
   (t) => [
     uniqueIndex('seo_url_path_idx').on(t.salesChannelId, t.languageId, t.seoPathInfo),
     index('seo_url_foreign_idx').on(t.foreignKey, t.languageId),
+    // Path resolution also matches paths of other languages (a language switch keeps the old path).
+    index('seo_url_seo_path_idx').on(t.seoPathInfo),
   ],
 );
 
