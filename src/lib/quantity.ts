@@ -61,7 +61,8 @@ function formatHundredths(hundredths: number): string {
 }
 
 function toGrid(rules: QuantityRules): Grid {
-  const min = Number.isFinite(rules.min) && rules.min > 0 ? toHundredths(rules.min) : toHundredths(DEFAULT_MIN_QUANTITY);
+  const min =
+    Number.isFinite(rules.min) && rules.min > 0 ? toHundredths(rules.min) : toHundredths(DEFAULT_MIN_QUANTITY);
   const rawStep = Number.isFinite(rules.step) && rules.step > 0 ? toHundredths(rules.step) : 0;
   const step = rawStep > 0 ? rawStep : toHundredths(DEFAULT_QUANTITY_STEP);
   if (rules.max === null || !Number.isFinite(rules.max)) return { min, max: null, step };

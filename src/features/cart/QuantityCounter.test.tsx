@@ -3,7 +3,11 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import QuantityCounter, { QUANTITY_EVENT, type QuantityCounterProps, type QuantityEventDetail } from './QuantityCounter.tsx';
+import QuantityCounter, {
+  QUANTITY_EVENT,
+  type QuantityCounterProps,
+  type QuantityEventDetail,
+} from './QuantityCounter.tsx';
 
 const labels: QuantityCounterProps['labels'] = {
   decrease: 'Decrease quantity',

@@ -1,0 +1,262 @@
+import { useCombobox } from 'downshift';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { trackProductClick } from './product-click.ts';
+import { COVER_HEIGHT, COVER_WIDTH, fetchQuickSearch, type QuickSearchRow } from './quick-search-api.ts';
+import { useTypedPlaceholder } from './use-typed-placeholder.ts';
+
+/** Delay between the last keystroke and the search call, in milliseconds (specification §9: "search debounce 600 ms"). */
+export const SEARCH_DEBOUNCE_MS = 600;
+/** Analytics source of clicks in the dropdown (specification §2). */
+export const QUICK_SEARCH_SOURCE = 'quickSearchResults';
+/** Shown when a product has no cover or its image fails to load. */
+export const NO_IMAGE_URL = '/images/no-image.svg';
+
+export interface QuickSearchProps {
+  /** Page locale (BCP 47), e.g. 'de-DE'. */
+  locale: string;
+  /** The domain's search page, e.g. '/en/search'; 'show more' and the form submit go to `${searchUrl}?query=…`. */
+  searchUrl: string;
+  /** The domain's path prefix ('' or e.g. '/en'); product links are built under it. */
+  pathPrefix: string;
+  /** Placeholder phrases separated by '|'. */
+  placeholderText: string;
+  labels: {
+    search: string;
+    showMore: string;
+    /** May contain '{term}'. */
+    noResults: string;
+    /** '{count} variants' */
+    variants: string;
+    clear: string;
+    ariaLabel: string;
+  };
+}
+
+/**
+ * Search bar with quick search (specification §2 "Search bar and quick search", §7 "product quick search", §9).
+ *
+ * An ARIA combobox (downshift): typing waits 600 ms, then runs one search through the same-origin Store API proxy
+ * (`fetchQuickSearch`); a newer term aborts the older request. The dropdown lists at most 5 products, a 'show more'
+ * link to the search page, or an empty-result message; failures show no dropdown. ArrowUp/ArrowDown move through the
+ * rows, Enter opens the highlighted row (or submits the search when none is highlighted), Escape closes. Every
+ * product link click records a product-click analytics event with source 'quickSearchResults' and the 1-based row
+ * position. Without script the form still submits to the search page.
+ */
+export default function QuickSearch({ locale, searchUrl, pathPrefix, placeholderText, labels }: QuickSearchProps) {
+  const [term, setTerm] = useState('');
+  const [result, setResult] = useState<{ term: string; rows: QuickSearchRow[] } | null>(null);
+  const [focused, setFocused] = useState(false);
+  const rowLinks = useRef<(HTMLAnchorElement | null)[]>([]);
+  const placeholder = useTypedPlaceholder(placeholderText, focused || term !== '');
+  const query = term.trim();
+
+  useEffect(() => {
+    if (query === '') return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetchQuickSearch(query, pathPrefix, controller.signal).then(
+        (rows) => {
+          if (!controller.signal.aborted) setResult({ term: query, rows });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          console.warn('quick search failed', error);
+          setResult(null);
+        },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query, pathPrefix]);
+
+  const rows = query !== '' && result ? result.rows : [];
+  const { isOpen, highlightedIndex, getInputProps, getItemProps, getLabelProps, getMenuProps, openMenu } =
+    useCombobox<QuickSearchRow>({
+      items: rows,
+      itemToString: (row) => row?.name ?? '',
+      inputValue: term,
+      selectedItem: null,
+      onInputValueChange: ({ inputValue }) => setTerm(inputValue ?? ''),
+      // Choosing a row navigates; the field keeps what the buyer typed instead of taking the product name.
+      stateReducer: (state, { type, changes }) =>
+        type === useCombobox.stateChangeTypes.ItemClick ||
+        type === useCombobox.stateChangeTypes.InputKeyDownEnter ||
+        type === useCombobox.stateChangeTypes.InputBlur
+          ? { ...changes, inputValue: state.inputValue }
+          : changes,
+    });
+  const showPopup = isOpen && query !== '' && result !== null;
+  const searchHref = (value: string) => `${searchUrl}?query=${encodeURIComponent(value)}`;
+
+  const onKeyDown = (
+    event: KeyboardEvent<HTMLInputElement> & { nativeEvent: { preventDownshiftDefault?: boolean } },
+  ) => {
+    if (event.key !== 'Enter') return;
+    // Enter on a row opens it through its link (so analytics and navigation match a click); Enter without a row
+    // submits the form to the search page, which downshift would otherwise suppress while the menu is open.
+    event.nativeEvent.preventDownshiftDefault = true;
+    const link = showPopup && highlightedIndex >= 0 ? rowLinks.current[highlightedIndex] : null;
+    if (link) {
+      event.preventDefault();
+      link.click();
+    }
+  };
+
+  return (
+    <form
+      role="search"
+      action={searchUrl}
+      method="get"
+      lang={locale}
+      className="relative w-full"
+      onSubmit={(event) => {
+        if (query === '') event.preventDefault();
+      }}
+    >
+      <label {...getLabelProps()} className="sr-only">
+        {labels.ariaLabel}
+      </label>
+      <div className="flex h-10 items-center rounded border border-neutral-300 bg-white focus-within:border-[var(--color-primary,#d74c3b)]">
+        <input
+          {...getInputProps({
+            onKeyDown,
+            onFocus: () => {
+              setFocused(true);
+              if (query !== '' && result !== null) openMenu();
+            },
+            onBlur: () => setFocused(false),
+          })}
+          type="search"
+          name="query"
+          placeholder={placeholder}
+          autoComplete="off"
+          enterKeyHint="search"
+          className="h-full min-w-0 flex-1 bg-transparent px-3 text-sm outline-none [&::-webkit-search-cancel-button]:hidden"
+        />
+        {term !== '' && (
+          <button
+            type="button"
+            aria-label={labels.clear}
+            className="px-2 text-neutral-500 hover:text-neutral-800"
+            onClick={(event) => {
+              setTerm('');
+              setResult(null);
+              event.currentTarget.closest('form')?.querySelector('input')?.focus();
+            }}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
+        )}
+        <button
+          type="submit"
+          aria-label={labels.search}
+          className="px-3 text-neutral-700 hover:text-[var(--color-primary,#d74c3b)]"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <circle cx="11" cy="11" r="7" />
+            <path d="M20 20l-3.5-3.5" />
+          </svg>
+        </button>
+      </div>
+      <div
+        className={`absolute inset-x-0 top-full z-50 mt-1 rounded border border-neutral-200 bg-white shadow-lg ${showPopup ? '' : 'hidden'}`}
+      >
+        <ul {...getMenuProps()} className="max-h-[20rem] overflow-y-auto lg:max-h-[28rem]">
+          {showPopup &&
+            rows.map((row, index) => {
+              const track = () => trackProductClick(QUICK_SEARCH_SOURCE, row.id, index + 1);
+              return (
+                <li
+                  key={row.id}
+                  {...getItemProps({ item: row, index })}
+                  className={`border-b border-neutral-100 ${highlightedIndex === index ? 'bg-neutral-100' : ''}`}
+                >
+                  <a
+                    ref={(element) => {
+                      rowLinks.current[index] = element;
+                    }}
+                    href={row.href}
+                    tabIndex={-1}
+                    onClick={track}
+                    className="flex gap-3 px-3 py-2"
+                  >
+                    <CoverImage src={row.imageUrl} />
+                    <span className="flex min-w-0 flex-col text-sm">
+                      <span className="font-semibold break-words text-neutral-900">{row.name}</span>
+                      <span className="text-xs text-neutral-500">{row.productNumber}</span>
+                      {row.options.map((option) => (
+                        <span key={option} className="truncate text-xs text-neutral-600">
+                          {option}
+                        </span>
+                      ))}
+                    </span>
+                  </a>
+                  {row.variantsHref && (
+                    <a
+                      href={row.variantsHref}
+                      tabIndex={-1}
+                      onClick={track}
+                      className="block px-3 pb-2 pl-[4.75rem] text-xs text-[var(--color-primary,#d74c3b)] underline"
+                    >
+                      {labels.variants.replace('{count}', String(row.variantCount))}
+                    </a>
+                  )}
+                </li>
+              );
+            })}
+        </ul>
+        {showPopup && rows.length === 0 && (
+          <p role="status" className="px-3 py-4 text-sm text-neutral-600">
+            {labels.noResults.replace('{term}', result.term)}
+          </p>
+        )}
+        {showPopup && rows.length > 0 && (
+          <a
+            href={searchHref(query)}
+            className="block px-3 py-2 text-center text-sm font-semibold text-[var(--color-primary,#d74c3b)] hover:underline"
+          >
+            {labels.showMore}
+          </a>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Product cover at the requested 400x545 (displayed smaller); the no-image placeholder when there is none or it
+ * fails to load. Decorative: the row's text names the product.
+ */
+function CoverImage({ src }: { src: string | null }) {
+  const [failed, setFailed] = useState(false);
+  const shown = src && !failed ? src : NO_IMAGE_URL;
+  return (
+    <img
+      src={shown}
+      width={COVER_WIDTH}
+      height={COVER_HEIGHT}
+      alt=""
+      loading="lazy"
+      className="h-16 w-12 shrink-0 object-contain"
+      onError={() => setFailed(true)}
+    />
+  );
+}

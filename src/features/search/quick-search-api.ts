@@ -1,0 +1,215 @@
+import ky from 'ky';
+import * as v from 'valibot';
+
+/** Products requested per quick search (specification §9: "quick search limit 10"). */
+export const QUICK_SEARCH_LIMIT = 10;
+/** Products shown in the dropdown (specification §9: "search dropdown shows 5"). */
+export const QUICK_SEARCH_ROWS = 5;
+/** Product options shown per row (specification §9: "options per row 4"). */
+export const QUICK_SEARCH_OPTIONS = 4;
+/** Requested cover size in pixels (specification §9: "image size 400x545"). */
+export const COVER_WIDTH = 400;
+export const COVER_HEIGHT = 545;
+/** The property group whose option is listed first in a row (specification §2 "Search bar and quick search"). */
+export const LEADING_OPTION_GROUP = 'Bezeichnung';
+
+/** Same-origin Store API paths (the storefront's `/store-api/*` proxy adds `sw-access-key` and the context token). */
+export const SEARCH_PATH = '/store-api/search';
+export const VARIANTS_PATH = '/store-api/werkbank/variants';
+
+/** One row of the quick-search dropdown, ready to render. */
+export interface QuickSearchRow {
+  id: string;
+  name: string;
+  productNumber: string;
+  /** Product page: the SEO URL under the domain's path prefix, or `{pathPrefix}/detail/{id}`. */
+  href: string;
+  /** Product page with the variants table open, when the product has more than one variant; otherwise `null`. */
+  variantsHref: string | null;
+  /** Number of variants of the product (its parent's `childCount` for a variant); 0 when unknown. */
+  variantCount: number;
+  /** Cover image URL sized 400x545 when absolute, or `null` when the product has no image. */
+  imageUrl: string | null;
+  /** Up to 4 "group: option" labels, the 'Bezeichnung' option first. */
+  options: string[];
+}
+
+const nullishString = v.nullish(v.string());
+const MediaSchema = v.object({
+  url: v.string(),
+  alt: nullishString,
+});
+const GroupSchema = v.object({ name: nullishString, translated: v.nullish(v.object({ name: nullishString })) });
+const OptionSchema = v.object({
+  name: nullishString,
+  translated: v.nullish(v.object({ name: nullishString })),
+  group: v.nullish(GroupSchema),
+});
+const ProductSchema = v.object({
+  id: v.string(),
+  parentId: nullishString,
+  productNumber: nullishString,
+  name: nullishString,
+  translated: v.nullish(v.object({ name: nullishString })),
+  childCount: v.nullish(v.number()),
+  cover: v.nullish(v.object({ media: v.nullish(MediaSchema) })),
+  media: v.nullish(v.array(v.object({ media: v.nullish(MediaSchema) }))),
+  seoUrls: v.nullish(v.array(v.object({ seoPathInfo: v.string(), isCanonical: v.nullish(v.boolean()) }))),
+  options: v.nullish(v.array(OptionSchema)),
+});
+const ElementsSchema = v.object({ elements: v.array(v.unknown()) });
+const VariantCountSchema = v.object({ id: v.string(), childCount: v.nullish(v.number()) });
+
+/** A product of the search response as far as the quick search reads it (Shopware product entity, trimmed). */
+export type SearchProduct = v.InferOutput<typeof ProductSchema>;
+
+/**
+ * Criteria of the quick search call (specification §7 "product quick search": one call with the term, media sorted
+ * by position ascending, properties with group, categories, manufacturer, options with group, and an include list).
+ */
+export function quickSearchCriteria(term: string) {
+  return {
+    search: term,
+    limit: QUICK_SEARCH_LIMIT,
+    associations: {
+      media: { sort: [{ field: 'position', order: 'ASC' }] },
+      properties: { associations: { group: {} } },
+      categories: {},
+      manufacturer: {},
+      options: { associations: { group: {} } },
+    },
+    includes: {
+      product: [
+        'id',
+        'parentId',
+        'productNumber',
+        'name',
+        'translated',
+        'childCount',
+        'cover',
+        'media',
+        'seoUrls',
+        'options',
+      ],
+      product_media: ['media', 'position'],
+      media: ['url', 'alt'],
+      seo_url: ['seoPathInfo', 'isCanonical'],
+      property_group_option: ['name', 'translated', 'group'],
+      property_group: ['name', 'translated'],
+    },
+  };
+}
+
+/** Joins the domain's path prefix ('' or '/en') and a path, with exactly one slash between them. */
+function underPrefix(pathPrefix: string, path: string): string {
+  return `${pathPrefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/**
+ * The product page of a search product: its canonical SEO URL (`seoUrls[].seoPathInfo`, else the first) under the
+ * path prefix, falling back to Shopware's technical path `/detail/{id}`.
+ */
+export function productHref(product: Pick<SearchProduct, 'id' | 'seoUrls'>, pathPrefix: string): string {
+  const seoUrl = product.seoUrls?.find((url) => url.isCanonical) ?? product.seoUrls?.[0];
+  return underPrefix(pathPrefix, seoUrl?.seoPathInfo || `detail/${product.id}`);
+}
+
+/**
+ * Adds the cover size (`width=400&height=545`) to an absolute image URL; relative URLs are returned unchanged
+ * because the thumbnail service behind them is unknown.
+ */
+export function sizedImageUrl(url: string): string {
+  if (!URL.canParse(url)) return url;
+  const sized = new URL(url);
+  sized.searchParams.set('width', String(COVER_WIDTH));
+  sized.searchParams.set('height', String(COVER_HEIGHT));
+  return sized.toString();
+}
+
+/** The first 4 "group: option" labels of a product, the option of group 'Bezeichnung' first. */
+export function optionLabels(options: SearchProduct['options']): string[] {
+  const labelled = (options ?? []).map((option) => {
+    const group = option.group?.translated?.name ?? option.group?.name ?? '';
+    const value = option.translated?.name ?? option.name ?? '';
+    const leading =
+      option.group?.name === LEADING_OPTION_GROUP || option.group?.translated?.name === LEADING_OPTION_GROUP;
+    return { leading, label: group ? `${group}: ${value}` : value };
+  });
+  // Array.prototype.sort is stable, so the other options keep the order the API returned.
+  return labelled
+    .sort((a, b) => Number(b.leading) - Number(a.leading))
+    .slice(0, QUICK_SEARCH_OPTIONS)
+    .map((option) => option.label);
+}
+
+/**
+ * Maps a search product to a dropdown row. `variantCounts` maps parent ids to their `childCount`; a variant takes
+ * its parent's count, a parent product its own.
+ */
+export function toQuickSearchRow(
+  product: SearchProduct,
+  variantCounts: ReadonlyMap<string, number>,
+  pathPrefix: string,
+): QuickSearchRow {
+  const href = productHref(product, pathPrefix);
+  const variantCount = (product.parentId ? variantCounts.get(product.parentId) : product.childCount) ?? 0;
+  const image = product.cover?.media ?? product.media?.find((entry) => entry.media)?.media ?? null;
+  return {
+    id: product.id,
+    name: product.translated?.name ?? product.name ?? product.productNumber ?? '',
+    productNumber: product.productNumber ?? '',
+    href,
+    variantsHref: variantCount > 1 ? `${href}?showVariantsTable=true` : null,
+    variantCount,
+    imageUrl: image ? sizedImageUrl(image.url) : null,
+    options: optionLabels(product.options),
+  };
+}
+
+function parseProducts(body: unknown): SearchProduct[] {
+  const { elements } = v.parse(ElementsSchema, body);
+  // One malformed product must not hide the others.
+  return elements.flatMap((element) => {
+    const result = v.safeParse(ProductSchema, element);
+    return result.success ? [result.output] : [];
+  });
+}
+
+const storeApi = ky.create({ retry: 0, headers: { 'sw-include-seo-urls': 'true' } });
+
+/**
+ * Runs the quick search for a term (specification §7): one POST `/store-api/search` with
+ * {@link quickSearchCriteria}, then, only when results have parent ids, one POST `/store-api/werkbank/variants`
+ * with the distinct parent ids to learn their `childCount`. A failing variants call leaves the counts at 0.
+ *
+ * @returns at most 5 rows ({@link QUICK_SEARCH_ROWS}) in the API's order.
+ * @throws ky's `HTTPError`/`TimeoutError` when the search call fails, a valibot `ValiError` when its response has
+ *   no `elements` list, and the `AbortError` of `signal` when aborted.
+ */
+export async function fetchQuickSearch(
+  term: string,
+  pathPrefix: string,
+  signal: AbortSignal,
+): Promise<QuickSearchRow[]> {
+  const baseUrl = globalThis.location?.origin;
+  const products = parseProducts(
+    await storeApi.post(SEARCH_PATH, { baseUrl, json: quickSearchCriteria(term), signal }).json(),
+  ).slice(0, QUICK_SEARCH_ROWS);
+
+  const parentIds = [...new Set(products.map((product) => product.parentId).filter((id) => id != null))];
+  const variantCounts = new Map<string, number>();
+  if (parentIds.length > 0) {
+    try {
+      const body = await storeApi
+        .post(VARIANTS_PATH, { baseUrl, json: { ids: parentIds, includes: { product: ['id', 'childCount'] } }, signal })
+        .json();
+      for (const element of v.parse(ElementsSchema, body).elements) {
+        const parsed = v.safeParse(VariantCountSchema, element);
+        if (parsed.success) variantCounts.set(parsed.output.id, parsed.output.childCount ?? 0);
+      }
+    } catch (error) {
+      if (signal.aborted) throw error;
+    }
+  }
+  return products.map((product) => toQuickSearchRow(product, variantCounts, pathPrefix));
+}
