@@ -28,7 +28,8 @@ export function canonicalSeoPath(seoUrls: readonly SeoUrl[] | null | undefined, 
 }
 
 /**
- * The storefront link of a category (Shopware's `getCategoryRoute`): folders have none; external links their URL;
+ * The storefront link of a category (Shopware's `getCategoryRoute`): folders have none; external links their URL
+ * (root-relative ones under the domain prefix);
  * internal links `/navigation/{internalLink}` (product `/detail/{id}`, landing page `/landingPage/{id}`); pages their
  * SEO path, else `/navigation/{id}` (which redirects to the SEO path). Paths are prefixed with the domain's prefix.
  */
@@ -39,7 +40,11 @@ export function categoryHref(
   if (category.type === 'folder') return null;
   if (category.type === 'link') {
     const external = category.translated?.externalLink ?? category.externalLink;
-    if (category.linkType === 'external' || (!category.linkType && external)) return external || null;
+    if (category.linkType === 'external' || (!category.linkType && external)) {
+      if (!external) return null;
+      // A root-relative "external" link (`/kontakt`) is a path on the current domain.
+      return external.startsWith('/') && !external.startsWith('//') ? domainPath(domain, external) : external;
+    }
     if (!category.internalLink) return null;
     if (category.linkType === 'product') return domainPath(domain, `/detail/${category.internalLink}`);
     if (category.linkType === 'landing_page') return domainPath(domain, `/landingPage/${category.internalLink}`);

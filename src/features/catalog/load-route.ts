@@ -244,32 +244,53 @@ export async function loadRoute(locals: RouteLocals, url: URL): Promise<RouteDat
   return { kind: 'landing', chrome, page, alternates };
 }
 
+interface CmsSlot {
+  type?: string;
+  config?: { content?: { value?: unknown } } | null;
+  translated?: { config?: { content?: { value?: unknown } } | null } | null;
+}
+
 interface LandingResponse {
   id?: string;
   name?: string;
   translated?: Record<string, unknown> | null;
-  cmsPage?: { translated?: Record<string, unknown> | null; name?: string } | null;
-  metaTitle?: string;
-  metaDescription?: string;
+  cmsPage?: {
+    name?: string;
+    translated?: Record<string, unknown> | null;
+    sections?: { blocks?: { slots?: CmsSlot[] }[] }[] | null;
+  } | null;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
 
+/** HTML of the text slots of a Shopware CMS page, in section/block order. */
+function cmsHtml(page: LandingResponse['cmsPage']): string {
+  return (page?.sections ?? [])
+    .flatMap((section) => section.blocks ?? [])
+    .flatMap((block) => block.slots ?? [])
+    .map((slot) => str(slot.translated?.config?.content?.value) ?? str(slot.config?.content?.value) ?? '')
+    .filter(Boolean)
+    .join('\n');
+}
+
+/**
+ * A landing page through Shopware's `POST /store-api/landing-page/{id}` (LandingPage with its `cmsPage`): title
+ * from `translated.name`/`title`, HTML from `translated.content`/`html` or the CMS page's text slots. Null when
+ * the Store API does not know the page.
+ */
 async function loadLandingPage(client: StoreApiClient, id: string): Promise<LandingPageData | null> {
-  for (const path of [`landing-page/${id}`, `cms-page/${id}`]) {
-    try {
-      const res = await client.post<LandingResponse>(path, {});
-      const tr = { ...(res.cmsPage?.translated ?? {}), ...(res.translated ?? {}) };
-      return {
-        id,
-        title: str(tr.title) ?? str(tr.name) ?? str(res.name) ?? '',
-        html: str(tr.content) ?? str(tr.html) ?? str(tr.text) ?? '',
-        metaTitle: str(tr.metaTitle),
-        metaDescription: str(tr.metaDescription),
-      };
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-    }
+  try {
+    const res = await client.post<LandingResponse>(`landing-page/${id}`, {});
+    const tr = { ...(res.cmsPage?.translated ?? {}), ...(res.translated ?? {}) };
+    return {
+      id,
+      title: str(tr.title) ?? str(tr.name) ?? str(res.name) ?? str(res.cmsPage?.name) ?? '',
+      html: str(tr.content) ?? str(tr.html) ?? cmsHtml(res.cmsPage),
+      metaTitle: str(tr.metaTitle),
+      metaDescription: str(tr.metaDescription),
+    };
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
   }
-  return null;
 }
