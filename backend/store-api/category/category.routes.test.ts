@@ -88,6 +88,24 @@ describe('POST /category/{id}', () => {
   });
 });
 
+describe('POST /category', () => {
+  test('looks categories up by ids and by parent', async () => {
+    const byIds = (await (
+      await api.call('POST', '/category', { ids: [FIXTURE.categories.screws, FIXTURE.categories.drills] }, en)
+    ).json()) as { total: number; elements: Node[] };
+    expect(byIds.elements.map((c) => c.name).sort()).toEqual(['Drills', 'Screws']);
+    const children = (await (
+      await api.call(
+        'POST',
+        '/category',
+        { filter: [{ type: 'equals', field: 'parentId', value: FIXTURE.categories.tools }] },
+        en,
+      )
+    ).json()) as { elements: Node[] };
+    expect(children.elements.map((c) => c.name)).toEqual(['Pliers', 'Drills']);
+  });
+});
+
 describe('GET /breadcrumb/{id}', () => {
   test('lists the categories below the root for a category', async () => {
     const body = (await (

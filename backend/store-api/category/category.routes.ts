@@ -6,6 +6,7 @@
  *   `buildTree: false` gives a flat list. Only active, visible categories; the main navigation also hides listing
  *   pages (type 'page') without products.
  * - `GET|POST /store-api/category/{navigationId}`: one category ('home' is the main navigation root).
+ * - `GET|POST /store-api/category`: categories of the channel's trees by criteria (`ids`, filters `id`/`parentId`).
  * - `GET /store-api/breadcrumb/{id}?type=category|product`: the path below the main navigation root.
  * Unknown or inactive categories, and categories outside the channel's navigation trees, answer 404.
  */
@@ -14,8 +15,9 @@ import type { Context, Hono } from 'hono';
 import { isId } from '../../lib/ids.ts';
 import { ancestorIds, type CategoryIndex, type CategoryRow } from '../catalog-cache.ts';
 import type { SalesChannelInfo, StoreApiEnv } from '../context.ts';
+import { pagination } from '../criteria.ts';
 import { requestCriteria, viewContext, type CatalogDeps } from '../deps.ts';
-import { seoUrl } from '../entities.ts';
+import { searchResult, seoUrl } from '../entities.ts';
 import { StoreApiError } from '../errors.ts';
 import { applyIncludes } from '../includes.ts';
 import { categoryName, mapCategory, type CategoryMapContext } from './category.mapper.ts';
@@ -155,6 +157,36 @@ export function registerCategoryRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps
       .filter((k) => listed(k, isMain))
       .map((k) => mapCategory(k, ctx));
     return c.json(applyIncludes(category, criteria.includes));
+  });
+
+  app.on(['GET', 'POST'], '/store-api/category', async (c) => {
+    const criteria = await requestCriteria(c);
+    const channel = c.get('context').salesChannel;
+    const ctx = await mapContext(c);
+    const roots = channelRoots(channel);
+    let list = [...ctx.index.byId.values()].filter(
+      (row) => row.active && (roots.includes(row.id) || ancestorIds(row).some((a) => roots.includes(a))),
+    );
+    if (criteria.ids) list = list.filter((row) => criteria.ids!.includes(row.id));
+    for (const f of criteria.filter) {
+      if (f.type === 'equals' && f.field === 'parentId') list = list.filter((row) => row.parentId === f.value);
+      else if (f.type === 'equalsAny' && f.field === 'id')
+        list = list.filter((row) => f.value.map(String).includes(row.id));
+      else {
+        throw new StoreApiError(
+          400,
+          'FRAMEWORK__INVALID_FILTER_QUERY',
+          'Categories can be filtered by id and parentId.',
+          {
+            parameters: { field: 'field' in f ? f.field : f.type },
+          },
+        );
+      }
+    }
+    list.sort((a, b) => a.level - b.level || a.position - b.position || a.id.localeCompare(b.id));
+    const { page, limit, offset } = pagination(criteria, 100);
+    const elements = list.slice(offset, offset + limit).map((row) => mapCategory(row, ctx));
+    return c.json(applyIncludes(searchResult('category', elements, list.length, page, limit), criteria.includes));
   });
 
   app.get('/store-api/breadcrumb/:id', async (c) => {
