@@ -1,4 +1,3 @@
-import ky from 'ky';
 import * as v from 'valibot';
 
 /** Products requested per quick search (specification §9: "quick search limit 10"). */
@@ -175,34 +174,53 @@ function parseProducts(body: unknown): SearchProduct[] {
   });
 }
 
-const storeApi = ky.create({ retry: 0, headers: { 'sw-include-seo-urls': 'true' } });
+/**
+ * POSTs JSON to a same-origin Store API path and returns the parsed body. Plain `fetch` rather than the ky client:
+ * the island ships to every catalogue page and needs nothing beyond one JSON POST (ky would add ~9 kB gzipped).
+ *
+ * @throws Error naming the path and HTTP status for a non-2xx response; the `AbortError` of `signal`.
+ */
+async function postJson(path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
+  const response = await fetch(new URL(path, globalThis.location?.href), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return response.json();
+}
 
 /**
  * Runs the quick search for a term (specification §7): one POST `/store-api/search` with
- * {@link quickSearchCriteria}, then, only when results have parent ids, one POST `/store-api/werkbank/variants`
- * with the distinct parent ids to learn their `childCount`. A failing variants call leaves the counts at 0.
+ * {@link quickSearchCriteria}, then, only when the shown rows have parent ids, one POST
+ * `/store-api/werkbank/variants` with their distinct non-null parent ids to learn each parent's `childCount` (rows
+ * beyond the fifth are not shown, so their parents are not asked for). A failing variants call leaves the counts
+ * at 0 rather than hiding the results.
  *
  * @returns at most 5 rows ({@link QUICK_SEARCH_ROWS}) in the API's order.
- * @throws ky's `HTTPError`/`TimeoutError` when the search call fails, a valibot `ValiError` when its response has
- *   no `elements` list, and the `AbortError` of `signal` when aborted.
+ * @throws Error when the search call answers non-2xx, a valibot `ValiError` when its response has no `elements`
+ *   list, and the `AbortError` of `signal` when aborted.
  */
 export async function fetchQuickSearch(
   term: string,
   pathPrefix: string,
   signal: AbortSignal,
 ): Promise<QuickSearchRow[]> {
-  const baseUrl = globalThis.location?.origin;
-  const products = parseProducts(
-    await storeApi.post(SEARCH_PATH, { baseUrl, json: quickSearchCriteria(term), signal }).json(),
-  ).slice(0, QUICK_SEARCH_ROWS);
+  const products = parseProducts(await postJson(SEARCH_PATH, quickSearchCriteria(term), signal)).slice(
+    0,
+    QUICK_SEARCH_ROWS,
+  );
 
   const parentIds = [...new Set(products.map((product) => product.parentId).filter((id) => id != null))];
   const variantCounts = new Map<string, number>();
   if (parentIds.length > 0) {
     try {
-      const body = await storeApi
-        .post(VARIANTS_PATH, { baseUrl, json: { ids: parentIds, includes: { product: ['id', 'childCount'] } }, signal })
-        .json();
+      const body = await postJson(
+        VARIANTS_PATH,
+        { ids: parentIds, includes: { product: ['id', 'childCount'] } },
+        signal,
+      );
       for (const element of v.parse(ElementsSchema, body).elements) {
         const parsed = v.safeParse(VariantCountSchema, element);
         if (parsed.success) variantCounts.set(parsed.output.id, parsed.output.childCount ?? 0);
