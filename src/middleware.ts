@@ -7,7 +7,7 @@ import { pathBelowPrefix, resolveDomain } from './lib/domain.ts';
 import { isSameOriginRequest } from './lib/origin-check.ts';
 import { getSalesChannelSettings } from './lib/sales-channel.ts';
 import { createStoreApiClient } from './lib/store-api/client.ts';
-import { maintenanceResponse, unknownDomainResponse } from './lib/status-pages.ts';
+import { maintenanceResponse, unavailableResponse, unknownDomainResponse } from './lib/status-pages.ts';
 import {
   cacheControlHeader,
   cacheKey,
@@ -42,7 +42,12 @@ function domainUrlOf(url: URL, request: Request): URL {
 export const onRequest = defineMiddleware(async (ctx, next) => {
   const { url, request } = ctx;
   const isApi = url.pathname.startsWith('/store-api/');
-  const settings = await getSalesChannelSettings();
+  let settings: Awaited<ReturnType<typeof getSalesChannelSettings>>;
+  try {
+    settings = await getSalesChannelSettings();
+  } catch {
+    return unavailableResponse(isApi);
+  }
   const domain = resolveDomain(settings.domains, domainUrlOf(url, request));
   if (!domain) {
     console.error(`[storefront] no domain configured for host "${url.host}" (path ${url.pathname})`);

@@ -52,6 +52,7 @@ async function load(): Promise<SalesChannelSettings> {
   let domains: SalesChannelDomainInput[] = [];
   let robots: string | null = null;
   let maintenance = false;
+  let failure: unknown;
   try {
     const [context, languages] = await Promise.all([
       client.get<ContextResponse>('context'),
@@ -70,12 +71,18 @@ async function load(): Promise<SalesChannelSettings> {
       .map((d) => ({ ...d, localeCode: localeById.get(d.languageId) ?? '' }));
   } catch (error) {
     console.error('[storefront] could not read the sales channel context', error);
+    failure = error;
   }
   if (domains.length === 0) domains = await getTransport().configuredDomains();
+  if (domains.length === 0 && failure) throw failure;
   return { domains: domains.map(toStorefrontDomain), robots, maintenance };
 }
 
-/** The sales channel's domains and settings; rejected loads are retried on the next call. */
+/**
+ * The sales channel's domains and settings; rejected loads are retried on the next call.
+ *
+ * @throws the Store API error when the context cannot be read and no configured domains exist (Store API down).
+ */
 export function getSalesChannelSettings(): Promise<SalesChannelSettings> {
   const now = Date.now();
   if (!cached || now - cached.at > TTL_MS) {

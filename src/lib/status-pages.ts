@@ -56,3 +56,33 @@ export function maintenanceResponse(locale: Locale): Response {
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '600' },
   });
 }
+
+/**
+ * The page when the Store API cannot be reached at all (spec §8 "HTTP pages: … 502, 503"): 503 with Retry-After,
+ * in the fallback locale because no domain could be resolved.
+ */
+export function unavailableResponse(json: boolean): Response {
+  const t = getTranslator(FALLBACK_LOCALE);
+  if (json) {
+    return Response.json(
+      {
+        errors: [
+          {
+            status: '503',
+            code: 'STOREFRONT__STORE_API_UNAVAILABLE',
+            title: 'Service Unavailable',
+            detail: 'The Store API cannot be reached.',
+          },
+        ],
+      },
+      { status: 503, headers: { 'cache-control': 'no-store', 'retry-after': '60' } },
+    );
+  }
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(t('error.500.title'))}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2937}h1{color:#d74c3b}</style></head>
+<body><main><h1>${escapeHtml(t('error.500.title'))}</h1><p>${escapeHtml(t('error.500.text'))}</p><p><small>503 Service Unavailable</small></p></main></body></html>`;
+  return new Response(html, {
+    status: 503,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '60' },
+  });
+}
