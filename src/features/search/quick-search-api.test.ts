@@ -90,7 +90,11 @@ describe('toQuickSearchRow', () => {
     expect(toQuickSearchRow({ ...base, childCount: 1 }, new Map(), '').variantsHref).toBeNull();
   });
 
-  test('has no image when the product has no media', () => {
+  test('has no image when the product has no media or only media without a file', () => {
     expect(toQuickSearchRow({ ...base, media: [] }, new Map(), '').imageUrl).toBeNull();
+    const empty = { url: '', alt: null };
+    expect(
+      toQuickSearchRow({ ...base, cover: { media: empty }, media: [{ media: empty }] }, new Map(), '').imageUrl,
+    ).toBeNull();
   });
 });

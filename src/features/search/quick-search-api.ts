@@ -152,7 +152,10 @@ export function toQuickSearchRow(
 ): QuickSearchRow {
   const href = productHref(product, pathPrefix);
   const variantCount = (product.parentId ? variantCounts.get(product.parentId) : product.childCount) ?? 0;
-  const image = product.cover?.media ?? product.media?.find((entry) => entry.media)?.media ?? null;
+  // The cover, else the first media with a URL (media may exist without a file yet: empty url).
+  const imageUrl = [product.cover?.media, ...(product.media ?? []).map((entry) => entry.media)].find(
+    (media) => media?.url,
+  )?.url;
   return {
     id: product.id,
     name: product.translated?.name ?? product.name ?? product.productNumber ?? '',
@@ -160,7 +163,7 @@ export function toQuickSearchRow(
     href,
     variantsHref: variantCount > 1 ? `${href}?showVariantsTable=true` : null,
     variantCount,
-    imageUrl: image ? sizedImageUrl(image.url) : null,
+    imageUrl: imageUrl ? sizedImageUrl(imageUrl) : null,
     options: optionLabels(product.options),
   };
 }
