@@ -144,7 +144,10 @@ export default function MobileMenu({ main, service, countries, labels }: MobileM
               </div>
               <nav aria-labelledby={titleId} className="flex-1 overflow-x-hidden overflow-y-auto">
                 {current?.href && (
-                  <NavLink item={current} className="block border-b border-neutral-100 px-4 py-3 font-semibold" />
+                  <NavLink
+                    item={current}
+                    className="block border-b border-neutral-100 px-4 py-3 font-semibold text-[var(--color-primary,#d74c3b)]"
+                  />
                 )}
                 {sections.map((items, index) => (
                   <ul key={index} className="border-b border-neutral-200">

@@ -214,7 +214,7 @@ export default function QuickSearch({ locale, searchUrl, pathPrefix, placeholder
                       href={row.variantsHref}
                       tabIndex={-1}
                       onClick={track}
-                      className="block px-3 pb-2 pl-[4.75rem] text-xs text-[var(--color-primary,#d74c3b)] underline"
+                      className="block px-3 -mt-1 pb-2 pl-[4.5rem] text-xs text-[var(--color-primary,#d74c3b)] underline"
                     >
                       {labels.variants.replace('{count}', String(row.variantCount))}
                     </a>
