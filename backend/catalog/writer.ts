@@ -172,6 +172,11 @@ export function listingPriceSource(
   return { amount: chosen.amount.trim(), priceQuantity: chosen.priceQuantity?.trim() || '1' };
 }
 
+/** `amount / priceQuantity` rounded to five decimals, computed by PostgreSQL in numeric. */
+function listingPriceSql(source: { amount: string; priceQuantity: string }): SQL {
+  return sql`round(${source.amount}::numeric / nullif(${source.priceQuantity}::numeric, 0), 5)`;
+}
+
 /** `set` clause that takes every listed column from the proposed row (`excluded`), plus `updated_at = now()`. */
 function excludedSet<T extends PgTable>(table: T, keys: (keyof T['_']['columns'] & string)[]): Record<string, SQL> {
   const columns = getTableColumns(table) as Record<string, { name: string }>;
@@ -252,6 +257,8 @@ export function createCatalogWriter(db: Db, options: CatalogWriterOptions = {}):
     | { kind: 'prices'; items: Map<string, CatalogPrice[]> };
   let pending: Pending | undefined;
 
+  /** Category id → parent id, to compute product category trees while writing (categories number thousands). */
+  let categoryParents: Map<string, string | null> | undefined;
   const seenManufacturers = new SeenSet();
   const seenGroups = new SeenSet();
   const seenOptions = new SeenSet();
@@ -265,6 +272,7 @@ export function createCatalogWriter(db: Db, options: CatalogWriterOptions = {}):
         ? categoryId(c.source, c.parentExternalId)
         : (mounts[c.source] ?? ROOT_CATEGORY_IDS.main);
     const id = categoryId(c.source, c.externalId);
+    categoryParents?.set(id, parentId);
     categories.set(id, {
       id,
       parentId,
@@ -458,9 +466,7 @@ export function createCatalogWriter(db: Db, options: CatalogWriterOptions = {}):
       optionIds,
       propertyIds,
       categoryIds: [...new Set((p.categories ?? []).map((c) => categoryId(c.source, c.externalId)))],
-      listingPrice: listing
-        ? sql`round(${listing.amount}::numeric / nullif(${listing.priceQuantity}::numeric, 0), 5)`
-        : null,
+      listingPrice: listing ? listingPriceSql(listing) : null,
       taxRate: p.taxRate !== undefined ? String(p.taxRate) : '21',
       releaseDate: p.releaseDate ?? null,
       customFields: p.customFields ?? {},
@@ -483,12 +489,65 @@ export function createCatalogWriter(db: Db, options: CatalogWriterOptions = {}):
     return row;
   }
 
+  async function loadCategoryParents(): Promise<Map<string, string | null>> {
+    if (!categoryParents) {
+      const stored = await query<{ id: string; parent_id: string | null }>(db, sql`SELECT id, parent_id FROM category`);
+      categoryParents = new Map(stored.map((r) => [r.id, r.parent_id]));
+      for (const c of categories.values()) categoryParents.set(c.id, c.parentId ?? null);
+    }
+    return categoryParents;
+  }
+
+  /** Direct categories and all their ancestors, sorted; finalize recomputes it for categories written later. */
+  function categoryTreeOf(categoryIds: string[], parents: Map<string, string | null>): string[] {
+    const tree = new Set<string>();
+    for (const start of categoryIds) {
+      if (!parents.has(start)) continue;
+      let id: string | null | undefined = start;
+      for (let depth = 0; id && depth < 50 && !tree.has(id); depth++) {
+        tree.add(id);
+        id = parents.get(id);
+      }
+    }
+    return [...tree].sort();
+  }
+
+  /**
+   * Values that finalize would otherwise rewrite row by row, computed for the families complete in this batch:
+   * category trees, a parent's variant count, property union and cheapest variant price. Finalize still corrects
+   * whatever depends on rows outside the batch, touching only rows that differ.
+   */
+  function completeBatch(
+    products: CatalogProduct[],
+    rows: ReturnType<typeof productRow>[],
+    parents: Map<string, string | null>,
+  ): void {
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const variantPrices = new Map<string, SQL[]>();
+    products.forEach((p, i) => {
+      const row = rows[i]!;
+      row.categoryTree = categoryTreeOf(row.categoryIds as string[], parents);
+      const parent = row.parentId ? byId.get(row.parentId as string) : undefined;
+      if (!parent) return;
+      parent.childCount = ((parent.childCount as number | undefined) ?? 0) + 1;
+      parent.propertyIds = [...new Set([...(parent.propertyIds as string[]), ...(row.propertyIds as string[])])].sort();
+      if ((row.categoryIds as string[]).length === 0) row.categoryTree = parent.categoryTree as string[];
+      const listing = listingPriceSource(p.prices);
+      if (listing) variantPrices.set(parent.id, [...(variantPrices.get(parent.id) ?? []), listingPriceSql(listing)]);
+    });
+    for (const [parentId, prices] of variantPrices) {
+      const parent = byId.get(parentId)!;
+      if (parent.listingPrice === null) parent.listingPrice = sql`LEAST(${sql.join(prices, sql`, `)})`;
+    }
+  }
+
   async function flushProducts(items: Map<string, CatalogProduct>): Promise<void> {
     const products = [...items.values()];
     await writeManufacturers(products);
     await writeProperties(products);
     await writeMedia(products);
     const rows = products.map(productRow);
+    completeBatch(products, rows, await loadCategoryParents());
     await db
       .insert(productTable)
       .values(rows)
@@ -518,6 +577,8 @@ export function createCatalogWriter(db: Db, options: CatalogWriterOptions = {}):
           'optionIds',
           'propertyIds',
           'categoryIds',
+          'categoryTree',
+          'childCount',
           'listingPrice',
           'taxRate',
           'releaseDate',
@@ -542,7 +603,7 @@ export function createCatalogWriter(db: Db, options: CatalogWriterOptions = {}):
     );
 
     const mediaRows: (typeof productMediaTable.$inferInsert)[] = [];
-    const referenceRows: (typeof productReferenceTable.$inferInsert)[] = [];
+    const referenceRows: PgInsertValue<typeof productReferenceTable>[] = [];
     for (const p of products) {
       const pid = productId(p.productNumber);
       (p.media ?? []).forEach((m, i) => {
@@ -561,6 +622,7 @@ export function createCatalogWriter(db: Db, options: CatalogWriterOptions = {}):
           productId: pid,
           type: r.type || 'others',
           targetProductNumber: r.productNumber,
+          targetProductId: sql`(SELECT id FROM product WHERE id = ${productId(r.productNumber)} AND product_number = ${r.productNumber})`,
           quantity: r.quantity ?? null,
           position: r.position ?? i,
         });
