@@ -49,6 +49,13 @@ export default function QuickSearch({ locale, searchUrl, pathPrefix, placeholder
   const rowLinks = useRef<(HTMLAnchorElement | null)[]>([]);
   const placeholder = useTypedPlaceholder(placeholderText, focused || term !== '');
   const query = term.trim();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Text typed before hydration stays in the DOM field; take it over so the dropdown follows it.
+  useEffect(() => {
+    const field = formRef.current?.elements.namedItem('query');
+    if (field instanceof HTMLInputElement && field.value !== '') setTerm(field.value);
+  }, []);
 
   useEffect(() => {
     if (query === '') return;
@@ -106,13 +113,17 @@ export default function QuickSearch({ locale, searchUrl, pathPrefix, placeholder
 
   return (
     <form
+      ref={formRef}
       role="search"
       action={searchUrl}
       method="get"
       lang={locale}
       className="relative w-full"
       onSubmit={(event) => {
-        if (query === '') event.preventDefault();
+        // Read the field itself: text typed before the island hydrated is in the DOM, not yet in state.
+        const field = event.currentTarget.elements.namedItem('query');
+        const value = field instanceof HTMLInputElement ? field.value.trim() : query;
+        if (value === '') event.preventDefault();
       }}
     >
       <label {...getLabelProps()} className="sr-only">
