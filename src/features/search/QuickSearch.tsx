@@ -51,12 +51,6 @@ export default function QuickSearch({ locale, searchUrl, pathPrefix, placeholder
   const query = term.trim();
   const formRef = useRef<HTMLFormElement>(null);
 
-  // Text typed before hydration stays in the DOM field; take it over so the dropdown follows it.
-  useEffect(() => {
-    const field = formRef.current?.elements.namedItem('query');
-    if (field instanceof HTMLInputElement && field.value !== '') setTerm(field.value);
-  }, []);
-
   useEffect(() => {
     if (query === '') return;
     const controller = new AbortController();
@@ -79,21 +73,36 @@ export default function QuickSearch({ locale, searchUrl, pathPrefix, placeholder
   }, [query, pathPrefix]);
 
   const rows = query !== '' && result ? result.rows : [];
-  const { isOpen, highlightedIndex, getInputProps, getItemProps, getLabelProps, getMenuProps, openMenu } =
-    useCombobox<QuickSearchRow>({
-      items: rows,
-      itemToString: (row) => row?.name ?? '',
-      inputValue: term,
-      selectedItem: null,
-      onInputValueChange: ({ inputValue }) => setTerm(inputValue ?? ''),
-      // Choosing a row navigates; the field keeps what the buyer typed instead of taking the product name.
-      stateReducer: (state, { type, changes }) =>
-        type === useCombobox.stateChangeTypes.ItemClick ||
-        type === useCombobox.stateChangeTypes.InputKeyDownEnter ||
-        type === useCombobox.stateChangeTypes.InputBlur
-          ? { ...changes, inputValue: state.inputValue }
-          : changes,
-    });
+  const {
+    isOpen,
+    highlightedIndex,
+    getInputProps,
+    getItemProps,
+    getLabelProps,
+    getMenuProps,
+    openMenu,
+    setInputValue,
+  } = useCombobox<QuickSearchRow>({
+    items: rows,
+    itemToString: (row) => row?.name ?? '',
+    // Downshift owns the field's value (controlling it from state drops keystrokes typed faster than a render, as
+    // a barcode scanner does); state follows through onInputValueChange.
+    selectedItem: null,
+    onInputValueChange: ({ inputValue }) => setTerm(inputValue ?? ''),
+    // Choosing a row navigates; the field keeps what the buyer typed instead of taking the product name.
+    stateReducer: (state, { type, changes }) =>
+      type === useCombobox.stateChangeTypes.ItemClick ||
+      type === useCombobox.stateChangeTypes.InputKeyDownEnter ||
+      type === useCombobox.stateChangeTypes.InputBlur
+        ? { ...changes, inputValue: state.inputValue }
+        : changes,
+  });
+  // Text typed before hydration stays in the DOM field; take it over so the dropdown follows it.
+  useEffect(() => {
+    const field = formRef.current?.elements.namedItem('query');
+    if (field instanceof HTMLInputElement && field.value !== '') setInputValue(field.value);
+  }, [setInputValue]);
+
   const showPopup = isOpen && query !== '' && result !== null;
   const searchHref = (value: string) => `${searchUrl}?query=${encodeURIComponent(value)}`;
 
@@ -152,7 +161,7 @@ export default function QuickSearch({ locale, searchUrl, pathPrefix, placeholder
             aria-label={labels.clear}
             className="px-2 text-neutral-500 hover:text-neutral-800"
             onClick={(event) => {
-              setTerm('');
+              setInputValue('');
               setResult(null);
               event.currentTarget.closest('form')?.querySelector('input')?.focus();
             }}
