@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+
+// Browsing the imported real catalogue (Günzburger ladders) and the generated part, as a buyer would.
+
+test('home → category → filter → product', async ({ page }) => {
+  await page.goto('/de/');
+  await page
+    .getByRole('navigation', { name: 'Produktkategorien' })
+    .getByRole('link', { name: 'Steigtechnik', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Steigtechnik' })).toBeVisible();
+
+  // Narrow the listing to one sub-category, then apply a property filter and check the count follows the facet.
+  await page.getByRole('navigation', { name: 'Kategorien' }).getByRole('link', { name: 'Leitern' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Leitern' })).toBeVisible();
+  const label = page.locator('label:has(input[name="properties"])').first();
+  const expected = Number((await label.innerText()).match(/\((\d+)\)/)?.[1]);
+  expect(expected).toBeGreaterThan(0);
+  await label.locator('input').check();
+  await page.getByRole('button', { name: 'Filter anwenden' }).click();
+  await expect(page).toHaveURL(/properties=/);
+  await expect(page.getByText(new RegExp(`^${expected} Produkte?$`))).toBeVisible();
+  await expect(page.locator('input[name="properties"]:checked')).toHaveCount(1);
+
+  const firstCard = page.getByRole('main').getByRole('article').first();
+  const name = (await firstCard.getByRole('heading').innerText()).trim();
+  await firstCard.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByText('Artikelnr.')).toBeVisible();
+  // Anonymous visitors see availability, never a price or a stock figure.
+  await expect(page.getByText(/€/)).toHaveCount(0);
+});
+
+test('a product page shows counter rules, delivery time and tabs', async ({ page }) => {
+  await page.goto('/de/search?query=36612');
+  await page
+    .getByRole('link', { name: /Vollkunststoff-Schiebe-Seilzugleiter/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Vollkunststoff-Schiebe-Seilzugleiter');
+  await expect(page.getByText('4031405366121')).toBeVisible();
+  await expect(page.getByText(/Lieferzeit: 5 (Tage|Werktage)/)).toBeVisible();
+  await expect(page.getByRole('spinbutton', { name: 'Menge' })).toHaveValue('1');
+  await expect(page.getByRole('tab', { name: 'Beschreibung' })).toBeVisible();
+});
+
+test('switching language on a product stays on that product', async ({ page }) => {
+  await page.goto('/de/Handwerkzeuge/Zangen/');
+  const card = page.getByRole('main').getByRole('article').first();
+  await card.getByRole('link').first().click();
+  const number = (
+    await page
+      .getByText(/^WB-\d+/)
+      .first()
+      .innerText()
+  ).trim();
+  const germanName = await page.getByRole('heading', { level: 1 }).innerText();
+
+  await page.getByLabel('Sprache: DE').first().click();
+  await page.getByRole('link', { name: 'EN', exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/en/.+/${number}$`));
+  await expect(page.locator('html')).toHaveAttribute('lang', /en/);
+  await expect(page.getByText(number).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(germanName);
+
+  await page.getByLabel('Language: EN').first().click();
+  await page.getByRole('link', { name: 'FR', exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/fr/.+/${number}$`));
+  await expect(page.getByText(number).first()).toBeVisible();
+});
+
+test('the Austrian site answers on its own host in German', async ({ page, baseURL }) => {
+  const url = new URL(baseURL ?? 'http://localhost:4400');
+  url.hostname = 'at.localhost';
+  await page.goto(url.toString());
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+  const nav = page.getByRole('navigation', { name: 'Produktkategorien' });
+  await nav.getByRole('link', { name: 'Steigtechnik', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`^http://at\\.localhost:${url.port}/Steigtechnik/$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Steigtechnik' })).toBeVisible();
+});
+
+test('an unknown path gets the 404 page with a way home', async ({ page }) => {
+  const response = await page.goto('/de/gibt-es-nicht/');
+  expect(response?.status()).toBe(404);
+  await page.getByRole('link', { name: 'Zurück zur Startseite' }).click();
+  await expect(page).toHaveURL(/\/de\/?$/);
+});
+
+test('anonymous catalogue HTML is cacheable and sets no cookie', async ({ request }) => {
+  const first = await request.get('/de/Steigtechnik/');
+  expect(first.status()).toBe(200);
+  expect(first.headers()['cache-control']).toMatch(/s-maxage=\d+/);
+  expect(first.headers()['cache-control']).toMatch(/stale-while-revalidate=\d+/);
+  expect(first.headers()['set-cookie']).toBeUndefined();
+  const etag = first.headers()['etag'];
+  expect(etag).toBeTruthy();
+  const again = await request.get('/de/Steigtechnik/', { headers: { 'if-none-match': etag ?? '' } });
+  expect(again.status()).toBe(304);
+});
