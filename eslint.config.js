@@ -6,7 +6,7 @@ import globals from 'globals';
 
 export default tseslint.config(
   // Build output, dependencies and generated files are not ours to lint.
-  { ignores: ['dist/**', 'node_modules/**', '.astro/**', '.data/**', 'test-results/**', 'playwright-report/**', 'backend/db/migrations/**'] },
+  { ignores: ['tmp/**', 'dist/**', 'node_modules/**', '.astro/**', '.data/**', 'test-results/**', 'playwright-report/**', 'backend/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,

@@ -1,0 +1,212 @@
+/**
+ * `npm run bench`: prints p50 and p95 latency (milliseconds) of the backend's quick search, search page and filtered
+ * listing (in-process `app.request()`, no socket), and of rendering a category and a product page through the built
+ * storefront (HTTP on loopback, HTML cache bypassed), on two catalogues:
+ * - "real": the seeded demo catalogue (real supplier files + generated part) in a fresh PGlite database;
+ * - "400k": a generated 400,000-article catalogue in PostgreSQL (BENCH_DATABASE_URL, default
+ *   postgres://postgres@127.0.0.1:5432/werkbank_bench), generated on first use.
+ *
+ * Targets on 400,000 articles (issue #2): quick search p95 ≤ 20 ms, filtered listing p95 ≤ 15 ms.
+ * Options: `--only real|400k`, `--iterations N` (default 200), `--skip-render`.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { createDb, type Db } from '../backend/db/client.ts';
+import { loadBackendConfig } from '../backend/config.ts';
+import { seedSalesChannel, languageId } from '../backend/db/seed-channel.ts';
+import { ensureCatalogSeeded } from '../backend/catalog/seed.ts';
+import { createStoreApi } from '../backend/app.ts';
+import { productSeoPath } from '../backend/lib/slug.ts';
+
+const args = process.argv.slice(2);
+const argValue = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const only = argValue('--only');
+const iterations = Number(argValue('--iterations') ?? 200);
+const skipRender = args.includes('--skip-render');
+const BENCH_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/werkbank_bench';
+const ARTICLES = 400_000;
+
+/** p50 and p95 of a list of durations in ms. */
+function percentiles(samples: number[]): { p50: number; p95: number } {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+async function measure(label: string, run: (i: number) => Promise<void>, n = iterations): Promise<void> {
+  for (let i = 0; i < Math.min(20, n); i++) await run(i); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await run(i);
+    samples.push(performance.now() - t);
+  }
+  const { p50, p95 } = percentiles(samples);
+  console.log(
+    `  ${label.padEnd(34)} p50 ${p50.toFixed(2).padStart(8)} ms   p95 ${p95.toFixed(2).padStart(8)} ms   (n=${n})`,
+  );
+}
+
+interface Probe {
+  terms: string[];
+  listingCategoryId: string;
+  listingFilter: Record<string, unknown>;
+  categoryPath: string;
+  productPath: string;
+}
+
+/** Picks realistic queries from the catalogue itself: numbers, EANs, words, brands, a big category and a filter. */
+async function probe(db: Db): Promise<Probe> {
+  const rows = (q: ReturnType<typeof sql>) =>
+    db.execute(q).then((r) => (r as unknown as { rows: Record<string, unknown>[] }).rows);
+  const products = await rows(
+    sql`SELECT product_number, ean, name_de FROM product WHERE parent_id IS NULL AND active ORDER BY id LIMIT 50`,
+  );
+  const brands = await rows(sql`SELECT name FROM product_manufacturer ORDER BY id LIMIT 10`);
+  const terms: string[] = [];
+  for (const p of products.slice(0, 20)) {
+    terms.push(String(p.product_number));
+    if (p.ean) terms.push(String(p.ean));
+    const word = String(p.name_de)
+      .split(/\s+/)
+      .find((w) => w.length > 4);
+    if (word) terms.push(word);
+  }
+  terms.push(...products.slice(0, 10).map((p) => String(p.product_number).slice(0, 4)));
+  terms.push(...brands.map((b) => String(b.name)));
+  const [cat] = await rows(
+    sql`SELECT id FROM category WHERE type = 'page' AND product_count > 0 ORDER BY level ASC, product_count DESC LIMIT 1`,
+  );
+  if (!cat) throw new Error('The catalogue has no listed category.');
+  const categoryId = String(cat.id);
+  const [opt] = await rows(sql`
+    SELECT unnest(property_ids) AS option_id, count(*) AS n FROM product
+    WHERE category_tree @> ARRAY[${categoryId}]::text[] AND parent_id IS NULL
+    GROUP BY 1 ORDER BY 2 DESC LIMIT 1`);
+  const [seoCat] = await rows(
+    sql`SELECT seo_path_info FROM seo_url WHERE foreign_key = ${categoryId} AND is_canonical LIMIT 1`,
+  );
+  const first = products[0];
+  return {
+    terms,
+    listingCategoryId: categoryId,
+    listingFilter: opt ? { properties: String(opt.option_id) } : { manufacturer: '' },
+    categoryPath: seoCat ? `/${String(seoCat.seo_path_info)}` : `/navigation/${categoryId}`,
+    productPath: first ? `/${productSeoPath(String(first.name_de), String(first.product_number))}` : '/',
+  };
+}
+
+async function benchBackend(name: string, db: Db, env: Record<string, string | undefined>): Promise<Probe> {
+  const config = loadBackendConfig(env);
+  const { app } = createStoreApi({ db, config });
+  const p = await probe(db);
+  const headers = {
+    'sw-access-key': config.accessKey,
+    'content-type': 'application/json',
+    'sw-language-id': languageId('de-DE'),
+  };
+  const post = async (path: string, body: unknown) => {
+    const res = await app.request(`/store-api/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer();
+  };
+  console.log(`\n${name}: backend (in-process)`);
+  await measure('quick search (limit 10)', (i) => post('search', { search: p.terms[i % p.terms.length], limit: 10 }));
+  await measure('search page (limit 24)', (i) =>
+    post('search', { search: p.terms[i % p.terms.length], limit: 24, p: 1 }),
+  );
+  await measure('filtered listing (limit 24)', (i) =>
+    post(`product-listing/${p.listingCategoryId}`, { ...p.listingFilter, limit: 24, p: 1 + (i % 3) }),
+  );
+  return p;
+}
+
+async function benchRender(name: string, env: Record<string, string | undefined>, p: Probe): Promise<void> {
+  if (skipRender) return;
+  const port = 4455;
+  const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: 'ignore',
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 600; i++) {
+      try {
+        if ((await fetch(`${base}/de/`)).status < 500) break;
+      } catch {
+        /* not yet listening */
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    // A query parameter the page ignores makes each request a cache miss, so rendering is measured, not the cache.
+    const get = async (path: string, i: number) => {
+      const res = await fetch(`${base}/de${path}?bench=${i}-${Math.random()}`, { redirect: 'follow' });
+      await res.arrayBuffer();
+      if (res.status >= 400) throw new Error(`${path} answered ${res.status}`);
+    };
+    console.log(`${name}: storefront rendering (HTTP, uncached)`);
+    await measure('category page', (i) => get(p.categoryPath, i), Math.min(iterations, 100));
+    await measure('product page', (i) => get(p.productPath, i), Math.min(iterations, 100));
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+if (!skipRender) {
+  const build = spawnSync('npx', ['astro', 'build'], { stdio: 'ignore' });
+  if (build.status !== 0) throw new Error('astro build failed');
+}
+
+if (!only || only === 'real') {
+  const dataDir = mkdtempSync(join(tmpdir(), 'werkbank-bench-'));
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: undefined };
+  const handle = await createDb({ dataDir });
+  const config = loadBackendConfig(env);
+  await seedSalesChannel(handle.db, config);
+  await ensureCatalogSeeded(handle.db, config, { sharedCatalogDir: process.env.SHARED_CATALOG_DIR });
+  const p = await benchBackend('real catalogue (PGlite)', handle.db, env);
+  await handle.close();
+  await benchRender('real catalogue (PGlite)', env, p);
+}
+
+if (!only || only === '400k') {
+  const adminUrl = new URL(BENCH_DB);
+  const dbName = adminUrl.pathname.slice(1);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]);
+  if (!exists.rowCount) await admin.query(`CREATE DATABASE "${dbName.replace(/"/g, '')}"`);
+  await admin.end();
+  const handle = await createDb({ databaseUrl: BENCH_DB });
+  const config = loadBackendConfig({ ...process.env, DATABASE_URL: BENCH_DB });
+  await seedSalesChannel(handle.db, config);
+  const countProducts = async () =>
+    Number(
+      ((await handle.db.execute(sql`SELECT count(*) AS n FROM product`)) as unknown as { rows: { n: unknown }[] })
+        .rows[0]?.n ?? 0,
+    );
+  const count = await countProducts();
+  if (count < ARTICLES) {
+    console.log(`\nGenerating ${ARTICLES} articles into ${BENCH_DB} (once)…`);
+    const t = Date.now();
+    const gen = spawnSync('npx', ['tsx', 'backend/catalog/cli-generate.ts', '--articles', String(ARTICLES)], {
+      stdio: 'inherit',
+      env: { ...process.env, DATABASE_URL: BENCH_DB },
+    });
+    if (gen.status !== 0) throw new Error('catalogue generation failed');
+    console.log(`Generated in ${((Date.now() - t) / 1000).toFixed(0)} s`);
+  }
+  const total = await countProducts();
+  const env = { ...process.env, DATABASE_URL: BENCH_DB };
+  const p = await benchBackend(`generated catalogue, ${total} products incl. variants (PostgreSQL)`, handle.db, env);
+  await handle.close();
+  await benchRender('generated catalogue (PostgreSQL)', env, p);
+}
