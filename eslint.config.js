@@ -6,7 +6,18 @@ import globals from 'globals';
 
 export default tseslint.config(
   // Build output, dependencies and generated files are not ours to lint.
-  { ignores: ['tmp/**', 'dist/**', 'node_modules/**', '.astro/**', '.data/**', 'test-results/**', 'playwright-report/**', 'backend/db/migrations/**'] },
+  {
+    ignores: [
+      'tmp/**',
+      'dist/**',
+      'node_modules/**',
+      '.astro/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'backend/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
@@ -25,7 +36,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/src/**', '#src/*'], message: 'backend/ must not import from src/ (ARCHITECTURE.md §2).' }] },
+        {
+          patterns: [
+            { group: ['**/src/**', '#src/*'], message: 'backend/ must not import from src/ (ARCHITECTURE.md §2).' },
+          ],
+        },
       ],
     },
   },

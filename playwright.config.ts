@@ -8,7 +8,13 @@ const port = Number(process.env.E2E_PORT ?? 4400);
 // A fresh database per run, shared by the web server and the workers (which inherit this environment).
 process.env.E2E_DATA_DIR ??= join(tmpdir(), `werkbank-e2e-${Date.now()}`);
 
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export default defineConfig({
   testDir: './e2e',
@@ -25,8 +31,16 @@ export default defineConfig({
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } }, testIgnore: /mobile\.spec\.ts$/ },
-    { name: 'mobile', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, isMobile: false }, testMatch: /mobile\.spec\.ts$/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+      testIgnore: /mobile\.spec\.ts$/,
+    },
+    {
+      name: 'mobile',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, isMobile: false },
+      testMatch: /mobile\.spec\.ts$/,
+    },
   ],
   webServer: {
     command: 'node dist/server/entry.mjs',

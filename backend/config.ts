@@ -69,7 +69,10 @@ export function loadBackendConfig(env: Record<string, string | undefined> = proc
   return {
     accessKey: e.STORE_API_ACCESS_KEY,
     provider: e.STORE_API_PROVIDER,
-    domains: defaultDomains(e.SHOP_URL_BE ?? `http://localhost:${e.PORT}`, e.SHOP_URL_AT ?? `http://at.localhost:${e.PORT}`),
+    domains: defaultDomains(
+      e.SHOP_URL_BE ?? `http://localhost:${e.PORT}`,
+      e.SHOP_URL_AT ?? `http://at.localhost:${e.PORT}`,
+    ),
     mediaBaseUrl: e.MEDIA_BASE_URL,
   };
 }

@@ -20,7 +20,8 @@ function newestMtime(paths) {
     if (!existsSync(p)) return;
     const s = statSync(p);
     if (s.isDirectory()) {
-      for (const name of readdirSync(p)) if (name !== 'node_modules' && !name.endsWith('.test.ts') && !name.endsWith('.test.tsx')) walk(join(p, name));
+      for (const name of readdirSync(p))
+        if (name !== 'node_modules' && !name.endsWith('.test.ts') && !name.endsWith('.test.tsx')) walk(join(p, name));
     } else newest = Math.max(newest, s.mtimeMs);
   };
   paths.forEach(walk);

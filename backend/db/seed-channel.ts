@@ -5,7 +5,13 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { categoryTable, currencyTable, languageTable, salesChannelDomainTable, salesChannelTable } from './schema/index.ts';
+import {
+  categoryTable,
+  currencyTable,
+  languageTable,
+  salesChannelDomainTable,
+  salesChannelTable,
+} from './schema/index.ts';
 import type { BackendConfig } from '../config.ts';
 import { stableId } from '../lib/ids.ts';
 import type { LocaleCode } from '../catalog/model.ts';

@@ -28,7 +28,15 @@ export interface SalesChannelInfo {
   countriesCategoryId: string | null;
   maintenance: boolean;
   config: Record<string, unknown>;
-  domains: { id: string; url: string; languageId: string; currencyId: string; snippetSetId: string; languageLabel: string; position: number }[];
+  domains: {
+    id: string;
+    url: string;
+    languageId: string;
+    currencyId: string;
+    snippetSetId: string;
+    languageLabel: string;
+    position: number;
+  }[];
 }
 
 export interface LanguageInfo {
@@ -68,7 +76,10 @@ export function createChannelCache(db: Db) {
   async function load(accessKey: string): Promise<ChannelCacheEntry | null> {
     const [row] = await db.select().from(salesChannelTable).where(eq(salesChannelTable.accessKey, accessKey)).limit(1);
     if (!row) return null;
-    const domains = await db.select().from(salesChannelDomainTable).where(eq(salesChannelDomainTable.salesChannelId, row.id));
+    const domains = await db
+      .select()
+      .from(salesChannelDomainTable)
+      .where(eq(salesChannelDomainTable.salesChannelId, row.id));
     const languages = await db.select().from(languageTable);
     return {
       channel: {
@@ -105,9 +116,12 @@ export function createChannelCache(db: Db) {
       if (!hit) {
         hit = load(accessKey);
         cache.set(accessKey, hit);
-        hit.then((v) => {
-          if (!v) cache.delete(accessKey);
-        }, () => cache.delete(accessKey));
+        hit.then(
+          (v) => {
+            if (!v) cache.delete(accessKey);
+          },
+          () => cache.delete(accessKey),
+        );
       }
       return hit;
     },
@@ -125,7 +139,11 @@ export function contextMiddleware(db: Db, channels: ChannelCache): MiddlewareHan
     const accessKey = c.req.header('sw-access-key');
     const entry = accessKey ? await channels.get(accessKey) : null;
     if (!entry) {
-      throw new StoreApiError(401, 'FRAMEWORK__API_INVALID_ACCESS_KEY', 'Access key is invalid and could not be identified.');
+      throw new StoreApiError(
+        401,
+        'FRAMEWORK__API_INVALID_ACCESS_KEY',
+        'Access key is invalid and could not be identified.',
+      );
     }
     const requested = c.req.header('sw-context-token');
     let token = requested && /^[A-Za-z0-9]{16,64}$/.test(requested) ? requested : '';

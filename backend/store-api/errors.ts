@@ -79,8 +79,12 @@ function defaultTitle(status: number): string {
 
 /** 404 with Shopware's code for the entity, e.g. `notFound('product', id)` → FRAMEWORK__ENTITY_NOT_FOUND style. */
 export function notFound(entity: string, id: string): StoreApiError {
-  return new StoreApiError(404, `STORE_API__${entity.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_NOT_FOUND`,
-    `The ${entity} with id "${id}" was not found.`, { parameters: { entity, id } });
+  return new StoreApiError(
+    404,
+    `STORE_API__${entity.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_NOT_FOUND`,
+    `The ${entity} with id "${id}" was not found.`,
+    { parameters: { entity, id } },
+  );
 }
 
 /** 400 with one `VIOLATION::…` item per invalid field (Shopware's constraint-violation shape). */
@@ -114,7 +118,10 @@ export function handleError(err: Error, c: Context): Response {
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
-    return c.json(new StoreApiError(status, 'FRAMEWORK__HTTP_ERROR', err.message || defaultTitle(status)).toEnvelope(), status);
+    return c.json(
+      new StoreApiError(status, 'FRAMEWORK__HTTP_ERROR', err.message || defaultTitle(status)).toEnvelope(),
+      status,
+    );
   }
   console.error('[store-api] unhandled error', err);
   return c.json(new StoreApiError(500, 'FRAMEWORK__INTERNAL_ERROR', 'An internal error occurred.').toEnvelope(), 500);

@@ -113,13 +113,25 @@ export const productTable = pgTable(
     coverMediaId: idColumn('cover_media_id'),
     translated: jsonb('translated').$type<Translations<ProductTranslation>>().notNull().default({}),
     /** Variant options (property_group_option ids) that set this variant apart from its siblings. */
-    optionIds: text('option_ids').array().notNull().default(sql`'{}'::text[]`),
+    optionIds: text('option_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Filterable property option ids; on a parent, the union of its variants'. */
-    propertyIds: text('property_ids').array().notNull().default(sql`'{}'::text[]`),
+    propertyIds: text('property_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Categories the product is assigned to directly. */
-    categoryIds: text('category_ids').array().notNull().default(sql`'{}'::text[]`),
+    categoryIds: text('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Direct categories and all their ancestors: what a category listing matches on. */
-    categoryTree: text('category_tree').array().notNull().default(sql`'{}'::text[]`),
+    categoryTree: text('category_tree')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     childCount: integer('child_count').notNull().default(0),
     /** Net list price per order unit in EUR for listing filters and sorting; never sent to anonymous callers. */
     listingPrice: numeric('listing_price', { precision: 18, scale: 5 }),
@@ -150,11 +162,21 @@ export const productTable = pgTable(
     index('product_manufacturer_idx').on(t.manufacturerId),
     // Listings sort listed main products by the name of the context language or by price and stop after one page
     // (backend/store-api/listing): partial indexes over exactly the rows a listing can show.
-    index('product_listing_name_de_idx').on(t.nameDe, t.id).where(sql`${t.parentId} IS NULL AND ${t.active}`),
-    index('product_listing_name_en_idx').on(t.nameEn, t.id).where(sql`${t.parentId} IS NULL AND ${t.active}`),
-    index('product_listing_name_fr_idx').on(t.nameFr, t.id).where(sql`${t.parentId} IS NULL AND ${t.active}`),
-    index('product_listing_name_nl_idx').on(t.nameNl, t.id).where(sql`${t.parentId} IS NULL AND ${t.active}`),
-    index('product_listing_price_idx').on(t.listingPrice, t.id).where(sql`${t.parentId} IS NULL AND ${t.active}`),
+    index('product_listing_name_de_idx')
+      .on(t.nameDe, t.id)
+      .where(sql`${t.parentId} IS NULL AND ${t.active}`),
+    index('product_listing_name_en_idx')
+      .on(t.nameEn, t.id)
+      .where(sql`${t.parentId} IS NULL AND ${t.active}`),
+    index('product_listing_name_fr_idx')
+      .on(t.nameFr, t.id)
+      .where(sql`${t.parentId} IS NULL AND ${t.active}`),
+    index('product_listing_name_nl_idx')
+      .on(t.nameNl, t.id)
+      .where(sql`${t.parentId} IS NULL AND ${t.active}`),
+    index('product_listing_price_idx')
+      .on(t.listingPrice, t.id)
+      .where(sql`${t.parentId} IS NULL AND ${t.active}`),
     // Typo-tolerant search on the name of every language (German is in migration 0001).
     index('product_name_en_trgm_idx').using('gin', t.nameEn.op('gin_trgm_ops')),
     index('product_name_fr_trgm_idx').using('gin', t.nameFr.op('gin_trgm_ops')),
