@@ -33,13 +33,52 @@ describe('message catalogues', () => {
   });
 });
 
+describe('plural entries', () => {
+  const keys = Object.keys(MESSAGES['en-GB']);
+
+  test('every count text is a plural entry with a singular and a plural form', () => {
+    const counted = keys.filter((k) => MESSAGES['en-GB'][k as keyof (typeof MESSAGES)['en-GB']].startsWith('{count}'));
+    expect(counted.filter((k) => !/_(one|other)$/.test(k))).toEqual([]);
+    const bases = new Set(counted.map((k) => k.replace(/_(one|other)$/, '')));
+    for (const base of bases) expect(keys).toEqual(expect.arrayContaining([`${base}_one`, `${base}_other`]));
+  });
+});
+
 describe('getTranslator', () => {
   test('interpolates {name} values in the chosen locale', () => {
     expect(getTranslator('de-DE')('counter.step', { step: 8 })).toBe('verkauft je 8');
     expect(getTranslator('nl-NL')('listing.total', { count: 24 })).toBe('24 producten');
   });
 
-  test('keeps placeholders in raw messages for islands', () => {
+  test.each([
+    ['de-DE', 1, '1 Ergebnis für „Leiter“'],
+    ['de-DE', 2, '2 Ergebnisse für „Leiter“'],
+    ['en-GB', 1, '1 result for “Leiter”'],
+    ['en-GB', 0, '0 results for “Leiter”'],
+    ['fr-FR', 1, '1 résultat pour « Leiter »'],
+    ['fr-FR', 0, '0 résultat pour « Leiter »'],
+    ['nl-NL', 1, '1 resultaat voor ‘Leiter’'],
+    ['nl-NL', 3, '3 resultaten voor ‘Leiter’'],
+  ] as const)('%s with count %i reads "%s"', (locale, count, text) => {
+    expect(getTranslator(locale)('search.resultsFor', { count, query: 'Leiter' })).toBe(text);
+  });
+
+  test('picks the singular for one product and one variant', () => {
+    expect(getTranslator('de-DE')('listing.total', { count: 1 })).toBe('1 Produkt');
+    expect(getTranslator('en-GB')('product.variants', { count: 1 })).toBe('1 variant');
+  });
+
+  test('writes numbers with the locale’s digit grouping', () => {
+    expect(getTranslator('de-DE')('listing.total', { count: 2424 })).toBe('2.424 Produkte');
+    expect(getTranslator('en-GB')('listing.total', { count: 2424 })).toBe('2,424 products');
+    expect(getTranslator('fr-FR')('listing.total', { count: 1_000_000 })).toBe(
+      `${new Intl.NumberFormat('fr-FR').format(1_000_000)} produits`,
+    );
+    expect(getTranslator('en-GB')('error.domain.text', { host: '1.2.3' })).toContain('1.2.3');
+  });
+
+  test('keeps placeholders in raw messages for islands; a plural key gives its plural form', () => {
     expect(rawMessage('fr-FR', 'search.variants')).toBe('{count} variantes');
+    expect(rawMessage('de-DE', 'counter.step')).toBe('verkauft je {step}');
   });
 });

@@ -13,9 +13,20 @@ export type Locale = (typeof SUPPORTED_LOCALES)[number];
 /** Fallback locale of the spec (§1 "en-GB (fallback)"). */
 export const FALLBACK_LOCALE: Locale = 'en-GB';
 
-/** Message keys, typed from the fallback catalogue. */
-export type MessageKey = keyof typeof enGB;
-export type Messages = Record<MessageKey, string>;
+/** Keys of the message catalogues as stored, typed from the fallback catalogue. */
+export type CatalogueKey = keyof typeof enGB;
+export type Messages = Record<CatalogueKey, string>;
+
+/** i18next plural suffixes used in the catalogues (`Intl.PluralRules` categories; French `many` falls back to `other`). */
+export const PLURAL_SUFFIXES = ['_one', '_other'] as const;
+type PluralSuffix = (typeof PLURAL_SUFFIXES)[number];
+type PluralBase<K> = K extends `${infer Base}${PluralSuffix}` ? Base : never;
+
+/**
+ * Keys a caller translates: plain keys, and plural entries (`listing.total_one` / `listing.total_other`) by their
+ * base key (`listing.total`) together with a numeric `count`, from which i18next picks the form.
+ */
+export type MessageKey = Exclude<CatalogueKey, `${string}${PluralSuffix}`> | PluralBase<CatalogueKey>;
 
 export const MESSAGES: Record<Locale, Messages> = {
   'de-DE': deDE,
