@@ -4,3 +4,4 @@ export * from './category.ts';
 export * from './product.ts';
 export * from './seo.ts';
 export * from './context.ts';
+export * from './listing.ts';

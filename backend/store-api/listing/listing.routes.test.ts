@@ -143,6 +143,21 @@ describe('POST /product-listing/{categoryId}', () => {
     clearCatalogCaches();
   });
 
+  test('follows catalogue changes: a deactivated or recategorised article leaves the listing', async () => {
+    await api.db.execute(sql`UPDATE product SET active = false WHERE product_number = 'P-1002'`);
+    await api.db.execute(sql`UPDATE product SET category_tree = '{}' WHERE product_number = 'P-1001'`);
+    clearCatalogCaches();
+    const l = await listing(FIXTURE.categories.pliers);
+    expect(numbers(l)).toEqual(['P-1000']);
+    expect(l.total).toBe(1);
+    await api.db.execute(sql`UPDATE product SET active = true WHERE product_number = 'P-1002'`);
+    await api.db.execute(
+      sql`UPDATE product SET category_tree = (SELECT category_tree FROM product WHERE product_number = 'P-1000') WHERE product_number = 'P-1001'`,
+    );
+    clearCatalogCaches();
+    expect(numbers(await listing(FIXTURE.categories.pliers))).toEqual(['P-1000', 'P-1001', 'P-1002']);
+  });
+
   test.each([
     [{ limit: 501 }, '/limit'],
     [{ limit: 0 }, '/limit'],

@@ -17,6 +17,10 @@
  * behaviour), and cached per category and language until `clearCatalogCaches()`; search facets are computed over the
  * bounded candidate set of the query.
  *
+ * Category listings read the listing index `product_listing` (one narrow row per listed product and category, kept
+ * by triggers): pages, counts and facets are index range scans on the category, whatever its size; criteria
+ * `filter`/`sort`/`ids` join `product` for their columns. Search listings read the bounded candidate set.
+ *
  * Totals: unfiltered category listings take the cached count; filtered ones count at most COUNT_CAP rows.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -113,19 +117,63 @@ function chooseSorting(criteria: Criteria, view: ViewContext, forSearch: boolean
   return key;
 }
 
-function orderBy(key: string, view: ViewContext, ranked: boolean): SQL {
-  const name = sql.raw(`p.${localeColumns(view.locale).nameColumn}`);
+/**
+ * Column expressions of a listing source: the listing index `product_listing l` for categories, the product table
+ * `p` (joined with the ranked candidate ids `c`) for search.
+ */
+interface Source {
+  from: SQL;
+  id: SQL;
+  name: SQL;
+  price: SQL;
+  manufacturer: SQL;
+  properties: SQL;
+  inStock: SQL;
+}
+
+function categorySource(categoryId: string, locale: string, joinProduct: boolean): { source: Source; scope: SQL } {
+  const name = sql.raw(`l.${localeColumns(locale).nameColumn}`);
+  return {
+    source: {
+      from: joinProduct ? sql`product_listing l JOIN product p ON p.id = l.product_id` : sql`product_listing l`,
+      id: sql`l.product_id`,
+      name,
+      price: sql`l.listing_price`,
+      manufacturer: sql`l.manufacturer_id`,
+      properties: sql`l.property_ids`,
+      inStock: sql`l.in_stock`,
+    },
+    scope: sql`l.category_id = ${categoryId}`,
+  };
+}
+
+function searchSource(ids: string[], locale: string): { source: Source; scope: SQL } {
+  return {
+    source: {
+      from: sql`product p JOIN unnest(${textArray(ids)}) WITH ORDINALITY AS c(id, ord) ON c.id = p.id`,
+      id: sql`p.id`,
+      name: sql.raw(`p.${localeColumns(locale).nameColumn}`),
+      price: sql`p.listing_price`,
+      manufacturer: sql`p.manufacturer_id`,
+      properties: sql`p.property_ids`,
+      inStock: sql`(p.available_stock > 0)`,
+    },
+    scope: sql`p.active`,
+  };
+}
+
+function orderBy(key: string, s: Source, ranked: boolean): SQL {
   switch (key) {
     case 'name-desc':
-      return sql`${name} DESC, p.id DESC`;
+      return sql`${s.name} DESC, ${s.id} DESC`;
     case 'price-asc':
-      return sql`p.listing_price ASC NULLS LAST, ${name}, p.id`;
+      return sql`${s.price} ASC NULLS LAST, ${s.id}`;
     case 'price-desc':
-      return sql`p.listing_price DESC NULLS LAST, ${name}, p.id`;
+      return sql`${s.price} DESC NULLS LAST, ${s.id}`;
     case 'score':
-      return ranked ? sql`c.ord` : sql`${name}, p.id`;
+      return ranked ? sql`c.ord` : sql`${s.name}, ${s.id}`;
     default:
-      return sql`${name}, p.id`;
+      return sql`${s.name}, ${s.id}`;
   }
 }
 
@@ -142,15 +190,15 @@ async function rows<T>(db: Db, statement: SQL): Promise<T[]> {
   return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
 
-async function computeFacets(db: Db, scope: SQL): Promise<RawFacets> {
+async function computeFacets(db: Db, source: Source, scope: SQL): Promise<RawFacets> {
   const list = await rows<{ kind: string; key: string | null; n: number | string }>(
     db,
     sql`
-    WITH base AS (SELECT p.manufacturer_id, p.property_ids, p.available_stock, p.listing_price FROM product p WHERE ${scope})
+    WITH base AS (SELECT ${source.manufacturer} AS manufacturer_id, ${source.properties} AS property_ids, ${source.inStock} AS in_stock, ${source.price} AS listing_price FROM ${source.from} WHERE ${scope})
     SELECT 'm' AS kind, manufacturer_id AS key, count(*) AS n FROM base WHERE manufacturer_id IS NOT NULL GROUP BY manufacturer_id
     UNION ALL SELECT 'o', u, count(*) FROM base, unnest(property_ids) AS u GROUP BY u
     UNION ALL SELECT 't', NULL, count(*) FROM base
-    UNION ALL SELECT 's', NULL, count(*) FROM base WHERE available_stock > 0
+    UNION ALL SELECT 's', NULL, count(*) FROM base WHERE in_stock
     UNION ALL SELECT 'min', min(listing_price)::text, 0 FROM base
     UNION ALL SELECT 'max', max(listing_price)::text, 0 FROM base`,
   );
@@ -223,20 +271,18 @@ async function mapFacets(
         filterable: true,
         position: group.position,
         translated: { name: g.name ?? '' },
-        options: opts
-          .sort(optionSort(group.sortingType))
-          .map((o) =>
-            compact({
-              id: o.id,
-              groupId: group.id,
-              name: o.name,
-              position: o.position,
-              colorHexCode: o.colorHexCode,
-              translated: { name: o.name },
-              count: o.count,
-              apiAlias: 'property_group_option',
-            }),
-          ),
+        options: opts.sort(optionSort(group.sortingType)).map((o) =>
+          compact({
+            id: o.id,
+            groupId: group.id,
+            name: o.name,
+            position: o.position,
+            colorHexCode: o.colorHexCode,
+            translated: { name: o.name },
+            count: o.count,
+            apiAlias: 'property_group_option',
+          }),
+        ),
         apiAlias: 'property_group',
       };
     })
@@ -274,9 +320,8 @@ function categoryFacets(
   locale: string,
 ): Promise<{ raw: RawFacets; mapped: MappedFacets }> {
   return cache.memo(`facets:${categoryId}:${locale}`, async () => {
-    const raw = await cache.memo(`facets:${categoryId}`, () =>
-      computeFacets(db, sql`p.active AND p.parent_id IS NULL AND p.category_tree @> ARRAY[${categoryId}]::text[]`),
-    );
+    const { source, scope } = categorySource(categoryId, locale, false);
+    const raw = await cache.memo(`facets:${categoryId}`, () => computeFacets(db, source, scope));
     return { raw, mapped: await mapFacets(db, raw, await cache.manufacturers(), locale) };
   });
 }
@@ -304,13 +349,17 @@ export async function productListing(req: ListingRequest): Promise<Record<string
   const sorting = chooseSorting(criteria, view, forSearch);
   const { page, limit, offset } = pagination(criteria, req.defaultLimit);
 
-  const conditions: SQL[] = [sql`p.active`];
-  if (!forSearch) conditions.push(sql`p.parent_id IS NULL`);
-  if (req.categoryId) conditions.push(sql`p.category_tree @> ARRAY[${req.categoryId}]::text[]`);
+  // Criteria filters, sorts and ids address product columns: only then does a category listing join `product`.
+  const needsProduct =
+    criteria.filter.length > 0 || criteria.postFilter.length > 0 || criteria.sort.length > 0 || !!criteria.ids;
+  const { source, scope } = forSearch
+    ? searchSource(req.search!.ids, view.locale)
+    : categorySource(req.categoryId!, view.locale, needsProduct);
+  const conditions: SQL[] = [scope];
   if (criteria.ids) conditions.push(sql`p.id = ANY(${textArray(criteria.ids)})`);
-  const scopeConditions = [...conditions];
   const filtered: SQL[] = [];
-  if (criteria.manufacturer.length) filtered.push(sql`p.manufacturer_id = ANY(${textArray(criteria.manufacturer)})`);
+  if (criteria.manufacturer.length)
+    filtered.push(sql`${source.manufacturer} = ANY(${textArray(criteria.manufacturer)})`);
   if (criteria.properties.length) {
     const options = await loadOptions(db, criteria.properties);
     const byGroup = new Map<string, string[]>();
@@ -318,34 +367,28 @@ export async function productListing(req: ListingRequest): Promise<Record<string
       const groupId = options.get(id)?.groupId ?? id;
       byGroup.set(groupId, [...(byGroup.get(groupId) ?? []), id]);
     }
-    for (const ids of byGroup.values()) filtered.push(sql`p.property_ids && ${textArray(ids)}`);
+    for (const ids of byGroup.values()) filtered.push(sql`${source.properties} && ${textArray(ids)}`);
   }
-  if (criteria.inStock) filtered.push(sql`p.available_stock > 0`);
+  if (criteria.inStock) filtered.push(source.inStock);
   const priceFilter = loggedIn && (criteria.minPrice !== undefined || criteria.maxPrice !== undefined);
   if (priceFilter) {
     if (criteria.minPrice !== undefined && criteria.minPrice > 0)
-      filtered.push(sql`p.listing_price >= ${String(criteria.minPrice)}::numeric`);
-    if (criteria.maxPrice !== undefined) filtered.push(sql`p.listing_price <= ${String(criteria.maxPrice)}::numeric`);
+      filtered.push(sql`${source.price} >= ${String(criteria.minPrice)}::numeric`);
+    if (criteria.maxPrice !== undefined) filtered.push(sql`${source.price} <= ${String(criteria.maxPrice)}::numeric`);
   }
   for (const f of [...criteria.filter, ...criteria.postFilter]) filtered.push(compileFilter(f, view.locale, loggedIn));
   const extraSort = compileSort(criteria.sort, view.locale, loggedIn);
 
-  const ranked = forSearch;
-  const from = ranked
-    ? sql`product p JOIN unnest(${textArray(req.search!.ids)}) WITH ORDINALITY AS c(id, ord) ON c.id = p.id`
-    : sql`product p`;
+  const from = source.from;
   const where = sql.join([...conditions, ...filtered], sql` AND `);
-  const order = extraSort.length ? sql.join([...extraSort, sql`p.id`], sql`, `) : orderBy(sorting, view, ranked);
+  const order = extraSort.length ? sql.join([...extraSort, source.id], sql`, `) : orderBy(sorting, source, forSearch);
 
   let facets: { raw: RawFacets; mapped: MappedFacets } | undefined;
   const wantAggregations = !req.suggest && !criteria.noAggregations;
   if (req.categoryId && (wantAggregations || filtered.length === 0))
     facets = await categoryFacets(db, cache, req.categoryId, view.locale);
   else if (forSearch && wantAggregations) {
-    const raw = await computeFacets(
-      db,
-      sql`${sql.join(scopeConditions, sql` AND `)} AND p.id = ANY(${textArray(req.search!.ids)})`,
-    );
+    const raw = await computeFacets(db, source, sql.join(conditions, sql` AND `));
     facets = { raw, mapped: await mapFacets(db, raw, await cache.manufacturers(), view.locale) };
   }
 
@@ -354,7 +397,7 @@ export async function productListing(req: ListingRequest): Promise<Record<string
   if (!criteria.onlyAggregations) {
     const list = await rows<{ id: string }>(
       db,
-      sql`SELECT p.id FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+      sql`SELECT ${source.id} AS id FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
     );
     ids = list.map((r) => r.id);
   }
