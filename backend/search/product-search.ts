@@ -92,7 +92,8 @@ export async function searchProductIds(
     );
   }
 
-  if (!plan.fullText) return { ids: found, exactIds };
+  // A number that matched a number needs no word search (its digits would only match unrelated descriptions).
+  if (!plan.fullText || (plan.shape === 'number' && found.length > 0)) return { ids: found, exactIds };
   const { tsConfig, nameColumn, searchColumn } = localeColumns(options.locale);
   const name = sql.raw(`p.${nameColumn}`);
   const vector = sql.raw(`p.${searchColumn}`);
@@ -113,23 +114,31 @@ export async function searchProductIds(
   }
 
   if (remaining() > 0 && plan.prefixTsQuery) {
-    // Rank only a bounded candidate set: a common word may match a large share of the catalogue.
-    const candidates = Math.max(200, (remaining() + found.length) * 4);
-    add(
-      await ids(
-        db,
-        sql`
-        SELECT id FROM (
-          SELECT p.id, ts_rank_cd(${vector}, q.query) AS rank, ${name} AS name
-            FROM product p,
-                 (SELECT websearch_to_tsquery(${config}, ${plan.term}) || to_tsquery(${config}, ${plan.prefixTsQuery}) AS query) q
-           WHERE p.active AND p.parent_id IS NULL AND ${vector} @@ q.query
-           LIMIT ${candidates}
-        ) ranked
-        ORDER BY rank DESC, name, id
-        LIMIT ${remaining() + found.length}`,
-      ),
-    );
+    // Whole words first; the last word as a prefix (type-ahead) only when whole words found too little, since a
+    // short prefix expands to many lexemes. Only a bounded candidate set is ranked: a common word may match a large
+    // share of the catalogue.
+    const candidates = Math.max(100, (remaining() + found.length) * 2);
+    const queries = [
+      sql`websearch_to_tsquery(${config}, ${plan.term})`,
+      sql`to_tsquery(${config}, ${plan.prefixTsQuery})`,
+    ];
+    for (const query of queries) {
+      if (remaining() <= 0) break;
+      add(
+        await ids(
+          db,
+          sql`
+          SELECT id FROM (
+            SELECT p.id, ts_rank_cd(${vector}, q.query) AS rank, ${name} AS name
+              FROM product p, (SELECT ${query} AS query) q
+             WHERE ${vector} @@ q.query AND (p.parent_id IS NULL) IS TRUE AND p.active
+             LIMIT ${candidates}
+          ) ranked
+          ORDER BY rank DESC, name, id
+          LIMIT ${remaining() + found.length}`,
+        ),
+      );
+    }
   }
 
   // Buyers type names in other languages too (a German article name on the Dutch site): when the context language
@@ -147,7 +156,7 @@ export async function searchProductIds(
             SELECT p.id, ts_rank_cd(${otherVector}, q.query) AS rank
               FROM product p,
                    (SELECT websearch_to_tsquery(${otherConfig}, ${plan.term}) || to_tsquery(${otherConfig}, ${plan.prefixTsQuery}) AS query) q
-             WHERE p.active AND p.parent_id IS NULL AND ${otherVector} @@ q.query
+             WHERE ${otherVector} @@ q.query AND (p.parent_id IS NULL) IS TRUE AND p.active
              LIMIT 200
           ) ranked
           ORDER BY rank DESC, id
@@ -158,15 +167,19 @@ export async function searchProductIds(
     }
   }
 
-  if (remaining() > 0 && plan.term.length >= 3 && found.length < 5) {
+  if (remaining() > 0 && plan.term.length >= 4 && found.length < 5) {
+    // Short terms are similar to a great many names: only a bounded set of similar names is ranked.
     add(
       await ids(
         db,
         sql`
-        SELECT p.id FROM product p
-         WHERE p.active AND p.parent_id IS NULL AND ${plan.term} <% ${name}
-         ORDER BY word_similarity(${plan.term}, ${name}) DESC, p.id
-         LIMIT ${remaining() + found.length}`,
+        SELECT id FROM (
+          SELECT p.id, ${name} AS name FROM product p
+           WHERE ${plan.term} <% ${name} AND (p.parent_id IS NULL) IS TRUE AND p.active
+           LIMIT 200
+        ) lookalikes
+        ORDER BY word_similarity(${plan.term}, name) DESC, id
+        LIMIT ${remaining() + found.length}`,
       ),
     );
   }
