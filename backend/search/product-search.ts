@@ -168,18 +168,21 @@ export async function searchProductIds(
   }
 
   if (remaining() > 0 && plan.term.length >= 4 && found.length < 5) {
-    // Short terms are similar to a great many names: only a bounded set of similar names is ranked.
+    // The similarity scan must go through the trigram index: selecting product_number keeps the planner off the
+    // name-ordered index-only scan, which would test every listed name against the term. At most 200 lookalikes
+    // are read from the wide product rows and ranked by word similarity.
     add(
       await ids(
         db,
         sql`
-        SELECT id FROM (
-          SELECT p.id, ${name} AS name FROM product p
-           WHERE ${plan.term} <% ${name} AND (p.parent_id IS NULL) IS TRUE AND p.active
+        WITH lookalikes AS MATERIALIZED (
+          SELECT p.id, ${name} AS name, p.product_number FROM product p
+           WHERE ${plan.term} <% ${name} AND p.parent_id IS NULL AND p.active
            LIMIT 200
-        ) lookalikes
-        ORDER BY word_similarity(${plan.term}, name) DESC, id
-        LIMIT ${remaining() + found.length}`,
+        )
+        SELECT id FROM lookalikes
+         ORDER BY word_similarity(${plan.term}, name) DESC, id
+         LIMIT ${remaining() + found.length}`,
       ),
     );
   }

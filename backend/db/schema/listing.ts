@@ -22,7 +22,10 @@ export const productListingTable = pgTable(
     manufacturerId: idColumn('manufacturer_id'),
     /** available_stock > 0. */
     inStock: boolean('in_stock').notNull(),
-    propertyIds: text('property_ids').array().notNull().default(sql`'{}'::text[]`),
+    propertyIds: text('property_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     primaryKey({ columns: [t.categoryId, t.productId] }),
@@ -33,5 +36,7 @@ export const productListingTable = pgTable(
     index('product_listing_cat_name_nl_idx').on(t.categoryId, t.nameNl, t.productId),
     index('product_listing_cat_price_idx').on(t.categoryId, t.listingPrice, t.productId),
     index('product_listing_cat_price_desc_idx').on(t.categoryId, t.listingPrice.desc().nullsLast(), t.productId),
+    // Property filters on large categories: combined with the category range as a bitmap.
+    index('product_listing_properties_idx').using('gin', t.propertyIds),
   ],
 );

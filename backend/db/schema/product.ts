@@ -177,10 +177,20 @@ export const productTable = pgTable(
     index('product_listing_price_idx')
       .on(t.listingPrice, t.id)
       .where(sql`${t.parentId} IS NULL AND ${t.active}`),
-    // Typo-tolerant search on the name of every language (German is in migration 0001).
-    index('product_name_en_trgm_idx').using('gin', t.nameEn.op('gin_trgm_ops')),
-    index('product_name_fr_trgm_idx').using('gin', t.nameFr.op('gin_trgm_ops')),
-    index('product_name_nl_trgm_idx').using('gin', t.nameNl.op('gin_trgm_ops')),
+    // Typo-tolerant search on the name of every language, over listed products only (variants repeat their
+    // parent's name and would multiply the rows a similarity scan has to check).
+    index('product_listed_name_de_trgm_idx')
+      .using('gin', t.nameDe.op('gin_trgm_ops'))
+      .where(sql`${t.parentId} IS NULL AND ${t.active}`),
+    index('product_listed_name_en_trgm_idx')
+      .using('gin', t.nameEn.op('gin_trgm_ops'))
+      .where(sql`${t.parentId} IS NULL AND ${t.active}`),
+    index('product_listed_name_fr_trgm_idx')
+      .using('gin', t.nameFr.op('gin_trgm_ops'))
+      .where(sql`${t.parentId} IS NULL AND ${t.active}`),
+    index('product_listed_name_nl_trgm_idx')
+      .using('gin', t.nameNl.op('gin_trgm_ops'))
+      .where(sql`${t.parentId} IS NULL AND ${t.active}`),
   ],
 );
 

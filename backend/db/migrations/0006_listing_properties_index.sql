@@ -1,0 +1,1 @@
+CREATE INDEX "product_listing_properties_idx" ON "product_listing" USING gin ("property_ids");
