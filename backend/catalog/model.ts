@@ -22,6 +22,8 @@ export interface CatalogCategory {
   externalId: string;
   /** `externalId` of the parent within the same source; undefined for a top-level group of that source. */
   parentExternalId?: string | undefined;
+  /** A parent in another source (e.g. a real source's top category below a generated one); wins over the above. */
+  parent?: { source: string; externalId: string } | undefined;
   name: LocalizedText;
   /** Sanitised HTML. */
   description?: LocalizedText | undefined;

@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { createDb, type Db, type DbHandle } from '../db/client.ts';
 import { languageId, ROOT_CATEGORY_IDS, seedSalesChannel } from '../db/seed-channel.ts';
 import { loadBackendConfig } from '../config.ts';
-import { ensureCatalogSeeded, SEED_SOURCE } from './seed.ts';
+import { ensureCatalogSeeded, SEED_SOURCE, withDemoStock } from './seed.ts';
 import { cmsPageId } from './static-content.ts';
 import { categoryId } from './writer.ts';
 
@@ -46,17 +46,24 @@ beforeAll(async () => {
 afterAll(async () => handle.close());
 
 describe('ensureCatalogSeeded', () => {
-  test('imports the real files below their own top-level category next to the generated catalogue', async () => {
-    const [real] = await rows<{ category_tree: string[]; source: string }>(
-      sql`SELECT category_tree, source FROM product WHERE product_number = 'REAL-1'`,
+  test('imports the real files below their own category inside the generated catalogue', async () => {
+    const [real] = await rows<{ category_tree: string[]; source: string; stock: number }>(
+      sql`SELECT category_tree, source, stock FROM product WHERE product_number = 'REAL-1'`,
     );
     expect(real?.source).toBe('bmecat:weidmueller');
+    // Weidmüller's terminal blocks hang below the generated electrical installation category, not beside it.
     expect(real?.category_tree).toContain(categoryId(SEED_SOURCE, 'terminal-blocks'));
+    expect(real?.category_tree).toContain(categoryId('generated', 'electrical'));
+    expect(real?.stock).toBe(withDemoStock({ source: 'x', productNumber: 'REAL-1', name: {} }).stock);
     const top = await rows<{ name: string; product_count: number }>(
       sql`SELECT translated->'de-DE'->>'name' AS name, product_count FROM category WHERE parent_id = ${ROOT_CATEGORY_IDS.main} ORDER BY position`,
     );
-    expect(top).toHaveLength(9);
-    expect(top.at(-1)).toEqual({ name: 'Reihenklemmen & Relais', product_count: 1 });
+    expect(top).toHaveLength(8);
+    expect(top.map((t) => t.name)).not.toContain('Reihenklemmen & Relais');
+    const [mount] = await rows<{ product_count: number; level: number }>(
+      sql`SELECT product_count, level FROM category WHERE id = ${categoryId(SEED_SOURCE, 'terminal-blocks')}`,
+    );
+    expect(mount).toEqual({ product_count: 1, level: 3 });
     const [counts] = await rows<{ n: number | string }>(
       sql`SELECT count(*) AS n FROM product WHERE source = 'generated'`,
     );
@@ -112,5 +119,28 @@ describe('ensureCatalogSeeded', () => {
     ]);
     const [counts] = await rows<{ n: number | string }>(sql`SELECT count(*) AS n FROM product`);
     expect(Number(counts?.n)).toBe(121);
+  });
+});
+
+describe('withDemoStock', () => {
+  test('gives real articles deterministic stock on their purchase step, about three in four in stock', () => {
+    const products = Array.from({ length: 400 }, (_, i) => ({
+      source: 'x',
+      productNumber: `N-${i}`,
+      name: {},
+      minPurchase: 10,
+      purchaseSteps: 10,
+    }));
+    const stocked = products.map(withDemoStock);
+    expect(stocked.map((p) => p.stock)).toEqual(products.map(withDemoStock).map((p) => p.stock));
+    for (const p of stocked) {
+      expect(p.stock! % 10).toBe(0);
+      if (p.stock! > 0) expect(p.stock).toBeGreaterThanOrEqual(10);
+      expect(p.restockTime).toBeGreaterThanOrEqual(3);
+      expect(p.customFields?.demoStock).toBe(true);
+    }
+    const share = stocked.filter((p) => p.stock! > 0).length / stocked.length;
+    expect(share).toBeGreaterThan(0.65);
+    expect(share).toBeLessThan(0.85);
   });
 });

@@ -12,7 +12,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { BackendConfig } from '../config.ts';
-import type { CatalogChange, CatalogSink, LocalizedText } from './model.ts';
+import type { CatalogChange, CatalogProduct, CatalogSink, LocalizedText } from './model.ts';
+import { stableId } from '../lib/ids.ts';
 import { categoryId, createCatalogWriter, type FinalizeReport } from './writer.ts';
 import { writeStaticContent } from './static-content.ts';
 import { generateCatalog, GENERATED_SOURCE } from './generate/generate-catalog.ts';
@@ -34,6 +35,8 @@ interface Mount {
   key: string;
   name: LocalizedText;
   position: number;
+  /** Generated top-level category (its externalId) the mount hangs below; absent for a top-level mount. */
+  below?: string;
 }
 
 /** Top-level category of each real source; sources not listed share the last one. */
@@ -57,6 +60,7 @@ const MOUNTS: Record<string, Mount> = {
       'nl-NL': 'Pluggen en ankers',
     },
     position: 21,
+    below: 'fasteners',
   },
   'bmecat:kstools': {
     key: 'tool-systems',
@@ -67,6 +71,7 @@ const MOUNTS: Record<string, Mount> = {
       'nl-NL': 'Gereedschapssystemen',
     },
     position: 22,
+    below: 'hand-tools',
   },
   'bmecat:weidmueller': {
     key: 'terminal-blocks',
@@ -77,6 +82,7 @@ const MOUNTS: Record<string, Mount> = {
       'nl-NL': 'Rijgklemmen en relais',
     },
     position: 23,
+    below: 'electrical',
   },
 };
 MOUNTS['tabular:fixings'] = MOUNTS['bmecat:fischer']!;
@@ -90,6 +96,26 @@ const OTHER_MOUNT: Mount = {
   },
   position: 29,
 };
+
+/**
+ * Real catalogue files carry no stock (BMEcat has no stock element), so the demo seed gives each real article a
+ * stock level derived from its article number: about three in four in stock with 1 to 499 pieces (rounded to the
+ * purchase step), the rest out of stock, with a restock time of 3 to 20 days when the source gives none. Marked in
+ * `customFields.demoStock`. Deterministic: the same article always gets the same figures.
+ */
+export function withDemoStock(product: CatalogProduct): CatalogProduct {
+  const hash = parseInt(stableId('demo-stock', product.productNumber).slice(0, 8), 16);
+  const step = Math.max(1, product.purchaseSteps ?? 1);
+  const min = Math.max(1, product.minPurchase ?? 1);
+  const inStock = hash % 4 !== 0;
+  const pieces = inStock ? Math.max(min, Math.ceil((1 + ((hash >>> 3) % 499)) / step) * step) : 0;
+  return {
+    ...product,
+    stock: pieces,
+    restockTime: product.restockTime ?? 3 + ((hash >>> 12) % 18),
+    customFields: { ...product.customFields, demoStock: true },
+  };
+}
 
 /**
  * A sink in front of the writer that hangs each real source below its mount category (written on first use) and
@@ -108,7 +134,13 @@ function mountingSink(
       written.add(mount.key);
       await writer.write({
         kind: 'category',
-        category: { source: SEED_SOURCE, externalId: mount.key, name: mount.name, position: mount.position },
+        category: {
+          source: SEED_SOURCE,
+          externalId: mount.key,
+          name: mount.name,
+          position: mount.position,
+          parent: mount.below ? { source: GENERATED_SOURCE, externalId: mount.below } : undefined,
+        },
       });
     }
     mounts[source] ??= categoryId(SEED_SOURCE, mount.key);
@@ -126,6 +158,7 @@ function mountingSink(
         if (!p.parentProductNumber && !p.categories?.length) {
           change = { ...change, product: { ...p, categories: [{ source: SEED_SOURCE, externalId: mount.key }] } };
         }
+        if (change.product.stock === undefined) change = { ...change, product: withDemoStock(change.product) };
       }
       await writer.write(change);
     },
@@ -161,6 +194,15 @@ export async function ensureCatalogSeeded(
   const mounts: Record<string, string> = {};
   const writer = createCatalogWriter(db, { mounts });
 
+  // The generated part first: real sources mount below some of its top-level categories.
+  const articles = options.generatedArticles ?? (withRealData ? 3_000 : 5_000);
+  let generated = 0;
+  for await (const change of generateCatalog({ articles, seed: 1 })) {
+    if (change.kind === 'product') generated++;
+    await writer.write(change);
+  }
+  log(`catalogue seed: ${GENERATED_SOURCE}: ${generated} articles (deterministic, seed 1)`);
+
   if (withRealData) {
     const { sink, counts } = mountingSink(writer, mounts);
     const reports = await importCatalogDirectory(dir, sink, { mediaBaseUrl: config.mediaBaseUrl || undefined });
@@ -171,14 +213,6 @@ export async function ensureCatalogSeeded(
       `catalogue seed: ${reports.length} files read from ${dir}, ${skipped} items skipped (see npm run catalog:import for details)`,
     );
   }
-
-  const articles = options.generatedArticles ?? (withRealData ? 3_000 : 5_000);
-  let generated = 0;
-  for await (const change of generateCatalog({ articles, seed: 1 })) {
-    if (change.kind === 'product') generated++;
-    await writer.write(change);
-  }
-  log(`catalogue seed: ${GENERATED_SOURCE}: ${generated} articles (deterministic, seed 1)`);
 
   const report = await writer.finalize();
   log(

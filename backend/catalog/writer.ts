@@ -267,8 +267,9 @@ export function createCatalogWriter(db: Db, options: CatalogWriterOptions = {}):
   const skippedPriceUpdates: string[] = [];
 
   function bufferCategory(c: CatalogCategory): void {
-    const parentId =
-      c.parentExternalId !== undefined && c.parentExternalId !== ''
+    const parentId = c.parent
+      ? categoryId(c.parent.source, c.parent.externalId)
+      : c.parentExternalId !== undefined && c.parentExternalId !== ''
         ? categoryId(c.source, c.parentExternalId)
         : (mounts[c.source] ?? ROOT_CATEGORY_IDS.main);
     const id = categoryId(c.source, c.externalId);
