@@ -1,13 +1,16 @@
 /**
  * Facets of a listing from Shopware's `aggregations` (ProductListingResult): `manufacturer.entities` and
  * `properties.entities` (groups with options); counts are read when the backend sends them (`count` on an entity or
- * option, or a `buckets` list).
+ * option, or a `buckets` list). `arrangeFacets` then turns the raw facets into a sidebar a buyer can use, and
+ * `activeFilters` lists the chosen filters for the removable chips above the results.
  */
 import type { ProductListingResult } from '../../lib/store-api/types.ts';
+import type { ListingState } from './listing-params.ts';
 
 export interface FacetOption {
   id: string;
   name: string;
+  /** Products of the listing's scope with this option, null when the backend does not say. */
   count: number | null;
 }
 
@@ -16,6 +19,10 @@ export interface Facet {
   param: 'manufacturer' | 'properties';
   id: string;
   name: string;
+  /** Shopware's `property_group.sortingType` ('alphanumeric', 'numeric', 'position'); null for manufacturers. */
+  sortingType: string | null;
+  /** Shopware's `property_group.position`; 0 for manufacturers. */
+  position: number;
   options: FacetOption[];
 }
 
@@ -24,6 +31,8 @@ interface NamedEntity {
   name?: string;
   translated?: { name?: string } | null;
   count?: number;
+  position?: number;
+  sortingType?: string;
   options?: NamedEntity[] | null;
 }
 
@@ -40,7 +49,10 @@ export function inStockCount(listing: Pick<ProductListingResult, 'aggregations'>
   return typeof agg?.count === 'number' ? agg.count : null;
 }
 
-/** Builds the manufacturer facet and one facet per property group; empty groups are left out. */
+/**
+ * Builds the manufacturer facet and one facet per property group, in the backend's order; empty groups are left
+ * out.
+ */
 export function listingFacets(listing: Pick<ProductListingResult, 'aggregations'> | null): Facet[] {
   const aggs = (listing?.aggregations ?? {}) as Record<string, { entities?: NamedEntity[] } | undefined>;
   const facets: Facet[] = [];
@@ -51,14 +63,208 @@ export function listingFacets(listing: Pick<ProductListingResult, 'aggregations'
       param: 'manufacturer',
       id: 'manufacturer',
       name: '',
-      options: manufacturers
-        .map((m) => ({ id: m.id, name: nameOf(m), count: m.count ?? manufacturerCounts.get(m.id) ?? null }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
+      sortingType: null,
+      position: 0,
+      options: manufacturers.map((m) => ({
+        id: m.id,
+        name: nameOf(m),
+        count: m.count ?? manufacturerCounts.get(m.id) ?? null,
+      })),
     });
   }
   for (const group of aggs.properties?.entities ?? []) {
     const options = (group.options ?? []).map((o) => ({ id: o.id, name: nameOf(o), count: o.count ?? null }));
-    if (options.length) facets.push({ param: 'properties', id: group.id, name: nameOf(group), options });
+    if (options.length)
+      facets.push({
+        param: 'properties',
+        id: group.id,
+        name: nameOf(group),
+        sortingType: group.sortingType ?? null,
+        position: group.position ?? 0,
+        options,
+      });
   }
   return facets;
+}
+
+/** Options shown per group before the "show all (N)" disclosure. */
+export const VISIBLE_OPTIONS = 8;
+/** Groups that start open (after the availability section); groups with an active filter are always open. */
+export const OPEN_GROUPS = 3;
+/** Groups listed directly; the rest sit in a closed "more filters (N)" section. */
+export const VISIBLE_GROUPS = 12;
+
+/**
+ * Leading number of an option name, read with a decimal comma or point ("3,60" → 3.6, "150 kg" → 150,
+ * "0,75 x 1,80" → 0.75), or null when the name does not start with a number.
+ */
+export function leadingNumber(name: string): number | null {
+  const match = /^\s*[-+]?\d+(?:[.,]\d+)?/.exec(name.replace(/^[ø⌀Ø]\s*/, ''));
+  return match ? Number(match[0].replace(',', '.')) : null;
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/**
+ * Options in the order a buyer scans them: the group's own order when its sortingType is 'position'; ascending by
+ * value when most names are numbers (at least 80 %, so "1,20" < "2,5" < "10" and stray texts go last); otherwise
+ * by count, most products first, then by name (numeric-aware). The manufacturer facet follows the same rule.
+ */
+export function sortFacetOptions(options: FacetOption[], sortingType: string | null = null): FacetOption[] {
+  if (sortingType === 'position') return [...options];
+  const numbers = new Map(options.map((o) => [o.id, leadingNumber(o.name)]));
+  const numeric = [...numbers.values()].filter((n) => n !== null).length >= options.length * 0.8;
+  return [...options].sort((a, b) => {
+    if (numeric) {
+      const x = numbers.get(a.id) ?? null;
+      const y = numbers.get(b.id) ?? null;
+      if (x !== y) return x === null ? 1 : y === null ? -1 : x - y;
+    } else if ((a.count ?? 0) !== (b.count ?? 0)) return (b.count ?? 0) - (a.count ?? 0);
+    return collator.compare(a.name, b.name);
+  });
+}
+
+export interface FacetSection extends Facet {
+  /** Options shown at once (at most VISIBLE_OPTIONS). */
+  visible: FacetOption[];
+  /** Options behind "show all (N)". */
+  rest: FacetOption[];
+  /** Chosen options of this group. */
+  selected: number;
+  /** The section starts open. */
+  open: boolean;
+  /** The "show all" part starts open (a chosen option is in it). */
+  restOpen: boolean;
+}
+
+export interface FacetLayout {
+  /** Sections listed directly. */
+  sections: FacetSection[];
+  /** Sections in the "more filters" part. */
+  more: FacetSection[];
+  /** The "more filters" part starts open (a chosen option is in it). */
+  moreOpen: boolean;
+}
+
+/**
+ * Why a facet is left out of the sidebar, or null when it is shown. A group with a chosen option is always shown
+ * (the buyer must be able to undo it). Otherwise a group is left out when it cannot narrow the result:
+ * - 'covers-all': every option is carried by all products of the scope (`scopeTotal`), e.g. the one manufacturer of
+ *   a one-brand category, or "Material: Aluminium" on every ladder;
+ * - 'one-per-product': every option matches exactly one product and there are more options than fit the visible
+ *   list (VISIBLE_OPTIONS): weights, pack sizes or article numbers imported as properties, which list products
+ *   one by one instead of filtering them.
+ * Groups without counts are kept.
+ */
+export function facetHiddenReason(
+  facet: Facet,
+  selected: ReadonlySet<string>,
+  scopeTotal: number | null,
+): 'covers-all' | 'one-per-product' | null {
+  if (facet.options.some((o) => selected.has(o.id))) return null;
+  const counts = facet.options.map((o) => o.count);
+  if (counts.some((c) => c === null)) return null;
+  if (scopeTotal !== null && scopeTotal > 0 && counts.every((c) => (c as number) >= scopeTotal)) return 'covers-all';
+  if (facet.options.length > VISIBLE_OPTIONS && counts.every((c) => c === 1)) return 'one-per-product';
+  return null;
+}
+
+/** Products that carry some option of the facet (sum of option counts; an upper bound for multi-valued groups). */
+const coverage = (f: Facet) => f.options.reduce((sum, o) => sum + (o.count ?? 0), 0);
+
+/**
+ * Arranges facets into the sidebar (spec §2 listing filters):
+ * - groups that cannot narrow the result are left out (see `facetHiddenReason`);
+ * - the manufacturer facet comes first, then property groups by the backend's `position`, then by how many
+ *   products they cover (most first, so the groups that matter for this listing lead when positions are equal, as
+ *   in imported catalogues), then by name;
+ * - the first OPEN_GROUPS sections and every section with a chosen option start open;
+ * - options are sorted by `sortFacetOptions`, the first VISIBLE_OPTIONS shown and the rest behind "show all";
+ * - after VISIBLE_GROUPS sections the rest go into a "more filters" part.
+ *
+ * `scopeTotal` is the number of products the facet counts refer to (the unfiltered listing), or null when unknown.
+ */
+export function arrangeFacets(facets: Facet[], selected: ReadonlySet<string>, scopeTotal: number | null): FacetLayout {
+  const shown = facets
+    .filter((f) => facetHiddenReason(f, selected, scopeTotal) === null)
+    .map((f) => ({ facet: f, coverage: coverage(f) }))
+    .sort(
+      (a, b) =>
+        Number(b.facet.param === 'manufacturer') - Number(a.facet.param === 'manufacturer') ||
+        a.facet.position - b.facet.position ||
+        b.coverage - a.coverage ||
+        collator.compare(a.facet.name, b.facet.name),
+    );
+  const sections = shown.map(({ facet }, index): FacetSection => {
+    const options = sortFacetOptions(facet.options, facet.sortingType);
+    const chosen = options.filter((o) => selected.has(o.id)).length;
+    const rest = options.slice(VISIBLE_OPTIONS);
+    return {
+      ...facet,
+      options,
+      visible: options.slice(0, VISIBLE_OPTIONS),
+      rest,
+      selected: chosen,
+      open: index < OPEN_GROUPS || chosen > 0,
+      restOpen: rest.some((o) => selected.has(o.id)),
+    };
+  });
+  const more = sections.slice(VISIBLE_GROUPS);
+  return { sections: sections.slice(0, VISIBLE_GROUPS), more, moreOpen: more.some((s) => s.selected > 0) };
+}
+
+/**
+ * Number of products the facet counts refer to. Facets describe the listing without its own filters (Shopware's
+ * post-filter aggregations), so without filters this is the listing total; with filters the largest figure the
+ * facets themselves give (products per manufacturer summed, the largest option count, the in-stock count).
+ */
+export function facetScopeTotal(
+  listing: Pick<ProductListingResult, 'aggregations' | 'total'> | null,
+  facets: Facet[],
+  filtered: boolean,
+): number | null {
+  if (!listing) return null;
+  if (!filtered) return listing.total;
+  const manufacturers = facets.find((f) => f.param === 'manufacturer');
+  const figures = [
+    listing.total,
+    inStockCount(listing) ?? 0,
+    manufacturers ? coverage(manufacturers) : 0,
+    ...facets.flatMap((f) => f.options.map((o) => o.count ?? 0)),
+  ];
+  return Math.max(...figures);
+}
+
+export interface ActiveFilter {
+  /** What the chip says: group and option ("Leiterbreite: 350"), or the option alone for availability. */
+  group: string | null;
+  name: string;
+  /** The listing state without this one filter. */
+  without: Partial<ListingState>;
+}
+
+/**
+ * The chosen filters, in the sidebar's group order, each with the listing state that drops it (for the chips'
+ * links). Ids that no facet knows are left out (the "reset all" link still clears them). `manufacturerLabel` and
+ * `availableLabel` are the translated names of the manufacturer group and of the in-stock filter.
+ */
+export function activeFilters(
+  facets: Facet[],
+  state: ListingState,
+  labels: { manufacturer: string; available: string },
+): ActiveFilter[] {
+  const out: ActiveFilter[] = [];
+  if (state.available) out.push({ group: null, name: labels.available, without: { available: false } });
+  for (const facet of facets) {
+    const chosen = facet.param === 'manufacturer' ? state.manufacturer : state.properties;
+    for (const option of facet.options) {
+      if (!chosen.includes(option.id)) continue;
+      out.push({
+        group: facet.param === 'manufacturer' ? labels.manufacturer : facet.name,
+        name: option.name,
+        without: { [facet.param]: chosen.filter((id) => id !== option.id) },
+      });
+    }
+  }
+  return out;
 }
