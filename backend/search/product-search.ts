@@ -32,7 +32,10 @@ export interface ProductSearchResult {
   exactIds: string[];
 }
 
-async function ids(db: Db, statement: SQL): Promise<string[]> {
+/** Anything that runs SQL: the database or a transaction. */
+type Executor = Pick<Db, 'execute'>;
+
+async function ids(db: Executor, statement: SQL): Promise<string[]> {
   const result = (await db.execute(statement)) as unknown as { rows: { id: string }[] };
   return result.rows.map((r) => r.id);
 }
@@ -48,6 +51,17 @@ export async function searchProductIds(
   plan: SearchPlan,
   options: ProductSearchOptions,
 ): Promise<ProductSearchResult> {
+  if (plan.shape === 'empty') return { ids: [], exactIds: [] };
+  // The tiers stop after a bounded number of index matches (LIMIT without ORDER BY). With such a LIMIT the planner
+  // may prefer a sequential scan that "stops early" — over 1.5 GB of product rows when the term is rare — so
+  // sequential scans are ruled out for these statements: every tier has an index that answers it.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    return runTiers(tx, plan, options);
+  });
+}
+
+async function runTiers(db: Executor, plan: SearchPlan, options: ProductSearchOptions): Promise<ProductSearchResult> {
   const found: string[] = [];
   const seen = new Set<string>();
   const add = (list: string[]) => {
@@ -60,7 +74,6 @@ export async function searchProductIds(
     }
   };
   const remaining = () => options.cap - found.length;
-  if (plan.shape === 'empty') return { ids: [], exactIds: [] };
 
   if (plan.eans.length > 0 || plan.numbers.length > 0) {
     add(
@@ -131,7 +144,7 @@ export async function searchProductIds(
           SELECT id FROM (
             SELECT p.id, ts_rank_cd(${vector}, q.query) AS rank, ${name} AS name
               FROM product p, (SELECT ${query} AS query) q
-             WHERE ${vector} @@ q.query AND (p.parent_id IS NULL) IS TRUE AND p.active
+             WHERE ${vector} @@ q.query AND p.parent_id IS NULL AND p.active
              LIMIT ${candidates}
           ) ranked
           ORDER BY rank DESC, name, id
@@ -156,7 +169,7 @@ export async function searchProductIds(
             SELECT p.id, ts_rank_cd(${otherVector}, q.query) AS rank
               FROM product p,
                    (SELECT websearch_to_tsquery(${otherConfig}, ${plan.term}) || to_tsquery(${otherConfig}, ${plan.prefixTsQuery}) AS query) q
-             WHERE ${otherVector} @@ q.query AND (p.parent_id IS NULL) IS TRUE AND p.active
+             WHERE ${otherVector} @@ q.query AND p.parent_id IS NULL AND p.active
              LIMIT 200
           ) ranked
           ORDER BY rank DESC, id

@@ -36,6 +36,8 @@ export const productListingTable = pgTable(
     index('product_listing_cat_name_nl_idx').on(t.categoryId, t.nameNl, t.productId),
     index('product_listing_cat_price_idx').on(t.categoryId, t.listingPrice, t.productId),
     index('product_listing_cat_price_desc_idx').on(t.categoryId, t.listingPrice.desc().nullsLast(), t.productId),
+    // Manufacturer filters on large categories: the brand's rows of the category, then sorted.
+    index('product_listing_cat_manufacturer_idx').on(t.categoryId, t.manufacturerId),
     // Property filters on large categories: combined with the category range as a bitmap.
     index('product_listing_properties_idx').using('gin', t.propertyIds),
   ],

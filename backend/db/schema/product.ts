@@ -177,6 +177,20 @@ export const productTable = pgTable(
     index('product_listing_price_idx')
       .on(t.listingPrice, t.id)
       .where(sql`${t.parentId} IS NULL AND ${t.active}`),
+    // Full-text search over listed products only: variants carry their parent's words and would otherwise fill
+    // the bounded candidate sets of backend/search with rows that are then discarded.
+    index('product_listed_search_de_idx')
+      .using('gin', t.searchDe)
+      .where(sql`${t.parentId} IS NULL AND ${t.active}`),
+    index('product_listed_search_en_idx')
+      .using('gin', t.searchEn)
+      .where(sql`${t.parentId} IS NULL AND ${t.active}`),
+    index('product_listed_search_fr_idx')
+      .using('gin', t.searchFr)
+      .where(sql`${t.parentId} IS NULL AND ${t.active}`),
+    index('product_listed_search_nl_idx')
+      .using('gin', t.searchNl)
+      .where(sql`${t.parentId} IS NULL AND ${t.active}`),
     // Typo-tolerant search on the name of every language, over listed products only (variants repeat their
     // parent's name and would multiply the rows a similarity scan has to check).
     index('product_listed_name_de_trgm_idx')

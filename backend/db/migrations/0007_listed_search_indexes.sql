@@ -1,0 +1,4 @@
+CREATE INDEX "product_listed_search_de_idx" ON "product" USING gin ("search_de") WHERE "product"."parent_id" IS NULL AND "product"."active";--> statement-breakpoint
+CREATE INDEX "product_listed_search_en_idx" ON "product" USING gin ("search_en") WHERE "product"."parent_id" IS NULL AND "product"."active";--> statement-breakpoint
+CREATE INDEX "product_listed_search_fr_idx" ON "product" USING gin ("search_fr") WHERE "product"."parent_id" IS NULL AND "product"."active";--> statement-breakpoint
+CREATE INDEX "product_listed_search_nl_idx" ON "product" USING gin ("search_nl") WHERE "product"."parent_id" IS NULL AND "product"."active";

@@ -1,0 +1,1 @@
+CREATE INDEX "product_listing_cat_manufacturer_idx" ON "product_listing" USING btree ("category_id","manufacturer_id");
