@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { deliveryDisplay, downloadsByTab, groupedProperties, isInStock, variantChoices } from './product-view.ts';
+import {
+  deliveryDisplay,
+  descriptionHtml,
+  downloadsByTab,
+  groupedProperties,
+  isInStock,
+  variantChoices,
+} from './product-view.ts';
 import type { Product } from '../../lib/store-api/types.ts';
 
 const product = (over: Partial<Product> & Record<string, unknown> = {}): Product => ({
@@ -132,5 +139,42 @@ describe('variantChoices', () => {
   test('without an exact sibling any variant with that option is linked', () => {
     const choices = variantChoices({ id: 'v-m-red', optionIds: ['m', 'red'] }, configurator, siblings);
     expect(choices[1]!.options.find((o) => o.id === 'blue')?.variantId).toBe('v-s-blue');
+  });
+});
+
+describe('descriptionHtml', () => {
+  test('turns lines of short features into a bullet list', () => {
+    expect(
+      descriptionHtml('<p>Holme aus GFK<br>Beschläge aus Stahl verzinkt<br/>Rutschsichere Sprossen 28 x 29 mm</p>'),
+    ).toBe(
+      '<ul><li>Holme aus GFK</li><li>Beschläge aus Stahl verzinkt</li><li>Rutschsichere Sprossen 28 x 29 mm</li></ul>',
+    );
+  });
+
+  test('keeps an introducing line above the list and drops typed bullet markers', () => {
+    expect(descriptionHtml('Eigenschaften:\n- leicht\n- stabil\n• rutschfest')).toBe(
+      '<p>Eigenschaften:</p><ul><li>leicht</li><li>stabil</li><li>rutschfest</li></ul>',
+    );
+  });
+
+  test('reads a run of spaces as a line break', () => {
+    expect(descriptionHtml('<p>Oberfläche mit Pulverbeschichtung  Rutschhemmender Plattformbelag</p>')).toBe(
+      '<p>Oberfläche mit Pulverbeschichtung<br>Rutschhemmender Plattformbelag</p>',
+    );
+  });
+
+  test('keeps long lines as a paragraph with line breaks', () => {
+    const long =
+      'Steigleitern sind immer dann Ihre Lösung, wenn Gebäude, Anlagen oder Maschinen einen dauerhaften Zugang erfordern.';
+    expect(descriptionHtml(`<p>${long}<br>Kurz<br>Noch kürzer</p>`)).toBe(`<p>${long}<br>Kurz<br>Noch kürzer</p>`);
+  });
+
+  test.each([
+    ['<p>Made in Germany</p><p>15 Jahre Garantie</p>'],
+    ['<ul><li>a</li><li>b</li></ul>'],
+    ['<p>Ein Satz ohne Umbruch.</p>'],
+    [''],
+  ])('leaves %s as it is', (html) => {
+    expect(descriptionHtml(html)).toBe(html);
   });
 });

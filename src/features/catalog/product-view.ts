@@ -185,3 +185,45 @@ export function productPath(p: Pick<Product, 'id' | 'seoUrls'>, pathPrefix: stri
   const seo = (list.find((s) => s.isCanonical !== false) ?? list[0])?.seoPathInfo;
   return `${pathPrefix}/${seo ?? `detail/${p.id}`}`.replace(/\/{2,}/g, '/');
 }
+
+/** A line of a description counts as a short feature up to this many characters (spec §2 "description" tab). */
+export const FEATURE_LINE_MAX = 90;
+
+const BLOCK_TAG = /<(ul|ol|li|table|h[1-6]|blockquote|pre|dl)\b/i;
+const LINE_BREAK = /<br\s*\/?>|\r?\n|(?:[ \t]|&nbsp;|\u00a0){2,}/i;
+const BULLET = /^(?:[-–•*·▪]|&bull;)\s+/;
+const textLength = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&[a-z#0-9]+;/gi, '_')
+    .trim().length;
+
+/**
+ * Gives a product description visible structure when its (already sanitised) HTML has none: supplier texts are
+ * often lines of features run into one paragraph, separated only by `<br>`, newlines or a run of spaces (Günzburger
+ * `descriptionLong`). HTML with block structure (lists, tables, headings, more than one paragraph) is returned as
+ * it is. Otherwise the text is split at those breaks:
+ * - three or more lines of at most FEATURE_LINE_MAX characters become a bullet list (leading "-", "•", "*" markers
+ *   dropped), after an introducing line that ends with ":" when there is one;
+ * - other multi-line texts become one paragraph with `<br>` between the lines;
+ * - a single line stays as it is.
+ * Only the input's own fragments are reused, so nothing unsanitised is introduced.
+ */
+export function descriptionHtml(html: string): string {
+  const source = html.trim();
+  if (!source || BLOCK_TAG.test(source) || (source.match(/<p[\s>]/gi)?.length ?? 0) > 1) return source;
+  const inner = source.replace(/^<(p|div)(?:\s[^>]*)?>([\s\S]*)<\/\1>$/i, '$2');
+  if (/<\/?(p|div)[\s>]/i.test(inner)) return source;
+  const lines = inner
+    .split(new RegExp(LINE_BREAK.source, 'gi'))
+    .map((line) => line.trim())
+    .filter((line) => textLength(line) > 0);
+  if (lines.length < 2) return source;
+  const intro = lines[0]!.endsWith(':') ? lines[0]! : null;
+  const items = (intro ? lines.slice(1) : lines).map((line) => line.replace(BULLET, ''));
+  if (items.length >= 3 && items.every((line) => textLength(line) <= FEATURE_LINE_MAX)) {
+    const list = `<ul>${items.map((line) => `<li>${line}</li>`).join('')}</ul>`;
+    return intro ? `<p>${intro}</p>${list}` : list;
+  }
+  return `<p>${lines.join('<br>')}</p>`;
+}
