@@ -12,6 +12,7 @@ import { registerListingRoutes } from './listing/listing.routes.ts';
 import { registerProductRoutes } from './product/product.routes.ts';
 import { registerSeoRoutes } from './seo/seo-url.routes.ts';
 import { registerSystemRoutes } from './system/system.routes.ts';
+import { registerLandingPageRoutes } from './cms/landing-page.routes.ts';
 
 export interface RouteDeps {
   db: Db;
@@ -26,4 +27,5 @@ export function registerRoutes(app: Hono<StoreApiEnv>, deps: RouteDeps): void {
   registerListingRoutes(app, catalog);
   registerProductRoutes(app, catalog);
   registerSeoRoutes(app, catalog);
+  registerLandingPageRoutes(app, catalog);
 }
