@@ -68,6 +68,12 @@ describe('getTranslator', () => {
     expect(getTranslator('en-GB')('product.variants', { count: 1 })).toBe('1 variant');
   });
 
+  test('a message with a count that has no plural forms reads as written', () => {
+    expect(getTranslator('de-DE')('product.image', { index: 1, count: 3, name: 'Leiter' })).toBe(
+      'Bild 1 von 3: Leiter',
+    );
+  });
+
   test('writes numbers with the locale’s digit grouping', () => {
     expect(getTranslator('de-DE')('listing.total', { count: 2424 })).toBe('2.424 Produkte');
     expect(getTranslator('en-GB')('listing.total', { count: 2424 })).toBe('2,424 products');
