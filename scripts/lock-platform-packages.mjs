@@ -14,9 +14,18 @@ const packages = lock.packages;
 /** os and cpu of a binding package, from the platform words in its name. */
 function platformOf(name) {
   const n = name.split('/').pop();
-  const os = ['darwin', 'win32', 'android', 'freebsd', 'linux', 'openharmony', 'sunos', 'aix', 'netbsd', 'openbsd'].find((o) =>
-    new RegExp(`(^|-)${o}(-|$)`).test(n),
-  );
+  const os = [
+    'darwin',
+    'win32',
+    'android',
+    'freebsd',
+    'linux',
+    'openharmony',
+    'sunos',
+    'aix',
+    'netbsd',
+    'openbsd',
+  ].find((o) => new RegExp(`(^|-)${o}(-|$)`).test(n));
   const cpu = ['arm64', 'x64', 'ia32', 'arm', 'wasm32', 'riscv64', 'ppc64', 's390x', 'loong64'].find((c) =>
     new RegExp(`(^|-)${c}(-|$)`).test(n.replace('gnueabihf', '')),
   );
