@@ -46,7 +46,7 @@ server.on('exit', (code) => process.exit(code ?? 0));
 const started = Date.now();
 for (;;) {
   try {
-    const res = await fetch(`http://127.0.0.1:${port}/`, { headers: { host: `localhost:${port}` } });
+    const res = await fetch(`http://localhost:${port}/`);
     if (res.status < 500) break;
   } catch {
     // not listening yet

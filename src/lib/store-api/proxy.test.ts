@@ -80,6 +80,28 @@ describe('proxyStoreApi', () => {
     ]);
   });
 
+  test('takes the token out of response bodies that carry it (context, login)', async () => {
+    vi.stubGlobal('fetch', async () =>
+      Response.json(
+        { token: 'c'.repeat(32), contextToken: 'c'.repeat(32), salesChannel: { id: 's' } },
+        { headers: { 'sw-context-token': 'c'.repeat(32) } },
+      ),
+    );
+    const { proxyStoreApi } = await import('./proxy.ts');
+    const { cookies } = cookieJar();
+    const url = 'https://shop.test/store-api/context';
+    const res = await proxyStoreApi({
+      path: 'context',
+      request: new Request(url),
+      url: new URL(url),
+      cookies,
+      languageId: 'l'.repeat(32),
+    });
+    const body = await res.text();
+    expect(body).not.toContain('c'.repeat(32));
+    expect(JSON.parse(body)).toEqual({ salesChannel: { id: 's' } });
+  });
+
   test('an unchanged token does not set the cookie again', async () => {
     answerToken = 'a'.repeat(32);
     const { cookies, set } = cookieJar({ 'sw-context-token': 'a'.repeat(32) });

@@ -70,5 +70,25 @@ export async function proxyStoreApi({ path, request, url, cookies, languageId }:
   if (newToken && newToken !== token && isPlausibleToken(newToken)) {
     cookies.set(CONTEXT_COOKIE, newToken, contextCookieOptions(url));
   }
-  return new Response(method === 'HEAD' ? null : upstream.body, { status: upstream.status, headers: responseHeaders });
+  if (method === 'HEAD') return new Response(null, { status: upstream.status, headers: responseHeaders });
+  // Shopware also puts the token into some bodies (`context`: `token`; login: `contextToken`): take it out there too.
+  if (TOKEN_BODY_PATHS.test(path) && (upstream.headers.get('content-type') ?? '').includes('json')) {
+    const json = (await upstream.json()) as unknown;
+    responseHeaders.delete('etag');
+    return Response.json(withoutTokens(json), { status: upstream.status, headers: responseHeaders });
+  }
+  return new Response(upstream.body, { status: upstream.status, headers: responseHeaders });
+}
+
+/** Store API paths whose response bodies can carry a context token. */
+const TOKEN_BODY_PATHS = /^(context|account\/(login|register|logout|recovery-password-confirm)|.*\/otp\/|.*\/auth\/)/;
+
+/**
+ * A copy of a response body without context tokens: the top-level `token` / `contextToken` fields are removed.
+ * Exported for tests.
+ */
+export function withoutTokens(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { token: _token, contextToken: _contextToken, ...rest } = body as Record<string, unknown>;
+  return rest;
 }
