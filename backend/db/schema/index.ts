@@ -5,3 +5,4 @@ export * from './product.ts';
 export * from './seo.ts';
 export * from './context.ts';
 export * from './listing.ts';
+export * from './customer.ts';

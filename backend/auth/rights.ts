@@ -1,0 +1,77 @@
+/**
+ * The 24 rights of the specification (§6 "Roles and permissions"), each enabled or not per customer, and the role
+ * templates the shop offers when a lead buyer creates a user. A check reads the customer's rights list for an
+ * enabled entry; a right that has no row counts as disabled.
+ */
+
+export const RIGHT_CODES = [
+  'ROLE_ACCESS_QUICK_ORDER_FORM',
+  'ROLE_ADD_ORDER_REFERENCES',
+  'ROLE_MANAGE_ADDRESSES',
+  'ROLE_MANAGE_APPROVERS',
+  'ROLE_MANAGE_ARTICLE_LINKS',
+  'ROLE_MANAGE_BUDGETS',
+  'ROLE_MANAGE_CONTACTS',
+  'ROLE_MANAGE_COST_POSTS',
+  'ROLE_MANAGE_INVOICE_HISTORY',
+  'ROLE_MANAGE_NEWS_LETTERS',
+  'ROLE_MANAGE_ORDER_HISTORY',
+  'ROLE_MANAGE_ORDER_LISTS',
+  'ROLE_MANAGE_ORDER_REFERENCES',
+  'ROLE_MANAGE_OWN_ACCOUNT',
+  'ROLE_MANAGE_OWN_CONTACT_INFO',
+  'ROLE_PLACE_ORDERS',
+  'ROLE_REQUEST_OFFER',
+  'ROLE_VIEW_PRICES',
+  'ROLE_MANAGE_OFFER_HISTORY',
+  'ROLE_MANAGE_ORDER_FLOWS',
+  'ROLE_APPROVE_ORDER_FLOWS',
+  'ROLE_MANAGE_COST_CENTER',
+  'ROLE_ACCESS_COST_CENTER',
+  'ROLE_MANAGE_COMPANY_ORDER_HISTORY',
+] as const;
+
+export type RightCode = (typeof RIGHT_CODES)[number];
+
+/** `{ code, enabled }` as the Store API reads and writes rights (specification §3 "Rights"). */
+export interface Right {
+  code: RightCode;
+  enabled: boolean;
+}
+
+export function isRightCode(value: unknown): value is RightCode {
+  return typeof value === 'string' && (RIGHT_CODES as readonly string[]).includes(value);
+}
+
+/** Role names of `{provider}/account/{id}/role`. */
+export const ROLE_NAMES = ['buyer', 'lead_buyer', 'approver', 'account_manager'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+const BUYER: RightCode[] = [
+  'ROLE_ACCESS_QUICK_ORDER_FORM',
+  'ROLE_ADD_ORDER_REFERENCES',
+  'ROLE_MANAGE_ORDER_HISTORY',
+  'ROLE_MANAGE_ORDER_LISTS',
+  'ROLE_MANAGE_OWN_ACCOUNT',
+  'ROLE_MANAGE_OWN_CONTACT_INFO',
+  'ROLE_PLACE_ORDERS',
+  'ROLE_REQUEST_OFFER',
+  'ROLE_VIEW_PRICES',
+  'ROLE_MANAGE_OFFER_HISTORY',
+  'ROLE_MANAGE_ARTICLE_LINKS',
+  'ROLE_ACCESS_COST_CENTER',
+];
+
+/** The rights a role starts with; a lead buyer and an account manager hold them all. */
+export const ROLE_DEFAULT_RIGHTS: Record<RoleName, readonly RightCode[]> = {
+  buyer: BUYER,
+  approver: [...BUYER, 'ROLE_APPROVE_ORDER_FLOWS', 'ROLE_MANAGE_INVOICE_HISTORY', 'ROLE_MANAGE_COMPANY_ORDER_HISTORY'],
+  lead_buyer: RIGHT_CODES,
+  account_manager: RIGHT_CODES,
+};
+
+/** The full list of 24 rights for a set of enabled codes, in the order of §6. */
+export function rightsList(enabled: Iterable<string>): Right[] {
+  const on = new Set(enabled);
+  return RIGHT_CODES.map((code) => ({ code, enabled: on.has(code) }));
+}
