@@ -21,6 +21,7 @@ import { seedSalesChannel, languageId } from '../backend/db/seed-channel.ts';
 import { ensureCatalogSeeded } from '../backend/catalog/seed.ts';
 import { createStoreApi } from '../backend/app.ts';
 import { productSeoPath } from '../backend/lib/slug.ts';
+import { quickSearchCriteria } from '../src/features/search/quick-search-api.ts';
 
 const args = process.argv.slice(2);
 const argValue = (name: string): string | undefined => {
@@ -91,7 +92,7 @@ async function probe(db: Db): Promise<Probe> {
     WHERE category_tree @> ARRAY[${categoryId}]::text[] AND parent_id IS NULL
     GROUP BY 1 ORDER BY 2 DESC LIMIT 1`);
   const [seoCat] = await rows(
-    sql`SELECT seo_path_info FROM seo_url WHERE foreign_key = ${categoryId} AND is_canonical LIMIT 1`,
+    sql`SELECT seo_path_info FROM seo_url WHERE foreign_key = ${categoryId} AND language_id = ${languageId('de-DE')} AND is_canonical LIMIT 1`,
   );
   const first = products[0];
   return {
@@ -118,7 +119,8 @@ async function benchBackend(name: string, db: Db, env: Record<string, string | u
     await res.arrayBuffer();
   };
   console.log(`\n${name}: backend (in-process)`);
-  await measure('quick search (limit 10)', (i) => post('search', { search: p.terms[i % p.terms.length], limit: 10 }));
+  // Exactly what the quick-search island sends.
+  await measure('quick search (limit 10)', (i) => post('search', quickSearchCriteria(p.terms[i % p.terms.length]!)));
   await measure('search page (limit 24)', (i) =>
     post('search', { search: p.terms[i % p.terms.length], limit: 24, p: 1 }),
   );
@@ -136,7 +138,7 @@ async function benchRender(name: string, env: Record<string, string | undefined>
     stdio: 'ignore',
   });
   try {
-    const base = `http://127.0.0.1:${port}`;
+    const base = `http://localhost:${port}`;
     for (let i = 0; i < 600; i++) {
       try {
         if ((await fetch(`${base}/de/`)).status < 500) break;

@@ -251,6 +251,17 @@ describe('POST /search and /search-suggest', () => {
     expect(quick.limit).toBe(10);
   });
 
+  test('the quick-search form (no aggregations, no total) lists the same first hits as the search page', async () => {
+    const page = await search('Knipex', de, '/search', { limit: 2 });
+    const quick = await search('Knipex', de, '/search', {
+      limit: 2,
+      'no-aggregations': true,
+      'total-count-mode': 'none',
+    });
+    expect(numbers(quick)).toEqual(numbers(page));
+    expect(quick.aggregations).toEqual([]);
+  });
+
   test('filters search results like a listing', async () => {
     expect(numbers(await search('Knipex', de, '/search', { 'in-stock': true })).sort()).toEqual(['P-1000', 'P-1002']);
   });

@@ -60,7 +60,10 @@ export function registerListingRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
       const view = viewContext(context, deps.config);
       const defaultLimit = suggest ? SUGGEST_DEFAULT_LIMIT : LISTING_DEFAULT_LIMIT;
       const { offset, limit } = pagination(criteria, defaultLimit);
-      const cap = suggest ? Math.min(SEARCH_CANDIDATE_CAP, offset + limit + 40) : SEARCH_CANDIDATE_CAP;
+      // Only an exact total needs the full candidate set; search-suggest and callers that ask for no total
+      // (`total-count-mode: none`, as the quick search does) rank just enough candidates for their page.
+      const lean = suggest || criteria.totalCountMode === 'none';
+      const cap = lean ? Math.min(SEARCH_CANDIDATE_CAP, offset + limit + 40) : SEARCH_CANDIDATE_CAP;
       const found = await searchProductIds(deps.db, planSearch(term), {
         locale: view.locale,
         cap,

@@ -70,6 +70,9 @@ export function quickSearchCriteria(term: string) {
   return {
     search: term,
     limit: QUICK_SEARCH_LIMIT,
+    // The dropdown shows neither facets nor a total: Shopware's criteria flags spare the backend both.
+    'no-aggregations': true,
+    'total-count-mode': 'none',
     associations: {
       media: { sort: [{ field: 'position', order: 'ASC' }] },
       properties: { associations: { group: {} } },
