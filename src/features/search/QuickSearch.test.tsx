@@ -129,6 +129,20 @@ describe('QuickSearch', () => {
     expect(screen.getByRole('link', { name: 'Show all results' })).toHaveAttribute('href', '/en/search?query=bolt');
   });
 
+  test('on a results page the field shows the query and searches only once the buyer types', async () => {
+    replies.search = () => ({ elements: [product(1)] });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    render(<QuickSearch {...props} initialQuery="bolt" />);
+    const input = screen.getByRole('combobox', { name: 'Search products' });
+    expect(input).toHaveValue('bolt');
+    await settle();
+    expect(calls).toHaveLength(0);
+    await user.type(input, 's');
+    await settle();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.body).toMatchObject({ search: 'bolts' });
+  });
+
   test('an empty or blank query makes no request and shows no dropdown', async () => {
     const { user, input } = setup();
     await user.type(input, '   ');

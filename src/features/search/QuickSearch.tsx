@@ -30,6 +30,8 @@ export interface QuickSearchProps {
     clear: string;
     ariaLabel: string;
   };
+  /** The query a search results page shows in the field; the dropdown stays closed until the buyer types. */
+  initialQuery?: string;
 }
 
 /**
@@ -42,12 +44,19 @@ export interface QuickSearchProps {
  * product link click records a product-click analytics event with source 'quickSearchResults' and the 1-based row
  * position. Without script the form still submits to the search page.
  */
-export default function QuickSearch({ locale, searchUrl, pathPrefix, placeholderText, labels }: QuickSearchProps) {
+export default function QuickSearch({
+  locale,
+  searchUrl,
+  pathPrefix,
+  placeholderText,
+  labels,
+  initialQuery = '',
+}: QuickSearchProps) {
   const [term, setTerm] = useState('');
   const [result, setResult] = useState<{ term: string; rows: QuickSearchRow[] } | null>(null);
   const [focused, setFocused] = useState(false);
   const rowLinks = useRef<(HTMLAnchorElement | null)[]>([]);
-  const placeholder = useTypedPlaceholder(placeholderText, focused || term !== '');
+  const placeholder = useTypedPlaceholder(placeholderText, focused || term !== '' || initialQuery !== '');
   const query = term.trim();
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -88,6 +97,7 @@ export default function QuickSearch({ locale, searchUrl, pathPrefix, placeholder
     // Downshift owns the field's value (controlling it from state drops keystrokes typed faster than a render, as
     // a barcode scanner does); state follows through onInputValueChange.
     selectedItem: null,
+    initialInputValue: initialQuery,
     onInputValueChange: ({ inputValue }) => setTerm(inputValue ?? ''),
     // Choosing a row navigates; the field keeps what the buyer typed instead of taking the product name.
     stateReducer: (state, { type, changes }) =>
@@ -100,8 +110,9 @@ export default function QuickSearch({ locale, searchUrl, pathPrefix, placeholder
   // Text typed before hydration stays in the DOM field; take it over so the dropdown follows it.
   useEffect(() => {
     const field = formRef.current?.elements.namedItem('query');
-    if (field instanceof HTMLInputElement && field.value !== '') setInputValue(field.value);
-  }, [setInputValue]);
+    if (field instanceof HTMLInputElement && field.value !== '' && field.value !== initialQuery)
+      setInputValue(field.value);
+  }, [setInputValue, initialQuery]);
 
   const showPopup = isOpen && query !== '' && result !== null;
   const searchHref = (value: string) => `${searchUrl}?query=${encodeURIComponent(value)}`;
