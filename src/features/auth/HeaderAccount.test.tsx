@@ -1,0 +1,235 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { MESSAGES } from '../../i18n/locales.ts';
+import { $customer } from '../../lib/session/session-store.ts';
+import { $authDialog } from './auth-dialog-store.ts';
+import HeaderAccount, { type HeaderAccountTexts } from './HeaderAccount.tsx';
+import { PENDING_NOTIFICATION_KEY } from './notifications.ts';
+import { authTexts, errorTexts } from './texts.ts';
+
+const de = MESSAGES['de-DE'] as Record<string, string>;
+const raw = (key: string) => de[key] ?? key;
+const menuTexts: HeaderAccountTexts = {
+  login: de['header.login']!,
+  menu: de['header.account.menu']!,
+  greeting: de['header.account.greeting']!,
+  orderLists: de['header.account.orderLists']!,
+  orderHistory: de['header.account.orderHistory']!,
+  offers: de['header.account.offers']!,
+  dashboard: de['header.account.dashboard']!,
+  logout: de['header.account.logout']!,
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+const navigate = vi.fn<(href: string) => void>();
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const notLoggedIn = () =>
+  json(403, {
+    errors: [{ status: '403', code: 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN', detail: 'Customer is not logged in.' }],
+  });
+const customer = (rights: string[]) => ({
+  id: 'c1',
+  firstName: 'Anna',
+  lastName: 'Berger',
+  active: true,
+  extensions: { customerExtension: { username: 'anna', leadBuyer: false } },
+  rights: rights.map((code) => ({ code, enabled: true })),
+});
+
+/** Routes fetch calls by path; each handler answers one path. */
+function serve(routes: Record<string, (init?: RequestInit) => Response>) {
+  fetchMock.mockImplementation(async (url, init) => {
+    const path = new URL(String(url)).pathname.replace('/store-api/', '');
+    const handler = routes[path];
+    if (!handler) throw new Error(`unexpected call ${path}`);
+    return handler(init);
+  });
+}
+
+function renderHeader(displayOrderHistory = true) {
+  return render(
+    <HeaderAccount
+      texts={authTexts(raw as never)}
+      menuTexts={menuTexts}
+      errors={errorTexts(raw as never)}
+      prefix="/de"
+      storefrontUrl="http://localhost/de"
+      displayOrderHistory={displayOrderHistory}
+      navigate={navigate}
+    />,
+  );
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  sessionStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  navigate.mockReset();
+  $customer.set(null);
+  $authDialog.set(null);
+});
+
+test('anonymous: the login icon opens a modal login dialog; Escape closes it and focus returns', async () => {
+  serve({ 'account/customer': notLoggedIn });
+  const user = userEvent.setup();
+  renderHeader();
+  const opener = screen.getByRole('link', { name: 'Anmelden' });
+  await user.click(opener);
+  const dialog = screen.getByRole('dialog', { name: 'Anmelden' });
+  expect(dialog).toHaveAttribute('aria-modal', 'true');
+  expect(screen.getByLabelText('Benutzername')).toHaveFocus();
+  expect(screen.getByRole('link', { name: 'Jetzt registrieren' })).toHaveAttribute('href', '/de/register/company');
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(opener).toHaveFocus();
+});
+
+test('empty fields show the German required text; the password toggle reveals the password', async () => {
+  serve({ 'account/customer': notLoggedIn });
+  const user = userEvent.setup();
+  renderHeader();
+  await user.click(screen.getByRole('link', { name: 'Anmelden' }));
+  await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+  expect(screen.getAllByText('Das ist ein Pflichtfeld')).toHaveLength(2);
+  const password = screen.getByLabelText('Passwort');
+  expect(password).toHaveAttribute('type', 'password');
+  await user.click(screen.getByRole('button', { name: 'Passwort anzeigen' }));
+  expect(password).toHaveAttribute('type', 'text');
+  expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('account/login'))).toHaveLength(0);
+});
+
+test('bad credentials show the translated message in the form', async () => {
+  serve({
+    'account/customer': notLoggedIn,
+    'account/login': () =>
+      json(401, {
+        errors: [
+          {
+            status: '401',
+            code: 'CHECKOUT__CUSTOMER_AUTH_BAD_CREDENTIALS',
+            detail: 'Invalid username and/or password.',
+          },
+        ],
+      }),
+  });
+  const user = userEvent.setup();
+  renderHeader();
+  await user.click(screen.getByRole('link', { name: 'Anmelden' }));
+  await user.type(screen.getByLabelText('Benutzername'), 'anna');
+  await user.type(screen.getByLabelText('Passwort'), 'wrong');
+  await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Benutzername oder Passwort ist falsch.');
+  expect(screen.getByRole('dialog')).toBeInTheDocument();
+  expect(navigate).not.toHaveBeenCalled();
+});
+
+test('login: posts the credentials, loads the customer, sends the analytics event, closes and goes to the dashboard', async () => {
+  let loggedIn = false;
+  serve({
+    'account/customer': () => (loggedIn ? json(200, customer(['ROLE_MANAGE_ORDER_LISTS'])) : notLoggedIn()),
+    'account/login': (init) => {
+      expect(JSON.parse(String(init?.body))).toEqual({ username: 'anna', password: 'secret' });
+      loggedIn = true;
+      return json(200, {});
+    },
+  });
+  const events: unknown[] = [];
+  const onEvent = (e: Event) => events.push((e as CustomEvent).detail);
+  window.addEventListener('werkbank:analytics', onEvent);
+  const user = userEvent.setup();
+  renderHeader();
+  await user.click(screen.getByRole('link', { name: 'Anmelden' }));
+  await user.type(screen.getByLabelText('Benutzername'), 'anna');
+  await user.type(screen.getByLabelText('Passwort'), 'secret');
+  await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+  await waitFor(() => expect(navigate).toHaveBeenCalledWith('/de/account/dashboard'));
+  window.removeEventListener('werkbank:analytics', onEvent);
+  expect(events).toEqual([expect.objectContaining({ event: 'login', customerId: 'c1' })]);
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect($customer.get()?.id).toBe('c1');
+  expect(JSON.parse(sessionStorage.getItem(PENDING_NOTIFICATION_KEY)!)).toMatchObject({ type: 'success' });
+});
+
+test('forced recovery redirects to the password-set page with the hash from the error meta', async () => {
+  serve({
+    'account/customer': notLoggedIn,
+    'account/login': () =>
+      json(401, {
+        errors: [
+          {
+            status: '401',
+            code: 'WERKBANK__FORCED_CUSTOMER_RECOVERY',
+            detail: 'x',
+            meta: { parameters: { hash: 'abc123' } },
+          },
+        ],
+      }),
+  });
+  const user = userEvent.setup();
+  renderHeader();
+  await user.click(screen.getByRole('link', { name: 'Anmelden' }));
+  await user.type(screen.getByLabelText('Benutzername'), 'anna');
+  await user.type(screen.getByLabelText('Passwort'), 'old');
+  await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+  await waitFor(() => expect(navigate).toHaveBeenCalledWith('/de/auth/password-set?hash=abc123'));
+});
+
+test('the forgot-password link switches dialogs; a request clears the field and closes the dialog', async () => {
+  serve({
+    'account/customer': notLoggedIn,
+    'account/recovery-password': (init) => {
+      expect(JSON.parse(String(init?.body))).toEqual({ username: 'anna', storefrontUrl: 'http://localhost/de' });
+      return json(200, { success: true });
+    },
+  });
+  const user = userEvent.setup();
+  renderHeader();
+  await user.click(screen.getByRole('link', { name: 'Anmelden' }));
+  await user.click(screen.getByRole('link', { name: 'Passwort vergessen?' }));
+  expect(screen.getByRole('dialog', { name: 'Passwort vergessen' })).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Link anfordern' }));
+  expect(screen.getByText('Das ist ein Pflichtfeld')).toBeInTheDocument();
+  await user.type(screen.getByLabelText('Benutzername'), 'anna');
+  await user.click(screen.getByRole('button', { name: 'Link anfordern' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+test('logged in: the dropdown lists entries by right and the order-history flag; logout clears and goes home', async () => {
+  serve({
+    'account/customer': () => json(200, customer(['ROLE_MANAGE_ORDER_HISTORY', 'ROLE_MANAGE_OFFER_HISTORY'])),
+    'account/logout': () => json(204, {}),
+  });
+  const user = userEvent.setup();
+  renderHeader(true);
+  const button = await screen.findByRole('button', { name: 'Mein Konto' });
+  await user.click(button);
+  expect(screen.getByRole('link', { name: 'Bestellhistorie' })).toHaveAttribute('href', '/de/account/orders');
+  expect(screen.getByRole('link', { name: 'Angebote' })).toBeInTheDocument();
+  expect(screen.getAllByRole('link', { name: 'Übersicht' }).length).toBeGreaterThan(0);
+  expect(screen.queryByRole('link', { name: 'Bestelllisten' })).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Abmelden' }));
+  await waitFor(() => expect(navigate).toHaveBeenCalledWith('/de/'));
+  expect($customer.get()).toBeNull();
+});
+
+test('order history stays hidden without the display-order-history flag', async () => {
+  serve({ 'account/customer': () => json(200, customer(['ROLE_MANAGE_ORDER_HISTORY', 'ROLE_MANAGE_ORDER_LISTS'])) });
+  const user = userEvent.setup();
+  renderHeader(false);
+  await user.click(await screen.findByRole('button', { name: 'Mein Konto' }));
+  expect(screen.getByRole('link', { name: 'Bestelllisten' })).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Bestellhistorie' })).not.toBeInTheDocument();
+  // Outside click closes the dropdown.
+  await act(async () => {
+    document.body.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+  });
+  expect(screen.queryByRole('link', { name: 'Bestelllisten' })).not.toBeInTheDocument();
+});

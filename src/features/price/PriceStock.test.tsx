@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { $customer } from '../../lib/session/session-store.ts';
+import { resetArticleInformation } from './article-information.ts';
+import PriceStock, { type PriceStockTexts } from './PriceStock.tsx';
+
+const texts: PriceStockTexts = {
+  anonymous: 'Preise nach Anmeldung',
+  net: '{price} netto',
+  stock: 'Bestand: {quantity}',
+  outOfStock: 'Derzeit nicht auf Lager',
+  deliveryTime: 'Lieferzeit: {time}',
+  days: '{min}–{max} Tage',
+  loading: 'Preis wird geladen …',
+  unavailable: 'Preis auf Anfrage',
+};
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  resetArticleInformation();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  $customer.set(null);
+  document.body.innerHTML = '';
+});
+
+function renderSlots(numbers: string[]) {
+  return render(
+    <>
+      {numbers.map((n) => (
+        <div key={n} data-price-slot data-product-number={n}>
+          <PriceStock productNumber={n} locale="de-DE" texts={texts} />
+        </div>
+      ))}
+    </>,
+  );
+}
+
+test('anonymous visitors keep the login text and no price call is made', () => {
+  renderSlots(['A-1']);
+  expect(screen.getByText('Preise nach Anmeldung')).toBeInTheDocument();
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+test('logged in: one call for all products on the page, then price with German decimals, stock and delivery time', async () => {
+  fetchMock.mockResolvedValue(
+    new Response(
+      JSON.stringify({
+        articles: [
+          {
+            article: 'A-1',
+            price: 1234.5,
+            quantity: 1500,
+            minSalesQuantity: 1,
+            purchaseSteps: 1,
+            uom: 'Stk',
+            deliveryTime: { min: 1, max: 3, unit: 'day' },
+          },
+          { article: 'B-2', price: '7.2', quantity: 0, deliveryTime: 2, restockTime: 5 },
+        ],
+      }),
+      { status: 200, headers: { 'content-type': 'application/json' } },
+    ),
+  );
+  renderSlots(['A-1', 'B-2', 'C-3']);
+  await act(async () => {
+    $customer.set({
+      id: 'c1',
+      firstName: 'A',
+      lastName: 'B',
+      active: true,
+      leadBuyer: false,
+      username: 'a',
+      rights: [],
+    });
+  });
+  expect(await screen.findByText(/1\.234,50\s€ netto/)).toBeInTheDocument();
+  expect(screen.getByText('Bestand: 1.500')).toBeInTheDocument();
+  expect(screen.getByText('Lieferzeit: 1–3 Tage')).toBeInTheDocument();
+  expect(screen.getByText(/7,20\s€ netto/)).toBeInTheDocument();
+  expect(screen.getByText('Derzeit nicht auf Lager')).toBeInTheDocument();
+  expect(screen.getByText('Lieferzeit: 7–7 Tage')).toBeInTheDocument();
+  expect(screen.getByText('Preis auf Anfrage')).toBeInTheDocument();
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  const [url, init] = fetchMock.mock.calls[0]!;
+  expect(new URL(String(url)).pathname).toBe('/store-api/werkbank/article/information');
+  expect(JSON.parse(String(init?.body))).toEqual({
+    articles: [
+      { sku: 'A-1', quantity: 1 },
+      { sku: 'B-2', quantity: 1 },
+      { sku: 'C-3', quantity: 1 },
+    ],
+  });
+});
