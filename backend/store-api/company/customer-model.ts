@@ -1,0 +1,218 @@
+/**
+ * The company-user model shared by the company and registration routes: the Customer wire shape of the provider
+ * endpoints (specification §3 "Customer" and "User"), id and username rules, rights writing and the set-password
+ * invitation a new user receives.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { Db } from '../../db/client.ts';
+import { customerRightTable, customerTable, passwordRecoveryTable } from '../../db/schema/index.ts';
+import { isRightCode, rightsList, type Right } from '../../auth/rights.ts';
+import type { BackendConfig } from '../../config.ts';
+import { isId, randomId } from '../../lib/ids.ts';
+import { sendMail } from '../../mail/outbox.ts';
+import type { StoreContext } from '../context.ts';
+import { StoreApiError, violations } from '../errors.ts';
+
+export type CustomerRow = typeof customerTable.$inferSelect;
+
+/** Lifetime of a set-password invitation link: 7 days, in milliseconds. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Checks a path or body id (32 hex characters, Shopware's uuid form).
+ *
+ * @throws StoreApiError 400 `VIOLATION::INVALID_UUID` (specification §8) naming `pointer`.
+ */
+export function assertId(value: unknown, pointer: string): string {
+  if (typeof value === 'string' && isId(value.toLowerCase())) return value.toLowerCase();
+  throw violations([{ pointer, code: 'INVALID_UUID', detail: `The value "${String(value)}" is not a valid uuid.` }]);
+}
+
+/** 404 for a customer that does not exist or belongs to another company (the two are indistinguishable). */
+export function customerNotFound(id: string): StoreApiError {
+  return new StoreApiError(
+    404,
+    'CHECKOUT__CUSTOMER_NOT_FOUND_BY_ID',
+    `No matching customer for the id "${id}" was found.`,
+    {
+      parameters: { id },
+    },
+  );
+}
+
+/** Usernames are compared case-insensitively and stored lower-case, without surrounding spaces. */
+export function normalizeUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+/** True when `username` (normalised) belongs to a customer other than `exceptId`. */
+export async function usernameTaken(db: Db, username: string, exceptId?: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: customerTable.id })
+    .from(customerTable)
+    .where(eq(customerTable.username, normalizeUsername(username)))
+    .limit(2);
+  return rows.some((r) => r.id !== exceptId);
+}
+
+/** Valibot pieces the customer bodies share (specification §5: required, valid email, lengths). */
+export const nameField = v.pipe(v.string(), v.trim(), v.minLength(1, 'This field is required.'), v.maxLength(100));
+export const emailField = v.pipe(v.string(), v.trim(), v.email('Enter a valid email address.'), v.maxLength(254));
+export const usernameField = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(3, 'At least 3 characters.'),
+  v.maxLength(100),
+  v.regex(/^[^\s]+$/, 'No spaces.'),
+);
+export const optionalText = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(50))));
+export const salutationField = v.optional(v.nullable(v.picklist(['female', 'male'])));
+export const rightsField = v.optional(v.array(v.object({ code: v.string(), enabled: v.boolean() })));
+
+/**
+ * Checks a requested rights list: every code must be one of the 24 (else `VIOLATION::INVALID_ROLE`), and a caller
+ * may grant only rights it holds itself (else 403 `{PROVIDER}__MISSING_RIGHT`), so managing contacts never
+ * escalates privileges.
+ *
+ * @returns the codes to enable.
+ */
+export function grantableRights(
+  requested: { code: string; enabled: boolean }[],
+  callerRights: Set<string>,
+  provider: string,
+): string[] {
+  const unknown = requested.map((r, i) => ({ r, i })).filter(({ r }) => !isRightCode(r.code));
+  if (unknown.length) {
+    throw violations(
+      unknown.map(({ r, i }) => ({
+        pointer: `/rights/${i}/code`,
+        code: 'INVALID_ROLE',
+        detail: `The role "${r.code}" does not exist.`,
+      })),
+    );
+  }
+  const enabled = requested.filter((r) => r.enabled).map((r) => r.code);
+  const missing = enabled.find((code) => !callerRights.has(code));
+  if (missing) {
+    throw new StoreApiError(
+      403,
+      `${provider.toUpperCase()}__MISSING_RIGHT`,
+      `The right ${missing} is required to grant it.`,
+      {
+        parameters: { right: missing },
+      },
+    );
+  }
+  return [...new Set(enabled)];
+}
+
+/** Replaces a customer's rights: one row per code of §6, enabled for `enabled`. */
+export async function writeRights(db: Db, customerId: string, enabled: Iterable<string>): Promise<void> {
+  const list = rightsList(enabled);
+  await db.delete(customerRightTable).where(eq(customerRightTable.customerId, customerId));
+  await db.insert(customerRightTable).values(list.map((r) => ({ customerId, code: r.code, enabled: r.enabled })));
+}
+
+/** The enabled right codes of several customers, by customer id. */
+export async function enabledRights(db: Db, customerIds: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (!customerIds.length) return out;
+  const rows = await db
+    .select({ customerId: customerRightTable.customerId, code: customerRightTable.code })
+    .from(customerRightTable)
+    .where(and(inArray(customerRightTable.customerId, customerIds), eq(customerRightTable.enabled, true)));
+  for (const r of rows) out.set(r.customerId, [...(out.get(r.customerId) ?? []), r.code]);
+  return out;
+}
+
+/**
+ * The provider's Customer shape (specification §3 "Customer", list view with budgets; "User"): Shopware's customer
+ * fields, the company id, `customerExtension { username, leadBuyer }` (also under `extensions`, as Shopware serialises
+ * entity extensions), the OCI marker in `customFields.isOciCustomer`, `budget` and `remainingBudget` (order flows
+ * arrive in a later issue: null) and, when given, the 24 `rights`.
+ */
+export function mapCustomer(row: CustomerRow, rights?: Iterable<string>): Record<string, unknown> {
+  const customerExtension = { username: row.username, leadBuyer: row.leadBuyer, apiAlias: 'customer_extension' };
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    active: row.active,
+    guest: false,
+    salutation: row.salutation,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    mobile: row.mobile,
+    fax: row.fax,
+    customerFunction: row.customerFunction,
+    role: row.role,
+    defaultBillingAddressId: row.defaultBillingAddressId,
+    defaultShippingAddressId: row.defaultShippingAddressId,
+    orderCount: row.orderCount,
+    doubleOptInRegistration: row.doubleOptInRegistration,
+    doubleOptInConfirmDate: row.doubleOptInConfirmDate?.toISOString() ?? null,
+    lastLogin: row.lastLogin?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    customFields: { ...row.customFields, isOciCustomer: row.isOciCustomer },
+    customerExtension,
+    extensions: { customerExtension },
+    budget: null,
+    remainingBudget: null,
+    ...(rights ? { rights: rightsList(rights) satisfies Right[] } : {}),
+    apiAlias: 'customer',
+  };
+}
+
+/** SHA-256 hex of a link secret: what `password_recovery.secret_hash` stores. */
+export function secretHash(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/**
+ * The storefront base URL for links in mail: the configured domain of the request's language (never a URL the caller
+ * sent, SECURITY-CHECKLIST §1.1 C), else the first configured domain.
+ */
+export function storefrontUrl(config: BackendConfig, ctx: StoreContext): string {
+  const domain = ctx.salesChannel.domains.find((d) => d.languageId === ctx.language.id);
+  const url = domain?.url ?? config.domains[0]?.url ?? '';
+  return url.replace(/\/+$/, '');
+}
+
+/**
+ * Creates a single-use set-password link for a new user (purpose 'invitation', valid 7 days, only the SHA-256 of the
+ * 256-bit secret stored) and mails it. The link is `{storefront}/auth/password-set?hash={secret}`, redeemed by the
+ * account area's set-password call.
+ *
+ * @returns the secret (for tests; never sent in an API response).
+ */
+export async function sendInvitation(
+  db: Db,
+  customer: { id: string; email: string; firstName: string; lastName: string; username: string },
+  baseUrl: string,
+  now = new Date(),
+): Promise<string> {
+  const secret = randomId() + randomId();
+  await db.insert(passwordRecoveryTable).values({
+    id: randomId(),
+    customerId: customer.id,
+    secretHash: secretHash(secret),
+    purpose: 'invitation',
+    expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+  });
+  const link = `${baseUrl}/auth/password-set?hash=${secret}`;
+  await sendMail(db, {
+    to: customer.email,
+    subject: 'Your Werkbank account',
+    template: 'customer-invitation',
+    text: [
+      `Hello ${customer.firstName} ${customer.lastName},`,
+      '',
+      `an account with the username "${customer.username}" has been created for you.`,
+      `Set your password within 7 days: ${link}`,
+    ].join('\n'),
+  });
+  return secret;
+}
