@@ -1,0 +1,156 @@
+/**
+ * The account area SPA (spec §2 route list "/account with children …"; ARCHITECTURE §3 "one React SPA mounted under
+ * /account/*"): react-router in data mode with the basename `{domain prefix}/account`, the account guard around
+ * everything, a role guard per section (spec §6 rights), the sidebar of spec §2 and the notifications of spec §8.
+ * Mounted by src/pages/account/[...path].astro with `client:only="react"`.
+ */
+import { useMemo, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, NavLink, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { AccountGuard, RoleGuard } from './guards.tsx';
+import { createT, I18nContext, type AccountMessages } from './i18n.ts';
+import { NotificationList, NotificationProvider } from './notifications.tsx';
+import { holds, SIDEBAR, type RightCode } from './rights.ts';
+import { SessionProvider, useAccountSession, type AccountSession } from './session.tsx';
+import { AddressBook, AddressForm } from './views/AddressBook.tsx';
+import { Coming } from './views/Coming.tsx';
+import { Dashboard } from './views/Dashboard.tsx';
+import { Profile } from './views/Profile.tsx';
+import { RecoverPassword } from './views/RecoverPassword.tsx';
+import { UserForm } from './views/UserForm.tsx';
+import { Users } from './views/Users.tsx';
+import { useI18n } from './i18n.ts';
+
+export interface AccountAppProps {
+  /** The `account.*`, `errors.*`, `validation.*` and `general.*` messages of the domain's locale. */
+  messages: AccountMessages;
+  locale: string;
+  /** Domain path prefix: '' or e.g. '/en'. */
+  prefix: string;
+  /** Absolute URL of the domain (for links in mails). */
+  storefrontUrl: string;
+}
+
+/** The sidebar: the entries of spec §2 the customer's rights allow (dashboard always). */
+export function Sidebar({ rights }: { rights: readonly string[] }) {
+  const { t } = useI18n();
+  return (
+    <nav aria-label={t('account.nav.label')} className="lg:w-60 lg:shrink-0">
+      <ul className="flex gap-1 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">
+        {SIDEBAR.filter((entry) => holds(rights, entry.right)).map((entry) => (
+          <li key={entry.path} className="shrink-0">
+            <NavLink
+              to={`/${entry.path}`}
+              className={({ isActive }) =>
+                `block whitespace-nowrap rounded px-3 py-2 text-sm ${
+                  isActive ? 'bg-primary font-semibold text-white' : 'text-gray-800 hover:bg-gray-100'
+                }`
+              }
+            >
+              {t(entry.labelKey)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Layout({ prefix }: { prefix: string }) {
+  return (
+    <AccountGuard prefix={prefix}>
+      <SignedInLayout />
+    </AccountGuard>
+  );
+}
+
+function SignedInLayout() {
+  const { session } = useAccountSession();
+  return (
+    <div className="mx-auto flex w-full max-w-[1440px] flex-col gap-6 px-4 py-6 lg:flex-row lg:gap-10 lg:px-8">
+      <Sidebar rights={(session as AccountSession).rights} />
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+function NotFound() {
+  const { t } = useI18n();
+  return <p className="text-sm">{t('account.notFound')}</p>;
+}
+
+/** Route tree below `/account`; exported for tests (memory router). */
+export function accountRoutes({ prefix, storefrontUrl }: { prefix: string; storefrontUrl: string }): RouteObject[] {
+  const guarded = (right: RightCode | undefined, element: ReactNode) => (
+    <RoleGuard prefix={prefix} right={right}>
+      {element}
+    </RoleGuard>
+  );
+  const coming = SIDEBAR.filter((entry) => entry.coming).flatMap((entry): RouteObject[] => {
+    const element = guarded(entry.right, <Coming titleKey={entry.labelKey} />);
+    return [
+      { path: entry.path, element },
+      { path: `${entry.path}/*`, element },
+    ];
+  });
+  const right = (path: string) => SIDEBAR.find((entry) => entry.path === path)?.right;
+  return [
+    {
+      path: '/',
+      element: <Layout prefix={prefix} />,
+      children: [
+        { index: true, element: <Navigate to="/dashboard" replace /> },
+        { path: 'dashboard', element: <Dashboard /> },
+        { path: 'profile', element: guarded(right('profile'), <Profile />) },
+        { path: 'addressbook', element: guarded(right('addressbook'), <AddressBook />) },
+        { path: 'addressbook/create', element: guarded(right('addressbook'), <AddressForm />) },
+        { path: 'addressbook/details/:slug?', element: guarded(right('addressbook'), <AddressForm key="edit" />) },
+        { path: 'customer', element: guarded(right('customer'), <Users />) },
+        { path: 'customer/create', element: guarded(right('customer'), <UserForm />) },
+        { path: 'customer/details/:slug?', element: guarded(right('customer'), <UserForm key="edit" />) },
+        { path: 'recover/password', element: <RecoverPassword storefrontUrl={storefrontUrl} /> },
+        ...coming,
+        { path: '*', element: <NotFound /> },
+      ],
+    },
+  ];
+}
+
+/** Providers shared by the app and its tests. */
+export function AccountProviders({
+  messages,
+  locale,
+  load,
+  children,
+}: {
+  messages: AccountMessages;
+  locale: string;
+  load?: () => Promise<AccountSession | null>;
+  children: ReactNode;
+}) {
+  const i18n = useMemo(() => ({ t: createT(messages), messages, locale }), [messages, locale]);
+  return (
+    <I18nContext.Provider value={i18n}>
+      <SessionProvider {...(load ? { load } : {})}>
+        <NotificationProvider>
+          {children}
+          <NotificationList />
+        </NotificationProvider>
+      </SessionProvider>
+    </I18nContext.Provider>
+  );
+}
+
+/** The account SPA. */
+export default function AccountApp({ messages, locale, prefix, storefrontUrl }: AccountAppProps) {
+  const router = useMemo(
+    () => createBrowserRouter(accountRoutes({ prefix, storefrontUrl }), { basename: `${prefix}/account` }),
+    [prefix, storefrontUrl],
+  );
+  return (
+    <AccountProviders messages={messages} locale={locale}>
+      <RouterProvider router={router} />
+    </AccountProviders>
+  );
+}

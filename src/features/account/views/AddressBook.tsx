@@ -1,0 +1,301 @@
+/**
+ * Address book (spec §2 "Address book: list, search, create, edit, delete, choose default address"): routes
+ * /account/addressbook, /account/addressbook/create and /account/addressbook/details/{slug?} (slug = address id).
+ */
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { createAddress, deleteAddress, listAddresses, updateAddress, type Address, type AddressInput } from '../api.ts';
+import { ConfirmDialog } from '../confirm.tsx';
+import { Button, Card, CheckboxField, TextField } from '../form.tsx';
+import { useI18n } from '../i18n.ts';
+import { useNotify } from '../notifications.tsx';
+import { useLoggedIn } from '../session.tsx';
+import { AddressSchema, validateForm, type FieldError } from '../validation.ts';
+import { AddressLines } from './Dashboard.tsx';
+
+/** Whether an address matches a search text (name, street, zip code, city, country, email). */
+export function addressMatches(address: Address, term: string): boolean {
+  const needle = term.trim().toLowerCase();
+  if (!needle) return true;
+  return [address.name, address.street, address.number, address.zipcode, address.city, address.country, address.email]
+    .join(' ')
+    .toLowerCase()
+    .includes(needle);
+}
+
+function useAddresses() {
+  const { notifyError } = useNotify();
+  const [addresses, setAddresses] = useState<Address[] | null>(null);
+  const reload = useCallback(() => {
+    listAddresses()
+      .then(setAddresses)
+      .catch((error: unknown) => {
+        setAddresses([]);
+        notifyError(error);
+      });
+  }, [notifyError]);
+  useEffect(reload, [reload]);
+  return { addresses, reload };
+}
+
+export function AddressBook() {
+  const { t } = useI18n();
+  const { customer } = useLoggedIn();
+  const { notify, notifyError } = useNotify();
+  const { addresses, reload } = useAddresses();
+  const [term, setTerm] = useState('');
+  const [toDelete, setToDelete] = useState<Address | null>(null);
+  const [busy, setBusy] = useState(false);
+  const shown = useMemo(() => (addresses ?? []).filter((a) => addressMatches(a, term)), [addresses, term]);
+
+  async function makeDefault(address: Address) {
+    try {
+      const { id: _id, ...input } = address;
+      await updateAddress(customer.companyId, address.id, { ...input, isMain: true });
+      notify('success', t('general.success'), t('account.address.defaultSaved'));
+      reload();
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  async function remove() {
+    if (!toDelete) return;
+    setBusy(true);
+    try {
+      await deleteAddress(customer.companyId, toDelete.id);
+      notify('success', t('general.success'), t('account.address.deleted'));
+      setToDelete(null);
+      reload();
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">{t('account.nav.addressbook')}</h1>
+        <Link to="/addressbook/create" className="rounded bg-primary px-4 py-2 text-sm font-semibold text-white">
+          {t('account.address.create')}
+        </Link>
+      </div>
+      <div className="max-w-md">
+        <TextField type="search" label={t('account.address.search')} value={term} onValue={setTerm} />
+      </div>
+      {addresses === null ? (
+        <p role="status" className="text-sm text-gray-600">
+          {t('account.loading')}
+        </p>
+      ) : shown.length === 0 ? (
+        <p className="text-sm text-gray-600">{t('account.address.empty')}</p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" aria-label={t('account.nav.addressbook')}>
+          {shown.map((address) => (
+            <li key={address.id} className="flex flex-col gap-3 rounded border border-gray-200 p-4">
+              {address.isMain && (
+                <span className="self-start rounded bg-gray-100 px-2 py-0.5 text-xs font-semibold">
+                  {t('account.address.default')}
+                </span>
+              )}
+              <AddressLines address={address} />
+              <div className="mt-auto flex flex-wrap gap-2">
+                <Link
+                  to={`/addressbook/details/${encodeURIComponent(address.id)}`}
+                  className="rounded border border-gray-300 px-3 py-1.5 text-sm"
+                  aria-label={t('account.address.editNamed', { name: address.name })}
+                >
+                  {t('account.edit')}
+                </Link>
+                {!address.isMain && (
+                  <Button kind="secondary" onClick={() => void makeDefault(address)}>
+                    {t('account.address.makeDefault')}
+                  </Button>
+                )}
+                <Button kind="danger" onClick={() => setToDelete(address)}>
+                  {t('account.delete')}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {toDelete && (
+        <ConfirmDialog
+          question={t('account.address.confirmDelete', { name: toDelete.name })}
+          busy={busy}
+          onCancel={() => setToDelete(null)}
+          onConfirm={() => void remove()}
+        />
+      )}
+    </div>
+  );
+}
+
+const EMPTY_ADDRESS: AddressInput = {
+  name: '',
+  street: '',
+  number: '',
+  box: '',
+  zipcode: '',
+  city: '',
+  country: 'BE',
+  email: '',
+  additional: '',
+  isMain: false,
+};
+
+/** Countries offered in the address form (ISO codes of the shop's markets). */
+export const ADDRESS_COUNTRIES = ['AT', 'BE', 'DE', 'FR', 'LU', 'NL'] as const;
+
+/** Create (no slug) or edit (slug = address id) one address. */
+export function AddressForm() {
+  const { t } = useI18n();
+  const { slug } = useParams();
+  const navigate = useNavigate();
+  const { customer } = useLoggedIn();
+  const { notify, notifyError } = useNotify();
+  const [values, setValues] = useState<AddressInput | null>(slug ? null : EMPTY_ADDRESS);
+  const [errors, setErrors] = useState<Record<string, FieldError>>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!slug) return;
+    listAddresses()
+      .then((list) => {
+        const found = list.find((a) => a.id === slug);
+        if (!found) {
+          notify('warn', t('account.address.notFound'));
+          void navigate('/addressbook');
+          return;
+        }
+        const { id: _id, ...input } = found;
+        setValues(input);
+      })
+      .catch(notifyError);
+  }, [slug, navigate, notify, notifyError, t]);
+
+  if (!values)
+    return (
+      <p role="status" className="text-sm text-gray-600">
+        {t('account.loading')}
+      </p>
+    );
+  const set = (key: keyof AddressInput) => (value: string) => setValues((v) => (v ? { ...v, [key]: value } : v));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = validateForm(AddressSchema, values);
+    if (!result.ok) return setErrors(result.errors);
+    setErrors({});
+    setSaving(true);
+    try {
+      if (slug) await updateAddress(customer.companyId, slug, result.output);
+      else await createAddress(customer.companyId, result.output);
+      notify('success', t('general.success'), t('account.address.saved'));
+      void navigate('/addressbook');
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card title={slug ? t('account.address.edit') : t('account.address.create')}>
+      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <TextField
+            label={t('account.field.addressName')}
+            required
+            value={values.name}
+            onValue={set('name')}
+            error={errors.name}
+          />
+        </div>
+        <TextField
+          label={t('account.field.street')}
+          required
+          value={values.street}
+          onValue={set('street')}
+          error={errors.street}
+          autoComplete="address-line1"
+        />
+        <div className="grid grid-cols-2 gap-4">
+          <TextField
+            label={t('account.field.number')}
+            value={values.number}
+            onValue={set('number')}
+            error={errors.number}
+          />
+          <TextField label={t('account.field.box')} value={values.box} onValue={set('box')} error={errors.box} />
+        </div>
+        <TextField
+          label={t('account.field.zipcode')}
+          required
+          value={values.zipcode}
+          onValue={set('zipcode')}
+          error={errors.zipcode}
+          autoComplete="postal-code"
+        />
+        <TextField
+          label={t('account.field.city')}
+          required
+          value={values.city}
+          onValue={set('city')}
+          error={errors.city}
+          autoComplete="address-level2"
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="address-country" className="text-sm font-medium text-gray-800">
+            {t('account.field.country')}
+          </label>
+          <select
+            id="address-country"
+            value={values.country}
+            onChange={(e) => set('country')(e.target.value)}
+            className="rounded border border-gray-300 px-3 py-2 text-sm"
+          >
+            {ADDRESS_COUNTRIES.map((code) => (
+              <option key={code} value={code}>
+                {t(`account.country.${code}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          label={t('account.field.email')}
+          type="email"
+          value={values.email}
+          onValue={set('email')}
+          error={errors.email}
+        />
+        <div className="sm:col-span-2">
+          <TextField
+            label={t('account.field.additional')}
+            value={values.additional}
+            onValue={set('additional')}
+            error={errors.additional}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <CheckboxField
+            label={t('account.address.default')}
+            checked={values.isMain}
+            onChecked={(isMain) => setValues((v) => (v ? { ...v, isMain } : v))}
+          />
+        </div>
+        <div className="flex gap-2 sm:col-span-2">
+          <Button type="submit" loading={saving}>
+            {t('account.save')}
+          </Button>
+          <Link to="/addressbook" className="rounded border border-gray-300 px-4 py-2 text-sm">
+            {t('account.cancel')}
+          </Link>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+/** Dashboard (spec §2 "Dashboard: contact information and shipping address"). */
+import { useEffect, useState } from 'react';
+import { listAddresses, type Address } from '../api.ts';
+import { Card } from '../form.tsx';
+import { useI18n } from '../i18n.ts';
+import { useLoggedIn } from '../session.tsx';
+
+/** Lines of an address as shown on cards. */
+export function AddressLines({ address }: { address: Address }) {
+  return (
+    <address className="not-italic text-sm leading-6">
+      <span className="block font-medium">{address.name}</span>
+      <span className="block">{[address.street, address.number, address.box].filter(Boolean).join(' ')}</span>
+      {address.additional && <span className="block">{address.additional}</span>}
+      <span className="block">
+        {address.zipcode} {address.city}
+      </span>
+      <span className="block">{address.country}</span>
+      {address.email && <span className="block">{address.email}</span>}
+    </address>
+  );
+}
+
+export function Dashboard() {
+  const { t } = useI18n();
+  const { customer } = useLoggedIn();
+  const [shipping, setShipping] = useState<Address | null | undefined>(customer.defaultShippingAddress ?? undefined);
+  useEffect(() => {
+    if (shipping !== undefined) return;
+    listAddresses()
+      .then((list) =>
+        setShipping(
+          list.find((a) => a.id === customer.defaultShippingAddressId) ?? list.find((a) => a.isMain) ?? list[0] ?? null,
+        ),
+      )
+      .catch(() => setShipping(null));
+  }, [shipping, customer.defaultShippingAddressId]);
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold">{t('account.dashboard.title', { name: customer.firstName })}</h1>
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card title={t('account.dashboard.contact')}>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-gray-600">{t('account.field.name')}</dt>
+            <dd>
+              {customer.firstName} {customer.lastName}
+            </dd>
+            <dt className="text-gray-600">{t('account.field.username')}</dt>
+            <dd>{customer.username}</dd>
+            <dt className="text-gray-600">{t('account.field.email')}</dt>
+            <dd>{customer.email}</dd>
+            {customer.phone && (
+              <>
+                <dt className="text-gray-600">{t('account.field.phone')}</dt>
+                <dd>{customer.phone}</dd>
+              </>
+            )}
+            {customer.companyName && (
+              <>
+                <dt className="text-gray-600">{t('account.field.company')}</dt>
+                <dd>{customer.companyName}</dd>
+              </>
+            )}
+          </dl>
+        </Card>
+        <Card title={t('account.dashboard.shipping')}>
+          {shipping === undefined ? (
+            <p className="text-sm text-gray-600">{t('account.loading')}</p>
+          ) : shipping ? (
+            <AddressLines address={shipping} />
+          ) : (
+            <p className="text-sm text-gray-600">{t('account.dashboard.noAddress')}</p>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}

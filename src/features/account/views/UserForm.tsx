@@ -1,0 +1,248 @@
+/**
+ * Create (/account/customer/create) and detail/edit (/account/customer/details/{id}) of one user of the company:
+ * personal data, username, active status, lead buyer flag and the 24 rights of spec §6 as toggles; delete after a
+ * confirmation. The server checks ROLE_MANAGE_CONTACTS and the company; another company's id answers 404.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  createCustomer,
+  deleteCustomers,
+  fetchCustomer,
+  fetchRights,
+  saveRights,
+  updateCustomer,
+  type UserInput,
+} from '../api.ts';
+import { ConfirmDialog } from '../confirm.tsx';
+import { Button, Card, CheckboxField, SalutationField, TextField } from '../form.tsx';
+import { useI18n } from '../i18n.ts';
+import { useNotify } from '../notifications.tsx';
+import { RIGHT_CODES } from '../rights.ts';
+import { useLoggedIn } from '../session.tsx';
+import { PASSWORD_MIN_LENGTH, UserSchema, validateForm, type FieldError } from '../validation.ts';
+
+/** Rights a new user starts with: their own account and contact data, prices and ordering. */
+export const NEW_USER_RIGHTS: readonly string[] = [
+  'ROLE_MANAGE_OWN_ACCOUNT',
+  'ROLE_MANAGE_OWN_CONTACT_INFO',
+  'ROLE_VIEW_PRICES',
+  'ROLE_PLACE_ORDERS',
+];
+
+const EMPTY_USER: UserInput = {
+  salutation: 'female',
+  firstName: '',
+  lastName: '',
+  email: '',
+  username: '',
+  active: true,
+  leadBuyer: false,
+};
+
+/** The 24 right toggles, each labelled with its translated name and description. */
+export function RightsFieldset({ enabled, onChange }: { enabled: string[]; onChange: (codes: string[]) => void }) {
+  const { t } = useI18n();
+  return (
+    <fieldset className="grid gap-3 sm:grid-cols-2">
+      <legend className="mb-2 text-base font-semibold">{t('account.users.rights')}</legend>
+      {RIGHT_CODES.map((code) => (
+        <CheckboxField
+          key={code}
+          label={t(`account.right.${code}`)}
+          checked={enabled.includes(code)}
+          onChecked={(on) => onChange(on ? [...enabled, code] : enabled.filter((c) => c !== code))}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+export function UserForm() {
+  const { t } = useI18n();
+  const { slug } = useParams();
+  const navigate = useNavigate();
+  const { customer: me } = useLoggedIn();
+  const { notify, notifyError } = useNotify();
+  const [values, setValues] = useState<UserInput | null>(slug ? null : EMPTY_USER);
+  const [rights, setRights] = useState<string[]>(slug ? [] : [...NEW_USER_RIGHTS]);
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, FieldError>>({});
+  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    if (!slug) return;
+    let live = true;
+    Promise.all([fetchCustomer(slug), fetchRights(slug)])
+      .then(([user, codes]) => {
+        if (!live) return;
+        if (!user) throw new Error('not a customer');
+        setValues({
+          salutation: user.salutation === 'male' ? 'male' : 'female',
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: user.email,
+          username: user.username,
+          active: user.active,
+          leadBuyer: user.leadBuyer,
+        });
+        setRights(codes);
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        notifyError(error);
+        void navigate('/customer');
+      });
+    return () => {
+      live = false;
+    };
+  }, [slug, navigate, notifyError]);
+
+  if (!values)
+    return (
+      <p role="status" className="text-sm text-gray-600">
+        {t('account.loading')}
+      </p>
+    );
+  const set = (key: 'firstName' | 'lastName' | 'email' | 'username') => (value: string) =>
+    setValues((v) => (v ? { ...v, [key]: value } : v));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = validateForm(UserSchema, values);
+    const next = result.ok ? {} : { ...result.errors };
+    if (!slug && password !== '' && password.length < PASSWORD_MIN_LENGTH)
+      next.password = { key: 'account.validation.minLength', values: { min: PASSWORD_MIN_LENGTH } };
+    setErrors(next);
+    if (!result.ok || Object.keys(next).length > 0) return;
+    setSaving(true);
+    try {
+      const roles = RIGHT_CODES.map((code) => ({ code, enabled: rights.includes(code) }));
+      if (slug) {
+        await updateCustomer(slug, result.output);
+        await saveRights(slug, rights);
+      } else {
+        const id = await createCustomer({ ...result.output, roles, ...(password ? { password } : {}) });
+        if (id) await saveRights(id, rights);
+      }
+      notify('success', t('general.success'), t(slug ? 'account.users.saved' : 'account.users.created'));
+      void navigate('/customer');
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove() {
+    if (!slug) return;
+    setSaving(true);
+    try {
+      await deleteCustomers([slug]);
+      notify('success', t('general.success'), t('account.users.deleted'));
+      void navigate('/customer');
+    } catch (error) {
+      notifyError(error);
+      setSaving(false);
+      setConfirming(false);
+    }
+  }
+
+  const fullName = `${values.firstName} ${values.lastName}`.trim();
+  return (
+    <Card
+      title={slug ? t('account.users.detail', { name: fullName }) : t('account.users.create')}
+      actions={
+        slug && slug !== me.id ? (
+          <Button kind="danger" onClick={() => setConfirming(true)}>
+            {t('account.delete')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <SalutationField
+            value={values.salutation}
+            onValue={(salutation) => setValues((v) => (v ? { ...v, salutation } : v))}
+            error={errors.salutation}
+          />
+        </div>
+        <TextField
+          label={t('account.field.firstName')}
+          required
+          value={values.firstName}
+          onValue={set('firstName')}
+          error={errors.firstName}
+        />
+        <TextField
+          label={t('account.field.lastName')}
+          required
+          value={values.lastName}
+          onValue={set('lastName')}
+          error={errors.lastName}
+        />
+        <TextField
+          label={t('account.field.email')}
+          type="email"
+          required
+          value={values.email}
+          onValue={set('email')}
+          error={errors.email}
+        />
+        <TextField
+          label={t('account.field.username')}
+          required
+          value={values.username}
+          onValue={set('username')}
+          error={errors.username}
+          autoComplete="off"
+        />
+        {!slug && (
+          <div className="sm:col-span-2">
+            <TextField
+              label={t('account.users.initialPassword')}
+              type="password"
+              revealable
+              value={password}
+              onValue={setPassword}
+              error={errors.password}
+              autoComplete="new-password"
+            />
+            <p className="mt-1 text-xs text-gray-600">{t('account.users.initialPasswordHint')}</p>
+          </div>
+        )}
+        <CheckboxField
+          label={t('account.users.active')}
+          checked={values.active}
+          onChecked={(active) => setValues((v) => (v ? { ...v, active } : v))}
+        />
+        <CheckboxField
+          label={t('account.field.leadBuyer')}
+          checked={values.leadBuyer}
+          onChecked={(leadBuyer) => setValues((v) => (v ? { ...v, leadBuyer } : v))}
+        />
+        <div className="sm:col-span-2">
+          <RightsFieldset enabled={rights} onChange={setRights} />
+        </div>
+        <div className="flex gap-2 sm:col-span-2">
+          <Button type="submit" loading={saving}>
+            {t('account.save')}
+          </Button>
+          <Link to="/customer" className="rounded border border-gray-300 px-4 py-2 text-sm">
+            {t('account.cancel')}
+          </Link>
+        </div>
+      </form>
+      {confirming && (
+        <ConfirmDialog
+          question={t('account.users.confirmDelete', { name: fullName })}
+          busy={saving}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void remove()}
+        />
+      )}
+    </Card>
+  );
+}

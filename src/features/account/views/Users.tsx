@@ -1,0 +1,291 @@
+/**
+ * Users of the company (spec §2 "Users: list with filters, create, detail/edit, delete, rights"), for customers with
+ * ROLE_MANAGE_CONTACTS. The list's filters live in the query string (customer-list-query.ts), so they survive a
+ * reload; edits reach the URL after the 500 ms debounce of spec §9.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { deleteCustomers, listCustomers, type AccountCustomer } from '../api.ts';
+import { ConfirmDialog } from '../confirm.tsx';
+import {
+  CUSTOMER_PAGE_SIZE,
+  parseCustomerListQuery,
+  QUERY_DEBOUNCE_MS,
+  serializeCustomerListQuery,
+  SORT_FIELDS,
+  toCustomerListCriteria,
+  type CustomerListQuery,
+} from '../customer-list-query.ts';
+import { Button, TextField } from '../form.tsx';
+import { useI18n } from '../i18n.ts';
+import { useNotify } from '../notifications.tsx';
+import { useLoggedIn } from '../session.tsx';
+
+function NumberFilter({ label, value, onValue }: { label: string; value: number; onValue: (n: number) => void }) {
+  return (
+    <TextField
+      label={label}
+      type="number"
+      inputMode="decimal"
+      min={0}
+      value={String(value)}
+      onValue={(s) => onValue(s === '' ? 0 : Math.max(0, Number(s) || 0))}
+    />
+  );
+}
+
+export function Users() {
+  const { t, locale } = useI18n();
+  const { customer: me } = useLoggedIn();
+  const { notify, notifyError } = useNotify();
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => parseCustomerListQuery(params), [params]);
+  const [draft, setDraft] = useState<CustomerListQuery>(query);
+  const [result, setResult] = useState<{ customers: AccountCustomer[]; total: number } | null>(null);
+  const [toDelete, setToDelete] = useState<AccountCustomer | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [reloadKey, setReloadKey] = useState(0);
+  const serialized = serializeCustomerListQuery(query);
+  const first = useRef(true);
+
+  // Draft → URL, debounced; a page change in the draft goes through at once.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const next = serializeCustomerListQuery(draft);
+    if (next === serialized) return;
+    const delay = draft.page !== query.page ? 0 : QUERY_DEBOUNCE_MS;
+    const timer = setTimeout(() => setParams(new URLSearchParams(next), { replace: true }), delay);
+    return () => clearTimeout(timer);
+    // Only draft changes schedule a URL update; the URL itself is read through `serialized`.
+  }, [draft]);
+
+  useEffect(() => {
+    let live = true;
+    listCustomers(toCustomerListCriteria(parseCustomerListQuery(serialized)))
+      .then((page) => live && setResult(page))
+      .catch((error: unknown) => {
+        if (!live) return;
+        setResult({ customers: [], total: 0 });
+        notifyError(error);
+      });
+    return () => {
+      live = false;
+    };
+  }, [serialized, reloadKey, notifyError]);
+
+  const update = (patch: Partial<CustomerListQuery>) => setDraft((d) => ({ ...d, page: 1, ...patch }));
+  const pages = Math.max(1, Math.ceil((result?.total ?? 0) / CUSTOMER_PAGE_SIZE));
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
+
+  async function remove() {
+    if (!toDelete) return;
+    setBusy(true);
+    try {
+      await deleteCustomers([toDelete.id]);
+      notify('success', t('general.success'), t('account.users.deleted'));
+      setToDelete(null);
+      setReloadKey((k) => k + 1);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">{t('account.nav.customer')}</h1>
+        <Link to="/customer/create" className="rounded bg-primary px-4 py-2 text-sm font-semibold text-white">
+          {t('account.users.create')}
+        </Link>
+      </div>
+      <form
+        role="search"
+        aria-label={t('account.users.filters')}
+        onSubmit={(e) => e.preventDefault()}
+        className="grid gap-4 rounded border border-gray-200 p-4 sm:grid-cols-2 lg:grid-cols-4"
+      >
+        <TextField
+          type="search"
+          label={t('account.users.search')}
+          value={draft.search}
+          onValue={(search) => update({ search })}
+        />
+        <TextField
+          label={t('account.field.firstName')}
+          value={draft.firstName}
+          onValue={(firstName) => update({ firstName })}
+        />
+        <TextField
+          label={t('account.field.lastName')}
+          value={draft.lastName}
+          onValue={(lastName) => update({ lastName })}
+        />
+        <TextField
+          label={t('account.field.username')}
+          value={draft.username}
+          onValue={(username) => update({ username })}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="users-lead-buyer" className="text-sm font-medium text-gray-800">
+            {t('account.field.leadBuyer')}
+          </label>
+          <select
+            id="users-lead-buyer"
+            value={draft.leadBuyer}
+            onChange={(e) => update({ leadBuyer: e.target.value })}
+            className="rounded border border-gray-300 px-3 py-2 text-sm"
+          >
+            <option value="">{t('account.users.any')}</option>
+            <option value="yes">{t('account.yes')}</option>
+            <option value="no">{t('account.no')}</option>
+          </select>
+        </div>
+        <NumberFilter
+          label={t('account.users.budgetMin')}
+          value={draft.budgetMin}
+          onValue={(budgetMin) => update({ budgetMin })}
+        />
+        <NumberFilter
+          label={t('account.users.budgetMax')}
+          value={draft.budgetMax}
+          onValue={(budgetMax) => update({ budgetMax })}
+        />
+        <NumberFilter
+          label={t('account.users.budgetRemainingMin')}
+          value={draft.budgetRemainingMin}
+          onValue={(budgetRemainingMin) => update({ budgetRemainingMin })}
+        />
+        <NumberFilter
+          label={t('account.users.budgetRemainingMax')}
+          value={draft.budgetRemainingMax}
+          onValue={(budgetRemainingMax) => update({ budgetRemainingMax })}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="users-sort" className="text-sm font-medium text-gray-800">
+            {t('account.users.sort')}
+          </label>
+          <select
+            id="users-sort"
+            value={draft.field && draft.order ? `${draft.field}:${draft.order}` : ''}
+            onChange={(e) => {
+              const [field = '', order = ''] = e.target.value.split(':');
+              update({ field, order: order === 'asc' || order === 'desc' ? order : '' });
+            }}
+            className="rounded border border-gray-300 px-3 py-2 text-sm"
+          >
+            <option value="">{t('account.users.sortNone')}</option>
+            {SORT_FIELDS.flatMap((field) =>
+              (['asc', 'desc'] as const).map((order) => (
+                <option key={`${field}:${order}`} value={`${field}:${order}`}>
+                  {t(`account.users.sortField.${field}`)} ({t(`account.users.sortOrder.${order}`)})
+                </option>
+              )),
+            )}
+          </select>
+        </div>
+      </form>
+
+      {result === null ? (
+        <p role="status" className="text-sm text-gray-600">
+          {t('account.loading')}
+        </p>
+      ) : result.customers.length === 0 ? (
+        <p className="text-sm text-gray-600">{t('account.users.empty')}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <caption className="sr-only">{t('account.nav.customer')}</caption>
+            <thead className="border-b border-gray-300 text-gray-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  {t('account.field.name')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('account.field.username')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('account.field.status')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('account.field.leadBuyer')}
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  {t('account.users.budget')}
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  {t('account.users.budgetRemaining')}
+                </th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">{t('account.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.customers.map((c) => (
+                <tr key={c.id} className="border-b border-gray-100">
+                  <td className="py-2 pr-3">
+                    <Link
+                      to={`/customer/details/${encodeURIComponent(c.id)}`}
+                      className="font-medium text-primary hover:underline"
+                    >
+                      {c.firstName} {c.lastName}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-3">{c.username}</td>
+                  <td className="py-2 pr-3">{c.active ? t('account.status.active') : t('account.status.inactive')}</td>
+                  <td className="py-2 pr-3">{c.leadBuyer ? t('account.yes') : t('account.no')}</td>
+                  <td className="py-2 pr-3 text-right">{c.budget === null ? '–' : money.format(c.budget)}</td>
+                  <td className="py-2 pr-3 text-right">
+                    {c.budgetRemaining === null ? '–' : money.format(c.budgetRemaining)}
+                  </td>
+                  <td className="py-2 text-right">
+                    {c.id !== me.id && (
+                      <Button kind="danger" onClick={() => setToDelete(c)}>
+                        <span aria-hidden="true">{t('account.delete')}</span>
+                        <span className="sr-only">
+                          {t('account.users.deleteNamed', { name: `${c.firstName} ${c.lastName}` })}
+                        </span>
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 && (
+        <nav aria-label={t('account.pagination')} className="flex items-center gap-2 text-sm">
+          <Button
+            kind="secondary"
+            disabled={query.page <= 1}
+            onClick={() => setDraft((d) => ({ ...d, page: query.page - 1 }))}
+          >
+            {t('account.previous')}
+          </Button>
+          <span>{t('account.pageOf', { page: query.page, pages })}</span>
+          <Button
+            kind="secondary"
+            disabled={query.page >= pages}
+            onClick={() => setDraft((d) => ({ ...d, page: query.page + 1 }))}
+          >
+            {t('account.next')}
+          </Button>
+        </nav>
+      )}
+      {toDelete && (
+        <ConfirmDialog
+          question={t('account.users.confirmDelete', { name: `${toDelete.firstName} ${toDelete.lastName}` })}
+          busy={busy}
+          onCancel={() => setToDelete(null)}
+          onConfirm={() => void remove()}
+        />
+      )}
+    </div>
+  );
+}
