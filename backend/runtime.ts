@@ -6,6 +6,7 @@
 import { createDb, type DbHandle } from './db/client.ts';
 import { loadBackendConfig, type BackendConfig } from './config.ts';
 import { seedSalesChannel } from './db/seed-channel.ts';
+import { seedDemoCustomers } from './db/seed-customers.ts';
 import { ensureCatalogSeeded } from './catalog/seed.ts';
 import { createStoreApi, type StoreApi } from './app.ts';
 
@@ -25,6 +26,7 @@ export function getRuntime(env: Record<string, string | undefined> = process.env
     const config = loadBackendConfig(env);
     const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR });
     await seedSalesChannel(handle.db, config);
+    if (env.WERKBANK_DEMO_CUSTOMERS !== '0') await seedDemoCustomers(handle.db);
     await ensureCatalogSeeded(handle.db, config, { sharedCatalogDir: env.SHARED_CATALOG_DIR });
     const api = createStoreApi({ db: handle.db, config });
     return { ...api, config, handle };

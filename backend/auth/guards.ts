@@ -83,3 +83,30 @@ export function requireRight(customer: AuthenticatedCustomer, code: RightCode, p
 export function sameCompany(customer: AuthenticatedCustomer, companyId: string): boolean {
   return customer.companyId === companyId;
 }
+
+/** 404 for a customer id that does not exist or belongs to another company (Shopware's code). */
+export function customerNotFound(id: string): StoreApiError {
+  return new StoreApiError(
+    404,
+    'CHECKOUT__CUSTOMER_NOT_FOUND_BY_ID',
+    `No matching customer for the id "${id}" was found.`,
+    {
+      parameters: { id },
+    },
+  );
+}
+
+/**
+ * Loads a customer of the actor's own company by id.
+ *
+ * @throws StoreApiError 404 `CHECKOUT__CUSTOMER_NOT_FOUND_BY_ID` when the id is unknown or of another company.
+ */
+export async function loadCompanyCustomer(
+  db: Db,
+  actor: AuthenticatedCustomer,
+  id: string,
+): Promise<typeof customerTable.$inferSelect> {
+  const [row] = await db.select().from(customerTable).where(eq(customerTable.id, id)).limit(1);
+  if (!row || !sameCompany(actor, row.companyId)) throw customerNotFound(id);
+  return row;
+}

@@ -13,7 +13,7 @@ import { registerProductRoutes } from './product/product.routes.ts';
 import { registerSeoRoutes } from './seo/seo-url.routes.ts';
 import { registerSystemRoutes } from './system/system.routes.ts';
 import { registerLandingPageRoutes } from './cms/landing-page.routes.ts';
-import { registerCompanyRoutes } from './company/company.routes.ts';
+import { registerAccountArea } from './account/index.ts';
 
 export interface RouteDeps {
   db: Db;
@@ -29,5 +29,5 @@ export function registerRoutes(app: Hono<StoreApiEnv>, deps: RouteDeps): void {
   registerProductRoutes(app, catalog);
   registerSeoRoutes(app, catalog);
   registerLandingPageRoutes(app, catalog);
-  registerCompanyRoutes(app, deps);
+  registerAccountArea(app, { db: deps.db, config: deps.config });
 }

@@ -1,0 +1,250 @@
+/**
+ * The customer's own account (Shopware AccountService routes, specification §4 "Login", §7, §8):
+ * - `POST /store-api/account/login` { username, password } → `{ contextToken }` and a NEW `sw-context-token`;
+ *   the token the caller brought is never upgraded (session fixation, SECURITY-CHECKLIST S13);
+ * - `POST /store-api/account/logout` → deletes the context, answers a new anonymous token (S16);
+ * - `GET|POST /store-api/account/customer` → the customer with company, extension and rights;
+ * - `POST /store-api/account/change-password` { password, newPassword, newPasswordConfirm } → new token, every other
+ *   session of the customer ends (S15);
+ * - `POST /store-api/account/change-profile` (right ROLE_MANAGE_OWN_CONTACT_INFO);
+ * - `POST /store-api/account/list-address` → the company's addresses (criteria `page`, `limit`, `term`).
+ *
+ * Login errors: unknown username and wrong password give the identical 401 `CHECKOUT__CUSTOMER_AUTH_BAD_CREDENTIALS`
+ * (an unknown user is verified against a dummy hash, so the work is the same, S18). Only after the password
+ * verified: `{provider}__CUSTOMER_IS_INACTIVE`, `{provider}__COMPANY_IS_INACTIVE`,
+ * `{provider}__FORCED_CUSTOMER_RECOVERY` (meta.parameters.hash = a fresh single-use set-password secret).
+ * Rate limits per username and client address: 429 `FRAMEWORK__RATE_LIMIT_EXCEEDED`.
+ */
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Context, Hono } from 'hono';
+import * as v from 'valibot';
+import { notLoggedIn, requireCustomer, requireRight } from '../../auth/guards.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/password.ts';
+import { clearRateLimit, clientAddress, enforceRateLimits, RATE_LIMITS } from '../../auth/rate-limit.ts';
+import { issueRecoverySecret } from '../../auth/recovery.ts';
+import { createCustomerContext, deleteContext, deleteCustomerContexts } from '../../auth/session.ts';
+import { companyAddressTable, companyTable, customerTable } from '../../db/schema/index.ts';
+import { randomId } from '../../lib/ids.ts';
+import type { StoreApiEnv } from '../context.ts';
+import { pagination, parseCriteria, readJsonBody } from '../criteria.ts';
+import { searchResult } from '../entities.ts';
+import { StoreApiError } from '../errors.ts';
+import { loadCustomerView, mapAddress } from './customer-view.ts';
+import { providerCode, resolveDeps, type AccountDeps } from './deps.ts';
+import { assertPasswordsMatch, newPassword, optionalString, parseInput, requiredString } from './validation.ts';
+
+const loginSchema = v.object({
+  username: v.pipe(
+    v.string('IS_BLANK_ERROR'),
+    v.trim(),
+    v.nonEmpty('IS_BLANK_ERROR'),
+    v.maxLength(255, 'TOO_LONG_ERROR'),
+  ),
+  password: v.pipe(v.string('IS_BLANK_ERROR'), v.nonEmpty('IS_BLANK_ERROR'), v.maxLength(4096, 'TOO_LONG_ERROR')),
+});
+
+const changePasswordSchema = v.object({
+  password: v.pipe(v.string('IS_BLANK_ERROR'), v.nonEmpty('IS_BLANK_ERROR'), v.maxLength(4096, 'TOO_LONG_ERROR')),
+  newPassword,
+  newPasswordConfirm: v.pipe(v.string('IS_BLANK_ERROR'), v.nonEmpty('IS_BLANK_ERROR')),
+});
+
+const changeProfileSchema = v.object({
+  salutation: v.optional(v.nullable(v.picklist(['female', 'male', 'mr', 'mrs', 'not_specified'], 'INVALID_VALUE'))),
+  firstName: requiredString(100),
+  lastName: requiredString(100),
+  email: v.optional(
+    v.pipe(v.string('INVALID_EMAIL'), v.trim(), v.email('INVALID_EMAIL'), v.maxLength(254, 'TOO_LONG_ERROR')),
+  ),
+  phone: optionalString(40),
+  mobile: optionalString(40),
+  fax: optionalString(40),
+  customerFunction: optionalString(100),
+});
+
+/** The storefront's and Shopware's normalisation of login names: trimmed, lower-case. */
+export function normaliseUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+function badCredentials(): StoreApiError {
+  return new StoreApiError(401, 'CHECKOUT__CUSTOMER_AUTH_BAD_CREDENTIALS', 'Invalid username and/or password.');
+}
+
+function tokenResponse(c: Context<StoreApiEnv>, token: string) {
+  c.header('sw-context-token', token);
+  return c.json({ contextToken: token, redirectUrl: null, apiAlias: 'array_struct' });
+}
+
+/** Registers the routes listed in the module comment. */
+export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: AccountDeps): void {
+  const { db, config, now, env } = resolveDeps(accountDeps);
+
+  app.post('/store-api/account/login', async (c) => {
+    const input = parseInput(loginSchema, await readJsonBody(c.req));
+    const username = normaliseUsername(input.username);
+    const at = now();
+    await enforceRateLimits(
+      db,
+      [
+        [`login:user:${username}`, RATE_LIMITS.loginUser],
+        [`login:ip:${clientAddress(c, env)}`, RATE_LIMITS.loginIp],
+      ],
+      at,
+    );
+    const [row] = await db
+      .select({ customer: customerTable, companyActive: companyTable.active })
+      .from(customerTable)
+      .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
+      .where(eq(customerTable.username, username))
+      .limit(1);
+    const ok = await verifyPassword(row?.customer.passwordHash ?? DUMMY_HASH, input.password);
+    if (!row || !ok) throw badCredentials();
+    const customer = row.customer;
+    if (!customer.active) {
+      throw new StoreApiError(401, providerCode(config, 'CUSTOMER_IS_INACTIVE'), 'The customer account is inactive.');
+    }
+    if (!row.companyActive) {
+      throw new StoreApiError(401, providerCode(config, 'COMPANY_IS_INACTIVE'), 'The company is inactive.');
+    }
+    await clearRateLimit(db, `login:user:${username}`);
+    if (customer.forceRecovery) {
+      const hash = await issueRecoverySecret(db, customer.id, 'forced', at);
+      throw new StoreApiError(
+        401,
+        providerCode(config, 'FORCED_CUSTOMER_RECOVERY'),
+        'A new password must be set before logging in.',
+        { parameters: { hash } },
+      );
+    }
+    const ctx = c.get('context');
+    if (ctx.persisted && ctx.customerId) await deleteContext(db, ctx.token);
+    const token = await createCustomerContext(db, {
+      salesChannelId: ctx.salesChannel.id,
+      customerId: customer.id,
+      languageId: ctx.language.id,
+    });
+    await db
+      .update(customerTable)
+      .set({ lastLogin: at, languageId: ctx.language.id })
+      .where(eq(customerTable.id, customer.id));
+    return tokenResponse(c, token);
+  });
+
+  app.post('/store-api/account/logout', async (c) => {
+    const ctx = c.get('context');
+    if (!ctx.customerId) throw notLoggedIn();
+    await deleteContext(db, ctx.token);
+    return tokenResponse(c, randomId());
+  });
+
+  const readCustomer = async (c: Context<StoreApiEnv>) => {
+    const customer = await requireCustomer(c, db);
+    const view = await loadCustomerView(db, customer.id, c.get('context').salesChannel.id);
+    if (!view) throw notLoggedIn();
+    return c.json(view);
+  };
+  app.get('/store-api/account/customer', readCustomer);
+  app.post('/store-api/account/customer', readCustomer);
+
+  app.post('/store-api/account/change-password', async (c) => {
+    const customer = await requireCustomer(c, db);
+    const input = parseInput(changePasswordSchema, await readJsonBody(c.req));
+    const [row] = await db
+      .select({ passwordHash: customerTable.passwordHash })
+      .from(customerTable)
+      .where(eq(customerTable.id, customer.id));
+    if (!(await verifyPassword(row?.passwordHash, input.password))) {
+      throw new StoreApiError(400, 'CUSTOMER_PASSWORD_NOT_CORRECT', 'The current password is not correct.', {
+        items: [
+          {
+            status: '400',
+            code: 'CUSTOMER_PASSWORD_NOT_CORRECT',
+            title: 'Bad Request',
+            detail: 'The current password is not correct.',
+            source: { pointer: '/password' },
+            meta: { parameters: {} },
+          },
+        ],
+      });
+    }
+    assertPasswordsMatch(input.newPassword, input.newPasswordConfirm);
+    const at = now();
+    await db
+      .update(customerTable)
+      .set({ passwordHash: await hashPassword(input.newPassword), passwordChangedAt: at, updatedAt: at })
+      .where(eq(customerTable.id, customer.id));
+    const ctx = c.get('context');
+    await deleteCustomerContexts(db, customer.id);
+    const token = await createCustomerContext(db, {
+      salesChannelId: ctx.salesChannel.id,
+      customerId: customer.id,
+      languageId: ctx.language.id,
+    });
+    return tokenResponse(c, token);
+  });
+
+  app.post('/store-api/account/change-profile', async (c) => {
+    const customer = await requireCustomer(c, db);
+    requireRight(customer, 'ROLE_MANAGE_OWN_CONTACT_INFO', config.provider);
+    const input = parseInput(changeProfileSchema, await readJsonBody(c.req));
+    const salutation =
+      input.salutation === 'mr' ? 'male' : input.salutation === 'mrs' ? 'female' : (input.salutation ?? undefined);
+    await db
+      .update(customerTable)
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        ...(input.email !== undefined ? { email: input.email } : {}),
+        ...(salutation !== undefined ? { salutation: salutation === 'not_specified' ? null : salutation } : {}),
+        ...(input.phone !== undefined ? { phone: input.phone } : {}),
+        ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
+        ...(input.fax !== undefined ? { fax: input.fax } : {}),
+        ...(input.customerFunction !== undefined ? { customerFunction: input.customerFunction } : {}),
+        updatedAt: now(),
+      })
+      .where(eq(customerTable.id, customer.id));
+    return c.json({ success: true, apiAlias: 'array_struct' });
+  });
+
+  app.post('/store-api/account/list-address', async (c) => {
+    const customer = await requireCustomer(c, db);
+    const criteria = parseCriteria(await readJsonBody(c.req), c.req.query());
+    const { page, limit, offset } = pagination(criteria, 20);
+    const term = criteria.term?.trim();
+    const scope = eq(companyAddressTable.companyId, customer.companyId);
+    const where = term
+      ? and(
+          scope,
+          or(
+            ilike(companyAddressTable.name, `%${escapeLike(term)}%`),
+            ilike(companyAddressTable.street, `%${escapeLike(term)}%`),
+            ilike(companyAddressTable.city, `%${escapeLike(term)}%`),
+            ilike(companyAddressTable.zipcode, `%${escapeLike(term)}%`),
+          ),
+        )
+      : scope;
+    const [company] = await db
+      .select({ name: companyTable.name })
+      .from(companyTable)
+      .where(eq(companyTable.id, customer.companyId));
+    const [count] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(companyAddressTable)
+      .where(where);
+    const rows = await db
+      .select()
+      .from(companyAddressTable)
+      .where(where)
+      .orderBy(sql`${companyAddressTable.isMain} DESC`, asc(companyAddressTable.name), asc(companyAddressTable.id))
+      .limit(limit)
+      .offset(offset);
+    const elements = rows.map((r) => mapAddress(r, company ?? { name: '' }, customer.id));
+    return c.json(searchResult('customer_address', elements, count?.n ?? 0, page, limit));
+  });
+}
+
+/** Escapes `%`, `_` and `\` for a LIKE pattern. */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}

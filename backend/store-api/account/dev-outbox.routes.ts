@@ -1,0 +1,27 @@
+/**
+ * Development outbox: `GET /store-api/{provider}/dev/outbox` → `{ elements: [{ recipient, subject, text, html,
+ * template, createdAt }] }`, the latest 50 mails kept instead of sent, so a developer and the end-to-end tests can
+ * finish recovery and registration without a mail server.
+ *
+ * Registered only when `NODE_ENV !== 'production'` or `WERKBANK_DEV_OUTBOX=1`; otherwise the path is unknown (404).
+ */
+import type { Hono } from 'hono';
+import { listOutbox } from '../../mail/outbox.ts';
+import type { StoreApiEnv } from '../context.ts';
+import { resolveDeps, type AccountDeps } from './deps.ts';
+
+/** True when the development outbox is served in this environment. */
+export function devOutboxEnabled(env: Record<string, string | undefined>): boolean {
+  return env.NODE_ENV !== 'production' || env.WERKBANK_DEV_OUTBOX === '1';
+}
+
+/** Registers the route when enabled (see module comment). */
+export function registerDevOutboxRoutes(app: Hono<StoreApiEnv>, accountDeps: AccountDeps): void {
+  const { db, config, env } = resolveDeps(accountDeps);
+  if (!devOutboxEnabled(env)) return;
+  app.get(`/store-api/${config.provider}/dev/outbox`, async (c) => {
+    const elements = await listOutbox(db, 50);
+    c.header('cache-control', 'no-store');
+    return c.json({ total: elements.length, elements, apiAlias: 'array_struct' });
+  });
+}

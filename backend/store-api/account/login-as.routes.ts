@@ -1,0 +1,82 @@
+/**
+ * "Login as customer" for account managers (issue 3 §2 `/loginascustomer`):
+ * `POST /store-api/{provider}/account/login-as-customer` { customerId } → a NEW context for the target customer,
+ * whose payload records the manager (`impersonatorId`), answered as `{ contextToken }` and `sw-context-token`.
+ *
+ * Only customers with role `account_manager` may call it (others 403 `{provider}__MISSING_ROLE`); the target must be
+ * an active customer of an active company the manager looks after (`managedCompanyIds`, or any when null),
+ * otherwise 404. Every use is written to the audit log.
+ */
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import * as v from 'valibot';
+import { customerNotFound, requireCustomer } from '../../auth/guards.ts';
+import { createCustomerContext } from '../../auth/session.ts';
+import { companyTable, customerTable } from '../../db/schema/index.ts';
+import { isId } from '../../lib/ids.ts';
+import type { StoreApiEnv } from '../context.ts';
+import { readJsonBody } from '../criteria.ts';
+import { StoreApiError } from '../errors.ts';
+import { audit } from './audit.ts';
+import { providerCode, resolveDeps, type AccountDeps } from './deps.ts';
+import { parseInput } from './validation.ts';
+
+const body = v.object({
+  customerId: v.pipe(
+    v.string('INVALID_UUID'),
+    v.check((s: string) => isId(s), 'INVALID_UUID'),
+  ),
+});
+
+/** Registers the route described in the module comment. */
+export function registerLoginAsRoutes(app: Hono<StoreApiEnv>, accountDeps: AccountDeps): void {
+  const { db, config, now } = resolveDeps(accountDeps);
+
+  app.post(`/store-api/${config.provider}/account/login-as-customer`, async (c) => {
+    const actor = await requireCustomer(c, db);
+    if (actor.role !== 'account_manager') {
+      throw new StoreApiError(
+        403,
+        providerCode(config, 'MISSING_ROLE'),
+        'Only account managers can log in as a customer.',
+        {
+          parameters: { role: 'account_manager' },
+        },
+      );
+    }
+    const { customerId } = parseInput(body, await readJsonBody(c.req));
+    const [row] = await db
+      .select({ customer: customerTable, companyActive: companyTable.active })
+      .from(customerTable)
+      .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
+      .where(eq(customerTable.id, customerId))
+      .limit(1);
+    const managed = actor.managedCompanyIds;
+    if (
+      !row ||
+      row.customer.id === actor.id ||
+      !row.customer.active ||
+      !row.companyActive ||
+      (managed !== null && !managed.includes(row.customer.companyId))
+    ) {
+      throw customerNotFound(customerId);
+    }
+    const ctx = c.get('context');
+    const token = await createCustomerContext(db, {
+      salesChannelId: ctx.salesChannel.id,
+      customerId,
+      languageId: ctx.language.id,
+      payload: { impersonatorId: actor.id },
+    });
+    await audit(db, {
+      actorCustomerId: actor.id,
+      action: 'customer.login_as',
+      targetCustomerId: customerId,
+      companyId: row.customer.companyId,
+      details: {},
+      at: now(),
+    });
+    c.header('sw-context-token', token);
+    return c.json({ contextToken: token, redirectUrl: null, apiAlias: 'array_struct' });
+  });
+}

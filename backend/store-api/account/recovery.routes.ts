@@ -1,0 +1,134 @@
+/**
+ * Password recovery (specification §7 `account/recovery-password`, §4 "Forced recovery"; SECURITY-CHECKLIST
+ * S18–S21):
+ * - `POST /store-api/account/recovery-password` { username, storefrontUrl } → always 200 `{ success: true }`, whether
+ *   or not the username exists. For an active customer a mail goes out with `{domain}/auth/password-set?hash=…`,
+ *   where `{domain}` is `storefrontUrl` only when it equals a configured domain URL, else the domain of the request's
+ *   language, else the first domain; never the Host or X-Forwarded-Host header.
+ * - `POST /store-api/account/recovery-password-confirm` { hash, newPassword, newPasswordConfirm } (Shopware's
+ *   name) → sets the password, ends ALL the customer's sessions, lifts a forced recovery; 200 `{ success: true }`.
+ *   Unknown, used or expired hashes: the identical 404 `CHECKOUT__CUSTOMER_RECOVERY_HASH_EXPIRED`.
+ * - `POST /store-api/account/customer-recovery-is-expired` { hash } (Shopware's name) → `{ isExpired }`, so the
+ *   set-password page can say at once that a link is no longer valid.
+ */
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import * as v from 'valibot';
+import { hashPassword } from '../../auth/password.ts';
+import { clientAddress, enforceRateLimits, RATE_LIMITS } from '../../auth/rate-limit.ts';
+import { consumeRecoverySecret, issueRecoverySecret, peekRecoverySecret } from '../../auth/recovery.ts';
+import { deleteCustomerContexts } from '../../auth/session.ts';
+import type { BackendConfig } from '../../config.ts';
+import { companyTable, customerTable } from '../../db/schema/index.ts';
+import { sendMail } from '../../mail/outbox.ts';
+import { passwordRecoveryMail } from '../../mail/templates.ts';
+import type { StoreApiEnv } from '../context.ts';
+import { readJsonBody } from '../criteria.ts';
+import { StoreApiError } from '../errors.ts';
+import { normaliseUsername } from './account.routes.ts';
+import { resolveDeps, type AccountDeps } from './deps.ts';
+import { assertPasswordsMatch, newPassword, parseInput } from './validation.ts';
+
+const recoverySchema = v.object({
+  username: v.pipe(
+    v.string('IS_BLANK_ERROR'),
+    v.trim(),
+    v.nonEmpty('IS_BLANK_ERROR'),
+    v.maxLength(255, 'TOO_LONG_ERROR'),
+  ),
+  storefrontUrl: v.optional(v.pipe(v.string('INVALID_VALUE'), v.maxLength(2048, 'TOO_LONG_ERROR'))),
+});
+
+const hashSchema = v.pipe(v.string('IS_BLANK_ERROR'), v.nonEmpty('IS_BLANK_ERROR'), v.maxLength(256, 'TOO_LONG_ERROR'));
+
+const confirmSchema = v.object({
+  hash: hashSchema,
+  newPassword,
+  newPasswordConfirm: v.pipe(v.string('IS_BLANK_ERROR'), v.nonEmpty('IS_BLANK_ERROR')),
+});
+
+function hashExpired(): StoreApiError {
+  return new StoreApiError(
+    404,
+    'CHECKOUT__CUSTOMER_RECOVERY_HASH_EXPIRED',
+    'The password link is invalid, already used or expired.',
+  );
+}
+
+/**
+ * The storefront base URL for a link: `requested` when it equals a configured domain (trailing slashes ignored),
+ * else the first domain of `locale`, else the first domain.
+ */
+export function linkBase(config: BackendConfig, requested: string | undefined, locale: string): string {
+  const norm = (u: string) => u.replace(/\/+$/, '');
+  const wanted = requested ? norm(requested) : undefined;
+  const match =
+    config.domains.find((d) => norm(d.url) === wanted) ??
+    config.domains.find((d) => d.locale === locale) ??
+    config.domains[0];
+  return match ? norm(match.url) : '';
+}
+
+/** Registers the routes listed in the module comment. */
+export function registerRecoveryRoutes(app: Hono<StoreApiEnv>, accountDeps: AccountDeps): void {
+  const { db, config, now, env } = resolveDeps(accountDeps);
+
+  app.post('/store-api/account/recovery-password', async (c) => {
+    const input = parseInput(recoverySchema, await readJsonBody(c.req));
+    const username = normaliseUsername(input.username);
+    const at = now();
+    await enforceRateLimits(
+      db,
+      [
+        [`recovery:user:${username}`, RATE_LIMITS.recoveryUser],
+        [`recovery:ip:${clientAddress(c, env)}`, RATE_LIMITS.recoveryIp],
+      ],
+      at,
+    );
+    const [row] = await db
+      .select({ customer: customerTable, companyActive: companyTable.active })
+      .from(customerTable)
+      .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
+      .where(eq(customerTable.username, username))
+      .limit(1);
+    if (row && row.customer.active && row.companyActive) {
+      const ctx = c.get('context');
+      const base = linkBase(config, input.storefrontUrl, ctx.language.localeCode);
+      const domain = config.domains.find((d) => d.url.replace(/\/+$/, '') === base);
+      const secret = await issueRecoverySecret(db, row.customer.id, 'recovery', at);
+      const mail = passwordRecoveryMail({
+        to: row.customer.email,
+        name: `${row.customer.firstName} ${row.customer.lastName}`.trim(),
+        link: `${base}/auth/password-set?hash=${secret}`,
+        locale: domain?.locale ?? ctx.language.localeCode,
+      });
+      try {
+        await sendMail(db, mail, { env });
+      } catch {
+        // Delivery failures are recorded in the outbox; the answer must not differ from the unknown-user case.
+      }
+    }
+    return c.json({ success: true, apiAlias: 'array_struct' });
+  });
+
+  app.post('/store-api/account/recovery-password-confirm', async (c) => {
+    const input = parseInput(confirmSchema, await readJsonBody(c.req));
+    assertPasswordsMatch(input.newPassword, input.newPasswordConfirm);
+    const at = now();
+    const passwordHash = await hashPassword(input.newPassword);
+    const customerId = await consumeRecoverySecret(db, input.hash, at);
+    if (!customerId) throw hashExpired();
+    await db
+      .update(customerTable)
+      .set({ passwordHash, passwordChangedAt: at, forceRecovery: false, updatedAt: at })
+      .where(eq(customerTable.id, customerId));
+    await deleteCustomerContexts(db, customerId);
+    return c.json({ success: true, apiAlias: 'array_struct' });
+  });
+
+  app.post('/store-api/account/customer-recovery-is-expired', async (c) => {
+    const input = parseInput(v.object({ hash: hashSchema }), await readJsonBody(c.req));
+    const found = await peekRecoverySecret(db, input.hash, now());
+    return c.json({ isExpired: !found, apiAlias: 'array_struct' });
+  });
+}
