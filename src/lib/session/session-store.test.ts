@@ -86,3 +86,21 @@ test('logout posts account/logout and clears the customer even when the call fai
   expect(new URL(String(url)).pathname).toBe('/store-api/account/logout');
   expect(init?.method).toBe('POST');
 });
+
+test('rights in extensions.rights (the embedded backend) are read from the customer answer', async () => {
+  fetchMock.mockResolvedValueOnce(
+    json(200, {
+      ...customerBody,
+      extensions: {
+        ...customerBody.extensions,
+        rights: [
+          { code: 'ROLE_MANAGE_OFFER_HISTORY', enabled: true },
+          { code: 'ROLE_MANAGE_CONTACTS', enabled: false },
+        ],
+      },
+    }),
+  );
+  const customer = await refreshSession();
+  expect(customer?.rights).toEqual(['ROLE_MANAGE_OFFER_HISTORY']);
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+});

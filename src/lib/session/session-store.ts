@@ -61,6 +61,7 @@ const CustomerSchema = v.object({
   extensions: v.nullish(
     v.object({
       customerExtension: v.nullish(v.object({ username: v.nullish(v.string()), leadBuyer: v.nullish(v.boolean()) })),
+      rights: v.nullish(RightsListSchema),
     }),
   ),
   rights: v.nullish(RightsResponseSchema),
@@ -95,13 +96,13 @@ export function toSessionCustomer(body: unknown, rights?: string[]): SessionCust
     active: c.active,
     leadBuyer: ext?.leadBuyer ?? false,
     username: ext?.username ?? c.email ?? '',
-    rights: rights ?? enabledRights(c.rights ?? c.roles ?? []),
+    rights: rights ?? enabledRights(c.rights ?? c.roles ?? c.extensions?.rights ?? []),
   };
 }
 
 /**
  * Loads customer and rights: GET `account/customer`, then GET `{provider}/account/{id}/rights` unless the customer
- * already carries its rights. Returns null for an anonymous context (403 CHECKOUT__CUSTOMER_NOT_LOGGED_IN).
+ * already carries its rights (`rights`, `roles` or `extensions.rights`). Returns null for an anonymous context (403 CHECKOUT__CUSTOMER_NOT_LOGGED_IN).
  *
  * @throws StoreApiClientError for other error answers; network errors propagate.
  */
@@ -113,7 +114,12 @@ export async function loadSessionCustomer(): Promise<SessionCustomer | null> {
     if (error instanceof StoreApiClientError && (error.status === 401 || error.status === 403)) return null;
     throw error;
   }
-  const embedded = body && typeof body === 'object' && ('rights' in body || 'roles' in body);
+  const embedded =
+    body !== null &&
+    typeof body === 'object' &&
+    ('rights' in body ||
+      'roles' in body ||
+      Array.isArray((body as { extensions?: { rights?: unknown } }).extensions?.rights));
   const customer = toSessionCustomer(body);
   if (!customer || embedded) return customer;
   let rights: string[] = [];
