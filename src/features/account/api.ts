@@ -52,8 +52,21 @@ const ExtensionSchema = v.nullish(
         active: v.nullish(v.boolean()),
       }),
     ),
+    company: v.nullish(v.object({ id: optStr, name: optStr })),
+    rights: v.nullish(v.unknown()),
   }),
 );
+
+/** Shopware's salutation entity (`salutationKey` mr/mrs) or the provider's 'male'/'female'. */
+const SalutationSchema = v.nullish(v.union([v.string(), v.object({ salutationKey: optStr })]));
+
+/** 'female', 'male' or '' from either salutation shape. */
+function salutationOf(input: v.InferOutput<typeof SalutationSchema>): string {
+  const key = typeof input === 'string' ? input : (input?.salutationKey ?? '');
+  if (key === 'mrs' || key === 'female') return 'female';
+  if (key === 'mr' || key === 'male') return 'male';
+  return '';
+}
 
 const AddressSchema = v.object({
   id: v.string(),
@@ -99,10 +112,13 @@ export function toAddress(input: unknown): Address | null {
   if (!parsed.success) return null;
   const a = parsed.output;
   const country = typeof a.country === 'string' ? a.country : (a.country?.iso ?? a.countryCode ?? '');
+  // Shopware's shape writes number and box into `street`; the provider's keeps them apart in `number`.
+  const suffix = a.number == null && a.houseNumber ? ` ${[a.houseNumber, a.box].filter(Boolean).join(' ')}` : '';
+  const street = suffix && a.street.endsWith(suffix) ? a.street.slice(0, -suffix.length) : a.street;
   return {
     id: a.id,
-    name: a.name ?? a.company ?? [a.firstName, a.lastName].filter(Boolean).join(' '),
-    street: a.street,
+    name: a.name || a.company || [a.firstName, a.lastName].filter(Boolean).join(' '),
+    street,
     number: a.number ?? a.houseNumber ?? '',
     box: a.box ?? '',
     zipcode: a.zipcode,
@@ -117,7 +133,7 @@ export function toAddress(input: unknown): Address | null {
 const CustomerSchema = v.object({
   id: v.string(),
   active: v.nullish(v.boolean()),
-  salutation: optStr,
+  salutation: SalutationSchema,
   firstName: str,
   lastName: str,
   email: str,
@@ -133,6 +149,8 @@ const CustomerSchema = v.object({
   flow: v.nullish(v.object({ name: optStr, budget: v.nullish(v.number()), budgetRemaining: v.nullish(v.number()) })),
   budget: v.nullish(v.number()),
   budgetRemaining: v.nullish(v.number()),
+  remainingBudget: v.nullish(v.number()),
+  rights: v.nullish(v.unknown()),
   extensions: ExtensionSchema,
 });
 
@@ -155,6 +173,8 @@ export interface AccountCustomer {
   /** Flow budget and remaining budget of the list view, in EUR; null without a flow. */
   budget: number | null;
   budgetRemaining: number | null;
+  /** Enabled right codes when the answer carries them (`rights` or `extensions.rights`), else null. */
+  rights: string[] | null;
 }
 
 /** Reads a customer in the standard or provider shape; null when the body is not a customer. */
@@ -163,11 +183,12 @@ export function toAccountCustomer(input: unknown): AccountCustomer | null {
   if (!parsed.success) return null;
   const c = parsed.output;
   const ext = c.extensions?.customerExtension;
-  const company = typeof c.company === 'string' ? { id: undefined, name: c.company } : c.company;
+  const company = typeof c.company === 'string' ? { id: c.extensions?.company?.id, name: c.company } : c.company;
+  const rights = c.rights ?? c.extensions?.rights;
   return {
     id: c.id,
     active: c.active ?? ext?.active ?? false,
-    salutation: c.salutation ?? '',
+    salutation: salutationOf(c.salutation),
     firstName: c.firstName,
     lastName: c.lastName,
     email: c.email,
@@ -175,12 +196,13 @@ export function toAccountCustomer(input: unknown): AccountCustomer | null {
     mobile: c.mobile ?? '',
     username: c.username ?? ext?.username ?? c.email,
     leadBuyer: c.leadBuyer ?? ext?.leadBuyer ?? false,
-    companyId: c.companyId ?? company?.id ?? ext?.companyId ?? '',
-    companyName: company?.name ?? '',
+    companyId: c.companyId ?? company?.id ?? c.extensions?.company?.id ?? ext?.companyId ?? '',
+    companyName: company?.name ?? c.extensions?.company?.name ?? '',
     defaultShippingAddressId: c.defaultShippingAddressId ?? '',
     defaultShippingAddress: c.defaultShippingAddress ? toAddress(c.defaultShippingAddress) : null,
     budget: c.flow?.budget ?? c.budget ?? null,
-    budgetRemaining: c.flow?.budgetRemaining ?? c.budgetRemaining ?? null,
+    budgetRemaining: c.flow?.budgetRemaining ?? c.budgetRemaining ?? c.remainingBudget ?? null,
+    rights: rights === undefined || rights === null ? null : enabledRightCodes(rights),
   };
 }
 
@@ -330,9 +352,12 @@ export interface UserInput {
 /** Path of the user-create call (provider OpenAPI document). */
 export const CREATE_CUSTOMER_PATH = `${PROVIDER}/companies/customers/create`;
 
-/** Creates a user in the caller's company; answers its id. VIOLATION::CUSTOMER_USERNAME_NOT_UNIQUE when taken. */
+/**
+ * Creates a user in the caller's company with its rights (`rights: [{code, enabled}]`); the server mails a
+ * set-password invitation. Answers the new id. VIOLATION::CUSTOMER_USERNAME_NOT_UNIQUE when the username is taken.
+ */
 export async function createCustomer(
-  input: UserInput & { roles?: { code: string; enabled: boolean }[] },
+  input: UserInput & { rights: { code: string; enabled: boolean }[] },
 ): Promise<string> {
   const body = await accountFetch(CREATE_CUSTOMER_PATH, 'POST', input);
   const id =
@@ -342,8 +367,11 @@ export async function createCustomer(
   return typeof id === 'string' ? id : '';
 }
 
-/** PATCH `{provider}/companies/customers/{id}`. */
-export async function updateCustomer(id: string, input: Partial<UserInput>): Promise<void> {
+/** PATCH `{provider}/companies/customers/{id}` with the changed fields and, when changed, all 24 rights. */
+export async function updateCustomer(
+  id: string,
+  input: Partial<UserInput> & { rights?: { code: string; enabled: boolean }[] },
+): Promise<void> {
   await accountFetch(`${PROVIDER}/companies/customers/${encodeURIComponent(id)}`, 'PATCH', input);
 }
 

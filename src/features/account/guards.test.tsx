@@ -26,6 +26,7 @@ const customer: AccountCustomer = {
   defaultShippingAddress: null,
   budget: null,
   budgetRemaining: null,
+  rights: null,
 };
 
 function renderAt(path: string, element: React.ReactNode, load: () => Promise<AccountSession | null>) {

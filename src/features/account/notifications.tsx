@@ -32,7 +32,7 @@ export function errorNotices(error: unknown, t: AccountT, messages: AccountMessa
   if (!(error instanceof StoreApiClientError) || error.errors.length === 0) return [{ title, text: unknown }];
   return error.errors.map((item) => {
     const code = item.code || 'UNKNOWN_ERROR';
-    const bare = code.replace(/^[a-z0-9]+__/, '');
+    const bare = code.replace(/^[a-z0-9]+__/i, '');
     const candidates = [`errors.${code}`, `errors.${bare}`, `account.error.${bare}`];
     const key = candidates.find((k) => hasMessage(messages, k));
     if (key) return { title, text: t(key) };

@@ -1,6 +1,6 @@
 /**
  * The account SPA's session: the logged-in customer (with company) and their enabled rights, read through
- * GET `account/customer` and GET `{provider}/account/{id}/rights`. A 401/403 means anonymous. Spec §4: "A customer
+ * GET `account/customer` (rights embedded in `extensions.rights`) or else GET `{provider}/account/{id}/rights`. A 401/403 means anonymous. Spec §4: "A customer
  * counts as logged in when the customer has an id and is active."
  */
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -16,6 +16,7 @@ export interface AccountSession {
 export async function loadAccountSession(): Promise<AccountSession | null> {
   const customer = await fetchCurrentCustomer();
   if (!customer?.id || !customer.active) return null;
+  if (customer.rights) return { customer, rights: customer.rights };
   let rights: string[] = [];
   try {
     rights = await fetchRights(customer.id);

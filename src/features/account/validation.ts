@@ -110,7 +110,7 @@ export function validateForm<S extends v.GenericSchema>(
   schema: S,
   values: unknown,
 ): { ok: true; output: v.InferOutput<S> } | { ok: false; errors: Record<string, FieldError> } {
-  const result = v.safeParse(schema, values, { abortPipeEarly: true });
+  const result = v.safeParse(schema, values);
   if (result.success) return { ok: true, output: result.output };
   const errors: Record<string, FieldError> = {};
   for (const issue of result.issues) {

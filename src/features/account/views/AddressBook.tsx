@@ -114,9 +114,11 @@ export function AddressBook() {
                     {t('account.address.makeDefault')}
                   </Button>
                 )}
-                <Button kind="danger" onClick={() => setToDelete(address)}>
-                  {t('account.delete')}
-                </Button>
+                {!address.isMain && (
+                  <Button kind="danger" onClick={() => setToDelete(address)}>
+                    {t('account.delete')}
+                  </Button>
+                )}
               </div>
             </li>
           ))}

@@ -5,22 +5,14 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  createCustomer,
-  deleteCustomers,
-  fetchCustomer,
-  fetchRights,
-  saveRights,
-  updateCustomer,
-  type UserInput,
-} from '../api.ts';
+import { createCustomer, deleteCustomers, fetchCustomer, fetchRights, updateCustomer, type UserInput } from '../api.ts';
 import { ConfirmDialog } from '../confirm.tsx';
 import { Button, Card, CheckboxField, SalutationField, TextField } from '../form.tsx';
 import { useI18n } from '../i18n.ts';
 import { useNotify } from '../notifications.tsx';
 import { RIGHT_CODES } from '../rights.ts';
 import { useLoggedIn } from '../session.tsx';
-import { PASSWORD_MIN_LENGTH, UserSchema, validateForm, type FieldError } from '../validation.ts';
+import { UserSchema, validateForm, type FieldError } from '../validation.ts';
 
 /** Rights a new user starts with: their own account and contact data, prices and ordering. */
 export const NEW_USER_RIGHTS: readonly string[] = [
@@ -66,7 +58,7 @@ export function UserForm() {
   const { notify, notifyError } = useNotify();
   const [values, setValues] = useState<UserInput | null>(slug ? null : EMPTY_USER);
   const [rights, setRights] = useState<string[]>(slug ? [] : [...NEW_USER_RIGHTS]);
-  const [password, setPassword] = useState('');
+  const [loaded, setLoaded] = useState<{ values: UserInput; rights: string[] } | null>(null);
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -74,11 +66,12 @@ export function UserForm() {
   useEffect(() => {
     if (!slug) return;
     let live = true;
-    Promise.all([fetchCustomer(slug), fetchRights(slug)])
-      .then(([user, codes]) => {
-        if (!live) return;
+    fetchCustomer(slug)
+      .then(async (user) => {
         if (!user) throw new Error('not a customer');
-        setValues({
+        const codes = user.rights ?? (await fetchRights(slug));
+        if (!live) return;
+        const initial: UserInput = {
           salutation: user.salutation === 'male' ? 'male' : 'female',
           firstName: user.firstName,
           lastName: user.lastName,
@@ -86,8 +79,10 @@ export function UserForm() {
           username: user.username,
           active: user.active,
           leadBuyer: user.leadBuyer,
-        });
+        };
+        setValues(initial);
         setRights(codes);
+        setLoaded({ values: initial, rights: codes });
       })
       .catch((error: unknown) => {
         if (!live) return;
@@ -111,20 +106,20 @@ export function UserForm() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const result = validateForm(UserSchema, values);
-    const next = result.ok ? {} : { ...result.errors };
-    if (!slug && password !== '' && password.length < PASSWORD_MIN_LENGTH)
-      next.password = { key: 'account.validation.minLength', values: { min: PASSWORD_MIN_LENGTH } };
-    setErrors(next);
-    if (!result.ok || Object.keys(next).length > 0) return;
+    setErrors(result.ok ? {} : result.errors);
+    if (!result.ok) return;
     setSaving(true);
     try {
-      const roles = RIGHT_CODES.map((code) => ({ code, enabled: rights.includes(code) }));
-      if (slug) {
-        await updateCustomer(slug, result.output);
-        await saveRights(slug, rights);
+      const rightsList = RIGHT_CODES.map((code) => ({ code, enabled: rights.includes(code) }));
+      if (slug && loaded) {
+        // Only changed fields: the server lets only a lead buyer touch the lead-buyer flag.
+        const changes: Partial<UserInput> = {};
+        for (const key of Object.keys(result.output) as (keyof UserInput)[])
+          if (result.output[key] !== loaded.values[key]) Object.assign(changes, { [key]: result.output[key] });
+        const rightsChanged = [...rights].sort().join() !== [...loaded.rights].sort().join();
+        await updateCustomer(slug, { ...changes, ...(rightsChanged ? { rights: rightsList } : {}) });
       } else {
-        const id = await createCustomer({ ...result.output, roles, ...(password ? { password } : {}) });
-        if (id) await saveRights(id, rights);
+        await createCustomer({ ...result.output, rights: rightsList });
       }
       notify('success', t('general.success'), t(slug ? 'account.users.saved' : 'account.users.created'));
       void navigate('/customer');
@@ -199,20 +194,7 @@ export function UserForm() {
           error={errors.username}
           autoComplete="off"
         />
-        {!slug && (
-          <div className="sm:col-span-2">
-            <TextField
-              label={t('account.users.initialPassword')}
-              type="password"
-              revealable
-              value={password}
-              onValue={setPassword}
-              error={errors.password}
-              autoComplete="new-password"
-            />
-            <p className="mt-1 text-xs text-gray-600">{t('account.users.initialPasswordHint')}</p>
-          </div>
-        )}
+        {!slug && <p className="text-sm text-gray-700 sm:col-span-2">{t('account.users.invitationHint')}</p>}
         <CheckboxField
           label={t('account.users.active')}
           checked={values.active}
