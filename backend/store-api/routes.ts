@@ -14,6 +14,8 @@ import { registerSeoRoutes } from './seo/seo-url.routes.ts';
 import { registerSystemRoutes } from './system/system.routes.ts';
 import { registerLandingPageRoutes } from './cms/landing-page.routes.ts';
 import { registerAccountArea } from './account/index.ts';
+import { registerCompanyRoutes } from './company/company.routes.ts';
+import { registerRegistrationRoutes } from './registration/registration.routes.ts';
 
 export interface RouteDeps {
   db: Db;
@@ -30,4 +32,6 @@ export function registerRoutes(app: Hono<StoreApiEnv>, deps: RouteDeps): void {
   registerSeoRoutes(app, catalog);
   registerLandingPageRoutes(app, catalog);
   registerAccountArea(app, { db: deps.db, config: deps.config });
+  registerCompanyRoutes(app, deps);
+  registerRegistrationRoutes(app, deps);
 }

@@ -1,0 +1,317 @@
+/**
+ * Company and customer registration (specification §2 "/register/company", "/register/customer"; §3
+ * "Company/customer registration"; §4: accounts wait for activation; §8 codes):
+ *
+ * - `POST /store-api/{provider}/register/company`: a new company and its first user, a lead buyer with all 24
+ *   rights; both inactive until the supplier activates them (`npm run activate -- <username>`, see activate.ts).
+ *   Errors: `INVALID_VAT_NUMBER`, `VAT_NUMBER_ALREADY_EXISTS`, `DUPLICATE_USERNAME`, `VIOLATION::…` per field,
+ *   `UNKNOWN` for anything else. Sends the "registration received" mail. Answers `{ customerId, companyId, active }`
+ *   and a fresh anonymous `sw-context-token` (the token rotates on registration; no session opens before activation).
+ * - `GET …/register/company/exists?companyNumber=…(&vatNumber=…)`: `{ exists }`, nothing else about the company.
+ * - `POST …/register/company/customer`: an extra user of an existing company, found by client number (and VAT
+ *   number when given); the user waits inactive with the buyer rights. `COMPANY_DOESNT_EXIST` (also when the VAT
+ *   number does not match), `CLIENT_IS_BLOCKED`, `DUPLICATE_USERNAME`. Answers `{ customerId }`.
+ * - `GET …/register/cities/search?zipcode=…|city=…(&country=…)`: `{ elements: [{ zipcode, city, country }] }`.
+ *
+ * Enumeration (SECURITY-CHECKLIST §1.1 B): a signup form must say that a username is taken (DUPLICATE_USERNAME), and
+ * a VAT number's registration is reported without naming its company; registration and look-ups are rate-limited
+ * per client address (429 `FRAMEWORK__RATE_LIMIT_EXCEEDED`).
+ */
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import * as v from 'valibot';
+import { hashPassword } from '../../auth/password.ts';
+import { RIGHT_CODES, ROLE_DEFAULT_RIGHTS } from '../../auth/rights.ts';
+import type { BackendConfig } from '../../config.ts';
+import { isValidZipcode, searchCities } from '../../data/cities.ts';
+import type { Db } from '../../db/client.ts';
+import { companyAddressTable, companyTable, customerTable } from '../../db/schema/index.ts';
+import { languageId } from '../../db/seed-channel.ts';
+import { randomId } from '../../lib/ids.ts';
+import { validateVatNumber } from '../../lib/vat.ts';
+import { sendMail } from '../../mail/outbox.ts';
+import type { StoreApiEnv } from '../context.ts';
+import { readJsonBody } from '../criteria.ts';
+import { StoreApiError } from '../errors.ts';
+import { ValiError } from 'valibot';
+import {
+  emailField,
+  nameField,
+  normalizeUsername,
+  optionalText,
+  usernameField,
+  usernameTaken,
+  writeRights,
+} from '../company/customer-model.ts';
+import { callerAddress, enforceLimit, REGISTRATION_LIMITS } from './rate-limit.ts';
+import { registrationReceivedMail } from './mail.ts';
+
+export interface RegistrationDeps {
+  db: Db;
+  config: BackendConfig;
+}
+
+/** Branch codes of the specification (§3), in the order the form lists them. */
+export const BRANCH_CODES = ['IMH_ANT', 'IMH_HAS', 'IMI_IZE', 'IML_LIE', 'IML_WAL', 'IMM_MEL', 'VDB_IND'] as const;
+const LOCALES = ['de-DE', 'en-GB', 'fr-FR', 'nl-NL'] as const;
+
+const passwordField = v.pipe(v.string(), v.minLength(8, 'At least 8 characters.'), v.maxLength(128));
+const consent = v.literal(true, 'The privacy consent must be checked.');
+
+const personFields = {
+  prefix: v.optional(v.nullable(v.picklist(['female', 'male']))),
+  firstName: nameField,
+  lastName: nameField,
+  email: emailField,
+  username: usernameField,
+  password: passwordField,
+  phone: optionalText,
+  mobile: optionalText,
+  fax: optionalText,
+  customerFunction: optionalText,
+  language: v.optional(v.picklist(LOCALES)),
+  privacyConsent: consent,
+};
+
+const companySchema = v.pipe(
+  v.object({
+    ...personFields,
+    companyName: nameField,
+    vatNumber: v.pipe(v.string(), v.trim(), v.minLength(1, 'This field is required.'), v.maxLength(30)),
+    street: nameField,
+    number: v.pipe(v.string(), v.trim(), v.minLength(1, 'This field is required.'), v.maxLength(20)),
+    box: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(20)))),
+    zipcode: v.pipe(v.string(), v.trim(), v.minLength(1, 'This field is required.')),
+    city: nameField,
+    country: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/)), 'BE'),
+    branch: v.optional(v.nullable(v.picklist(BRANCH_CODES))),
+    isNew: v.optional(v.boolean(), true),
+    existingCompanyNumber: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(20)))),
+    emailForInvoice: v.optional(v.nullable(v.union([v.literal(''), emailField]))),
+    branchIndustry: optionalText,
+  }),
+  v.forward(
+    v.partialCheck(
+      [['country'], ['zipcode']],
+      (b) => isValidZipcode(b.country, b.zipcode),
+      'Enter a valid postal code.',
+    ),
+    ['zipcode'],
+  ),
+);
+
+const customerSchema = v.object({
+  ...personFields,
+  companyNumber: v.pipe(v.string(), v.trim(), v.minLength(1, 'This field is required.'), v.maxLength(20)),
+  vatNumber: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(30)))),
+});
+
+const existsSchema = v.object({
+  companyNumber: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(20)),
+  vatNumber: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30))),
+});
+
+const citySchema = v.pipe(
+  v.object({
+    zipcode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(10))),
+    city: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60))),
+    country: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/))),
+  }),
+  v.check((q) => Boolean(q.zipcode || q.city), 'Give a zipcode or a city.'),
+);
+
+const invalidVat = () => new StoreApiError(400, 'INVALID_VAT_NUMBER', 'The VAT number is not valid.');
+const duplicateUsername = () => new StoreApiError(400, 'DUPLICATE_USERNAME', 'The username is already taken.');
+
+/** Any failure that is not one of the documented answers becomes `UNKNOWN` (§8 "generic registration error"). */
+function asRegistrationError(err: unknown): Error {
+  if (err instanceof StoreApiError || err instanceof ValiError) return err;
+  const code =
+    (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+  const constraint = String((err as { constraint?: string; cause?: { constraint?: string } }).cause?.constraint ?? '');
+  if (code === '23505' && constraint.includes('username')) return duplicateUsername();
+  if (code === '23505' && constraint.includes('vat'))
+    return new StoreApiError(400, 'VAT_NUMBER_ALREADY_EXISTS', 'The VAT number is already registered.');
+  console.error('[store-api] registration failed', err);
+  return new StoreApiError(500, 'UNKNOWN', 'The registration could not be completed.');
+}
+
+/** A new, unused client number: 6 digits starting with 5 (self-registered companies). */
+async function newCompanyNumber(db: Db): Promise<string> {
+  for (;;) {
+    const candidate = `5${String(Math.floor(Math.random() * 100000)).padStart(5, '0')}`;
+    const [hit] = await db
+      .select({ id: companyTable.id })
+      .from(companyTable)
+      .where(eq(companyTable.companyNumber, candidate))
+      .limit(1);
+    if (!hit) return candidate;
+  }
+}
+
+/** Registers the registration routes on the app (see the module comment). */
+export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: RegistrationDeps): void {
+  const { db, config } = deps;
+  const base = `/store-api/${config.provider}/register`;
+
+  app.post(`${base}/company`, async (c) => {
+    await enforceLimit(db, `register:ip:${callerAddress(c)}`, REGISTRATION_LIMITS.registerIp);
+    try {
+      const body = v.parse(companySchema, await readJsonBody(c.req));
+      const vat = validateVatNumber(body.vatNumber);
+      if (!vat.valid) throw invalidVat();
+      const [vatHolder] = await db
+        .select({ id: companyTable.id })
+        .from(companyTable)
+        .where(eq(companyTable.vatId, vat.normalized))
+        .limit(1);
+      if (vatHolder) {
+        throw new StoreApiError(400, 'VAT_NUMBER_ALREADY_EXISTS', 'The VAT number is already registered.');
+      }
+      const username = normalizeUsername(body.username);
+      if (await usernameTaken(db, username)) throw duplicateUsername();
+      const locale = body.language ?? (c.get('context').language.localeCode as (typeof LOCALES)[number]);
+      const passwordHash = await hashPassword(body.password);
+      const companyId = randomId();
+      const customerId = randomId();
+      const companyNumber = await newCompanyNumber(db);
+      await db.transaction(async (tx) => {
+        await tx.insert(companyTable).values({
+          id: companyId,
+          companyNumber,
+          name: body.companyName,
+          vatId: vat.normalized,
+          active: false,
+          branch: body.branch ?? null,
+          branchIndustry: body.branchIndustry ?? null,
+          locale,
+          street: body.street,
+          houseNumber: body.number,
+          box: body.box ?? null,
+          zipcode: body.zipcode.toUpperCase(),
+          city: body.city,
+          countryCode: body.country,
+          phone: body.phone ?? null,
+          emailForInvoice: body.emailForInvoice || null,
+          customFields: {
+            isNew: body.isNew,
+            existingCompanyNumber: body.existingCompanyNumber ?? null,
+            registeredAt: new Date().toISOString(),
+          },
+        });
+        await tx.insert(companyAddressTable).values({
+          id: randomId(),
+          companyId,
+          name: body.companyName,
+          street: body.street,
+          houseNumber: body.number,
+          box: body.box ?? null,
+          zipcode: body.zipcode.toUpperCase(),
+          city: body.city,
+          countryCode: body.country,
+          email: body.emailForInvoice || null,
+          isMain: true,
+        });
+        await tx.insert(customerTable).values({
+          id: customerId,
+          companyId,
+          username,
+          email: body.email,
+          passwordHash,
+          salutation: body.prefix ?? null,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          phone: body.phone ?? null,
+          mobile: body.mobile ?? null,
+          fax: body.fax ?? null,
+          customerFunction: body.customerFunction ?? null,
+          active: false,
+          leadBuyer: true,
+          role: 'lead_buyer',
+          languageId: languageId(locale),
+          doubleOptInRegistration: false,
+        });
+        await writeRights(tx, customerId, RIGHT_CODES);
+      });
+      await sendMail(
+        db,
+        registrationReceivedMail({ to: body.email, name: `${body.firstName} ${body.lastName}`, locale, username }),
+      );
+      c.header('sw-context-token', randomId());
+      return c.json({ customerId, companyId, active: false, apiAlias: 'company_registration' });
+    } catch (err) {
+      throw asRegistrationError(err);
+    }
+  });
+
+  app.get(`${base}/company/exists`, async (c) => {
+    await enforceLimit(db, `register-exists:ip:${callerAddress(c)}`, REGISTRATION_LIMITS.existsIp);
+    const q = v.parse(existsSchema, c.req.query());
+    const [row] = await db
+      .select({ vatId: companyTable.vatId })
+      .from(companyTable)
+      .where(eq(companyTable.companyNumber, q.companyNumber))
+      .limit(1);
+    const exists = Boolean(row) && (!q.vatNumber || validateVatNumber(q.vatNumber).normalized === row!.vatId);
+    return c.json({ exists });
+  });
+
+  app.post(`${base}/company/customer`, async (c) => {
+    await enforceLimit(db, `register:ip:${callerAddress(c)}`, REGISTRATION_LIMITS.registerIp);
+    try {
+      const body = v.parse(customerSchema, await readJsonBody(c.req));
+      const [company] = await db
+        .select()
+        .from(companyTable)
+        .where(eq(companyTable.companyNumber, body.companyNumber))
+        .limit(1);
+      const vatMatches = !body.vatNumber || (company && validateVatNumber(body.vatNumber).normalized === company.vatId);
+      if (!company || !vatMatches) {
+        throw new StoreApiError(404, 'COMPANY_DOESNT_EXIST', 'No company with this client number exists.');
+      }
+      if (company.blocked) {
+        throw new StoreApiError(403, 'CLIENT_IS_BLOCKED', 'This client number is blocked; please contact us.');
+      }
+      const username = normalizeUsername(body.username);
+      if (await usernameTaken(db, username)) throw duplicateUsername();
+      const locale = body.language ?? (c.get('context').language.localeCode as (typeof LOCALES)[number]);
+      const customerId = randomId();
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction(async (tx) => {
+        await tx.insert(customerTable).values({
+          id: customerId,
+          companyId: company.id,
+          username,
+          email: body.email,
+          passwordHash,
+          salutation: body.prefix ?? null,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          phone: body.phone ?? null,
+          mobile: body.mobile ?? null,
+          fax: body.fax ?? null,
+          customerFunction: body.customerFunction ?? null,
+          active: false,
+          leadBuyer: false,
+          role: 'buyer',
+          languageId: languageId(locale),
+        });
+        await writeRights(tx, customerId, ROLE_DEFAULT_RIGHTS.buyer);
+      });
+      await sendMail(
+        db,
+        registrationReceivedMail({ to: body.email, name: `${body.firstName} ${body.lastName}`, locale, username }),
+      );
+      c.header('sw-context-token', randomId());
+      return c.json({ customerId });
+    } catch (err) {
+      throw asRegistrationError(err);
+    }
+  });
+
+  app.get(`${base}/cities/search`, (c) => {
+    const q = v.parse(citySchema, c.req.query());
+    const elements = searchCities(q);
+    return c.json({ elements, total: elements.length });
+  });
+}
