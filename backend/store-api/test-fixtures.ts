@@ -6,14 +6,16 @@
  *
  * `createTestStoreApi()` is the per-file setup: fresh in-memory PGlite, seeded sales channel, this catalogue, the app.
  */
-import { sql } from 'drizzle-orm';
 import { createStoreApi } from '../app.ts';
 import { createCatalogWriter, categoryId, manufacturerId, productId } from '../catalog/writer.ts';
 import type { CatalogChange, CatalogProduct } from '../catalog/model.ts';
 import { loadBackendConfig, type BackendConfig } from '../config.ts';
 import { createDb, type Db, type DbHandle } from '../db/client.ts';
 import { languageId, ROOT_CATEGORY_IDS, SALES_CHANNEL_ID, seedSalesChannel } from '../db/seed-channel.ts';
-import { randomId } from '../lib/ids.ts';
+import { randomId, stableId } from '../lib/ids.ts';
+import { RIGHT_CODES, type RightCode } from '../auth/rights.ts';
+import { createCustomerContext } from '../auth/session.ts';
+import { companyTable, customerRightTable, customerTable } from '../db/schema/index.ts';
 
 const SOURCE = 'test';
 
@@ -229,15 +231,43 @@ export async function seedFixtureCatalog(db: Db): Promise<void> {
 }
 
 /**
- * Stores a context whose customer is logged in (customerId set) and returns its token, for tests of what only
- * logged-in buyers see. The customer id need not exist: the catalogue reads only whether it is set.
+ * Logs a customer in for tests of what only logged-in buyers see: creates (once) the test company "Testfirma" and
+ * a customer with the given id, active, with `rights` enabled (default: every right), then opens a real customer
+ * context for it (`createCustomerContext`).
+ *
+ * @returns the new context token (32 hex characters).
  */
-export async function createLoggedInContext(db: Db, customerId = randomId()): Promise<string> {
-  const token = randomId();
-  await db.execute(sql`
-    INSERT INTO sales_channel_api_context (token, sales_channel_id, customer_id, payload)
-    VALUES (${token}, ${SALES_CHANNEL_ID}, ${customerId}, '{}'::jsonb)`);
-  return token;
+export async function createLoggedInContext(
+  db: Db,
+  customerId = randomId(),
+  options: { rights?: readonly RightCode[]; companyId?: string } = {},
+): Promise<string> {
+  const companyId = options.companyId ?? stableId('test-company', 'testfirma');
+  await db
+    .insert(companyTable)
+    .values({ id: companyId, companyNumber: `T-${companyId.slice(0, 8)}`, name: 'Testfirma', countryCode: 'BE' })
+    .onConflictDoNothing();
+  const inserted = await db
+    .insert(customerTable)
+    .values({
+      id: customerId,
+      companyId,
+      username: `test-${customerId}`,
+      email: `test-${customerId}@example.com`,
+      firstName: 'Test',
+      lastName: 'Kunde',
+      active: true,
+    })
+    .onConflictDoNothing()
+    .returning({ id: customerTable.id });
+  if (inserted.length) {
+    const enabled = new Set<string>(options.rights ?? RIGHT_CODES);
+    await db
+      .insert(customerRightTable)
+      .values(RIGHT_CODES.map((code) => ({ customerId, code, enabled: enabled.has(code) })))
+      .onConflictDoNothing();
+  }
+  return createCustomerContext(db, { salesChannelId: SALES_CHANNEL_ID, customerId });
 }
 
 export interface TestStoreApi {
