@@ -16,6 +16,7 @@ import { registerLandingPageRoutes } from './cms/landing-page.routes.ts';
 import { registerAccountArea } from './account/index.ts';
 import { registerCompanyRoutes } from './company/company.routes.ts';
 import { registerRegistrationRoutes } from './registration/registration.routes.ts';
+import { registerArticleRoutes } from './article/article.routes.ts';
 
 export interface RouteDeps {
   db: Db;
@@ -34,4 +35,5 @@ export function registerRoutes(app: Hono<StoreApiEnv>, deps: RouteDeps): void {
   registerAccountArea(app, { db: deps.db, config: deps.config });
   registerCompanyRoutes(app, deps);
   registerRegistrationRoutes(app, deps);
+  registerArticleRoutes(app, deps);
 }

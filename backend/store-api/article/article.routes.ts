@@ -1,0 +1,138 @@
+/**
+ * Live prices and stock for logged-in buyers (specification §3 "Price/stock record per article", §6 "Prices,
+ * detailed stock and delivery times show only when logged in", §7 "article/information"; ARCHITECTURE §3: the
+ * catalogue HTML stays the same for everyone, islands ask for these figures after load):
+ *
+ * `POST /store-api/{provider}/article/information` body `{ articles: [{ sku, quantity }] }` (1–100 articles; `sku` is
+ * the supplier article number, `quantity` in order units, default 1) answers
+ * `{ articles: [{ article, price, quantity, minSalesQuantity, purchaseSteps, uom, deliveryTime, restockTime }] }`:
+ *
+ * - `price`: net price of ONE order unit at the tier that applies to `quantity` (BMEcat LOWER_BOUND; customer price
+ *   over list price, see product/price.ts), as a decimal string with at least 2 decimals (more only when the unit
+ *   price has them, e.g. "0.014" for 1.40 per 100); null when the customer lacks ROLE_VIEW_PRICES or the article
+ *   has no valid price;
+ * - `quantity`: pieces in stock; `minSalesQuantity`, `purchaseSteps`: purchase rules in pieces; `uom`: order unit
+ *   (UN/ECE Rec 20); `deliveryTime { min, max, unit }` or null; `restockTime` in days or null.
+ *
+ * Unknown, inactive or repeated skus are left out. Anonymous callers get 403 `CHECKOUT__CUSTOMER_NOT_LOGGED_IN`.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import * as v from 'valibot';
+import { requireCustomer } from '../../auth/guards.ts';
+import type { BackendConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { productPriceTable, productTable } from '../../db/schema/index.ts';
+import type { StoreApiEnv } from '../context.ts';
+import { readJsonBody } from '../criteria.ts';
+import { netTiers } from '../product/price.ts';
+
+export interface ArticleDeps {
+  db: Db;
+  config: BackendConfig;
+}
+
+/** Most articles one request may ask for. */
+export const MAX_ARTICLES = 100;
+
+const bodySchema = v.object({
+  articles: v.pipe(
+    v.array(
+      v.object({
+        sku: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(64)),
+        quantity: v.optional(v.pipe(v.number(), v.minValue(0.0001), v.maxValue(1_000_000)), 1),
+      }),
+    ),
+    v.minLength(1),
+    v.maxLength(MAX_ARTICLES, `At most ${MAX_ARTICLES} articles per request.`),
+  ),
+});
+
+/** A price scaled by 10^5 as a decimal string with 2 to 5 decimals (trailing zeros beyond the 2nd dropped). */
+export function formatUnitPrice(scaled: bigint): string {
+  const s = scaled.toString().padStart(6, '0');
+  const whole = s.slice(0, -5);
+  const frac = s.slice(-5).replace(/0+$/, '').padEnd(2, '0');
+  return `${whole}.${frac}`;
+}
+
+/** Registers the article information route on the app (see the module comment). */
+export function registerArticleRoutes(app: Hono<StoreApiEnv>, deps: ArticleDeps): void {
+  const { db, config } = deps;
+
+  app.post(`/store-api/${config.provider}/article/information`, async (c) => {
+    const customer = await requireCustomer(c, db);
+    const body = v.parse(bodySchema, await readJsonBody(c.req));
+    const requested = new Map<string, number>();
+    for (const a of body.articles) if (!requested.has(a.sku)) requested.set(a.sku, a.quantity);
+    const skus = [...requested.keys()];
+    const products = await db
+      .select({
+        id: productTable.id,
+        productNumber: productTable.productNumber,
+        stock: productTable.stock,
+        minPurchase: productTable.minPurchase,
+        purchaseSteps: productTable.purchaseSteps,
+        unit: productTable.unit,
+        deliveryTimeMin: productTable.deliveryTimeMin,
+        deliveryTimeMax: productTable.deliveryTimeMax,
+        deliveryTimeUnit: productTable.deliveryTimeUnit,
+        restockTime: productTable.restockTime,
+        taxRate: productTable.taxRate,
+      })
+      .from(productTable)
+      .where(and(inArray(productTable.productNumber, skus), eq(productTable.active, true)));
+    const viewPrices = customer.rights.has('ROLE_VIEW_PRICES');
+    const prices =
+      viewPrices && products.length
+        ? await db
+            .select()
+            .from(productPriceTable)
+            .where(
+              inArray(
+                productPriceTable.productId,
+                products.map((p) => p.id),
+              ),
+            )
+        : [];
+    const bySku = new Map(products.map((p) => [p.productNumber, p]));
+    const now = new Date();
+    const articles = skus.flatMap((sku) => {
+      const p = bySku.get(sku);
+      if (!p) return [];
+      const quantity = requested.get(sku) ?? 1;
+      let price: string | null = null;
+      if (viewPrices) {
+        const rows = prices
+          .filter((r) => r.productId === p.id)
+          .map((r) => ({ ...r, priceQuantity: r.priceQuantity ?? '1' }));
+        const tier = netTiers(rows, p.taxRate, 'EUR', now)
+          .filter((t) => t.lowerBound <= Math.max(1, quantity))
+          .at(-1);
+        price = tier ? formatUnitPrice(tier.unit) : null;
+      }
+      return [
+        {
+          article: p.productNumber,
+          price,
+          quantity: p.stock,
+          minSalesQuantity: p.minPurchase,
+          purchaseSteps: p.purchaseSteps,
+          uom: p.unit,
+          deliveryTime:
+            p.deliveryTimeMin !== null || p.deliveryTimeMax !== null
+              ? {
+                  min: p.deliveryTimeMin ?? p.deliveryTimeMax,
+                  max: p.deliveryTimeMax ?? p.deliveryTimeMin,
+                  unit: p.deliveryTimeUnit,
+                }
+              : null,
+          restockTime: p.restockTime,
+          apiAlias: 'article_information',
+        },
+      ];
+    });
+    c.header('cache-control', 'private, no-store');
+    return c.json({ articles });
+  });
+}
