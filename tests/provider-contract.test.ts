@@ -7,6 +7,8 @@ import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createStoreApi } from '../backend/app.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from '../backend/store-api/company/test-support.ts';
 import { createTestStoreApi, FIXTURE, type TestStoreApi } from '../backend/store-api/test-fixtures.ts';
 
 type Schema = Record<string, unknown>;
@@ -48,5 +50,166 @@ describe('provider endpoints conform to docs/openapi/provider.json', () => {
     expect(res.status).toBe(400);
     const validate = validatorFor('/variants', 'post', 400);
     expect(validate(await res.json()), JSON.stringify(validate.errors)).toBe(true);
+  });
+});
+
+describe('company, registration and article endpoints conform to docs/openapi/provider.json', () => {
+  let lead: TestCustomer;
+  let buyer: TestCustomer;
+  let companyId: string;
+  let app: ReturnType<typeof createStoreApi>['app'];
+
+  beforeAll(async () => {
+    app = createStoreApi({ db: api.db, config: api.config }).app;
+    companyId = (await insertCompany(api.db, { companyNumber: '700001', vatId: 'BE0202239951' })).id;
+    lead = await insertCustomer(api.db, companyId, { leadBuyer: true });
+    buyer = await insertCustomer(api.db, companyId, { rights: ['ROLE_VIEW_PRICES'] });
+  });
+
+  /** Calls the provider path and checks the answer against the document's schema for (path, method, status). */
+  async function conforms(
+    method: string,
+    docPath: string,
+    url: string,
+    status: number,
+    options: { token?: string; body?: unknown } = {},
+  ): Promise<Record<string, unknown>> {
+    const res = await app.request(`/store-api/${api.config.provider}${url}`, {
+      method,
+      headers: {
+        'sw-access-key': api.config.accessKey,
+        'content-type': 'application/json',
+        'x-real-ip': `192.0.2.${Math.floor(Math.random() * 250)}`,
+        ...(options.token ? { 'sw-context-token': options.token } : {}),
+      },
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    });
+    const text = await res.text();
+    expect(res.status, text).toBe(status);
+    if (status === 204) return {};
+    const body = JSON.parse(text) as Record<string, unknown>;
+    const validate = validatorFor(docPath, method.toLowerCase(), status);
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+    return body;
+  }
+
+  test('company users: list, create, read, patch, delete and their errors', async () => {
+    await conforms('POST', '/companies/customers', '/companies/customers', 200, {
+      token: lead.token,
+      body: { filter: [{ type: 'equals', field: 'leadBuyer', value: 'no' }] },
+    });
+    await conforms('POST', '/companies/customers', '/companies/customers', 403, { token: buyer.token, body: {} });
+    await conforms('POST', '/companies/customers', '/companies/customers', 400, {
+      token: lead.token,
+      body: { limit: 0 },
+    });
+    const created = await conforms('POST', '/companies/customers/create', '/companies/customers/create', 200, {
+      token: lead.token,
+      body: { firstName: 'Nina', lastName: 'Nys', email: 'nina@example.com', username: 'nina.nys', role: 'buyer' },
+    });
+    const id = created.id as string;
+    await conforms('GET', '/companies/customers/{id}', `/companies/customers/${id}`, 200, { token: lead.token });
+    await conforms('GET', '/companies/customers/{id}', `/companies/customers/${'0'.repeat(32)}`, 404, {
+      token: lead.token,
+    });
+    await conforms('GET', '/companies/customers/{id}', '/companies/customers/x', 400, { token: lead.token });
+    await conforms('PATCH', '/companies/customers/{id}', `/companies/customers/${id}`, 200, {
+      token: lead.token,
+      body: { leadBuyer: false, lastName: 'Nys-Peeters' },
+    });
+    await conforms('DELETE', '/companies/customers', '/companies/customers', 204, {
+      token: lead.token,
+      body: { customerIds: [id] },
+    });
+  });
+
+  test('company addresses', async () => {
+    const address = { name: 'HQ', street: 'Kaai', number: '1', zipcode: '9000', city: 'Gent', country: 'BE' };
+    const created = await conforms('POST', '/companies/{companyId}/address', `/companies/${companyId}/address`, 200, {
+      token: lead.token,
+      body: address,
+    });
+    const extra = await conforms('POST', '/companies/{companyId}/address', `/companies/${companyId}/address`, 200, {
+      token: lead.token,
+      body: { ...address, name: 'Depot' },
+    });
+    const path = '/companies/{companyId}/address/{addressId}';
+    await conforms('PUT', path, `/companies/${companyId}/address/${extra.id as string}`, 200, {
+      token: lead.token,
+      body: { ...address, name: 'Depot Zuid' },
+    });
+    await conforms('DELETE', path, `/companies/${companyId}/address/${created.id as string}`, 400, {
+      token: lead.token,
+    });
+    await conforms('DELETE', path, `/companies/${companyId}/address/${extra.id as string}`, 204, { token: lead.token });
+    await conforms('POST', '/companies/{companyId}/address', `/companies/${'1'.repeat(32)}/address`, 404, {
+      token: lead.token,
+      body: address,
+    });
+  });
+
+  test('registration: company, exists, extra user, city search', async () => {
+    const person = {
+      firstName: 'Lotte',
+      lastName: 'Jansen',
+      email: 'lotte@example.com',
+      password: 'a long enough password',
+      privacyConsent: true,
+    };
+    await conforms('POST', '/register/company', '/register/company', 200, {
+      body: {
+        ...person,
+        username: 'lotte.jansen',
+        companyName: 'Jansen Techniek',
+        vatNumber: 'NL004495445B01',
+        street: 'Stationsplein',
+        number: '3',
+        zipcode: '3511 AB',
+        city: 'Utrecht',
+        country: 'NL',
+        branch: 'VDB_IND',
+      },
+    });
+    await conforms('POST', '/register/company', '/register/company', 400, {
+      body: {
+        ...person,
+        username: 'x.y.z',
+        companyName: 'X',
+        vatNumber: 'NL004495445B00',
+        street: 'S',
+        number: '1',
+        zipcode: '3511AB',
+        city: 'U',
+        country: 'NL',
+      },
+    });
+    await conforms('GET', '/register/company/exists', '/register/company/exists?companyNumber=700001', 200);
+    await conforms('POST', '/register/company/customer', '/register/company/customer', 200, {
+      body: { ...person, username: 'second.user', companyNumber: '700001' },
+    });
+    await conforms('POST', '/register/company/customer', '/register/company/customer', 404, {
+      body: { ...person, username: 'third.user', companyNumber: '000000' },
+    });
+    await conforms('GET', '/register/cities/search', '/register/cities/search?city=gent', 200);
+  });
+
+  test('article information', async () => {
+    await conforms('POST', '/article/information', '/article/information', 200, {
+      token: buyer.token,
+      body: {
+        articles: [
+          { sku: 'P-1000', quantity: 10 },
+          { sku: 'S-3000', quantity: 100 },
+          { sku: 'P-1002', quantity: 1 },
+        ],
+      },
+    });
+    await conforms('POST', '/article/information', '/article/information', 403, {
+      body: { articles: [{ sku: 'P-1000', quantity: 1 }] },
+    });
+    await conforms('POST', '/article/information', '/article/information', 400, {
+      token: buyer.token,
+      body: { articles: [] },
+    });
   });
 });
