@@ -1,0 +1,111 @@
+// The account area end to end (issue 3): a lead buyer creates a user with limited rights, that user sets a password
+// through the invitation mail in the development outbox, logs in and sees only the menu entries and sections those
+// rights allow; the users list keeps its filters across a reload. Logins go through the same-origin proxy with
+// `page.request`, which stores the HttpOnly `sw-context-token` cookie in the browser context.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const PASSWORD = 'Werkbank!2026';
+const LEAD_BUYER = 'anna.peeters';
+
+async function apiPost(request: APIRequestContext, baseURL: string, path: string, data: unknown) {
+  const response = await request.post(`/store-api/${path}`, {
+    data,
+    headers: { origin: baseURL, referer: `${baseURL}/en/` },
+  });
+  expect(response.ok(), `${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return response;
+}
+
+async function login(page: Page, baseURL: string, username: string, password = PASSWORD) {
+  await apiPost(page.request, baseURL, 'account/login', { username, password });
+}
+
+async function logout(page: Page, baseURL: string) {
+  await apiPost(page.request, baseURL, 'account/logout', {});
+}
+
+/** The set-password hash of the latest mail to `email` in the development outbox. */
+async function invitationHash(request: APIRequestContext, baseURL: string, email: string): Promise<string> {
+  let hash = '';
+  await expect
+    .poll(async () => {
+      const response = await request.get('/store-api/werkbank/dev/outbox', { headers: { referer: `${baseURL}/en/` } });
+      const body = (await response.json()) as { elements: { recipient: string; text: string }[] };
+      const mail = body.elements.find((m) => m.recipient === email);
+      hash = /hash=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+      return hash;
+    })
+    .not.toBe('');
+  return hash;
+}
+
+test('a lead buyer creates a user with limited rights; that user sees only what the rights allow', async ({
+  page,
+  baseURL,
+}) => {
+  const origin = baseURL!;
+  const suffix = Date.now().toString(36);
+  const username = `e2e.${suffix}`;
+  const email = `e2e.${suffix}@example.be`;
+
+  await login(page, origin, LEAD_BUYER);
+  await page.goto('/en/account/customer/create');
+  await expect(page.getByRole('heading', { name: 'New user' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Mr' }).check();
+  await page.getByRole('textbox', { name: 'First name' }).fill('Wout');
+  await page.getByRole('textbox', { name: 'Last name' }).fill(`Test ${suffix}`);
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await page.getByRole('textbox', { name: 'Username' }).fill(username);
+  // New users start with own account, own contact information, prices and ordering; add the address book.
+  await page.getByRole('checkbox', { name: 'Manage addresses' }).check();
+  await page.getByRole('checkbox', { name: 'Place orders' }).uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The user has been created.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/en\/account\/customer$/);
+  await expect(page.getByRole('link', { name: `Wout Test ${suffix}` })).toBeVisible();
+
+  const hash = await invitationHash(page.request, origin, email);
+  await apiPost(page.request, origin, 'account/recovery-password-confirm', {
+    hash,
+    newPassword: 'Neues!Passwort1',
+    newPasswordConfirm: 'Neues!Passwort1',
+  });
+
+  await logout(page, origin);
+  await login(page, origin, username, 'Neues!Passwort1');
+  await page.goto('/en/account/dashboard');
+  const nav = page.getByRole('navigation', { name: 'Account area' });
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Profile', 'Address book']);
+  await expect(page.getByRole('heading', { name: 'Welcome, Wout' })).toBeVisible();
+
+  await nav.getByRole('link', { name: 'Address book' }).click();
+  await expect(page.getByRole('heading', { name: 'Address book' })).toBeVisible();
+
+  // Users management needs ROLE_MANAGE_CONTACTS: the route sends this user home.
+  await page.goto('/en/account/customer');
+  await expect(page).toHaveURL(/\/en\/$/);
+});
+
+test('an anonymous visitor of the account area lands on /auth with the way back', async ({ page }) => {
+  await page.goto('/en/account/profile');
+  await expect(page).toHaveURL(/\/en\/auth\?redirect=%2Fen%2Faccount%2Fprofile$/);
+});
+
+test('the users list keeps its filters in the query string across a reload', async ({ page, baseURL }) => {
+  await login(page, baseURL!, LEAD_BUYER);
+  await page.goto('/en/account/customer');
+  await expect(page.getByRole('link', { name: 'Jan Janssens' })).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Wuy');
+  await page.getByRole('combobox', { name: 'Lead buyer' }).selectOption('no');
+  await expect(page).toHaveURL(/[?&]lastName=Wuy/);
+  await expect(page).toHaveURL(/[?&]leadBuyer=no/);
+  await expect(page.getByRole('link', { name: 'Tom Wuyts' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Jan Janssens' })).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Last name' })).toHaveValue('Wuy');
+  await expect(page.getByRole('combobox', { name: 'Lead buyer' })).toHaveValue('no');
+  await expect(page.getByRole('link', { name: 'Tom Wuyts' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Jan Janssens' })).toHaveCount(0);
+});
