@@ -24,6 +24,8 @@ export interface CreateCustomerContextInput {
   languageId?: string | undefined;
   /** Further payload, e.g. `{ impersonatorId }`. */
   payload?: CustomerContextPayload;
+  /** Login time (default: now); session lifetimes count from it. */
+  now?: Date;
 }
 
 /**
@@ -40,6 +42,7 @@ export async function createCustomerContext(db: Db, input: CreateCustomerContext
     salesChannelId: input.salesChannelId,
     customerId: input.customerId,
     payload,
+    ...(input.now ? { createdAt: input.now, updatedAt: input.now } : {}),
   });
   return token;
 }

@@ -7,6 +7,10 @@
  *
  * Anonymous contexts are persisted only once something is stored in them (a cart, a login, a language choice), so
  * reading the catalogue writes nothing.
+ *
+ * Logged-in contexts expire (SECURITY-CHECKLIST S17, ASVS 7.3.1/7.3.2): after `idleMs` without a request (default
+ * 7 days) or `absoluteMs` after login (default 30 days) the row is deleted and the caller continues anonymously
+ * under a fresh token. Activity is recorded at most once per `touchMs` (1 hour), so browsing stays read-only.
  */
 import { eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
@@ -133,8 +137,40 @@ export function createChannelCache(db: Db) {
 
 export type ChannelCache = ReturnType<typeof createChannelCache>;
 
+/** Lifetimes of logged-in contexts, in milliseconds, and the clock they are measured with. */
+export interface SessionLifetime {
+  idleMs: number;
+  absoluteMs: number;
+  touchMs: number;
+  now: () => Date;
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/** Defaults: 7 days idle, 30 days absolute, activity recorded hourly. */
+export const DEFAULT_SESSION_LIFETIME: SessionLifetime = {
+  idleMs: 7 * 24 * HOUR,
+  absoluteMs: 30 * 24 * HOUR,
+  touchMs: HOUR,
+  now: () => new Date(),
+};
+
+/** True when a logged-in context has been idle or alive too long at `now`. */
+export function sessionExpired(
+  row: { createdAt: Date; updatedAt: Date },
+  now: Date,
+  lifetime: Pick<SessionLifetime, 'idleMs' | 'absoluteMs'> = DEFAULT_SESSION_LIFETIME,
+): boolean {
+  const t = now.getTime();
+  return t - row.updatedAt.getTime() > lifetime.idleMs || t - row.createdAt.getTime() > lifetime.absoluteMs;
+}
+
 /** Hono middleware that sets `c.var.context` and the `sw-context-token` response header. */
-export function contextMiddleware(db: Db, channels: ChannelCache): MiddlewareHandler<StoreApiEnv> {
+export function contextMiddleware(
+  db: Db,
+  channels: ChannelCache,
+  lifetime: SessionLifetime = DEFAULT_SESSION_LIFETIME,
+): MiddlewareHandler<StoreApiEnv> {
   return async (c, next) => {
     const accessKey = c.req.header('sw-access-key');
     const entry = accessKey ? await channels.get(accessKey) : null;
@@ -151,6 +187,16 @@ export function contextMiddleware(db: Db, channels: ChannelCache): MiddlewareHan
     if (token) {
       [row] = await db.select().from(contextTable).where(eq(contextTable.token, token)).limit(1);
       if (row && row.salesChannelId !== entry.channel.id) row = undefined;
+    }
+    if (row?.customerId) {
+      const now = lifetime.now();
+      if (sessionExpired(row, now, lifetime)) {
+        await db.delete(contextTable).where(eq(contextTable.token, token));
+        row = undefined;
+        token = '';
+      } else if (now.getTime() - row.updatedAt.getTime() > lifetime.touchMs) {
+        await db.update(contextTable).set({ updatedAt: now }).where(eq(contextTable.token, token));
+      }
     }
     const isNew = !token;
     if (!token) token = randomId();

@@ -346,3 +346,27 @@ describe('POST /account/list-address', () => {
     expect((await api.call('POST', '/account/list-address', {})).status).toBe(403);
   });
 });
+
+describe('session lifetime', () => {
+  it('ends a logged-in session after 7 idle days and rotates the token', async () => {
+    const token = await api.login('lotte.claes');
+    api.advance(6 * 24 * 60 * 60 * 1000);
+    expect((await api.call('GET', '/account/customer', undefined, auth(token))).status).toBe(200);
+    api.advance(6 * 24 * 60 * 60 * 1000);
+    expect((await api.call('GET', '/account/customer', undefined, auth(token))).status).toBe(200);
+    api.advance(8 * 24 * 60 * 60 * 1000);
+    const res = await api.call('GET', '/account/customer', undefined, auth(token));
+    expect(res.status).toBe(403);
+    expect(res.headers.get('sw-context-token')).not.toBe(token);
+  });
+
+  it('ends any logged-in session 30 days after login', async () => {
+    const token = await api.login('lotte.claes');
+    for (let day = 0; day < 30; day += 5) {
+      api.advance(5 * 24 * 60 * 60 * 1000);
+      expect((await api.call('GET', '/account/customer', undefined, auth(token))).status).toBe(200);
+    }
+    api.advance(24 * 60 * 60 * 1000);
+    expect((await api.call('GET', '/account/customer', undefined, auth(token))).status).toBe(403);
+  });
+});

@@ -123,6 +123,7 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
       salesChannelId: ctx.salesChannel.id,
       customerId: customer.id,
       languageId: ctx.language.id,
+      now: now(),
     });
     await db
       .update(customerTable)
@@ -180,6 +181,7 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
       salesChannelId: ctx.salesChannel.id,
       customerId: customer.id,
       languageId: ctx.language.id,
+      now: now(),
     });
     return tokenResponse(c, token);
   });

@@ -67,6 +67,7 @@ export function registerLoginAsRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
       customerId,
       languageId: ctx.language.id,
       payload: { impersonatorId: actor.id },
+      now: now(),
     });
     await audit(db, {
       actorCustomerId: actor.id,

@@ -7,7 +7,7 @@ import { loadBackendConfig, type BackendConfig } from '../../config.ts';
 import { createDb, type Db, type DbHandle } from '../../db/client.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { DEMO_PASSWORD, seedDemoCustomers } from '../../db/seed-customers.ts';
-import { contextMiddleware, createChannelCache, type StoreApiEnv } from '../context.ts';
+import { contextMiddleware, createChannelCache, DEFAULT_SESSION_LIFETIME, type StoreApiEnv } from '../context.ts';
 import { handleError } from '../errors.ts';
 import { registerAccountArea } from './index.ts';
 
@@ -35,7 +35,13 @@ export async function createAccountTestApi(env: Record<string, string | undefine
   let clock = Date.now();
   const app = new Hono<StoreApiEnv>();
   app.onError(handleError);
-  app.use('/store-api/*', contextMiddleware(handle.db, createChannelCache(handle.db)));
+  app.use(
+    '/store-api/*',
+    contextMiddleware(handle.db, createChannelCache(handle.db), {
+      ...DEFAULT_SESSION_LIFETIME,
+      now: () => new Date(clock),
+    }),
+  );
   registerAccountArea(app, { db: handle.db, config, now: () => new Date(clock), env: { NODE_ENV: 'test', ...env } });
   const call: AccountTestApi['call'] = (method, path, body, headers = {}) =>
     Promise.resolve(
