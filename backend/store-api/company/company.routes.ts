@@ -213,7 +213,11 @@ const addressSchema = v.pipe(
     isMain: v.optional(v.boolean()),
   }),
   v.forward(
-    v.check((a) => isValidZipcode(a.country, a.zipcode), 'Enter a valid postal code.'),
+    v.partialCheck(
+      [['country'], ['zipcode']],
+      (a) => isValidZipcode(a.country, a.zipcode),
+      'Enter a valid postal code.',
+    ),
     ['zipcode'],
   ),
 );
@@ -359,7 +363,7 @@ export function registerCompanyRoutes(app: Hono<StoreApiEnv>, deps: CompanyDeps)
       return inserted;
     });
     await audit(me, 'customer.create', id, { rights: granted });
-    await sendInvitation(db, row!, storefrontUrl(config, c.get('context')));
+    await sendInvitation(db, row!, storefrontUrl(config, c.get('context')), c.get('context').language.localeCode);
     return c.json(mapCustomer(row!, granted));
   });
 

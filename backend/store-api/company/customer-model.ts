@@ -14,6 +14,7 @@ import { isId, randomId } from '../../lib/ids.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import type { StoreContext } from '../context.ts';
 import { StoreApiError, violations } from '../errors.ts';
+import { invitationMail } from './mail.ts';
 
 export type CustomerRow = typeof customerTable.$inferSelect;
 
@@ -184,7 +185,7 @@ export function storefrontUrl(config: BackendConfig, ctx: StoreContext): string 
 /**
  * Creates a single-use set-password link for a new user (purpose 'invitation', valid 7 days, only the SHA-256 of the
  * 256-bit secret stored) and mails it. The link is `{storefront}/auth/password-set?hash={secret}`, redeemed by the
- * account area's set-password call.
+ * account area's set-password call. The mail is in `locale` (de-DE, en-GB, fr-FR, nl-NL).
  *
  * @returns the secret (for tests; never sent in an API response).
  */
@@ -192,6 +193,7 @@ export async function sendInvitation(
   db: Db,
   customer: { id: string; email: string; firstName: string; lastName: string; username: string },
   baseUrl: string,
+  locale: string,
   now = new Date(),
 ): Promise<string> {
   const secret = randomId() + randomId();
@@ -203,16 +205,15 @@ export async function sendInvitation(
     expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
   });
   const link = `${baseUrl}/auth/password-set?hash=${secret}`;
-  await sendMail(db, {
-    to: customer.email,
-    subject: 'Your Werkbank account',
-    template: 'customer-invitation',
-    text: [
-      `Hello ${customer.firstName} ${customer.lastName},`,
-      '',
-      `an account with the username "${customer.username}" has been created for you.`,
-      `Set your password within 7 days: ${link}`,
-    ].join('\n'),
-  });
+  await sendMail(
+    db,
+    invitationMail({
+      to: customer.email,
+      name: `${customer.firstName} ${customer.lastName}`,
+      username: customer.username,
+      link,
+      locale,
+    }),
+  );
   return secret;
 }
