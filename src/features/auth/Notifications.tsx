@@ -57,7 +57,7 @@ export default function Notifications({ closeLabel, regionLabel }: Notifications
   return (
     <section
       aria-label={regionLabel}
-      className="pointer-events-none fixed right-4 top-4 z-[70] w-[min(24rem,calc(100vw-2rem))]"
+      className="pointer-events-none fixed bottom-4 right-4 z-[70] w-[min(24rem,calc(100vw-2rem))]"
     >
       <ul className="flex flex-col gap-2">
         {items.map((n) => (

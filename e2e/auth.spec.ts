@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import { waitForHydrate } from './hydration.ts';
+
+// Buyers log in (issue 3) on the Belgian root domain (Dutch). Demo logins: backend/db/seed-customers.ts, password
+// below; every test uses its own user so the tests can run in parallel on one database.
+const PASSWORD = 'Werkbank!2026';
+
+/** Opens the header's login dialog (after the header island has hydrated) and returns it. */
+async function openLoginDialog(page: Page) {
+  const login = page.getByRole('banner').getByRole('link', { name: 'Inloggen' });
+  await waitForHydrate(page, login);
+  await login.click();
+  const dialog = page.getByRole('dialog', { name: 'Inloggen' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function logInFromHeader(page: Page, username: string, password: string) {
+  const dialog = await openLoginDialog(page);
+  await dialog.getByLabel('Gebruikersnaam').fill(username);
+  await dialog.getByLabel('Wachtwoord', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Inloggen' }).click();
+}
+
+test('log in from the header dialog, land on the dashboard, log out', async ({ page, context }) => {
+  await page.goto('/');
+  const dialog = await openLoginDialog(page);
+  // Required fields first (spec §5, Dutch text verbatim).
+  await dialog.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(dialog.getByText('Dit is een verplicht veld')).toHaveCount(2);
+  // Wrong password: the form's error state, the dialog stays.
+  await dialog.getByLabel('Gebruikersnaam').fill('anna.peeters');
+  await dialog.getByLabel('Wachtwoord', { exact: true }).fill('not the password');
+  await dialog.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Gebruikersnaam of wachtwoord is onjuist.');
+
+  await dialog.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Wachtwoord tonen' }).click();
+  await expect(dialog.getByLabel('Wachtwoord', { exact: true })).toHaveAttribute('type', 'text');
+  await dialog.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/account\/dashboard$/);
+  await expect(page.getByRole('status').filter({ hasText: 'U bent nu ingelogd.' })).toBeVisible();
+
+  // The token lives only in an HttpOnly cookie.
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === 'sw-context-token')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  expect(await page.evaluate(() => document.cookie)).not.toContain('sw-context-token');
+
+  const account = page.getByRole('banner').getByRole('button', { name: 'Mijn account' });
+  await waitForHydrate(page, account);
+  await account.click();
+  await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Uitloggen' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Inloggen' })).toBeVisible();
+  const after = await page.request.get('/store-api/account/customer');
+  expect(after.status()).toBe(403);
+});
+
+test('forgot password through the outbox to a new password, then log in with it', async ({ page, request }) => {
+  await page.goto('/');
+  const login = await openLoginDialog(page);
+  await login.getByRole('link', { name: 'Wachtwoord vergeten?' }).click();
+  const forgot = page.getByRole('dialog', { name: 'Wachtwoord vergeten' });
+  await forgot.getByLabel('Gebruikersnaam').fill('jan.janssens');
+  await forgot.getByRole('button', { name: 'Link versturen' }).click();
+  await expect(forgot).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'hebben we u een e-mail' })).toBeVisible();
+
+  let link = '';
+  await expect
+    .poll(async () => {
+      const outbox = (await (await request.get('/store-api/werkbank/dev/outbox')).json()) as {
+        elements: { recipient: string; text: string }[];
+      };
+      const mail = outbox.elements.find((m) => m.recipient.startsWith('jan.janssens@'));
+      link = mail?.text.match(/https?:\/\/\S+\/auth\/password-set\?hash=[0-9a-f]+/)?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  const newPassword = 'Nieuw-Wachtwoord-2026';
+  const field = page.getByLabel('Nieuw wachtwoord', { exact: true });
+  await waitForHydrate(page, field);
+  await field.fill(newPassword);
+  await page.getByLabel('Nieuw wachtwoord bevestigen').fill('something else entirely');
+  await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+  await expect(page.getByText('De wachtwoorden komen niet overeen')).toBeVisible();
+  await page.getByLabel('Nieuw wachtwoord bevestigen').fill(newPassword);
+  await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Uw wachtwoord is gewijzigd.' })).toBeVisible();
+
+  // The old password no longer works; the new one does.
+  await logInFromHeader(page, 'jan.janssens', PASSWORD);
+  await expect(page.getByRole('dialog').getByRole('alert')).toContainText('Gebruikersnaam of wachtwoord is onjuist.');
+  await page.getByRole('dialog').getByLabel('Wachtwoord', { exact: true }).fill(newPassword);
+  await page.getByRole('dialog').getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/account\/dashboard$/);
+});
+
+test('a customer under forced recovery is sent to the password-set page with a hash', async ({ page }) => {
+  await page.goto('/');
+  await logInFromHeader(page, 'bart.reset', PASSWORD);
+  await expect(page).toHaveURL(/\/auth\/password-set\?hash=[0-9a-f]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Nieuw wachtwoord instellen' })).toBeVisible();
+});
+
+test('the /auth pages are private and set the language cookie', async ({ page }) => {
+  const response = await page.goto('/en/auth');
+  expect(response?.headers()['cache-control']).toBe('private, no-store');
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  expect(await page.evaluate(() => document.cookie)).toMatch(/sw-language-id=[0-9a-f]{32}/);
+});
