@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStoreApi } from '../../app.ts';
 import { verifyPassword } from '../../auth/password.ts';
@@ -195,6 +195,43 @@ describe('POST register/company', () => {
     expect(limited.status).toBe(429);
     expect(codes(limited.json)).toEqual(['FRAMEWORK__RATE_LIMIT_EXCEEDED']);
     expect((await call('POST', `${P}/company`, { privacyConsent: false }, '203.0.113.100')).status).toBe(400);
+  });
+});
+
+describe('register/company under concurrency and failure', () => {
+  test('two registrations racing for one username: one succeeds, the other gets DUPLICATE_USERNAME', async () => {
+    const [a, b] = await Promise.all([
+      call(
+        'POST',
+        `${P}/company`,
+        companyBody({ username: 'race.user', vatNumber: 'DE811569869', country: 'DE', zipcode: '10115' }),
+      ),
+      call(
+        'POST',
+        `${P}/company`,
+        companyBody({ username: 'race.user', vatNumber: 'DE811128135', country: 'DE', zipcode: '10115' }),
+      ),
+    ]);
+    const results = [a, b].map((r) => (r.status === 200 ? 'ok' : codes(r.json).join())).sort();
+    expect(results).toEqual(['DUPLICATE_USERNAME', 'ok']);
+  });
+
+  test('any other failure answers UNKNOWN and leaves nothing half-created', async () => {
+    const before = (await handle.db.select().from(companyTable)).length;
+    await handle.db.execute(sql`ALTER TABLE company_address RENAME TO company_address_away`);
+    try {
+      const res = await call(
+        'POST',
+        `${P}/company`,
+        companyBody({ vatNumber: 'FR40303265045', country: 'FR', zipcode: '75001' }),
+      );
+      expect(res.status).toBe(500);
+      expect(codes(res.json)).toEqual(['UNKNOWN']);
+      expect(JSON.stringify(res.json)).not.toContain('company_address');
+    } finally {
+      await handle.db.execute(sql`ALTER TABLE company_address_away RENAME TO company_address`);
+    }
+    expect((await handle.db.select().from(companyTable)).length).toBe(before);
   });
 });
 

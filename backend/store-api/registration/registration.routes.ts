@@ -136,6 +136,18 @@ function asRegistrationError(err: unknown): Error {
   return new StoreApiError(500, 'UNKNOWN', 'The registration could not be completed.');
 }
 
+/**
+ * Sends the registration mail. The account exists once the transaction committed, so a mail server failure is
+ * logged (and recorded in the outbox by sendMail) instead of failing the registration.
+ */
+async function notify(db: Db, mail: Parameters<typeof sendMail>[1]): Promise<void> {
+  try {
+    await sendMail(db, mail);
+  } catch (err) {
+    console.error('[store-api] registration mail not delivered', (err as Error).message);
+  }
+}
+
 /** A new, unused client number: 6 digits starting with 5 (self-registered companies). */
 async function newCompanyNumber(db: Db): Promise<string> {
   for (;;) {
@@ -233,7 +245,7 @@ export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: Registr
         });
         await writeRights(tx, customerId, RIGHT_CODES);
       });
-      await sendMail(
+      await notify(
         db,
         registrationReceivedMail({ to: body.email, name: `${body.firstName} ${body.lastName}`, locale, username }),
       );
@@ -298,7 +310,7 @@ export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: Registr
         });
         await writeRights(tx, customerId, ROLE_DEFAULT_RIGHTS.buyer);
       });
-      await sendMail(
+      await notify(
         db,
         registrationReceivedMail({ to: body.email, name: `${body.firstName} ${body.lastName}`, locale, username }),
       );
