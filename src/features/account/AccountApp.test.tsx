@@ -62,11 +62,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderApp(path: string, rights: string[]) {
+function renderApp(path: string, rights: string[], patch: Partial<AccountCustomer> = {}) {
   const router = createMemoryRouter(accountRoutes({ prefix: '', storefrontUrl: 'http://localhost' }), {
     initialEntries: [path],
   });
-  const load = (): Promise<AccountSession | null> => Promise.resolve({ customer, rights });
+  const load = (): Promise<AccountSession | null> => Promise.resolve({ customer: { ...customer, ...patch }, rights });
   render(
     <AccountProviders messages={messages} locale="en-GB" load={load}>
       <RouterProvider router={router} />
@@ -152,5 +152,49 @@ describe('change password form', () => {
     expect(screen.getByLabelText(/Current password/)).toHaveAccessibleDescription(
       'The current password is not correct.',
     );
+  });
+});
+
+describe('user create form', () => {
+  const userMessages = {
+    'account.right.ROLE_MANAGE_ADDRESSES': 'Manage addresses',
+    'account.right.ROLE_VIEW_PRICES': 'View prices',
+    'account.right.ROLE_MANAGE_CONTACTS': 'Manage users',
+    'account.right.ROLE_APPROVE_ORDER_FLOWS': 'Approve orders',
+    'account.field.leadBuyer': 'Lead buyer',
+    'account.salutation.male': 'Mr',
+    'account.save': 'Save',
+  };
+  Object.assign(messages, userMessages);
+
+  test('rights the editor lacks are read-only; the new user is created with the chosen rights', async () => {
+    fetchMock.mockResolvedValue(json({ id: 'new1' }));
+    renderApp('/customer/create', ['ROLE_MANAGE_CONTACTS', 'ROLE_MANAGE_ADDRESSES', 'ROLE_VIEW_PRICES']);
+    expect(await screen.findByRole('checkbox', { name: 'Approve orders' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'View prices' })).toBeChecked();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Manage addresses' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Mr' }));
+    await userEvent.type(screen.getByRole('textbox', { name: /First name/ }), 'Wout');
+    await userEvent.type(screen.getByRole('textbox', { name: /Last name/ }), 'Claes');
+    await userEvent.type(screen.getByRole('textbox', { name: /Email address/ }), 'wout@example.be');
+    await userEvent.type(screen.getByRole('textbox', { name: /Username/ }), 'wout.claes');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/store-api/werkbank/companies/customers/create');
+    const body = JSON.parse(String(init?.body)) as { rights: { code: string; enabled: boolean }[]; username: string };
+    expect(body.username).toBe('wout.claes');
+    expect(body.rights.filter((r) => r.enabled).map((r) => r.code)).toEqual([
+      'ROLE_MANAGE_ADDRESSES',
+      'ROLE_VIEW_PRICES',
+    ]);
+  });
+
+  test('only a lead buyer may set the lead-buyer flag', async () => {
+    renderApp('/customer/create', ['ROLE_MANAGE_CONTACTS'], { leadBuyer: false });
+    expect(await screen.findByRole('checkbox', { name: /Lead buyer/ })).toBeDisabled();
+    cleanup();
+    renderApp('/customer/create', ['ROLE_MANAGE_CONTACTS'], { leadBuyer: true });
+    expect(await screen.findByRole('checkbox', { name: /Lead buyer/ })).toBeEnabled();
   });
 });

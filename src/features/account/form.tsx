@@ -73,11 +73,13 @@ export function CheckboxField({
   checked,
   onChecked,
   description,
+  disabled = false,
 }: {
   label: string;
   checked: boolean;
   onChecked: (checked: boolean) => void;
-  description?: string;
+  description?: string | undefined;
+  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -86,10 +88,11 @@ export function CheckboxField({
         id={id}
         type="checkbox"
         checked={checked}
+        disabled={disabled}
         onChange={(e) => onChecked(e.target.checked)}
-        className="mt-1 h-4 w-4 accent-primary"
+        className="mt-1 h-4 w-4 accent-primary disabled:opacity-50"
       />
-      <label htmlFor={id} className="text-sm text-gray-800">
+      <label htmlFor={id} className={`text-sm ${disabled ? 'text-gray-500' : 'text-gray-800'}`}>
         {label}
         {description && <span className="block text-xs text-gray-500">{description}</span>}
       </label>

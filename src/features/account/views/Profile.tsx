@@ -4,6 +4,7 @@ import { changePassword, changeProfile } from '../api.ts';
 import { Button, Card, SalutationField, TextField } from '../form.tsx';
 import { useI18n } from '../i18n.ts';
 import { useNotify } from '../notifications.tsx';
+import { refreshSession } from '../../../lib/session/session-store.ts';
 import { useAccountSession, useLoggedIn } from '../session.tsx';
 import { PasswordSchema, ProfileSchema, validateForm, type FieldError } from '../validation.ts';
 
@@ -36,7 +37,8 @@ export function ProfileForm() {
     try {
       await changeProfile(result.output);
       notify('success', t('general.success'), t('account.profile.saved'));
-      await refresh();
+      // The header's session store shows the name too.
+      await Promise.all([refresh(), refreshSession()]);
     } catch (error) {
       notifyError(error);
     } finally {

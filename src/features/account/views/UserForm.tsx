@@ -32,8 +32,19 @@ const EMPTY_USER: UserInput = {
   leadBuyer: false,
 };
 
-/** The 24 right toggles, each labelled with its translated name and description. */
-export function RightsFieldset({ enabled, onChange }: { enabled: string[]; onChange: (codes: string[]) => void }) {
+/**
+ * The 24 right toggles, each labelled with its translated name. Rights the editor does not hold are read-only: the
+ * server lets a user grant only rights they hold themselves.
+ */
+export function RightsFieldset({
+  enabled,
+  onChange,
+  grantable,
+}: {
+  enabled: string[];
+  onChange: (codes: string[]) => void;
+  grantable: readonly string[];
+}) {
   const { t } = useI18n();
   return (
     <fieldset className="grid gap-3 sm:grid-cols-2">
@@ -43,6 +54,7 @@ export function RightsFieldset({ enabled, onChange }: { enabled: string[]; onCha
           key={code}
           label={t(`account.right.${code}`)}
           checked={enabled.includes(code)}
+          disabled={!grantable.includes(code)}
           onChecked={(on) => onChange(on ? [...enabled, code] : enabled.filter((c) => c !== code))}
         />
       ))}
@@ -54,10 +66,12 @@ export function UserForm() {
   const { t } = useI18n();
   const { slug } = useParams();
   const navigate = useNavigate();
-  const { customer: me } = useLoggedIn();
+  const { customer: me, rights: myRights } = useLoggedIn();
   const { notify, notifyError } = useNotify();
   const [values, setValues] = useState<UserInput | null>(slug ? null : EMPTY_USER);
-  const [rights, setRights] = useState<string[]>(slug ? [] : [...NEW_USER_RIGHTS]);
+  const [rights, setRights] = useState<string[]>(() =>
+    slug ? [] : NEW_USER_RIGHTS.filter((code) => myRights.includes(code)),
+  );
   const [loaded, setLoaded] = useState<{ values: UserInput; rights: string[] } | null>(null);
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
   const [saving, setSaving] = useState(false);
@@ -202,11 +216,13 @@ export function UserForm() {
         />
         <CheckboxField
           label={t('account.field.leadBuyer')}
+          description={me.leadBuyer ? undefined : t('account.users.leadBuyerOnly')}
+          disabled={!me.leadBuyer}
           checked={values.leadBuyer}
           onChecked={(leadBuyer) => setValues((v) => (v ? { ...v, leadBuyer } : v))}
         />
         <div className="sm:col-span-2">
-          <RightsFieldset enabled={rights} onChange={setRights} />
+          <RightsFieldset enabled={rights} onChange={setRights} grantable={myRights} />
         </div>
         <div className="flex gap-2 sm:col-span-2">
           <Button type="submit" loading={saving}>

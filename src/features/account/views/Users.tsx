@@ -47,6 +47,11 @@ export function Users() {
   const [reloadKey, setReloadKey] = useState(0);
   const serialized = serializeCustomerListQuery(query);
   const first = useRef(true);
+  // Small screens fold the filters away unless some are set; wide screens always show them.
+  const [filtersOpen, setFiltersOpen] = useState(() => serialized.replace(/(^|&)page=\d+/, '') !== '');
+  const activeFilters = Object.keys(Object.fromEntries(new URLSearchParams(serialized))).filter(
+    (key) => key !== 'page' && key !== 'order' && key !== 'field' && key !== 'type',
+  ).length;
 
   // Draft → URL, debounced; a page change in the draft goes through at once.
   useEffect(() => {
@@ -103,11 +108,22 @@ export function Users() {
           {t('account.users.create')}
         </Link>
       </div>
+      <button
+        type="button"
+        className="self-start rounded border border-gray-300 px-4 py-2 text-sm font-semibold lg:hidden"
+        aria-expanded={filtersOpen}
+        aria-controls="users-filters"
+        onClick={() => setFiltersOpen((open) => !open)}
+      >
+        {t('account.users.filters')}
+        {activeFilters > 0 && ` (${activeFilters})`}
+      </button>
       <form
+        id="users-filters"
         role="search"
         aria-label={t('account.users.filters')}
         onSubmit={(e) => e.preventDefault()}
-        className="grid gap-4 rounded border border-gray-200 p-4 sm:grid-cols-2 lg:grid-cols-4"
+        className={`${filtersOpen ? 'grid' : 'hidden'} gap-4 rounded border border-gray-200 p-4 sm:grid-cols-2 lg:grid lg:grid-cols-4`}
       >
         <TextField
           type="search"
