@@ -62,13 +62,15 @@ test('logged in: one call for all products on the page, then price with German d
             uom: 'Stk',
             deliveryTime: { min: 1, max: 3, unit: 'day' },
           },
-          { article: 'B-2', price: '7.2', quantity: 0, deliveryTime: 2, restockTime: 5 },
+          { article: 'B-2', price: '7.20', quantity: 0, deliveryTime: 2, restockTime: 5 },
+          { article: 'D-4', price: '0.014', quantity: 20, uom: 'C62' },
+          { article: 'E-5', price: null, quantity: 3 },
         ],
       }),
       { status: 200, headers: { 'content-type': 'application/json' } },
     ),
   );
-  renderSlots(['A-1', 'B-2', 'C-3']);
+  renderSlots(['A-1', 'B-2', 'C-3', 'D-4', 'E-5']);
   await act(async () => {
     $customer.set({
       id: 'c1',
@@ -86,7 +88,10 @@ test('logged in: one call for all products on the page, then price with German d
   expect(screen.getByText(/7,20\s€ netto/)).toBeInTheDocument();
   expect(screen.getByText('Derzeit nicht auf Lager')).toBeInTheDocument();
   expect(screen.getByText('Lieferzeit: 7–7 Tage')).toBeInTheDocument();
-  expect(screen.getByText('Preis auf Anfrage')).toBeInTheDocument();
+  // More decimals only where the unit price has them; no price (no ROLE_VIEW_PRICES) still shows the stock.
+  expect(screen.getByText(/0,014\s€ netto/)).toBeInTheDocument();
+  expect(screen.getAllByText('Preis auf Anfrage')).toHaveLength(2);
+  expect(screen.getByText('Bestand: 3')).toBeInTheDocument();
   expect(fetchMock).toHaveBeenCalledTimes(1);
   const [url, init] = fetchMock.mock.calls[0]!;
   expect(new URL(String(url)).pathname).toBe('/store-api/werkbank/article/information');
@@ -95,6 +100,8 @@ test('logged in: one call for all products on the page, then price with German d
       { sku: 'A-1', quantity: 1 },
       { sku: 'B-2', quantity: 1 },
       { sku: 'C-3', quantity: 1 },
+      { sku: 'D-4', quantity: 1 },
+      { sku: 'E-5', quantity: 1 },
     ],
   });
 });

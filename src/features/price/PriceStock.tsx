@@ -49,7 +49,7 @@ export default function PriceStock({ productNumber, locale, texts }: PriceStockP
   if (!loggedIn) return <>{texts.anonymous}</>;
   if (info === null) return <span aria-busy="true">{texts.loading}</span>;
   const record = info === 'error' ? undefined : info.get(productNumber);
-  if (!record || record.price === null || record.price === undefined) return <>{texts.unavailable}</>;
+  if (!record) return <>{texts.unavailable}</>;
   const days = deliveryDays(record);
   const time =
     days === null
@@ -61,8 +61,14 @@ export default function PriceStock({ productNumber, locale, texts }: PriceStockP
   return (
     <span className="flex flex-col gap-0.5 text-ink" data-price-loaded>
       <span className="text-base font-semibold text-ink">
-        {fill(texts.net, { price: formatPrice(record.price, locale) })}
-        {record.uom ? <span className="text-xs font-normal text-muted"> / {record.uom}</span> : null}
+        {record.price === null || record.price === undefined ? (
+          texts.unavailable
+        ) : (
+          <>
+            {fill(texts.net, { price: formatPrice(record.price, locale) })}
+            {record.uom ? <span className="text-xs font-normal text-muted"> / {record.uom}</span> : null}
+          </>
+        )}
       </span>
       <span>{quantity > 0 ? fill(texts.stock, { quantity: formatQuantity(quantity, locale) }) : texts.outOfStock}</span>
       {time && <span>{fill(texts.deliveryTime, { time })}</span>}

@@ -60,12 +60,18 @@ export function parseArticleInformation(body: unknown): Map<string, ArticleInfor
   return out;
 }
 
-/** The product numbers of every price slot on the page (`[data-price-slot][data-product-number]`), distinct. */
+/** Most articles one article-information request carries (the backend's limit). */
+export const MAX_ARTICLES_PER_REQUEST = 100;
+
+/**
+ * The product numbers of every price slot on the page (`[data-price-slot][data-product-number]`), distinct, at most
+ * MAX_ARTICLES_PER_REQUEST.
+ */
 export function productNumbersOnPage(root: ParentNode = document): string[] {
   const numbers = [...root.querySelectorAll<HTMLElement>('[data-price-slot][data-product-number]')]
     .map((el) => el.dataset.productNumber ?? '')
     .filter(Boolean);
-  return [...new Set(numbers)];
+  return [...new Set(numbers)].slice(0, MAX_ARTICLES_PER_REQUEST);
 }
 
 let loading: Promise<void> | null = null;
@@ -100,13 +106,17 @@ export function resetArticleInformation(): void {
   $articleInformation.set(null);
 }
 
-/** Spec §9: prices with 2 decimals in the locale's notation, currency EUR. */
+/**
+ * Spec §9: prices with 2 decimals in the locale's notation, currency EUR. A unit price with more decimals (e.g.
+ * 0.014 for 1.40 per 100 pieces) keeps them, up to 4, rather than being rounded to a misleading 0.01.
+ */
 export function formatPrice(value: number, locale: string): string {
+  const decimals = Math.min(4, Math.max(2, (String(value).split('.')[1] ?? '').length));
   return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: 'EUR',
     minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
+    maximumFractionDigits: decimals,
   }).format(value);
 }
 
