@@ -327,6 +327,26 @@ describe('company addresses', () => {
     expect(again.status).toBe(404);
   });
 
+  test('the account area's field names are accepted and answered too (houseNumber, countryCode, isMain)', async () => {
+    const res = await call('POST', `${P}/companies/${companyA}/address`, lead.token, {
+      name: 'Alpha Depot',
+      street: 'Dorfstraße',
+      houseNumber: '7a',
+      zipcode: '1010',
+      city: 'Wien',
+      countryCode: 'AT',
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      street: 'Dorfstraße',
+      number: '7a',
+      houseNumber: '7a',
+      country: 'AT',
+      countryCode: 'AT',
+      isMain: res.json.mainAddress,
+    });
+  });
+
   test('validation: required fields and the postal-code format of the country', async () => {
     const res = await call('POST', `${P}/companies/${companyA}/address`, lead.token, {
       ...address,

@@ -203,10 +203,12 @@ const addressSchema = v.pipe(
     name: nameField,
     street: nameField,
     number: optionalText,
+    houseNumber: optionalText,
     box: optionalText,
     zipcode: v.pipe(v.string(), v.trim(), v.minLength(1, 'This field is required.')),
     city: nameField,
-    country: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/)), 'BE'),
+    country: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/))),
+    countryCode: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/))),
     email: v.optional(v.nullable(v.union([v.literal(''), emailField]))),
     additional: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(255)))),
     mainAddress: v.optional(v.boolean()),
@@ -215,7 +217,7 @@ const addressSchema = v.pipe(
   v.forward(
     v.partialCheck(
       [['country'], ['zipcode']],
-      (a) => isValidZipcode(a.country, a.zipcode),
+      (a) => isValidZipcode(a.country ?? 'BE', a.zipcode),
       'Enter a valid postal code.',
     ),
     ['zipcode'],
@@ -224,7 +226,11 @@ const addressSchema = v.pipe(
 
 type AddressRow = typeof companyAddressTable.$inferSelect;
 
-/** The provider's address shape (specification §3 "Address"). */
+/**
+ * The provider's address shape (specification §3 "Address": name, street, number, box, zipcode, city, country, email,
+ * main-address flag, additional), with `houseNumber`, `countryCode` and `isMain` as the account area's address list
+ * (`account/list-address`) names them, so one client model fits both. `street` is the street alone here.
+ */
 export function mapCompanyAddress(a: AddressRow): Record<string, unknown> {
   return {
     id: a.id,
@@ -232,13 +238,16 @@ export function mapCompanyAddress(a: AddressRow): Record<string, unknown> {
     name: a.name,
     street: a.street,
     number: a.houseNumber,
+    houseNumber: a.houseNumber,
     box: a.box,
     zipcode: a.zipcode,
     city: a.city,
     country: a.countryCode,
+    countryCode: a.countryCode,
     email: a.email,
     additional: a.additional,
     mainAddress: a.isMain,
+    isMain: a.isMain,
     apiAlias: 'company_address',
   };
 }
@@ -487,11 +496,11 @@ export function registerCompanyRoutes(app: Hono<StoreApiEnv>, deps: CompanyDeps)
     return {
       name: body.name,
       street: body.street,
-      houseNumber: body.number ?? null,
+      houseNumber: body.number ?? body.houseNumber ?? null,
       box: body.box ?? null,
       zipcode: body.zipcode.toUpperCase(),
       city: body.city,
-      countryCode: body.country,
+      countryCode: body.country ?? body.countryCode ?? 'BE',
       email: body.email || null,
       additional: body.additional ?? null,
     };
