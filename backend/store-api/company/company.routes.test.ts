@@ -327,7 +327,7 @@ describe('company addresses', () => {
     expect(again.status).toBe(404);
   });
 
-  test('the account area's field names are accepted and answered too (houseNumber, countryCode, isMain)', async () => {
+  test('the field names of the account area are accepted and answered too (houseNumber, countryCode, isMain)', async () => {
     const res = await call('POST', `${P}/companies/${companyA}/address`, lead.token, {
       name: 'Alpha Depot',
       street: 'Dorfstraße',
