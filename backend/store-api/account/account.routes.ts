@@ -71,9 +71,9 @@ function badCredentials(): StoreApiError {
   return new StoreApiError(401, 'CHECKOUT__CUSTOMER_AUTH_BAD_CREDENTIALS', 'Invalid username and/or password.');
 }
 
-function tokenResponse(c: Context<StoreApiEnv>, token: string) {
+function tokenResponse(c: Context<StoreApiEnv>, token: string, extra: Record<string, unknown> = {}) {
   c.header('sw-context-token', token);
-  return c.json({ contextToken: token, redirectUrl: null, apiAlias: 'array_struct' });
+  return c.json({ contextToken: token, ...extra, apiAlias: 'array_struct' });
 }
 
 /** Registers the routes listed in the module comment. */
@@ -141,7 +141,8 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
 
   const readCustomer = async (c: Context<StoreApiEnv>) => {
     const customer = await requireCustomer(c, db);
-    const view = await loadCustomerView(db, customer.id, c.get('context').salesChannel.id);
+    const ctx = c.get('context');
+    const view = await loadCustomerView(db, customer.id, ctx.salesChannel.id, ctx.language.id);
     if (!view) throw notLoggedIn();
     return c.json(view);
   };
@@ -183,7 +184,7 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
       languageId: ctx.language.id,
       now: now(),
     });
-    return tokenResponse(c, token);
+    return tokenResponse(c, token, { success: true });
   });
 
   app.post('/store-api/account/change-profile', async (c) => {

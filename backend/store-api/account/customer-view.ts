@@ -20,6 +20,13 @@ type AddressRow = typeof companyAddressTable.$inferSelect;
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
+/** Leaves out the listed keys whose value is null: Shopware's document types them as strings when present. */
+function omitNull<T extends Record<string, unknown>>(value: T, keys: (keyof T)[]): T {
+  const out = { ...value };
+  for (const k of keys) if (out[k] === null) delete out[k];
+  return out;
+}
+
 /** Shopware salutation for the specification's prefix ('female' → mrs, 'male' → mr, else not_specified). */
 export function salutationOf(prefix: string | null): Record<string, unknown> {
   const key = prefix === 'female' ? 'mrs' : prefix === 'male' ? 'mr' : 'not_specified';
@@ -36,6 +43,10 @@ export function salutationOf(prefix: string | null): Record<string, unknown> {
 
 /** A company address in Shopware's `customer_address` shape (plus the provider's fields). */
 export function mapAddress(row: AddressRow, company: { name: string }, customerId: string | null = null) {
+  return omitNull(address(row, company, customerId), ['additionalAddressLine1', 'updatedAt']);
+}
+
+function address(row: AddressRow, company: { name: string }, customerId: string | null) {
   return {
     id: row.id,
     customerId,
@@ -50,7 +61,6 @@ export function mapAddress(row: AddressRow, company: { name: string }, customerI
     zipcode: row.zipcode,
     city: row.city,
     countryId: stableId('country', row.countryCode),
-    country: { id: stableId('country', row.countryCode), iso: row.countryCode, apiAlias: 'country' },
     countryCode: row.countryCode,
     email: row.email,
     additional: row.additional,
@@ -87,14 +97,21 @@ export function mapCompany(row: CompanyRow) {
 }
 
 /** Maps customer, company, addresses and enabled right codes to the Store API customer. */
-export function mapCustomer(input: {
+export function mapCustomer(input: Parameters<typeof customer>[0]) {
+  return omitNull(customer(input), ['title', 'doubleOptInConfirmDate', 'lastLogin', 'updatedAt']);
+}
+
+function customer(input: {
   customer: CustomerRow;
   company: CompanyRow;
   addresses: AddressRow[];
   rights: Iterable<string>;
   salesChannelId: string;
+  /** Language of the request, used when the customer has none stored. */
+  languageId: string;
 }) {
   const { customer: x, company, addresses } = input;
+  const vatIds = company.vatId ? [company.vatId] : [];
   const main = addresses.find((a) => a.isMain) ?? addresses[0];
   const billing = addresses.find((a) => a.id === x.defaultBillingAddressId) ?? main;
   const shipping = addresses.find((a) => a.id === x.defaultShippingAddressId) ?? main;
@@ -110,14 +127,16 @@ export function mapCustomer(input: {
     firstName: x.firstName,
     lastName: x.lastName,
     company: company.name,
-    vatIds: company.vatId ? [company.vatId] : [],
+    // Shopware's business accounts carry at least one VAT id; a company without one reads as 'private'.
+    accountType: vatIds.length ? 'business' : 'private',
+    vatIds,
     phone: x.phone,
     mobile: x.mobile,
     fax: x.fax,
     customerFunction: x.customerFunction,
     groupId: FIXED_IDS.customerGroup,
     salesChannelId: input.salesChannelId,
-    languageId: x.languageId,
+    languageId: x.languageId ?? input.languageId,
     defaultPaymentMethodId: FIXED_IDS.paymentMethod,
     defaultBillingAddressId: billing?.id ?? null,
     defaultShippingAddressId: shipping?.id ?? null,
@@ -148,6 +167,7 @@ export async function loadCustomerView(
   db: Db,
   customerId: string,
   salesChannelId: string,
+  languageId: string,
 ): Promise<CustomerView | null> {
   const [row] = await db
     .select({ customer: customerTable, company: companyTable })
@@ -169,5 +189,6 @@ export async function loadCustomerView(
     addresses,
     rights: rights.map((r) => r.code),
     salesChannelId,
+    languageId,
   });
 }

@@ -78,6 +78,6 @@ export function registerLoginAsRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
       at: now(),
     });
     c.header('sw-context-token', token);
-    return c.json({ contextToken: token, redirectUrl: null, apiAlias: 'array_struct' });
+    return c.json({ contextToken: token, apiAlias: 'array_struct' });
   });
 }
