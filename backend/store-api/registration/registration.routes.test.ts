@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { insertCompany, insertCustomer } from '../company/test-support.ts';
-import { activateRegistration } from './activate.ts';
+import { activateRegistration } from '../../auth/activation.ts';
 
 const config = loadBackendConfig({});
 const P = `/store-api/${config.provider}/register`;
@@ -128,7 +128,7 @@ describe('POST register/company', () => {
     expect(mail!.text).not.toContain('correct horse battery');
 
     const activated = await activateRegistration(handle.db, body.username.toUpperCase());
-    expect(activated).toEqual({ companyNumber: company!.companyNumber, usernames: [body.username] });
+    expect(activated).toMatchObject({ company: { companyNumber: company!.companyNumber }, activated: [body.username] });
     const [after] = await handle.db.select().from(customerTable).where(eq(customerTable.id, customer!.id));
     expect(after!.active).toBe(true);
     expect(await activateRegistration(handle.db, 'nobody-here')).toBeNull();

@@ -3,7 +3,7 @@
  * "Company/customer registration"; §4: accounts wait for activation; §8 codes):
  *
  * - `POST /store-api/{provider}/register/company`: a new company and its first user, a lead buyer with all 24
- *   rights; both inactive until the supplier activates them (`npm run activate -- <username>`, see activate.ts).
+ *   rights; both inactive until the supplier activates them (`npm run account:activate -- <username|client number>`).
  *   Errors: `INVALID_VAT_NUMBER`, `VAT_NUMBER_ALREADY_EXISTS`, `DUPLICATE_USERNAME`, `VIOLATION::…` per field,
  *   `UNKNOWN` for anything else. Sends the "registration received" mail. Answers `{ customerId, companyId, active }`
  *   and a fresh anonymous `sw-context-token` (the token rotates on registration; no session opens before activation).
@@ -21,6 +21,7 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { hashPassword } from '../../auth/password.ts';
+import { clientAddress, enforceRateLimits, type RateLimitRule } from '../../auth/rate-limit.ts';
 import { RIGHT_CODES, ROLE_DEFAULT_RIGHTS } from '../../auth/rights.ts';
 import type { BackendConfig } from '../../config.ts';
 import { isValidZipcode, searchCities } from '../../data/cities.ts';
@@ -43,13 +44,18 @@ import {
   usernameTaken,
   writeRights,
 } from '../company/customer-model.ts';
-import { callerAddress, enforceLimit, REGISTRATION_LIMITS } from './rate-limit.ts';
 import { registrationReceivedMail } from './mail.ts';
 
 export interface RegistrationDeps {
   db: Db;
   config: BackendConfig;
 }
+
+/** Registrations per client address per hour, and company look-ups (`exists`); the city search is not limited. */
+export const REGISTRATION_LIMITS = {
+  registerIp: { max: 10, windowSeconds: 60 * 60 },
+  existsIp: { max: 30, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, RateLimitRule>;
 
 /** Branch codes of the specification (§3), in the order the form lists them. */
 export const BRANCH_CODES = ['IMH_ANT', 'IMH_HAS', 'IMI_IZE', 'IML_LIE', 'IML_WAL', 'IMM_MEL', 'VDB_IND'] as const;
@@ -167,7 +173,7 @@ export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: Registr
   const base = `/store-api/${config.provider}/register`;
 
   app.post(`${base}/company`, async (c) => {
-    await enforceLimit(db, `register:ip:${callerAddress(c)}`, REGISTRATION_LIMITS.registerIp);
+    await enforceRateLimits(db, [[`register:ip:${clientAddress(c)}`, REGISTRATION_LIMITS.registerIp]], new Date());
     try {
       const body = v.parse(companySchema, await readJsonBody(c.req));
       const vat = validateVatNumber(body.vatNumber);
@@ -257,7 +263,7 @@ export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: Registr
   });
 
   app.get(`${base}/company/exists`, async (c) => {
-    await enforceLimit(db, `register-exists:ip:${callerAddress(c)}`, REGISTRATION_LIMITS.existsIp);
+    await enforceRateLimits(db, [[`register-exists:ip:${clientAddress(c)}`, REGISTRATION_LIMITS.existsIp]], new Date());
     const q = v.parse(existsSchema, c.req.query());
     const [row] = await db
       .select({ vatId: companyTable.vatId })
@@ -269,7 +275,7 @@ export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: Registr
   });
 
   app.post(`${base}/company/customer`, async (c) => {
-    await enforceLimit(db, `register:ip:${callerAddress(c)}`, REGISTRATION_LIMITS.registerIp);
+    await enforceRateLimits(db, [[`register:ip:${clientAddress(c)}`, REGISTRATION_LIMITS.registerIp]], new Date());
     try {
       const body = v.parse(customerSchema, await readJsonBody(c.req));
       const [company] = await db
