@@ -109,3 +109,40 @@ test('the users list keeps its filters in the query string across a reload', asy
   await expect(page.getByRole('link', { name: 'Tom Wuyts' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Jan Janssens' })).toHaveCount(0);
 });
+
+test('the address book: create, search and delete an address after confirming', async ({ page, baseURL }) => {
+  const name = `E2E Lager ${Date.now().toString(36)}`;
+  await login(page, baseURL!, LEAD_BUYER);
+  await page.goto('/en/account/addressbook/create');
+  await page.getByRole('textbox', { name: 'Address name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Street' }).fill('Kerkstraat');
+  await page.getByRole('textbox', { name: 'Number' }).fill('12');
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('9000');
+  await page.getByRole('textbox', { name: 'City' }).fill('Gent');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The address has been saved.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/en\/account\/addressbook$/);
+
+  await page.getByRole('searchbox', { name: 'Search addresses' }).fill(name);
+  const list = page.getByRole('list', { name: 'Address book' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByText('Kerkstraat 12')).toBeVisible();
+
+  await list.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(name);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The address has been deleted.' })).toBeVisible();
+  await expect(page.getByText('No addresses found.')).toBeVisible();
+});
+
+test('changing the password with a wrong current password shows the translated error', async ({ page, baseURL }) => {
+  await login(page, baseURL!, 'jan.janssens');
+  await page.goto('/en/account/profile');
+  await page.getByLabel('Current password').fill('not-my-password');
+  await page.getByLabel(/^New password/).fill('Another!Pass1');
+  await page.getByLabel('Repeat new password').fill('Another!Pass1');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The current password is not correct.' })).toBeVisible();
+  await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+});

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -124,6 +124,18 @@ describe('users list', () => {
     const router = renderApp('/customer', ['ROLE_MANAGE_CONTACTS']);
     await userEvent.type(await screen.findByRole('textbox', { name: 'Last name' }), 'Pee');
     await waitFor(() => expect(router.state.location.search).toBe('?lastName=Pee'), { timeout: 3000 });
+  });
+});
+
+describe('users list navigation', () => {
+  test('a URL change from outside (sidebar link, back) resets the filter fields', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(json({ elements: [], total: 0 })));
+    const router = renderApp('/customer?firstName=Ja', ['ROLE_MANAGE_CONTACTS']);
+    expect(await screen.findByRole('textbox', { name: 'First name' })).toHaveValue('Ja');
+    await act(() => router.navigate('/customer'));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue(''));
+    const last = fetchMock.mock.calls.at(-1)!;
+    expect(JSON.parse(String(last[1]?.body))).toEqual({ page: 1, limit: 20, filter: [] });
   });
 });
 

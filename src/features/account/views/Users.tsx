@@ -54,6 +54,7 @@ export function Users() {
   ).length;
 
   // Draft → URL, debounced; a page change in the draft goes through at once.
+  const pushed = useRef(serialized);
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -62,10 +63,20 @@ export function Users() {
     const next = serializeCustomerListQuery(draft);
     if (next === serialized) return;
     const delay = draft.page !== query.page ? 0 : QUERY_DEBOUNCE_MS;
-    const timer = setTimeout(() => setParams(new URLSearchParams(next), { replace: true }), delay);
+    const timer = setTimeout(() => {
+      pushed.current = next;
+      setParams(new URLSearchParams(next), { replace: true });
+    }, delay);
     return () => clearTimeout(timer);
     // Only draft changes schedule a URL update; the URL itself is read through `serialized`.
   }, [draft]);
+
+  // URL → draft when the URL changes from outside (back and forward, the sidebar link without filters).
+  useEffect(() => {
+    if (serialized === pushed.current) return;
+    pushed.current = serialized;
+    setDraft(parseCustomerListQuery(serialized));
+  }, [serialized]);
 
   useEffect(() => {
     let live = true;
