@@ -63,15 +63,17 @@ export async function clearRateLimit(db: Db, key: string): Promise<void> {
 
 /**
  * Counts one attempt under each `[key, rule]` pair and throws 429 `FRAMEWORK__RATE_LIMIT_EXCEEDED` (Shopware's code,
- * `meta.parameters.seconds`) when any of them is over its limit.
+ * `meta.parameters.seconds`) when any of them is over its limit. Pairs with a null key (no client address known)
+ * are skipped, so callers without an address do not share one counter.
  */
 export async function enforceRateLimits(
   db: Db,
-  checks: [key: string, rule: RateLimitRule][],
+  checks: [key: string | null, rule: RateLimitRule][],
   now: Date,
 ): Promise<void> {
   let retryAfter = 0;
   for (const [key, rule] of checks) {
+    if (key === null) continue;
     const hit = await hitRateLimit(db, key, rule, now);
     if (hit.count > rule.max) retryAfter = Math.max(retryAfter, hit.retryAfter);
   }
@@ -85,8 +87,8 @@ export async function enforceRateLimits(
   }
 }
 
-/** The caller's address for rate limits (see the module comment for which headers count); 'unknown' if none. */
-export function clientAddress(c: Context, env: Record<string, string | undefined> = process.env): string {
+/** The caller's address for rate limits (see the module comment for which headers count); null if none. */
+export function clientAddress(c: Context, env: Record<string, string | undefined> = process.env): string | null {
   const real = c.req.header('x-real-ip')?.trim();
   if (real) return real.slice(0, 64);
   if (env.TRUST_FORWARDED_FOR === '1') {
@@ -94,5 +96,10 @@ export function clientAddress(c: Context, env: Record<string, string | undefined
     if (first) return first.slice(0, 64);
   }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
+  return incoming?.socket?.remoteAddress ?? null;
+}
+
+/** The per-address counter key of an action, or null when the address is unknown. */
+export function ipKey(action: string, address: string | null): string | null {
+  return address ? `${action}:ip:${address}` : null;
 }

@@ -370,3 +370,17 @@ describe('session lifetime', () => {
     expect((await api.call('GET', '/account/customer', undefined, auth(token))).status).toBe(403);
   });
 });
+
+describe('rate limit without a client address', () => {
+  it('does not put every caller without an address into one counter', async () => {
+    for (let i = 0; i < 65; i++) {
+      const res = await api.call(
+        'POST',
+        '/account/login',
+        { username: `anon${i}`, password: 'x' },
+        { 'x-real-ip': '' },
+      );
+      expect(res.status).toBe(401);
+    }
+  });
+});

@@ -20,7 +20,7 @@ import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { notLoggedIn, requireCustomer, requireRight } from '../../auth/guards.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/password.ts';
-import { clearRateLimit, clientAddress, enforceRateLimits, RATE_LIMITS } from '../../auth/rate-limit.ts';
+import { clearRateLimit, clientAddress, enforceRateLimits, ipKey, RATE_LIMITS } from '../../auth/rate-limit.ts';
 import { issueRecoverySecret } from '../../auth/recovery.ts';
 import { createCustomerContext, deleteContext, deleteCustomerContexts } from '../../auth/session.ts';
 import { companyAddressTable, companyTable, customerTable } from '../../db/schema/index.ts';
@@ -88,7 +88,7 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
       db,
       [
         [`login:user:${username}`, RATE_LIMITS.loginUser],
-        [`login:ip:${clientAddress(c, env)}`, RATE_LIMITS.loginIp],
+        [ipKey('login', clientAddress(c, env)), RATE_LIMITS.loginIp],
       ],
       at,
     );

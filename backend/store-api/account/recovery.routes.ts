@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { hashPassword } from '../../auth/password.ts';
-import { clientAddress, enforceRateLimits, RATE_LIMITS } from '../../auth/rate-limit.ts';
+import { clientAddress, enforceRateLimits, ipKey, RATE_LIMITS } from '../../auth/rate-limit.ts';
 import { consumeRecoverySecret, issueRecoverySecret, peekRecoverySecret } from '../../auth/recovery.ts';
 import { deleteCustomerContexts } from '../../auth/session.ts';
 import type { BackendConfig } from '../../config.ts';
@@ -81,7 +81,7 @@ export function registerRecoveryRoutes(app: Hono<StoreApiEnv>, accountDeps: Acco
       db,
       [
         [`recovery:user:${username}`, RATE_LIMITS.recoveryUser],
-        [`recovery:ip:${clientAddress(c, env)}`, RATE_LIMITS.recoveryIp],
+        [ipKey('recovery', clientAddress(c, env)), RATE_LIMITS.recoveryIp],
       ],
       at,
     );
