@@ -112,3 +112,30 @@ test('the /auth pages are private and set the language cookie', async ({ page })
   await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
   expect(await page.evaluate(() => document.cookie)).toMatch(/sw-language-id=[0-9a-f]{32}/);
 });
+
+test('a price and a stock figure appear on a product after login and not before', async ({ page }) => {
+  const price = /€\s?\d[\d.]*,\d{2,4} netto/;
+  await page.goto('/search?query=zange');
+  const slots = page.locator('[data-price-slot]');
+  await expect(slots.first()).toHaveText('Prijzen na inloggen');
+  await waitForHydrate(page, page.getByRole('banner').getByRole('link', { name: 'Inloggen' }));
+  await expect(page.getByText(/€/)).toHaveCount(0);
+  await expect(page.getByText(/^Voorraad: /)).toHaveCount(0);
+
+  // tom.wuyts holds ROLE_VIEW_PRICES.
+  await logInFromHeader(page, 'tom.wuyts', PASSWORD);
+  await expect(page).toHaveURL(/\/account\/dashboard$/);
+  await page.goto('/search?query=zange');
+  const priced = page
+    .getByRole('main')
+    .getByRole('article')
+    .filter({ has: page.getByText(price) })
+    .first();
+  await expect(priced).toBeVisible();
+  await priced.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Dutch notation on the product page: comma decimals, two places at least, and the stock figure.
+  const slot = page.locator('[data-price-slot]').first();
+  await expect(slot.getByText(price)).toBeVisible();
+  await expect(slot.getByText(/^(Voorraad: [\d.,]+|Momenteel niet op voorraad)$/)).toBeVisible();
+});
