@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStoreApi } from '../../app.ts';
+import { consumeRecoverySecret, peekRecoverySecret } from '../../auth/recovery.ts';
 import { RIGHT_CODES, type RightCode } from '../../auth/rights.ts';
 import { loadBackendConfig } from '../../config.ts';
 import { createDb, type DbHandle } from '../../db/client.ts';
@@ -191,7 +192,14 @@ describe('users of the company', () => {
       .where(eq(passwordRecoveryTable.customerId, json.id as string));
     expect(link).toMatchObject({ purpose: 'invitation', usedAt: null });
     expect(link!.secretHash).not.toContain(secret);
-    expect(link!.expiresAt.getTime()).toBeGreaterThan(Date.now());
+    expect(link!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
+    // The link's secret is what the account area's set-password call redeems, once.
+    expect(await peekRecoverySecret(handle.db, secret, new Date())).toEqual({
+      customerId: json.id,
+      purpose: 'invitation',
+    });
+    expect(await consumeRecoverySecret(handle.db, secret, new Date())).toBe(json.id);
+    expect(await consumeRecoverySecret(handle.db, secret, new Date())).toBeNull();
   });
 
   test('create: a taken username (any case) → VIOLATION::CUSTOMER_USERNAME_NOT_UNIQUE, also across companies', async () => {

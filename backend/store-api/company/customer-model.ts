@@ -3,14 +3,14 @@
  * endpoints (specification §3 "Customer" and "User"), id and username rules, rights writing and the set-password
  * invitation a new user receives.
  */
-import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../../db/client.ts';
-import { customerRightTable, customerTable, passwordRecoveryTable } from '../../db/schema/index.ts';
+import { customerRightTable, customerTable } from '../../db/schema/index.ts';
+import { issueRecoverySecret } from '../../auth/recovery.ts';
 import { isRightCode, rightsList, type Right } from '../../auth/rights.ts';
 import type { BackendConfig } from '../../config.ts';
-import { isId, randomId } from '../../lib/ids.ts';
+import { isId } from '../../lib/ids.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import type { StoreContext } from '../context.ts';
 import { StoreApiError, violations } from '../errors.ts';
@@ -167,11 +167,6 @@ export function mapCustomer(row: CustomerRow, rights?: Iterable<string>): Record
   };
 }
 
-/** SHA-256 hex of a link secret: what `password_recovery.secret_hash` stores. */
-export function secretHash(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
-}
-
 /**
  * The storefront base URL for links in mail: the configured domain of the request's language (never a URL the caller
  * sent, SECURITY-CHECKLIST §1.1 C), else the first configured domain.
@@ -196,14 +191,7 @@ export async function sendInvitation(
   locale: string,
   now = new Date(),
 ): Promise<string> {
-  const secret = randomId() + randomId();
-  await db.insert(passwordRecoveryTable).values({
-    id: randomId(),
-    customerId: customer.id,
-    secretHash: secretHash(secret),
-    purpose: 'invitation',
-    expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-  });
+  const secret = await issueRecoverySecret(db, customer.id, 'invitation', now, INVITATION_TTL_MS);
   const link = `${baseUrl}/auth/password-set?hash=${secret}`;
   await sendMail(
     db,
