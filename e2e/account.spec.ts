@@ -146,3 +146,18 @@ test('changing the password with a wrong current password shows the translated e
   await expect(page.getByRole('alert').filter({ hasText: 'The current password is not correct.' })).toBeVisible();
   await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
 });
+
+test('password recovery inside the account area sends a reset mail to the logged-in user', async ({
+  page,
+  baseURL,
+}) => {
+  await login(page, baseURL!, 'lotte.claes');
+  await page.goto('/en/account/profile');
+  await page.getByRole('link', { name: 'Forgotten your current password?' }).click();
+  await expect(page).toHaveURL(/\/en\/account\/recover\/password$/);
+  await expect(page.getByText('lotte.claes')).toBeVisible();
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'an email is on its way' }).first()).toBeVisible();
+  const hash = await invitationHash(page.request, baseURL!, 'lotte.claes@example.com');
+  expect(hash).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+});

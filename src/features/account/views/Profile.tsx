@@ -1,5 +1,6 @@
 /** Profile (spec §2 "profile (edit profile, change password)"). */
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { changePassword, changeProfile } from '../api.ts';
 import { Button, Card, SalutationField, TextField } from '../form.tsx';
 import { useI18n } from '../i18n.ts';
@@ -168,10 +169,13 @@ export function PasswordForm() {
           error={errors.newPasswordConfirm}
           autoComplete="new-password"
         />
-        <div className="sm:col-span-2">
+        <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
           <Button type="submit" loading={saving}>
             {t('account.password.submit')}
           </Button>
+          <Link to="/recover/password" className="text-sm text-primary underline">
+            {t('account.password.forgot')}
+          </Link>
         </div>
       </form>
     </Card>
