@@ -87,6 +87,10 @@ test('anonymous: the login icon opens a modal login dialog; Escape closes it and
   expect(dialog).toHaveAttribute('aria-modal', 'true');
   expect(screen.getByLabelText('Benutzername')).toHaveFocus();
   expect(screen.getByRole('link', { name: 'Jetzt registrieren' })).toHaveAttribute('href', '/de/register/company');
+  // Tab stays inside the dialog: from the last control it wraps to the first.
+  screen.getByRole('link', { name: 'Jetzt registrieren' }).focus();
+  await user.tab();
+  expect(dialog).toContainElement(document.activeElement as HTMLElement);
   await user.keyboard('{Escape}');
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(opener).toHaveFocus();

@@ -1,5 +1,10 @@
 import { useId, useState } from 'react';
 
+/** Eye icons of the show/hide toggle (open: the password is hidden and can be shown). */
+const EYE = 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z';
+const EYE_OFF =
+  'M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-3.2 4.2M6.6 6.6C3.9 8.4 2 12 2 12s3.5 7 10 7c1.8 0 3.4-.5 4.7-1.3M9.9 9.9a3 3 0 0 0 4.2 4.2';
+
 export interface TextFieldProps {
   label: string;
   name: string;
@@ -45,17 +50,28 @@ export function TextField({
           onChange={(event) => onChange(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className={`w-full rounded border px-3 py-2 ${toggleLabels ? 'pr-20' : ''} ${error ? 'border-primary' : 'border-line'} focus:outline-2 focus:outline-primary`}
+          className={`w-full rounded border px-3 py-2 ${toggleLabels ? 'pr-12' : ''} ${error ? 'border-primary' : 'border-line'} focus:outline-2 focus:outline-primary`}
         />
         {type === 'password' && toggleLabels && (
           <button
             type="button"
             onClick={() => setVisible((x) => !x)}
-            aria-pressed={visible}
             aria-label={visible ? toggleLabels.hide : toggleLabels.show}
             className="absolute inset-y-0 right-0 px-3 text-sm text-muted hover:text-primary"
           >
-            {visible ? toggleLabels.hide.split(' ').pop() : toggleLabels.show.split(' ').pop()}
+            <svg
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              aria-hidden="true"
+              focusable="false"
+              className="h-5 w-5"
+            >
+              <path d={visible ? EYE_OFF : EYE} />
+            </svg>
           </button>
         )}
       </div>
