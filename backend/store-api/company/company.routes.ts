@@ -303,6 +303,8 @@ export function registerCompanyRoutes(app: Hono<StoreApiEnv>, deps: CompanyDeps)
     const body = v.parse(listSchema, await readJsonBody(c.req));
     const where = and(...listConditions(me.companyId, body));
     const order = body.sort.flatMap((s) => {
+      // Budgets are 0 for everyone until order flows exist: sorting by them keeps the default order.
+      if (BUDGET_FIELDS.has(s.field)) return [];
       const col = SORT_FIELDS[s.field as keyof typeof SORT_FIELDS];
       if (!col) throw violations([{ pointer: '/sort', code: 'INVALID_SORT', detail: `Cannot sort by "${s.field}".` }]);
       return [s.order.toUpperCase() === 'DESC' ? desc(col) : asc(col)];
@@ -496,13 +498,13 @@ export function registerCompanyRoutes(app: Hono<StoreApiEnv>, deps: CompanyDeps)
     return {
       name: body.name,
       street: body.street,
-      houseNumber: body.number ?? body.houseNumber ?? null,
-      box: body.box ?? null,
+      houseNumber: body.number || body.houseNumber || null,
+      box: body.box || null,
       zipcode: body.zipcode.toUpperCase(),
       city: body.city,
       countryCode: body.country ?? body.countryCode ?? 'BE',
       email: body.email || null,
-      additional: body.additional ?? null,
+      additional: body.additional || null,
     };
   }
 
