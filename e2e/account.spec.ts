@@ -110,7 +110,10 @@ test('the users list keeps its filters in the query string across a reload', asy
   await expect(page.getByRole('link', { name: 'Jan Janssens' })).toHaveCount(0);
 });
 
-test('the address book: create, search and delete an address after confirming', async ({ page, baseURL }) => {
+test('the address book: create, search, choose as default and delete an address after confirming', async ({
+  page,
+  baseURL,
+}) => {
   const name = `E2E Lager ${Date.now().toString(36)}`;
   await login(page, baseURL!, LEAD_BUYER);
   await page.goto('/en/account/addressbook/create');
@@ -127,6 +130,17 @@ test('the address book: create, search and delete an address after confirming', 
   const list = page.getByRole('list', { name: 'Address book' });
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByText('Kerkstraat 12')).toBeVisible();
+
+  // Choose it as the default address, then give that role back to the head office so it can be deleted.
+  await list.getByRole('button', { name: 'Make default' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The default address has been changed.' })).toBeVisible();
+  await expect(list.getByText('Default address')).toBeVisible();
+  await expect(list.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await page.getByRole('searchbox', { name: 'Search addresses' }).fill('Hoofdzetel');
+  await list.getByRole('button', { name: 'Make default' }).click();
+  await expect(list.getByText('Default address')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search addresses' }).fill(name);
+  await expect(list.getByText('Default address')).toHaveCount(0);
 
   await list.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('alertdialog');
