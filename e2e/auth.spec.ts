@@ -139,3 +139,18 @@ test('a price and a stock figure appear on a product after login and not before'
   await expect(slot.getByText(price)).toBeVisible();
   await expect(slot.getByText(/^(Voorraad: [\d.,]+|Momenteel niet op voorraad)$/)).toBeVisible();
 });
+
+test.describe('mobile header', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the account icon opens the login dialog, and after login links to the dashboard', async ({ page }) => {
+    await page.goto('/');
+    await logInFromHeader(page, 'lotte.claes', PASSWORD);
+    await expect(page).toHaveURL(/\/account\/dashboard$/);
+    await page.goto('/');
+    const icon = page.getByRole('banner').getByRole('link', { name: 'Dashboard' });
+    await waitForHydrate(page, icon);
+    await icon.click();
+    await expect(page).toHaveURL(/\/account\/dashboard$/);
+  });
+});
