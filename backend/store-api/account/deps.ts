@@ -12,11 +12,23 @@ export interface AccountDeps {
   now?: () => Date;
   /** Environment for SMTP_URL, MAIL_FROM, NODE_ENV, WERKBANK_DEV_OUTBOX, TRUST_FORWARDED_FOR (default process.env). */
   env?: Record<string, string | undefined>;
+  /**
+   * Runs work after the response is sent (recovery mail), so the answer takes the same time whether or not the
+   * username exists. Default: start it at once without awaiting; failures are logged without details.
+   */
+  defer?: (task: () => Promise<void>) => void;
+}
+
+/** Default `defer`: fire and forget, logging only that a task failed. */
+export function deferTask(task: () => Promise<void>): void {
+  task().catch((err: unknown) => {
+    console.error('[store-api] background task failed:', err instanceof Error ? err.name : 'unknown error');
+  });
 }
 
 /** The deps with defaults applied. */
 export function resolveDeps(deps: AccountDeps): Required<AccountDeps> {
-  return { now: () => new Date(), env: process.env, ...deps };
+  return { now: () => new Date(), env: process.env, defer: deferTask, ...deps };
 }
 
 /** `{PROVIDER}__…` error code prefix, e.g. `WERKBANK__CUSTOMER_IS_INACTIVE`. */

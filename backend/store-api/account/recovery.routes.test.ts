@@ -15,6 +15,7 @@ const auth = (token: string) => ({ 'sw-context-token': token });
 type Envelope = { errors: { code: string }[] };
 
 async function mailsTo(recipient: string) {
+  await api.settle();
   return api.db.select().from(mailOutboxTable).where(eq(mailOutboxTable.recipient, recipient));
 }
 

@@ -2,7 +2,8 @@
  * Password recovery (specification §7 `account/recovery-password`, §4 "Forced recovery"; SECURITY-CHECKLIST
  * S18–S21):
  * - `POST /store-api/account/recovery-password` { username, storefrontUrl } → always 200 `{ success: true }`, whether
- *   or not the username exists. For an active customer a mail goes out with `{domain}/auth/password-set?hash=…`,
+ *   or not the username exists, answered before the username is even looked up (the lookup, secret and mail run
+ *   afterwards through `defer`). For an active customer a mail goes out with `{domain}/auth/password-set?hash=…`,
  *   where `{domain}` is `storefrontUrl` only when it equals a configured domain URL, else the domain of the request's
  *   language, else the first domain; never the Host or X-Forwarded-Host header.
  * - `POST /store-api/account/recovery-password-confirm` { hash, newPassword, newPasswordConfirm } (Shopware's
@@ -71,7 +72,7 @@ export function linkBase(config: BackendConfig, requested: string | undefined, l
 
 /** Registers the routes listed in the module comment. */
 export function registerRecoveryRoutes(app: Hono<StoreApiEnv>, accountDeps: AccountDeps): void {
-  const { db, config, now, env } = resolveDeps(accountDeps);
+  const { db, config, now, env, defer } = resolveDeps(accountDeps);
 
   app.post('/store-api/account/recovery-password', async (c) => {
     const input = parseInput(recoverySchema, await readJsonBody(c.req));
@@ -85,29 +86,28 @@ export function registerRecoveryRoutes(app: Hono<StoreApiEnv>, accountDeps: Acco
       ],
       at,
     );
-    const [row] = await db
-      .select({ customer: customerTable, companyActive: companyTable.active })
-      .from(customerTable)
-      .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
-      .where(eq(customerTable.username, username))
-      .limit(1);
-    if (row && row.customer.active && row.companyActive) {
-      const ctx = c.get('context');
-      const base = linkBase(config, input.storefrontUrl, ctx.language.localeCode);
-      const domain = config.domains.find((d) => d.url.replace(/\/+$/, '') === base);
+    const ctx = c.get('context');
+    const base = linkBase(config, input.storefrontUrl, ctx.language.localeCode);
+    const locale = config.domains.find((d) => d.url.replace(/\/+$/, '') === base)?.locale ?? ctx.language.localeCode;
+    // Looking the user up, issuing the secret and mailing happen after the answer: its timing reveals nothing.
+    defer(async () => {
+      const [row] = await db
+        .select({ customer: customerTable, companyActive: companyTable.active })
+        .from(customerTable)
+        .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
+        .where(eq(customerTable.username, username))
+        .limit(1);
+      if (!row || !row.customer.active || !row.companyActive) return;
       const secret = await issueRecoverySecret(db, row.customer.id, 'recovery', at);
       const mail = passwordRecoveryMail({
         to: row.customer.email,
         name: `${row.customer.firstName} ${row.customer.lastName}`.trim(),
         link: `${base}/auth/password-set?hash=${secret}`,
-        locale: domain?.locale ?? ctx.language.localeCode,
+        locale,
       });
-      try {
-        await sendMail(db, mail, { env });
-      } catch {
-        // Delivery failures are recorded in the outbox; the answer must not differ from the unknown-user case.
-      }
-    }
+      // A delivery failure is recorded in the outbox by sendMail; nothing else to do here.
+      await sendMail(db, mail, { env }).catch(() => undefined);
+    });
     return c.json({ success: true, apiAlias: 'array_struct' });
   });
 

@@ -241,6 +241,7 @@ describe('POST /{provider}/account/login-as-customer', () => {
 describe('GET /{provider}/dev/outbox', () => {
   it('lists kept mails outside production', async () => {
     await api.call('POST', '/account/recovery-password', { username: 'lotte.claes' });
+    await api.settle();
     const res = await api.call('GET', '/werkbank/dev/outbox');
     expect(res.status).toBe(200);
     const body = (await res.json()) as { elements: { recipient: string; subject: string; text: string }[] };

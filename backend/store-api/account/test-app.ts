@@ -19,6 +19,8 @@ export interface AccountTestApi {
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   /** Logs in and returns the new context token (throws unless 200). */
   login(username: string, password?: string): Promise<string>;
+  /** Waits for the work deferred after responses (recovery mails). */
+  settle(): Promise<void>;
   /** Moves the clock forward by `ms`. */
   advance(ms: number): void;
   close(): Promise<void>;
@@ -33,6 +35,7 @@ export async function createAccountTestApi(env: Record<string, string | undefine
   await seedSalesChannel(handle.db, config);
   await seedDemoCustomers(handle.db);
   let clock = Date.now();
+  const deferred: Promise<void>[] = [];
   const app = new Hono<StoreApiEnv>();
   app.onError(handleError);
   app.use(
@@ -42,7 +45,13 @@ export async function createAccountTestApi(env: Record<string, string | undefine
       now: () => new Date(clock),
     }),
   );
-  registerAccountArea(app, { db: handle.db, config, now: () => new Date(clock), env: { NODE_ENV: 'test', ...env } });
+  registerAccountArea(app, {
+    db: handle.db,
+    config,
+    now: () => new Date(clock),
+    env: { NODE_ENV: 'test', ...env },
+    defer: (task) => void deferred.push(task()),
+  });
   const call: AccountTestApi['call'] = (method, path, body, headers = {}) =>
     Promise.resolve(
       app.request(`/store-api${path}`, {
@@ -65,6 +74,9 @@ export async function createAccountTestApi(env: Record<string, string | undefine
       const res = await call('POST', '/account/login', { username, password });
       if (res.status !== 200) throw new Error(`login of ${username} failed: ${res.status} ${await res.text()}`);
       return ((await res.json()) as { contextToken: string }).contextToken;
+    },
+    async settle() {
+      while (deferred.length) await deferred.shift();
     },
     advance(ms) {
       clock += ms;
