@@ -73,7 +73,7 @@ test('an expired link shows the translated error as a notification and stays on 
   await user.click(screen.getByRole('button', { name: 'Wachtwoord opslaan' }));
   await waitFor(() =>
     expect($notifications.get()).toEqual([
-      expect.objectContaining({ type: 'error', text: 'Deze link is verlopen. Vraag een nieuwe aan.' }),
+      expect.objectContaining({ type: 'error', text: 'Deze link is verlopen of al gebruikt. Vraag een nieuwe aan.' }),
     ]),
   );
   expect(navigate).not.toHaveBeenCalled();
