@@ -104,7 +104,7 @@ export function AddressBook() {
               <div className="mt-auto flex flex-wrap gap-2">
                 <Link
                   to={`/addressbook/details/${encodeURIComponent(address.id)}`}
-                  className="rounded border border-gray-300 px-3 py-1.5 text-sm"
+                  className="rounded border border-gray-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-gray-50"
                   aria-label={t('account.address.editNamed', { name: address.name })}
                 >
                   {t('account.edit')}
@@ -293,7 +293,10 @@ export function AddressForm() {
           <Button type="submit" loading={saving}>
             {t('account.save')}
           </Button>
-          <Link to="/addressbook" className="rounded border border-gray-300 px-4 py-2 text-sm">
+          <Link
+            to="/addressbook"
+            className="rounded border border-gray-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-gray-50"
+          >
             {t('account.cancel')}
           </Link>
         </div>

@@ -2,11 +2,13 @@
 import { useEffect, useState } from 'react';
 import { listAddresses, type Address } from '../api.ts';
 import { Card } from '../form.tsx';
-import { useI18n } from '../i18n.ts';
+import { hasMessage, useI18n } from '../i18n.ts';
 import { useLoggedIn } from '../session.tsx';
 
 /** Lines of an address as shown on cards. */
 export function AddressLines({ address }: { address: Address }) {
+  const { t, messages } = useI18n();
+  const countryKey = `account.country.${address.country}`;
   return (
     <address className="not-italic text-sm leading-6">
       <span className="block font-medium">{address.name}</span>
@@ -15,7 +17,7 @@ export function AddressLines({ address }: { address: Address }) {
       <span className="block">
         {address.zipcode} {address.city}
       </span>
-      <span className="block">{address.country}</span>
+      <span className="block">{hasMessage(messages, countryKey) ? t(countryKey) : address.country}</span>
       {address.email && <span className="block">{address.email}</span>}
     </address>
   );

@@ -228,7 +228,10 @@ export function UserForm() {
           <Button type="submit" loading={saving}>
             {t('account.save')}
           </Button>
-          <Link to="/customer" className="rounded border border-gray-300 px-4 py-2 text-sm">
+          <Link
+            to="/customer"
+            className="rounded border border-gray-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-gray-50"
+          >
             {t('account.cancel')}
           </Link>
         </div>
