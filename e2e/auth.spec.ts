@@ -140,6 +140,31 @@ test('a price and a stock figure appear on a product after login and not before'
   await expect(slot.getByText(/^(Voorraad: [\d.,]+|Momenteel niet op voorraad)$/)).toBeVisible();
 });
 
+test('an inactive customer gets the inactive message in the form, not a login', async ({ page }) => {
+  await page.goto('/');
+  await logInFromHeader(page, 'els.inactief', PASSWORD);
+  await expect(page.getByRole('dialog').getByRole('alert')).toContainText('Uw klantaccount is niet actief.');
+  expect((await page.request.get('/store-api/account/customer')).status()).toBe(403);
+});
+
+test('the /auth page logs in and follows a same-site redirect, never one to another site', async ({ page }) => {
+  await page.goto('/auth?redirect=https://evil.example/');
+  const form = page.getByRole('main');
+  const username = form.getByLabel('Gebruikersnaam');
+  await waitForHydrate(page, username);
+  await username.fill('pieter.oci');
+  await form.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/account\/dashboard$/);
+
+  await page.goto('/auth?redirect=/account/profile');
+  await waitForHydrate(page, form.getByLabel('Gebruikersnaam'));
+  await form.getByLabel('Gebruikersnaam').fill('pieter.oci');
+  await form.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+});
+
 test.describe('mobile header', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
