@@ -84,6 +84,20 @@ test('a lead buyer creates a user with limited rights; that user sees only what 
   // Users management needs ROLE_MANAGE_CONTACTS: the route sends this user home.
   await page.goto('/en/account/customer');
   await expect(page).toHaveURL(/\/en\/$/);
+
+  // Back as the lead buyer: the detail shows the rights given; the user is deleted after a confirmation.
+  await logout(page, origin);
+  await login(page, origin, LEAD_BUYER);
+  await page.goto(`/en/account/customer?username=${encodeURIComponent(username)}`);
+  await page.getByRole('link', { name: `Wout Test ${suffix}` }).click();
+  await expect(page.getByRole('heading', { name: `User Wout Test ${suffix}` })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Manage addresses' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Place orders' })).not.toBeChecked();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The user has been deleted.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/en\/account\/customer$/);
+  await expect(page.getByRole('link', { name: `Wout Test ${suffix}` })).toHaveCount(0);
 });
 
 test('an anonymous visitor of the account area lands on /auth with the way back', async ({ page }) => {
@@ -174,4 +188,21 @@ test('password recovery inside the account area sends a reset mail to the logged
   await expect(page.getByRole('status').filter({ hasText: 'an email is on its way' }).first()).toBeVisible();
   const hash = await invitationHash(page.request, baseURL!, 'lotte.claes@example.com');
   expect(hash).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+});
+
+test('a buyer edits the profile and the dashboard shows the new contact information', async ({ page, baseURL }) => {
+  const phone = `+32 9 ${Date.now().toString().slice(-6)}`;
+  await login(page, baseURL!, 'jan.janssens');
+  await page.goto('/en/account/profile');
+  const phoneField = page.getByRole('textbox', { name: 'Phone' });
+  await expect(phoneField).toBeVisible();
+  await phoneField.fill(phone);
+  await page.getByRole('textbox', { name: /First name/ }).fill('');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByRole('textbox', { name: /First name/ })).toHaveAccessibleDescription('This field is required');
+  await page.getByRole('textbox', { name: /First name/ }).fill('Jan');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your profile has been saved.' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Account area' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByText(phone)).toBeVisible();
 });
