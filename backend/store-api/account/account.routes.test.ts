@@ -190,6 +190,7 @@ describe('GET|POST /account/customer', () => {
         extensions: {
           company: { name: 'Bouwbedrijf Peeters NV', companyNumber: '100001', vatId: 'BE0417497106' },
           customerExtension: { username: 'pieter.oci', leadBuyer: false },
+          impersonatorId: null,
         },
       });
       expect(c.extensions.rights).toHaveLength(24);

@@ -3,7 +3,8 @@
  * - `POST /store-api/account/login` { username, password } → `{ contextToken }` and a NEW `sw-context-token`;
  *   the token the caller brought is never upgraded (session fixation, SECURITY-CHECKLIST S13);
  * - `POST /store-api/account/logout` → deletes the context, answers a new anonymous token (S16);
- * - `GET|POST /store-api/account/customer` → the customer with company, extension and rights;
+ * - `GET|POST /store-api/account/customer` → the customer with company, extension and rights, and
+ *   `extensions.impersonatorId` (the account manager's id in a "login as customer" session, else null);
  * - `POST /store-api/account/change-password` { password, newPassword, newPasswordConfirm } → new token, every other
  *   session of the customer ends (S15);
  * - `POST /store-api/account/change-profile` (right ROLE_MANAGE_OWN_CONTACT_INFO);
@@ -22,7 +23,12 @@ import { notLoggedIn, requireCustomer, requireRight } from '../../auth/guards.ts
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/password.ts';
 import { clearRateLimit, clientAddress, enforceRateLimits, ipKey, RATE_LIMITS } from '../../auth/rate-limit.ts';
 import { issueRecoverySecret } from '../../auth/recovery.ts';
-import { createCustomerContext, deleteContext, deleteCustomerContexts } from '../../auth/session.ts';
+import {
+  createCustomerContext,
+  deleteContext,
+  deleteCustomerContexts,
+  readContextPayload,
+} from '../../auth/session.ts';
 import { companyAddressTable, companyTable, customerTable } from '../../db/schema/index.ts';
 import { randomId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
@@ -144,7 +150,11 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
     const ctx = c.get('context');
     const view = await loadCustomerView(db, customer.id, ctx.salesChannel.id, ctx.language.id);
     if (!view) throw notLoggedIn();
-    return c.json(view);
+    const payload = await readContextPayload(db, ctx.token);
+    return c.json({
+      ...view,
+      extensions: { ...view.extensions, impersonatorId: payload?.impersonatorId ?? null },
+    });
   };
   app.get('/store-api/account/customer', readCustomer);
   app.post('/store-api/account/customer', readCustomer);

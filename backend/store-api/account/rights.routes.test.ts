@@ -198,8 +198,10 @@ describe('POST /{provider}/account/login-as-customer', () => {
     expect(res.headers.get('sw-context-token')).toBe(contextToken);
     const me = (await (await api.call('GET', '/account/customer', undefined, auth(contextToken))).json()) as {
       id: string;
+      extensions: { impersonatorId: string | null };
     };
     expect(me.id).toBe(id('lotte.claes'));
+    expect(me.extensions.impersonatorId).toBe(id('sophie.berger'));
     const [ctx] = await api.db.select().from(contextTable).where(eq(contextTable.token, contextToken));
     expect(ctx?.payload).toMatchObject({ impersonatorId: id('sophie.berger') });
     const audit = await api.db.select().from(auditLogTable).where(eq(auditLogTable.action, 'customer.login_as'));
