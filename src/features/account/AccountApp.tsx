@@ -4,8 +4,17 @@
  * everything, a role guard per section (spec §6 rights), the sidebar of spec §2 and the notifications of spec §8.
  * Mounted by src/pages/account/[...path].astro with `client:only="react"`.
  */
-import { useMemo, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, NavLink, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import {
+  createBrowserRouter,
+  Navigate,
+  NavLink,
+  Outlet,
+  RouterProvider,
+  ScrollRestoration,
+  useLocation,
+  type RouteObject,
+} from 'react-router';
 import { AccountGuard, RoleGuard } from './guards.tsx';
 import { createT, I18nContext, type AccountMessages } from './i18n.ts';
 import { NotificationList, NotificationProvider } from './notifications.tsx';
@@ -33,8 +42,15 @@ export interface AccountAppProps {
 /** The sidebar: the entries of spec §2 the customer's rights allow (dashboard always). */
 export function Sidebar({ rights }: { rights: readonly string[] }) {
   const { t } = useI18n();
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On small screens the entries form a row that scrolls sideways: keep the current one in view.
+  useEffect(() => {
+    if (!window.matchMedia?.('(max-width: 1023px)').matches) return;
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
-    <nav aria-label={t('account.nav.label')} className="lg:w-60 lg:shrink-0">
+    <nav ref={nav} aria-label={t('account.nav.label')} className="lg:w-60 lg:shrink-0">
       <ul className="flex gap-1 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">
         {SIDEBAR.filter((entry) => holds(rights, entry.right)).map((entry) => (
           <li key={entry.path} className="shrink-0">
@@ -57,9 +73,12 @@ export function Sidebar({ rights }: { rights: readonly string[] }) {
 
 function Layout({ prefix }: { prefix: string }) {
   return (
-    <AccountGuard prefix={prefix}>
-      <SignedInLayout />
-    </AccountGuard>
+    <>
+      <ScrollRestoration />
+      <AccountGuard prefix={prefix}>
+        <SignedInLayout />
+      </AccountGuard>
+    </>
   );
 }
 
