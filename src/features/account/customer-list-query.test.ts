@@ -36,7 +36,7 @@ describe('users list query string', () => {
   });
 
   test('values that cannot be right fall back to the defaults', () => {
-    const q = parseCustomerListQuery('page=-2&budgetMin=abc&budgetMax=-5&leadBuyer=maybe&order=up&field=password');
+    const q = parseCustomerListQuery('page=-2&budgetMin=abc&budgetMax=-5&order=up&field=password');
     expect(q).toEqual(DEFAULT_CUSTOMER_LIST_QUERY);
   });
 
@@ -69,6 +69,8 @@ describe('users list criteria (spec §5 customer list filters)', () => {
   });
 
   test('leadBuyer is an equals filter: true unless the value is "no"', () => {
+    expect(parseCustomerListQuery('leadBuyer=true').leadBuyer).toBe('yes');
+    expect(parseCustomerListQuery('leadBuyer=').leadBuyer).toBe('');
     expect(toCustomerListCriteria(parseCustomerListQuery('leadBuyer=yes')).filter).toEqual([
       { type: 'equals', field: 'customerExtension.leadBuyer', value: true },
     ]);

@@ -71,7 +71,8 @@ export function parseCustomerListQuery(search: string | URLSearchParams): Custom
   for (const key of TEXT_KEYS) q[key] = (params.get(key) ?? '').trim().slice(0, 200);
   for (const key of NUMBER_KEYS) q[key] = numberOr(params.get(key), DEFAULT_CUSTOMER_LIST_QUERY[key]);
   const leadBuyer = params.get('leadBuyer') ?? '';
-  q.leadBuyer = leadBuyer === 'yes' || leadBuyer === 'no' ? leadBuyer : '';
+  // §5: any value but 'no' means lead buyers only.
+  q.leadBuyer = leadBuyer === '' ? '' : leadBuyer === 'no' ? 'no' : 'yes';
   q.page = Math.max(1, Math.floor(numberOr(params.get('page'), 1, 1)));
   const order = (params.get('order') ?? '').toLowerCase();
   q.order = order === 'asc' || order === 'desc' ? order : '';
