@@ -102,6 +102,27 @@ describe('proxyStoreApi', () => {
     expect(JSON.parse(body)).toEqual({ salesChannel: { id: 's' } });
   });
 
+  test('sends the browser address for rate limits and strips tokens from login-as-customer answers', async () => {
+    vi.stubGlobal('fetch', async (request: Request) => {
+      seen.push(request);
+      return Response.json({ contextToken: 'd'.repeat(32) }, { headers: { 'sw-context-token': 'd'.repeat(32) } });
+    });
+    const { proxyStoreApi } = await import('./proxy.ts');
+    const { cookies, set } = cookieJar({ 'sw-context-token': 'a'.repeat(32) });
+    const url = 'https://shop.test/store-api/werkbank/account/login-as-customer';
+    const res = await proxyStoreApi({
+      path: 'werkbank/account/login-as-customer',
+      request: new Request(url, { method: 'POST', body: '{}', headers: { 'x-real-ip': '6.6.6.6' } }),
+      url: new URL(url),
+      cookies,
+      languageId: 'l'.repeat(32),
+      clientAddress: '203.0.113.7',
+    });
+    expect(seen.at(-1)!.headers.get('x-real-ip')).toBe('203.0.113.7');
+    expect(await res.json()).toEqual({});
+    expect(set.map((c) => c.value)).toEqual(['d'.repeat(32)]);
+  });
+
   test('an unchanged token does not set the cookie again', async () => {
     answerToken = 'a'.repeat(32);
     const { cookies, set } = cookieJar({ 'sw-context-token': 'a'.repeat(32) });

@@ -24,13 +24,25 @@ export interface ProxyInput {
   cookies: AstroCookies;
   /** `sw-language-id` of the domain the calling page belongs to. */
   languageId: string;
+  /**
+   * The browser's address as the storefront's server sees it; sent as `x-real-ip` so the backend's per-address
+   * rate limits (login, recovery, registration) count browsers, not the storefront.
+   */
+  clientAddress?: string | undefined;
 }
 
 /**
  * Forwards one request. Responds 413 with a Store API error envelope when the body exceeds
  * MAX_PROXY_BODY_BYTES; Store API errors pass through unchanged (status and envelope).
  */
-export async function proxyStoreApi({ path, request, url, cookies, languageId }: ProxyInput): Promise<Response> {
+export async function proxyStoreApi({
+  path,
+  request,
+  url,
+  cookies,
+  languageId,
+  clientAddress,
+}: ProxyInput): Promise<Response> {
   const cookieToken = cookies.get(CONTEXT_COOKIE)?.value;
   const token = isPlausibleToken(cookieToken) ? cookieToken : undefined;
   const headers = new Headers(await storeApiHeaders({ languageId, contextToken: token }));
@@ -38,6 +50,7 @@ export async function proxyStoreApi({ path, request, url, cookies, languageId }:
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
+  if (clientAddress) headers.set('x-real-ip', clientAddress);
   const method = request.method.toUpperCase();
   let body: ArrayBuffer | undefined;
   if (method !== 'GET' && method !== 'HEAD') {
@@ -81,7 +94,8 @@ export async function proxyStoreApi({ path, request, url, cookies, languageId }:
 }
 
 /** Store API paths whose response bodies can carry a context token. */
-const TOKEN_BODY_PATHS = /^(context|account\/(login|register|logout|recovery-password-confirm)|.*\/otp\/|.*\/auth\/)/;
+const TOKEN_BODY_PATHS =
+  /^(context|account\/(login|register|logout|recovery-password-confirm|change-password)|[^/]+\/account\/login-as-customer|[^/]+\/register\/|.*\/otp\/|.*\/auth\/)/;
 
 /**
  * A copy of a response body without context tokens: the top-level `token` / `contextToken` fields are removed.

@@ -4,5 +4,12 @@
 import type { APIRoute } from 'astro';
 import { proxyStoreApi } from '../../lib/store-api/proxy.ts';
 
-export const ALL: APIRoute = ({ params, request, url, cookies, locals }) =>
-  proxyStoreApi({ path: params.path ?? '', request, url, cookies, languageId: locals.domain.languageId });
+export const ALL: APIRoute = ({ params, request, url, cookies, locals, clientAddress }) =>
+  proxyStoreApi({
+    path: params.path ?? '',
+    request,
+    url,
+    cookies,
+    languageId: locals.domain.languageId,
+    clientAddress,
+  });
