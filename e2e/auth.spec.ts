@@ -147,7 +147,7 @@ test('an inactive customer gets the inactive message in the form, not a login', 
   expect((await page.request.get('/store-api/account/customer')).status()).toBe(403);
 });
 
-test('the /auth page logs in and follows a same-site redirect, never one to another site', async ({ page }) => {
+test('the /auth page logs in, ignores a redirect to another site and sends a logged-in buyer on', async ({ page }) => {
   await page.goto('/auth?redirect=https://evil.example/');
   const form = page.getByRole('main');
   const username = form.getByLabel('Gebruikersnaam');
@@ -157,11 +157,8 @@ test('the /auth page logs in and follows a same-site redirect, never one to anot
   await form.getByRole('button', { name: 'Inloggen' }).click();
   await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/account\/dashboard$/);
 
+  // Already logged in, the login page sends the buyer straight on to a same-site target.
   await page.goto('/auth?redirect=/account/profile');
-  await waitForHydrate(page, form.getByLabel('Gebruikersnaam'));
-  await form.getByLabel('Gebruikersnaam').fill('pieter.oci');
-  await form.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Inloggen' }).click();
   await expect(page).toHaveURL(/\/account\/profile$/);
 });
 

@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, expect, test, vi } from 'vitest';
+import { MESSAGES } from '../../i18n/locales.ts';
+import { $customer } from '../../lib/session/session-store.ts';
+import AuthPage from './AuthPage.tsx';
+import { authTexts, errorTexts } from './texts.ts';
+
+const en = MESSAGES['en-GB'] as Record<string, string>;
+const raw = ((key: string) => en[key] ?? key) as never;
+
+afterEach(() => {
+  cleanup();
+  $customer.set(null);
+});
+
+test('the login page shows the form to visitors and sends a logged-in buyer on to the redirect target', async () => {
+  const navigate = vi.fn<(href: string) => void>();
+  render(
+    <AuthPage
+      mode="login"
+      texts={authTexts(raw)}
+      errors={errorTexts(raw)}
+      prefix="/en"
+      storefrontUrl="http://localhost/en"
+      redirectTo="/en/account/orders"
+      navigate={navigate}
+    />,
+  );
+  expect(screen.getByLabelText('Username')).toBeInTheDocument();
+  expect(navigate).not.toHaveBeenCalled();
+  await act(async () => {
+    $customer.set({
+      id: 'c1',
+      firstName: 'A',
+      lastName: 'B',
+      active: true,
+      leadBuyer: false,
+      username: 'a',
+      rights: [],
+    });
+  });
+  expect(navigate).toHaveBeenCalledWith('/en/account/orders');
+});
