@@ -48,6 +48,6 @@ export default defineConfig({
     timeout: 300_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, WERKBANK_DEV_OUTBOX: '1' },
   },
 });

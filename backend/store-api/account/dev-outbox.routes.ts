@@ -3,7 +3,9 @@
  * template, createdAt }] }`, the latest 50 mails kept instead of sent, so a developer and the end-to-end tests can
  * finish recovery and registration without a mail server.
  *
- * Registered only when `NODE_ENV !== 'production'` or `WERKBANK_DEV_OUTBOX=1`; otherwise the path is unknown (404).
+ * Registered only when `WERKBANK_DEV_OUTBOX=1` is set explicitly; otherwise the path is unknown (404). The mails hold
+ * password links, and the storefront's same-origin proxy forwards any Store API path, so the outbox must never be on
+ * by accident: a missing NODE_ENV on a production server must not expose it.
  */
 import type { Hono } from 'hono';
 import { listOutbox } from '../../mail/outbox.ts';
@@ -12,7 +14,7 @@ import { resolveDeps, type AccountDeps } from './deps.ts';
 
 /** True when the development outbox is served in this environment. */
 export function devOutboxEnabled(env: Record<string, string | undefined>): boolean {
-  return env.NODE_ENV !== 'production' || env.WERKBANK_DEV_OUTBOX === '1';
+  return env.WERKBANK_DEV_OUTBOX === '1';
 }
 
 /** Registers the route when enabled (see module comment). */

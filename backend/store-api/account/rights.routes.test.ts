@@ -253,8 +253,8 @@ describe('GET /{provider}/dev/outbox', () => {
     });
   });
 
-  it('does not exist in production', async () => {
-    const prod = await createAccountTestApi({ NODE_ENV: 'production' });
+  it('does not exist unless switched on explicitly, whatever NODE_ENV says', async () => {
+    const prod = await createAccountTestApi({ NODE_ENV: undefined, WERKBANK_DEV_OUTBOX: undefined });
     try {
       expect((await prod.call('GET', '/werkbank/dev/outbox')).status).toBe(404);
     } finally {

@@ -49,7 +49,7 @@ export async function createAccountTestApi(env: Record<string, string | undefine
     db: handle.db,
     config,
     now: () => new Date(clock),
-    env: { NODE_ENV: 'test', ...env },
+    env: { NODE_ENV: 'test', WERKBANK_DEV_OUTBOX: '1', ...env },
     defer: (task) => void deferred.push(task()),
   });
   const call: AccountTestApi['call'] = (method, path, body, headers = {}) =>
