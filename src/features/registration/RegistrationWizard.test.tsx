@@ -1,0 +1,221 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { MESSAGES } from '../../i18n/locales.ts';
+import RegistrationWizard from './RegistrationWizard.tsx';
+import type { RegistrationFlags } from './registration.ts';
+import { registerTexts } from './texts.ts';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+const FLAGS: RegistrationFlags = {
+  isNew: true,
+  existingCompanyNumber: true,
+  invoiceEmail: true,
+  branchIndustry: true,
+  customerFunction: true,
+  mobile: false,
+  fax: false,
+  citySearch: false,
+};
+
+function texts(locale: 'nl-NL' | 'de-DE') {
+  const messages = MESSAGES[locale] as Record<string, string>;
+  return registerTexts(((key: string) => messages[key] ?? key) as never);
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function renderWizard(
+  mode: 'company' | 'customer',
+  flags: Partial<RegistrationFlags> = {},
+  locale: 'nl-NL' | 'de-DE' = 'nl-NL',
+) {
+  return render(
+    <RegistrationWizard
+      mode={mode}
+      texts={texts(locale)}
+      flags={{ ...FLAGS, ...flags }}
+      prefix=""
+      locale={locale}
+      country="BE"
+    />,
+  );
+}
+
+async function fillPerson(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('radio', { name: 'Mevrouw' }));
+  await user.type(screen.getByLabelText('Voornaam'), 'Nele');
+  await user.type(screen.getByLabelText('Achternaam'), 'Maes');
+  await user.type(screen.getByLabelText('E-mailadres'), 'nele@example.be');
+  await user.type(screen.getByLabelText('Herhaal e-mailadres'), 'nele@example.be');
+  await user.type(screen.getByLabelText('Gebruikersnaam'), 'nele.maes');
+  await user.type(screen.getByLabelText('Wachtwoord'), 'Geheim!2026');
+  await user.type(screen.getByLabelText('Herhaal wachtwoord'), 'Geheim!2026');
+  await user.click(screen.getByRole('checkbox', { name: /privacyverklaring/ }));
+}
+
+test('offers the three choices and marks the current one', () => {
+  renderWizard('company');
+  const choice = screen.getByRole('navigation', { name: 'Hoe wilt u zich registreren?' });
+  expect(within(choice).getByRole('link', { name: /Nieuwe klant worden/ })).toHaveAttribute('aria-current', 'page');
+  expect(within(choice).getByRole('link', { name: /Bestaande klant/ })).toHaveAttribute('href', '/register/customer');
+  expect(within(choice).getByRole('link', { name: /Inloggen/ })).toHaveAttribute('href', '/auth');
+});
+
+test('new company: each step validates before moving on, then registers and confirms', async () => {
+  fetchMock.mockResolvedValue(json({ customerId: 'c1', companyId: 'k1', active: false }));
+  const user = userEvent.setup();
+  renderWizard('company');
+  expect(screen.getByRole('heading', { name: 'Bedrijfscontrole' })).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Volgende' }));
+  expect(screen.getByText('Dit is een verplicht veld')).toBeInTheDocument();
+  await user.type(screen.getByLabelText('Btw-nummer'), 'BE12');
+  await user.click(screen.getByRole('button', { name: 'Volgende' }));
+  expect(screen.getByText('Vul een geldig btw-nummer in')).toBeInTheDocument();
+  await user.clear(screen.getByLabelText('Btw-nummer'));
+  await user.type(screen.getByLabelText('Btw-nummer'), 'BE 0477.472.701');
+  // isNew = no asks for the existing client number, digits only.
+  await user.click(screen.getByRole('radio', { name: 'Ja, wij hebben een klantnummer' }));
+  await user.type(screen.getByLabelText('Bestaand klantnummer'), '12ab');
+  await user.click(screen.getByRole('button', { name: 'Volgende' }));
+  expect(screen.getByText('Vul alleen cijfers in')).toBeInTheDocument();
+  await user.click(screen.getByRole('radio', { name: 'Nee, wij zijn nieuw' }));
+  await user.click(screen.getByRole('button', { name: 'Volgende' }));
+
+  expect(screen.getByRole('heading', { name: 'Bedrijfsgegevens' })).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Volgende' }));
+  expect(screen.getAllByText('Dit is een verplicht veld')).toHaveLength(5);
+  // Branch codes are offered by name.
+  const branch = screen.getByRole('combobox', { name: 'Uw vestiging' });
+  expect(within(branch).getByRole('option', { name: 'Luik' })).toHaveValue('IML_LIE');
+  await user.selectOptions(branch, 'Luik');
+  await user.type(screen.getByLabelText('Bedrijfsnaam'), 'Maes Techniek BV');
+  await user.type(screen.getByLabelText('Straat'), 'Kerkstraat');
+  await user.type(screen.getByLabelText('Huisnummer'), '12');
+  await user.type(screen.getByLabelText('Postcode'), '9000');
+  await user.type(screen.getByLabelText('Plaats'), 'Gent');
+  await user.click(screen.getByRole('button', { name: 'Volgende' }));
+
+  expect(screen.getByRole('heading', { name: 'Persoonlijke gegevens' })).toBeInTheDocument();
+  await user.type(screen.getByLabelText('E-mailadres'), 'nele@example');
+  await user.type(screen.getByLabelText('Herhaal e-mailadres'), 'other@example.be');
+  await user.type(screen.getByLabelText('Wachtwoord'), 'kort');
+  await user.type(screen.getByLabelText('Herhaal wachtwoord'), 'anders');
+  await user.click(screen.getByRole('button', { name: 'Registreren' }));
+  expect(screen.getByText('Vul een geldig e-mailadres in')).toBeInTheDocument();
+  expect(screen.getByText('De e-mailadressen komen niet overeen')).toBeInTheDocument();
+  expect(screen.getByText('Minimaal 8 tekens')).toBeInTheDocument();
+  expect(screen.getByText('De wachtwoorden komen niet overeen')).toBeInTheDocument();
+  expect(screen.getByText('Ga akkoord met de privacyverklaring')).toBeInTheDocument();
+  expect(fetchMock).not.toHaveBeenCalled();
+
+  for (const label of ['E-mailadres', 'Herhaal e-mailadres', 'Wachtwoord', 'Herhaal wachtwoord'])
+    await user.clear(screen.getByLabelText(label));
+  await fillPerson(user);
+  await user.click(screen.getByRole('button', { name: 'Registreren' }));
+
+  expect(await screen.findByRole('heading', { name: 'Bedankt voor uw registratie' })).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent('Daarna wordt uw klantaccount geactiveerd');
+  const [url, init] = fetchMock.mock.calls[0]!;
+  expect(String(url)).toMatch(/\/store-api\/werkbank\/register\/company$/);
+  expect(JSON.parse(String(init!.body))).toMatchObject({
+    vatNumber: 'BE0477472701',
+    companyName: 'Maes Techniek BV',
+    branch: 'IML_LIE',
+    isNew: true,
+    existingCompanyNumber: null,
+    prefix: 'female',
+    username: 'nele.maes',
+    language: 'nl-NL',
+    privacyConsent: true,
+  });
+});
+
+test('German texts of §5 verbatim for required fields', async () => {
+  const user = userEvent.setup();
+  renderWizard('customer', {}, 'de-DE');
+  await user.click(screen.getByRole('button', { name: 'Weiter' }));
+  expect(screen.getByText('Das ist ein Pflichtfeld')).toBeInTheDocument();
+});
+
+test('existing customer: server errors land on their fields and steps', async () => {
+  const user = userEvent.setup();
+  renderWizard('customer');
+  expect(screen.queryByRole('heading', { name: 'Bedrijfsgegevens' })).not.toBeInTheDocument();
+  await user.type(screen.getByLabelText('Klantnummer'), '999999');
+  await user.click(screen.getByRole('button', { name: 'Volgende' }));
+  expect(screen.getByRole('heading', { name: 'Persoonlijke gegevens' })).toBeInTheDocument();
+  await fillPerson(user);
+
+  fetchMock.mockResolvedValueOnce(
+    json({ errors: [{ status: '400', code: 'DUPLICATE_USERNAME', detail: 'taken' }] }, 400),
+  );
+  await user.click(screen.getByRole('button', { name: 'Registreren' }));
+  expect(await screen.findByText('Deze gebruikersnaam is al in gebruik.')).toBeInTheDocument();
+  expect(screen.getByLabelText('Gebruikersnaam')).toHaveAttribute('aria-invalid', 'true');
+
+  fetchMock.mockResolvedValueOnce(
+    json({ errors: [{ status: '404', code: 'COMPANY_DOESNT_EXIST', detail: 'No company' }] }, 404),
+  );
+  await user.click(screen.getByRole('button', { name: 'Registreren' }));
+  expect(await screen.findByRole('heading', { name: 'Bedrijfscontrole' })).toBeInTheDocument();
+  expect(screen.getByText('Er bestaat geen bedrijf met dit klantnummer.')).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Volgende' }));
+  fetchMock.mockResolvedValueOnce(
+    json({ errors: [{ status: '500', code: 'SOMETHING_ELSE', detail: 'Server says no' }] }, 500),
+  );
+  await user.click(screen.getByRole('button', { name: 'Registreren' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Server says no');
+});
+
+test('feature flags decide which optional fields show', async () => {
+  const user = userEvent.setup();
+  renderWizard('company', {
+    isNew: false,
+    invoiceEmail: false,
+    branchIndustry: false,
+    customerFunction: false,
+    mobile: true,
+    fax: true,
+  });
+  expect(screen.queryByRole('radio', { name: 'Nee, wij zijn nieuw' })).not.toBeInTheDocument();
+  await user.type(screen.getByLabelText('Btw-nummer'), 'NL123456782B01');
+  await user.click(screen.getByRole('button', { name: 'Volgende' }));
+  expect(screen.queryByLabelText(/E-mailadres voor facturen/)).not.toBeInTheDocument();
+  expect(screen.queryByLabelText(/Sector/)).not.toBeInTheDocument();
+  await user.type(screen.getByLabelText('Bedrijfsnaam'), 'X');
+  await user.type(screen.getByLabelText('Straat'), 'Y');
+  await user.type(screen.getByLabelText('Huisnummer'), '1');
+  await user.type(screen.getByLabelText('Postcode'), '9000');
+  await user.type(screen.getByLabelText('Plaats'), 'Gent');
+  await user.click(screen.getByRole('button', { name: 'Volgende' }));
+  expect(screen.getByLabelText(/Gsm/)).toBeInTheDocument();
+  expect(screen.getByLabelText(/Fax/)).toBeInTheDocument();
+  expect(screen.queryByLabelText(/Functie/)).not.toBeInTheDocument();
+});
+
+test('city search suggests the cities of a zipcode when the flag is on', async () => {
+  fetchMock.mockResolvedValue(json({ elements: [{ zipcode: '9000', city: 'Gent', country: 'BE' }], total: 1 }));
+  const user = userEvent.setup();
+  renderWizard('company', { citySearch: true });
+  await user.type(screen.getByLabelText('Btw-nummer'), 'BE0477472701');
+  await user.click(screen.getByRole('button', { name: 'Volgende' }));
+  await user.type(screen.getByLabelText('Postcode'), '9000');
+  expect(await screen.findByRole('button', { name: 'Gent' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Plaats')).toHaveValue('Gent');
+  expect(String(fetchMock.mock.calls[0]![0])).toContain(
+    '/store-api/werkbank/register/cities/search?zipcode=9000&country=BE',
+  );
+});
