@@ -3,6 +3,7 @@
 // rights allow; the users list keeps its filters across a reload. Logins go through the same-origin proxy with
 // `page.request`, which stores the HttpOnly `sw-context-token` cookie in the browser context.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { waitForHydrate } from './hydration.ts';
 
 const PASSWORD = 'Werkbank!2026';
 const LEAD_BUYER = 'anna.peeters';
@@ -100,9 +101,16 @@ test('a lead buyer creates a user with limited rights; that user sees only what 
   await expect(page.getByRole('link', { name: `Wout Test ${suffix}` })).toHaveCount(0);
 });
 
-test('an anonymous visitor of the account area lands on /auth with the way back', async ({ page }) => {
+test('an anonymous visitor of the account area logs in on /auth and comes back to the section', async ({ page }) => {
   await page.goto('/en/account/profile');
   await expect(page).toHaveURL(/\/en\/auth\?redirect=%2Fen%2Faccount%2Fprofile$/);
+  const form = page.locator('main');
+  await waitForHydrate(page, form.getByRole('button', { name: 'Log in' }));
+  await form.getByLabel('Username').fill('jan.janssens');
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/en\/account\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Edit profile' })).toBeVisible();
 });
 
 test('the users list keeps its filters in the query string across a reload', async ({ page, baseURL }) => {
