@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import LoginAsCustomer, { type LoginAsTexts } from './LoginAsCustomer.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+const navigate = vi.fn<(href: string) => void>();
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  navigate.mockReset();
+});
+
+const TEXTS: LoginAsTexts = {
+  intro: 'Log in as a user of a company you look after.',
+  customerId: 'Customer id of the user',
+  customerIdHint: '32 characters',
+  submit: 'Log in as this customer',
+  notAllowed: 'Only account managers may use this function.',
+  loginFirst: 'Please log in as an account manager first.',
+  login: 'Log in',
+  invalidId: 'Please enter a valid customer id',
+  notFound: 'This customer does not exist or is not one you look after.',
+  loading: 'Loading',
+  required: 'This field is required',
+  unknown: 'Unknown error',
+};
+const ID = 'a'.repeat(32);
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const customer = (role: string) => json({ id: 'm'.repeat(32), extensions: { customerExtension: { role } } });
+const renderIsland = () => render(<LoginAsCustomer texts={TEXTS} prefix="/en" navigate={navigate} />);
+
+test('an account manager logs in as a customer and lands on the dashboard with a full page load', async () => {
+  fetchMock.mockResolvedValueOnce(customer('account_manager')).mockResolvedValueOnce(json({}));
+  const user = userEvent.setup();
+  renderIsland();
+  const submit = await screen.findByRole('button', { name: 'Log in as this customer' });
+  await user.click(submit);
+  expect(screen.getByText('This field is required')).toBeInTheDocument();
+  await user.type(screen.getByLabelText('Customer id of the user'), 'anna.peeters');
+  await user.click(submit);
+  expect(screen.getByText('Please enter a valid customer id')).toBeInTheDocument();
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  await user.clear(screen.getByLabelText('Customer id of the user'));
+  await user.type(screen.getByLabelText('Customer id of the user'), ID);
+  await user.click(submit);
+  await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/en/account/dashboard'));
+  const [url, init] = fetchMock.mock.calls[1]!;
+  expect(String(url)).toMatch(/\/store-api\/werkbank\/account\/login-as-customer$/);
+  expect(JSON.parse(String(init!.body))).toEqual({ customerId: ID });
+});
+
+test('a customer of another company answers not found and stays on the page', async () => {
+  fetchMock
+    .mockResolvedValueOnce(customer('account_manager'))
+    .mockResolvedValueOnce(json({ errors: [{ status: '404', code: 'CHECKOUT__CUSTOMER_NOT_FOUND' }] }, 404));
+  const user = userEvent.setup();
+  renderIsland();
+  await user.type(await screen.findByLabelText('Customer id of the user'), ID);
+  await user.click(screen.getByRole('button', { name: 'Log in as this customer' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('This customer does not exist');
+  expect(navigate).not.toHaveBeenCalled();
+});
+
+test('other customers see that the function is not allowed; visitors are asked to log in', async () => {
+  fetchMock.mockResolvedValueOnce(customer('buyer'));
+  renderIsland();
+  expect(await screen.findByRole('alert')).toHaveTextContent('Only account managers may use this function.');
+  expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  cleanup();
+
+  fetchMock.mockResolvedValueOnce(json({ errors: [{ status: '403', code: 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN' }] }, 403));
+  renderIsland();
+  expect(await screen.findByRole('alert')).toHaveTextContent('Please log in as an account manager first.');
+  expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    'href',
+    '/en/auth?redirect=%2Fen%2Floginascustomer',
+  );
+});

@@ -1,0 +1,55 @@
+/**
+ * Calls of the /loginascustomer page (issue 3 §2): who is asking (an account manager?) and the switch to a customer
+ * through `POST /store-api/{provider}/account/login-as-customer` (backend account/login-as.routes.ts). Tokens never
+ * reach this code: the same-origin proxy keeps the new context token in the HttpOnly cookie.
+ */
+import { storeApiFetch } from '../../lib/session/store-api-fetch.ts';
+import { PROVIDER } from '../../lib/session/session-store.ts';
+import { StoreApiClientError } from '../../lib/store-api/errors.ts';
+
+/** Who opens the page: nobody logged in, a customer without the account-manager role, or an account manager. */
+export type Viewer = 'anonymous' | 'other' | 'account_manager';
+
+/** Customer ids of the backend: 32 hexadecimal characters (backend lib/ids.ts). */
+export const CUSTOMER_ID = /^[0-9a-f]{32}$/i;
+
+/**
+ * Reads `account/customer` and classifies the caller by `extensions.customerExtension.role`. A 401/403 answer means
+ * anonymous.
+ *
+ * @throws StoreApiClientError for other error answers; network errors propagate.
+ */
+export async function loadViewer(): Promise<Viewer> {
+  try {
+    const body = (await storeApiFetch('account/customer')) as {
+      extensions?: { customerExtension?: { role?: string } };
+    } | null;
+    return body?.extensions?.customerExtension?.role === 'account_manager' ? 'account_manager' : 'other';
+  } catch (error) {
+    if (error instanceof StoreApiClientError && (error.status === 401 || error.status === 403)) return 'anonymous';
+    throw error;
+  }
+}
+
+/** What went wrong with a login-as call, as a message key of `impersonation.*` or the server's own text. */
+export type LoginAsFailure = { key: 'notFound' | 'notAllowed' | 'loginFirst' | 'invalidId' } | { text: string };
+
+/**
+ * Opens a session as `customerId` (32 hex characters); the proxy rotates the HttpOnly cookie to the new token.
+ * Resolves null on success, else the failure: 404 notFound (unknown, inactive or not managed), 403 MISSING_ROLE
+ * notAllowed, 403 CHECKOUT__CUSTOMER_NOT_LOGGED_IN loginFirst, 400 invalidId; other answers carry the server's text.
+ */
+export async function loginAsCustomer(customerId: string): Promise<LoginAsFailure | null> {
+  try {
+    await storeApiFetch(`${PROVIDER}/account/login-as-customer`, { body: { customerId } });
+    return null;
+  } catch (error) {
+    if (!(error instanceof StoreApiClientError)) return { text: '' };
+    const code = error.code;
+    if (error.status === 404) return { key: 'notFound' };
+    if (code === 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN') return { key: 'loginFirst' };
+    if (error.status === 403) return { key: 'notAllowed' };
+    if (error.status === 400) return { key: 'invalidId' };
+    return { text: error.errors[0]?.detail ?? '' };
+  }
+}
