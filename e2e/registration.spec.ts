@@ -94,32 +94,35 @@ test('register a new company through all steps to its confirmation; the account 
   expect(body.errors[0]?.code).toMatch(/INACTIVE/);
 });
 
-test('an existing customer adds a user: unknown client number, then the waiting user', async ({ page }) => {
+test('an existing customer adds a user: unknown client number, taken username, then the waiting user', async ({
+  page,
+}) => {
   const stamp = Date.now().toString(36);
   await page.goto('/register/customer');
   const number = page.getByLabel('Klantnummer');
   await waitForHydrate(page, number);
+  await expect(page.getByRole('heading', { name: 'Bedrijfsgegevens' })).toHaveCount(0);
+
+  // The company check asks the server: COMPANY_DOESNT_EXIST, translated, on the client number.
   await number.fill('999999');
   await next(page);
+  await expect(page.getByText('Er bestaat geen bedrijf met dit klantnummer.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bedrijfscontrole' })).toBeVisible();
+  await number.fill('100001');
+  await next(page);
+
+  await expect(page.getByRole('heading', { name: 'Persoonlijke gegevens' })).toBeVisible();
   await page.getByRole('radio', { name: 'De heer' }).check();
   await page.getByLabel('Voornaam').fill('Wout');
   await page.getByLabel('Achternaam').fill('Peeters');
   await page.getByLabel('E-mailadres', { exact: true }).fill(`wout.${stamp}@example.be`);
   await page.getByLabel('Herhaal e-mailadres').fill(`wout.${stamp}@example.be`);
-  await page.getByLabel('Gebruikersnaam').fill(`wout.${stamp}`);
+  await page.getByLabel('Gebruikersnaam').fill('jan.janssens');
   await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Herhaal wachtwoord').fill(PASSWORD);
   await page.getByRole('checkbox', { name: /privacyverklaring/ }).check();
   await next(page, 'Registreren');
-
-  // COMPANY_DOESNT_EXIST brings the company check back with the translated message on the client number.
-  await expect(page.getByRole('heading', { name: 'Bedrijfscontrole' })).toBeVisible();
-  await expect(page.getByText('Er bestaat geen bedrijf met dit klantnummer.')).toBeVisible();
-  await number.fill('100001');
-  await next(page);
-  // A taken username is reported on its field.
-  await page.getByLabel('Gebruikersnaam').fill('jan.janssens');
-  await next(page, 'Registreren');
+  // DUPLICATE_USERNAME on its field.
   await expect(page.getByText('Deze gebruikersnaam is al in gebruik.')).toBeVisible();
   await page.getByLabel('Gebruikersnaam').fill(`wout.${stamp}`);
   await next(page, 'Registreren');

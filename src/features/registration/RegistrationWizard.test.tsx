@@ -149,13 +149,22 @@ test('German texts of §5 verbatim for required fields', async () => {
   expect(screen.getByText('Das ist ein Pflichtfeld')).toBeInTheDocument();
 });
 
-test('existing customer: server errors land on their fields and steps', async () => {
+test('existing customer: the company check asks the server; server errors land on their fields and steps', async () => {
   const user = userEvent.setup();
   renderWizard('customer');
   expect(screen.queryByRole('heading', { name: 'Bedrijfsgegevens' })).not.toBeInTheDocument();
   await user.type(screen.getByLabelText('Klantnummer'), '999999');
+  fetchMock.mockResolvedValueOnce(json({ exists: false }));
   await user.click(screen.getByRole('button', { name: 'Volgende' }));
-  expect(screen.getByRole('heading', { name: 'Persoonlijke gegevens' })).toBeInTheDocument();
+  expect(await screen.findByText('Er bestaat geen bedrijf met dit klantnummer.')).toBeInTheDocument();
+  expect(String(fetchMock.mock.calls[0]![0])).toContain(
+    '/store-api/werkbank/register/company/exists?companyNumber=999999',
+  );
+  expect(screen.getByRole('heading', { name: 'Bedrijfscontrole' })).toBeInTheDocument();
+
+  fetchMock.mockResolvedValueOnce(json({ exists: true }));
+  await user.click(screen.getByRole('button', { name: 'Volgende' }));
+  expect(await screen.findByRole('heading', { name: 'Persoonlijke gegevens' })).toBeInTheDocument();
   await fillPerson(user);
 
   fetchMock.mockResolvedValueOnce(
@@ -166,18 +175,22 @@ test('existing customer: server errors land on their fields and steps', async ()
   expect(screen.getByLabelText('Gebruikersnaam')).toHaveAttribute('aria-invalid', 'true');
 
   fetchMock.mockResolvedValueOnce(
-    json({ errors: [{ status: '404', code: 'COMPANY_DOESNT_EXIST', detail: 'No company' }] }, 404),
+    json({ errors: [{ status: '403', code: 'CLIENT_IS_BLOCKED', detail: 'blocked' }] }, 403),
   );
   await user.click(screen.getByRole('button', { name: 'Registreren' }));
   expect(await screen.findByRole('heading', { name: 'Bedrijfscontrole' })).toBeInTheDocument();
-  expect(screen.getByText('Er bestaat geen bedrijf met dit klantnummer.')).toBeInTheDocument();
+  expect(screen.getByText('Dit klantnummer is geblokkeerd. Neem contact met ons op.')).toBeInTheDocument();
 
+  fetchMock.mockResolvedValueOnce(json({ exists: true }));
   await user.click(screen.getByRole('button', { name: 'Volgende' }));
+  await screen.findByRole('heading', { name: 'Persoonlijke gegevens' });
   fetchMock.mockResolvedValueOnce(
     json({ errors: [{ status: '500', code: 'SOMETHING_ELSE', detail: 'Server says no' }] }, 500),
   );
   await user.click(screen.getByRole('button', { name: 'Registreren' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Server says no');
+  const body = JSON.parse(String(fetchMock.mock.calls.at(-1)![1]!.body)) as Record<string, unknown>;
+  expect(body).toMatchObject({ companyNumber: '999999', vatNumber: null, prefix: 'female', username: 'nele.maes' });
 });
 
 test('feature flags decide which optional fields show', async () => {
@@ -198,8 +211,12 @@ test('feature flags decide which optional fields show', async () => {
   await user.type(screen.getByLabelText('Bedrijfsnaam'), 'X');
   await user.type(screen.getByLabelText('Straat'), 'Y');
   await user.type(screen.getByLabelText('Huisnummer'), '1');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Land' }), 'Nederland');
   await user.type(screen.getByLabelText('Postcode'), '9000');
   await user.type(screen.getByLabelText('Plaats'), 'Gent');
+  await user.click(screen.getByRole('button', { name: 'Volgende' }));
+  expect(screen.getByText('Vul een geldige postcode in')).toBeInTheDocument();
+  await user.type(screen.getByLabelText('Postcode'), ' AB');
   await user.click(screen.getByRole('button', { name: 'Volgende' }));
   expect(screen.getByLabelText(/Gsm/)).toBeInTheDocument();
   expect(screen.getByLabelText(/Fax/)).toBeInTheDocument();

@@ -4,6 +4,7 @@ import {
   BRANCH_CODES,
   COUNTRIES,
   companyBody,
+  companyExists,
   customerBody,
   emptyValues,
   placeServerErrors,
@@ -138,13 +139,31 @@ export default function RegistrationWizard({ mode, texts, flags, prefix, locale,
     }
   }
 
-  function next(event: React.FormEvent) {
+  /** The company check of an extra user: asks the server whether the client number exists before moving on. */
+  async function checkCompany(): Promise<boolean> {
+    setBusy(true);
+    setFormError(null);
+    try {
+      if (await companyExists(values.companyNumber, values.vatNumber)) return true;
+      setServerErrors({ companyNumber: texts['errors.COMPANY_DOESNT_EXIST'] });
+      return false;
+    } catch (error) {
+      const [first] = placeServerErrors(error, mode);
+      setFormError(serverMessage(first!.code, first!.detail, texts));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function next(event: React.FormEvent) {
     event.preventDefault();
     const found = validateStep(step, mode, values, flags);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    if (steps[index + 1] === 'done') void submit();
-    else setStep(steps[index + 1]!);
+    if (steps[index + 1] === 'done') return submit();
+    if (mode === 'customer' && step === 'check' && !(await checkCompany())) return;
+    setStep(steps[index + 1]!);
   }
 
   const field = (
@@ -191,7 +210,7 @@ export default function RegistrationWizard({ mode, texts, flags, prefix, locale,
           </a>
         </div>
       ) : (
-        <form noValidate onSubmit={next} aria-label={title}>
+        <form noValidate onSubmit={(event) => void next(event)} aria-label={title}>
           {formError && (
             <p role="alert" className="mb-4 rounded border border-primary bg-red-50 p-3 text-sm text-primary">
               {formError}

@@ -105,7 +105,16 @@ export function emptyValues(country = 'BE'): RegistrationValues {
 /** A validation error as a message key of `register.validation.*` / `validation.required` with its values. */
 export interface FieldError {
   key:
-    'required' | 'email' | 'emailsMatch' | 'passwordsMatch' | 'minLength' | 'maxLength' | 'numeric' | 'vat' | 'consent';
+    | 'required'
+    | 'email'
+    | 'emailsMatch'
+    | 'passwordsMatch'
+    | 'minLength'
+    | 'maxLength'
+    | 'numeric'
+    | 'vat'
+    | 'zipcode'
+    | 'consent';
   values?: Record<string, number>;
 }
 
@@ -135,6 +144,21 @@ export function isVatFormatValid(value: string): boolean {
   const format = VAT_FORMATS[vat.slice(0, 2)];
   if (format) return format.test(vat);
   return /^[A-Z]{2}[0-9A-Z]{2,13}$/.test(vat);
+}
+
+/** Postal-code formats of the countries we deliver to (the backend checks the same formats). */
+const ZIP_FORMATS: Record<string, RegExp> = {
+  BE: /^\d{4}$/,
+  AT: /^\d{4}$/,
+  NL: /^\d{4} ?[A-Z]{2}$/,
+  DE: /^\d{5}$/,
+  FR: /^\d{5}$/,
+};
+
+/** Whether `zipcode` has the postal-code format of `country` (ISO alpha-2); unknown countries pass. */
+export function isZipcodeValid(country: string, zipcode: string): boolean {
+  const format = ZIP_FORMATS[country.toUpperCase()];
+  return !format || format.test(zipcode.trim().toUpperCase());
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -196,6 +220,7 @@ export function validateStep(
     text(e, values, 'number', { required: true, max: 20 });
     text(e, values, 'box', { max: 20 });
     text(e, values, 'zipcode', { required: true, max: 10 });
+    if (!e.zipcode && !isZipcodeValid(values.country, values.zipcode)) e.zipcode = { key: 'zipcode' };
     text(e, values, 'city', { required: true, max: NAME_MAX });
     text(e, values, 'country', { required: true });
     text(e, values, 'phone', { max: SHORT_MAX });
@@ -286,6 +311,21 @@ export async function registerCompany(body: ReturnType<typeof companyBody>): Pro
 /** Registers an extra user of an existing company; resolves `{ customerId }`. Throws StoreApiClientError (§8). */
 export async function registerCustomer(body: ReturnType<typeof customerBody>): Promise<{ customerId: string }> {
   return (await storeApiFetch(`${PROVIDER}/register/company/customer`, { body })) as { customerId: string };
+}
+
+/**
+ * The company check of an extra user (`GET …/register/company/exists?companyNumber=…(&vatNumber=…)`): whether a
+ * company with this client number (and VAT number, when given) exists.
+ *
+ * @throws StoreApiClientError for error answers (e.g. 429 FRAMEWORK__RATE_LIMIT_EXCEEDED).
+ */
+export async function companyExists(companyNumber: string, vatNumber: string): Promise<boolean> {
+  const query = new URLSearchParams({ companyNumber: companyNumber.trim() });
+  if (vatNumber.trim()) query.set('vatNumber', normalizeVat(vatNumber));
+  const body = (await storeApiFetch(`${PROVIDER}/register/company/exists?${query.toString()}`)) as {
+    exists?: boolean;
+  };
+  return body?.exists === true;
 }
 
 /** One city of the zipcode search (`GET …/register/cities/search`). */

@@ -1,7 +1,8 @@
 /**
  * The translated texts the registration island receives as props (islands get strings, not the translator), built
  * on the server with `rawMessage` so placeholders such as `{min}` stay. Keys are the message keys without their
- * `register.` prefix, plus `required` (`validation.required`, the §5 texts verbatim) and the show/hide labels.
+ * `register.` prefix, plus `required` (`validation.required`, the §5 texts verbatim), the show/hide labels and the
+ * rate-limit message.
  */
 import type { MessageKey } from '../../i18n/locales.ts';
 import { BRANCH_CODES, COUNTRIES } from './registration.ts';
@@ -71,6 +72,7 @@ export const REGISTER_TEXT_KEYS = [
   'validation.maxLength',
   'validation.numeric',
   'validation.vat',
+  'validation.zipcode',
   'validation.consent',
   'errors.COMPANY_DOESNT_EXIST',
   'errors.INVALID_VAT_NUMBER',
@@ -85,13 +87,19 @@ export const REGISTER_TEXT_KEYS = [
   ...BRANCH_CODES.map((c) => `branch.${c}` as const),
 ] as const;
 
-export type RegisterTextKey = (typeof REGISTER_TEXT_KEYS)[number] | 'required' | 'showPassword' | 'hidePassword';
+export type RegisterTextKey =
+  | (typeof REGISTER_TEXT_KEYS)[number]
+  | 'required'
+  | 'showPassword'
+  | 'hidePassword'
+  | 'errors.FRAMEWORK__RATE_LIMIT_EXCEEDED';
 export type RegisterTexts = Record<RegisterTextKey, string>;
 
 /** The texts of REGISTER_TEXT_KEYS in one locale (via the domain's `raw` lookup). */
 export function registerTexts(raw: (key: MessageKey) => string): RegisterTexts {
   const out = Object.fromEntries(REGISTER_TEXT_KEYS.map((k) => [k, raw(`register.${k}` as MessageKey)]));
   out.required = raw('validation.required');
+  out['errors.FRAMEWORK__RATE_LIMIT_EXCEEDED'] = raw('errors.FRAMEWORK__RATE_LIMIT_EXCEEDED');
   out.showPassword = raw('auth.showPassword');
   out.hidePassword = raw('auth.hidePassword');
   return out as RegisterTexts;
