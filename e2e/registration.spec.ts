@@ -1,7 +1,7 @@
 // Registration and login-as-customer end to end (issue 3), on the Belgian root domain (Dutch). Registrations wait
 // for activation: the test follows a new company to its confirmation, finds the "registration received" mail in the
-// development outbox and sees that the account cannot log in yet. Activation itself is a command on the stopped
-// shop (`npm run account:activate -- <username>`; PGlite allows one process), so it is not part of this run.
+// development outbox and sees that the account cannot log in yet, activates it through the development route (the
+// same step as `npm run account:activate -- <username>`, which PGlite cannot run beside the shop) and logs in.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
 
@@ -22,7 +22,7 @@ async function next(page: Page, name = 'Volgende') {
   await page.getByRole('button', { name }).click();
 }
 
-test('register a new company through all steps to its confirmation; the account waits for activation', async ({
+test('register a new company through all steps to its confirmation, activate it and log in', async ({
   page,
   request,
   baseURL,
@@ -92,6 +92,16 @@ test('register a new company through all steps to its confirmation; the account 
   expect(login.status()).toBeGreaterThanOrEqual(400);
   const body = (await login.json()) as { errors: { code: string }[] };
   expect(body.errors[0]?.code).toMatch(/INACTIVE/);
+
+  // The supplier activates the registration; now the lead buyer logs in and reaches the account area.
+  const activation = await apiPost(page.request, baseURL!, 'werkbank/dev/activate', { key: username });
+  expect(activation.status()).toBe(200);
+  const activeLogin = await apiPost(page.request, baseURL!, 'account/login', { username, password: PASSWORD });
+  expect(activeLogin.status()).toBe(200);
+  await page.goto('/account/dashboard');
+  // The dashboard's contact information shows the new lead buyer (a guest would have been sent to /auth).
+  await expect(page.getByRole('main').getByText(email)).toBeVisible();
+  await expect(page).toHaveURL(/\/account\/dashboard$/);
 });
 
 test('an existing customer adds a user: unknown client number, taken username, then the waiting user', async ({

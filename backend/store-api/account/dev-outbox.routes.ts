@@ -1,4 +1,9 @@
 /**
+ * Development aids, for a developer and the end-to-end tests working against one shop process (PGlite allows one
+ * process, so the activation command cannot run beside it):
+ * - `POST /store-api/{provider}/dev/activate` `{ key }` (client number or username) → the activation result, as
+ *   `npm run account:activate -- <key>` would do it; 404 `WERKBANK__NOTHING_TO_ACTIVATE` for an unknown key.
+ *
  * Development outbox: `GET /store-api/{provider}/dev/outbox` → `{ elements: [{ recipient, subject, text, html,
  * template, createdAt }] }`, the latest 50 mails kept instead of sent, so a developer and the end-to-end tests can
  * finish recovery and registration without a mail server.
@@ -8,7 +13,10 @@
  * by accident: a missing NODE_ENV on a production server must not expose it.
  */
 import type { Hono } from 'hono';
+import * as v from 'valibot';
 import { listOutbox } from '../../mail/outbox.ts';
+import { activateRegistration } from '../../auth/activation.ts';
+import { StoreApiError } from '../errors.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { resolveDeps, type AccountDeps } from './deps.ts';
 
@@ -25,5 +33,14 @@ export function registerDevOutboxRoutes(app: Hono<StoreApiEnv>, accountDeps: Acc
     const elements = await listOutbox(db, 50);
     c.header('cache-control', 'no-store');
     return c.json({ total: elements.length, elements, apiAlias: 'array_struct' });
+  });
+  app.post(`/store-api/${config.provider}/dev/activate`, async (c) => {
+    const body = v.parse(v.object({ key: v.pipe(v.string(), v.trim(), v.minLength(1)) }), await c.req.json());
+    const result = await activateRegistration(db, body.key);
+    if (!result) {
+      throw new StoreApiError(404, `${config.provider.toUpperCase()}__NOTHING_TO_ACTIVATE`, 'No registration matches.');
+    }
+    c.header('cache-control', 'no-store');
+    return c.json({ ...result, apiAlias: 'array_struct' });
   });
 }

@@ -253,10 +253,22 @@ describe('GET /{provider}/dev/outbox', () => {
     });
   });
 
+  it('activates a waiting registration by client number, so its users can log in', async () => {
+    const before = await api.call('POST', '/account/login', { username: 'kim.wouters', password: 'Werkbank!2026' });
+    expect(before.status).toBe(401);
+    const res = await api.call('POST', '/werkbank/dev/activate', { key: '100002' });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { activated: string[] }).activated).toContain('kim.wouters');
+    const after = await api.call('POST', '/account/login', { username: 'kim.wouters', password: 'Werkbank!2026' });
+    expect(after.status).toBe(200);
+    expect((await api.call('POST', '/werkbank/dev/activate', { key: 'nobody' })).status).toBe(404);
+  });
+
   it('does not exist unless switched on explicitly, whatever NODE_ENV says', async () => {
     const prod = await createAccountTestApi({ NODE_ENV: undefined, WERKBANK_DEV_OUTBOX: undefined });
     try {
       expect((await prod.call('GET', '/werkbank/dev/outbox')).status).toBe(404);
+      expect((await prod.call('POST', '/werkbank/dev/activate', { key: '100002' })).status).toBe(404);
     } finally {
       await prod.close();
     }
