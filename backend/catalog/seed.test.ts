@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { createDb, type Db, type DbHandle } from '../db/client.ts';
 import { languageId, ROOT_CATEGORY_IDS, seedSalesChannel } from '../db/seed-channel.ts';
 import { loadBackendConfig } from '../config.ts';
-import { ensureCatalogSeeded, SEED_SOURCE, withDemoStock } from './seed.ts';
+import { ensureCatalogSeeded, SEED_SOURCE, withDemoPriceValidity, withDemoStock } from './seed.ts';
 import { cmsPageId } from './static-content.ts';
 import { categoryId } from './writer.ts';
 
@@ -142,5 +142,27 @@ describe('withDemoStock', () => {
     const share = stocked.filter((p) => p.stock! > 0).length / stocked.length;
     expect(share).toBeGreaterThan(0.65);
     expect(share).toBeLessThan(0.85);
+  });
+});
+
+describe('withDemoPriceValidity', () => {
+  test('keeps ended real price lists open-ended and records when they ended; prices in force stay as sent', () => {
+    const now = new Date('2026-11-22T00:00:00Z');
+    const ended = new Date('2018-12-31T00:00:00Z');
+    const future = new Date('2027-06-30T00:00:00Z');
+    const product = {
+      source: 'tabular:guenzburger',
+      productNumber: '19690',
+      name: {},
+      prices: [
+        { priceType: 'net_list', amount: '12.50', currency: 'EUR', validTo: ended },
+        { priceType: 'net_list', amount: '11.00', currency: 'EUR', lowerBound: 10, validTo: future },
+      ],
+    };
+    const demo = withDemoPriceValidity(product, now);
+    expect(demo.prices?.map((p) => p.validTo)).toEqual([undefined, future]);
+    expect(demo.customFields?.demoPriceValidTo).toBe('2018-12-31');
+    const current = { ...product, prices: [product.prices[1]!] };
+    expect(withDemoPriceValidity(current, now)).toBe(current);
   });
 });

@@ -118,6 +118,22 @@ export function withDemoStock(product: CatalogProduct): CatalogProduct {
 }
 
 /**
+ * The real price lists ended years ago (Günzburger 2018-12-31, fischer 2019-01-08), which would leave every real
+ * article without a price for logged-in buyers. The demo seed keeps such prices open-ended and records the original
+ * end in `customFields.demoPriceValidTo`; prices still in force, and imports through `npm run catalog:import`, keep
+ * their dates as the supplier sent them.
+ */
+export function withDemoPriceValidity(product: CatalogProduct, now: Date): CatalogProduct {
+  const ended = product.prices?.find((p) => p.validTo && p.validTo < now)?.validTo;
+  if (!ended) return product;
+  return {
+    ...product,
+    prices: product.prices!.map((p) => (p.validTo && p.validTo < now ? { ...p, validTo: undefined } : p)),
+    customFields: { ...product.customFields, demoPriceValidTo: ended.toISOString().slice(0, 10) },
+  };
+}
+
+/**
  * A sink in front of the writer that hangs each real source below its mount category (written on first use) and
  * assigns products without any category to that mount, so every imported article is reachable in the navigation.
  * Counts categories and products per source.
@@ -125,6 +141,7 @@ export function withDemoStock(product: CatalogProduct): CatalogProduct {
 function mountingSink(
   writer: CatalogSink,
   mounts: Record<string, string>,
+  now: Date,
 ): { sink: CatalogSink; counts: Map<string, { categories: number; products: number }> } {
   const counts = new Map<string, { categories: number; products: number }>();
   const written = new Set<string>();
@@ -159,6 +176,7 @@ function mountingSink(
           change = { ...change, product: { ...p, categories: [{ source: SEED_SOURCE, externalId: mount.key }] } };
         }
         if (change.product.stock === undefined) change = { ...change, product: withDemoStock(change.product) };
+        change = { ...change, product: withDemoPriceValidity(change.product, now) };
       }
       await writer.write(change);
     },
@@ -204,7 +222,7 @@ export async function ensureCatalogSeeded(
   log(`catalogue seed: ${GENERATED_SOURCE}: ${generated} articles (deterministic, seed 1)`);
 
   if (withRealData) {
-    const { sink, counts } = mountingSink(writer, mounts);
+    const { sink, counts } = mountingSink(writer, mounts, new Date());
     const reports = await importCatalogDirectory(dir, sink, { mediaBaseUrl: config.mediaBaseUrl || undefined });
     for (const [source, c] of counts)
       log(`catalogue seed: ${source}: ${c.categories} categories, ${c.products} articles`);

@@ -13,6 +13,8 @@ const texts: PriceStockTexts = {
   outOfStock: 'Derzeit nicht auf Lager',
   deliveryTime: 'Lieferzeit: {time}',
   days: '{min}–{max} Tage',
+  dayExact: '{days} Tag',
+  daysExact: '{days} Tage',
   loading: 'Preis wird geladen …',
   unavailable: 'Preis auf Anfrage',
 };
@@ -87,7 +89,7 @@ test('logged in: one call for all products on the page, then price with German d
   expect(screen.getByText('Lieferzeit: 1–3 Tage')).toBeInTheDocument();
   expect(screen.getByText(/7,20\s€ netto/)).toBeInTheDocument();
   expect(screen.getByText('Derzeit nicht auf Lager')).toBeInTheDocument();
-  expect(screen.getByText('Lieferzeit: 7–7 Tage')).toBeInTheDocument();
+  expect(screen.getByText('Lieferzeit: 7 Tage')).toBeInTheDocument();
   // More decimals only where the unit price has them; no price (no ROLE_VIEW_PRICES) still shows the stock.
   expect(screen.getByText(/0,014\s€ netto/)).toBeInTheDocument();
   expect(screen.getAllByText('Preis auf Anfrage')).toHaveLength(2);

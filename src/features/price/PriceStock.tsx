@@ -17,6 +17,10 @@ export interface PriceStockTexts {
   outOfStock: string;
   deliveryTime: string;
   days: string;
+  /** `price.dayExact` {days}: a delivery time of exactly one day. */
+  dayExact: string;
+  /** `price.daysExact` {days}: a delivery time of exactly {days} days. */
+  daysExact: string;
   loading: string;
   unavailable: string;
 }
@@ -56,7 +60,9 @@ export default function PriceStock({ productNumber, locale, texts }: PriceStockP
       ? null
       : typeof days === 'string'
         ? days
-        : fill(texts.days, { min: String(days.min), max: String(days.max) });
+        : days.min === days.max
+          ? fill(days.min === 1 ? texts.dayExact : texts.daysExact, { days: String(days.min) })
+          : fill(texts.days, { min: String(days.min), max: String(days.max) });
   const quantity = record.quantity ?? 0;
   return (
     <span className="flex flex-col gap-0.5 text-ink" data-price-loaded>

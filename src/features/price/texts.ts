@@ -13,6 +13,8 @@ export function priceTexts(raw: (key: MessageKey) => string, anonymous: MessageK
     outOfStock: raw('price.outOfStock'),
     deliveryTime: raw('price.deliveryTime'),
     days: raw('price.days'),
+    dayExact: raw('price.dayExact'),
+    daysExact: raw('price.daysExact'),
     loading: raw('price.loading'),
     unavailable: raw('price.unavailable'),
   };
