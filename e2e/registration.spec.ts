@@ -159,9 +159,10 @@ test('an account manager logs in as a managed customer; others are not allowed',
     (await apiPost(page.request, baseURL!, 'account/login', { username: 'sophie.berger', password: PASSWORD })).ok(),
   ).toBe(true);
   await page.goto('/loginascustomer');
-  const field = page.getByLabel('Klant-ID van de gebruiker');
+  // The account manager names the customer by username, as on the phone.
+  const field = page.getByLabel('Gebruikersnaam of klant-ID');
   await waitForHydrate(page, field);
-  await field.fill(jan.id);
+  await field.fill('jan.janssens');
   await page.getByRole('button', { name: 'Inloggen als deze klant' }).click();
   await expect(page).toHaveURL(/\/account\/dashboard$/);
   const me = (await (await page.request.get('/store-api/account/customer')).json()) as { id: string };

@@ -1,6 +1,7 @@
 /**
  * "Login as customer" for account managers (issue 3 §2 `/loginascustomer`):
- * `POST /store-api/{provider}/account/login-as-customer` { customerId } → a NEW context for the target customer,
+ * `POST /store-api/{provider}/account/login-as-customer` { customerId } or { username } → a NEW context for the
+ * target customer,
  * whose payload records the manager (`impersonatorId`), answered as `{ contextToken }` and `sw-context-token`.
  *
  * Only customers with role `account_manager` may call it (others 403 `{provider}__MISSING_ROLE`); the target must be
@@ -21,12 +22,16 @@ import { audit } from './audit.ts';
 import { providerCode, resolveDeps, type AccountDeps } from './deps.ts';
 import { parseInput } from './validation.ts';
 
-const body = v.object({
-  customerId: v.pipe(
-    v.string('INVALID_UUID'),
-    v.check((s: string) => isId(s), 'INVALID_UUID'),
-  ),
-});
+/** The target by id, or by username (what an account manager knows from the phone). */
+const body = v.union([
+  v.object({
+    customerId: v.pipe(
+      v.string('INVALID_UUID'),
+      v.check((s: string) => isId(s), 'INVALID_UUID'),
+    ),
+  }),
+  v.object({ username: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.minLength(1), v.maxLength(255)) }),
+]);
 
 /** Registers the route described in the module comment. */
 export function registerLoginAsRoutes(app: Hono<StoreApiEnv>, accountDeps: AccountDeps): void {
@@ -44,13 +49,16 @@ export function registerLoginAsRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
         },
       );
     }
-    const { customerId } = parseInput(body, await readJsonBody(c.req));
+    const input = parseInput(body, await readJsonBody(c.req));
     const [row] = await db
       .select({ customer: customerTable, companyActive: companyTable.active })
       .from(customerTable)
       .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
-      .where(eq(customerTable.id, customerId))
+      .where(
+        'customerId' in input ? eq(customerTable.id, input.customerId) : eq(customerTable.username, input.username),
+      )
       .limit(1);
+    const customerId = row?.customer.id ?? ('customerId' in input ? input.customerId : input.username);
     const managed = actor.managedCompanyIds;
     if (
       !row ||

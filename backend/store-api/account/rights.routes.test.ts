@@ -208,6 +208,29 @@ describe('POST /{provider}/account/login-as-customer', () => {
     expect(audit).toMatchObject([{ actorCustomerId: id('sophie.berger'), targetCustomerId: id('lotte.claes') }]);
   });
 
+  it('finds the customer by username too, and answers an unknown one like any other 404', async () => {
+    const sophie = await api.login('sophie.berger');
+    const res = await api.call(
+      'POST',
+      '/werkbank/account/login-as-customer',
+      { username: ' Jan.Janssens ' },
+      auth(sophie),
+    );
+    expect(res.status).toBe(200);
+    const { contextToken } = (await res.json()) as { contextToken: string };
+    const me = (await (await api.call('GET', '/account/customer', undefined, auth(contextToken))).json()) as {
+      id: string;
+    };
+    expect(me.id).toBe(id('jan.janssens'));
+    const unknown = await api.call(
+      'POST',
+      '/werkbank/account/login-as-customer',
+      { username: 'nobody.here' },
+      auth(await api.login('sophie.berger')),
+    );
+    expect(unknown.status).toBe(404);
+  });
+
   it('answers 404 for customers outside the managed companies or inactive ones', async () => {
     await api.db
       .update(customerTable)

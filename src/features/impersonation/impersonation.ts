@@ -35,13 +35,15 @@ export async function loadViewer(): Promise<Viewer> {
 export type LoginAsFailure = { key: 'notFound' | 'notAllowed' | 'loginFirst' | 'invalidId' } | { text: string };
 
 /**
- * Opens a session as `customerId` (32 hex characters); the proxy rotates the HttpOnly cookie to the new token.
+ * Opens a session as the customer named by `target`: a customer id (32 hex characters) or a username. The proxy
+ * rotates the HttpOnly cookie to the new token.
  * Resolves null on success, else the failure: 404 notFound (unknown, inactive or not managed), 403 MISSING_ROLE
  * notAllowed, 403 CHECKOUT__CUSTOMER_NOT_LOGGED_IN loginFirst, 400 invalidId; other answers carry the server's text.
  */
-export async function loginAsCustomer(customerId: string): Promise<LoginAsFailure | null> {
+export async function loginAsCustomer(target: string): Promise<LoginAsFailure | null> {
+  const body = CUSTOMER_ID.test(target) ? { customerId: target.toLowerCase() } : { username: target };
   try {
-    await storeApiFetch(`${PROVIDER}/account/login-as-customer`, { body: { customerId } });
+    await storeApiFetch(`${PROVIDER}/account/login-as-customer`, { body });
     return null;
   } catch (error) {
     if (!(error instanceof StoreApiClientError)) return { text: '' };
