@@ -193,6 +193,35 @@ describe('company, registration and article endpoints conform to docs/openapi/pr
     await conforms('GET', '/register/cities/search', '/register/cities/search?city=gent', 200);
   });
 
+  test('account rights and role: read, save and their errors', async () => {
+    const rights = await conforms('GET', '/account/{id}/rights', `/account/${buyer.id}/rights`, 200, {
+      token: lead.token,
+    });
+    expect((rights.roles as unknown[]).length).toBe(24);
+    await conforms('PUT', '/account/{id}/rights', `/account/${buyer.id}/rights`, 200, {
+      token: lead.token,
+      body: { roles: [{ code: 'ROLE_PLACE_ORDERS', enabled: true }] },
+    });
+    await conforms('PUT', '/account/{id}/rights', `/account/${buyer.id}/rights`, 400, {
+      token: lead.token,
+      body: { roles: [{ code: 'ROLE_DOES_NOT_EXIST', enabled: true }] },
+    });
+    await conforms('GET', '/account/{id}/rights', `/account/${'0'.repeat(32)}/rights`, 404, { token: lead.token });
+    await conforms('GET', '/account/{id}/role', `/account/${buyer.id}/role`, 200, { token: lead.token });
+    await conforms('PUT', '/account/{id}/role', `/account/${buyer.id}/role`, 200, {
+      token: lead.token,
+      body: { role: 'approver' },
+    });
+    await conforms('PUT', '/account/{id}/role', `/account/${buyer.id}/role`, 400, {
+      token: lead.token,
+      body: { role: 'emperor' },
+    });
+    await conforms('POST', '/account/login-as-customer', '/account/login-as-customer', 403, {
+      token: lead.token,
+      body: { username: buyer.username },
+    });
+  });
+
   test('article information', async () => {
     await conforms('POST', '/article/information', '/article/information', 200, {
       token: buyer.token,
