@@ -61,6 +61,47 @@ export const REGISTRATION_LIMITS = {
 export const BRANCH_CODES = ['IMH_ANT', 'IMH_HAS', 'IMI_IZE', 'IML_LIE', 'IML_WAL', 'IMM_MEL', 'VDB_IND'] as const;
 const LOCALES = ['de-DE', 'en-GB', 'fr-FR', 'nl-NL'] as const;
 
+/** Personal fields both registrations take from their body (specification §3 "Company/customer registration"). */
+interface PersonalFields {
+  email: string;
+  prefix?: string | null | undefined;
+  firstName: string;
+  lastName: string;
+  phone?: string | null | undefined;
+  mobile?: string | null | undefined;
+  fax?: string | null | undefined;
+  customerFunction?: string | null | undefined;
+}
+
+/**
+ * The customer row of a registration: inactive until the supplier activates it; the first user of a new company
+ * is its lead buyer, an extra user of an existing company a buyer.
+ */
+function waitingCustomer(
+  body: PersonalFields,
+  at: { id: string; companyId: string; username: string; passwordHash: string; locale: string; lead: boolean },
+): typeof customerTable.$inferInsert {
+  return {
+    id: at.id,
+    companyId: at.companyId,
+    username: at.username,
+    email: body.email,
+    passwordHash: at.passwordHash,
+    salutation: body.prefix ?? null,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    phone: body.phone ?? null,
+    mobile: body.mobile ?? null,
+    fax: body.fax ?? null,
+    customerFunction: body.customerFunction ?? null,
+    active: false,
+    leadBuyer: at.lead,
+    role: at.lead ? 'lead_buyer' : 'buyer',
+    languageId: languageId(at.locale),
+    doubleOptInRegistration: false,
+  };
+}
+
 const passwordField = v.pipe(v.string(), v.minLength(8, 'At least 8 characters.'), v.maxLength(128));
 const consent = v.literal(true, 'The privacy consent must be checked.');
 
@@ -230,25 +271,9 @@ export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: Registr
           email: body.emailForInvoice || null,
           isMain: true,
         });
-        await tx.insert(customerTable).values({
-          id: customerId,
-          companyId,
-          username,
-          email: body.email,
-          passwordHash,
-          salutation: body.prefix ?? null,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          phone: body.phone ?? null,
-          mobile: body.mobile ?? null,
-          fax: body.fax ?? null,
-          customerFunction: body.customerFunction ?? null,
-          active: false,
-          leadBuyer: true,
-          role: 'lead_buyer',
-          languageId: languageId(locale),
-          doubleOptInRegistration: false,
-        });
+        await tx
+          .insert(customerTable)
+          .values(waitingCustomer(body, { id: customerId, companyId, username, passwordHash, locale, lead: true }));
         await writeRights(tx, customerId, RIGHT_CODES);
       });
       await notify(
@@ -296,24 +321,18 @@ export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: Registr
       const customerId = randomId();
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
-        await tx.insert(customerTable).values({
-          id: customerId,
-          companyId: company.id,
-          username,
-          email: body.email,
-          passwordHash,
-          salutation: body.prefix ?? null,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          phone: body.phone ?? null,
-          mobile: body.mobile ?? null,
-          fax: body.fax ?? null,
-          customerFunction: body.customerFunction ?? null,
-          active: false,
-          leadBuyer: false,
-          role: 'buyer',
-          languageId: languageId(locale),
-        });
+        await tx
+          .insert(customerTable)
+          .values(
+            waitingCustomer(body, {
+              id: customerId,
+              companyId: company.id,
+              username,
+              passwordHash,
+              locale,
+              lead: false,
+            }),
+          );
         await writeRights(tx, customerId, ROLE_DEFAULT_RIGHTS.buyer);
       });
       await notify(
