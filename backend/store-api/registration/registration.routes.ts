@@ -321,18 +321,16 @@ export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: Registr
       const customerId = randomId();
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
-        await tx
-          .insert(customerTable)
-          .values(
-            waitingCustomer(body, {
-              id: customerId,
-              companyId: company.id,
-              username,
-              passwordHash,
-              locale,
-              lead: false,
-            }),
-          );
+        await tx.insert(customerTable).values(
+          waitingCustomer(body, {
+            id: customerId,
+            companyId: company.id,
+            username,
+            passwordHash,
+            locale,
+            lead: false,
+          }),
+        );
         await writeRights(tx, customerId, ROLE_DEFAULT_RIGHTS.buyer);
       });
       await notify(
