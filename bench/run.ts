@@ -20,6 +20,7 @@ import { loadBackendConfig } from '../backend/config.ts';
 import { seedSalesChannel, languageId } from '../backend/db/seed-channel.ts';
 import { ensureCatalogSeeded } from '../backend/catalog/seed.ts';
 import { createStoreApi } from '../backend/app.ts';
+import { clearCatalogCaches } from '../backend/store-api/catalog-cache.ts';
 import { productSeoPath } from '../backend/lib/slug.ts';
 import { quickSearchCriteria } from '../src/features/search/quick-search-api.ts';
 
@@ -59,6 +60,8 @@ interface Probe {
   terms: string[];
   listingCategoryId: string;
   listingFilter: Record<string, unknown>;
+  /** Two options of different property groups plus in-stock: the general case of the in-memory filter. */
+  listingFilter2: Record<string, unknown>;
   categoryPath: string;
   productPath: string;
 }
@@ -91,6 +94,14 @@ async function probe(db: Db): Promise<Probe> {
     SELECT unnest(property_ids) AS option_id, count(*) AS n FROM product
     WHERE category_tree @> ARRAY[${categoryId}]::text[] AND parent_id IS NULL
     GROUP BY 1 ORDER BY 2 DESC LIMIT 1`);
+  const [opt2] = opt
+    ? await rows(sql`
+    SELECT u AS option_id, count(*) AS n FROM product, unnest(property_ids) AS u
+    WHERE category_tree @> ARRAY[${categoryId}]::text[] AND parent_id IS NULL AND property_ids @> ARRAY[${String(opt.option_id)}]::text[]
+      AND u IN (SELECT o.id FROM property_group_option o
+                 WHERE o.group_id <> (SELECT group_id FROM property_group_option WHERE id = ${String(opt.option_id)}))
+    GROUP BY 1 ORDER BY 2 DESC LIMIT 1`)
+    : [];
   const [seoCat] = await rows(
     sql`SELECT seo_path_info FROM seo_url WHERE foreign_key = ${categoryId} AND language_id = ${languageId('de-DE')} AND is_canonical LIMIT 1`,
   );
@@ -99,6 +110,10 @@ async function probe(db: Db): Promise<Probe> {
     terms,
     listingCategoryId: categoryId,
     listingFilter: opt ? { properties: String(opt.option_id) } : { manufacturer: '' },
+    listingFilter2:
+      opt && opt2
+        ? { properties: `${String(opt.option_id)}|${String(opt2.option_id)}`, 'in-stock': true }
+        : { 'in-stock': true },
     categoryPath: seoCat ? `/${String(seoCat.seo_path_info)}` : `/navigation/${categoryId}`,
     productPath: first ? `/${productSeoPath(String(first.name_de), String(first.product_number))}` : '/',
   };
@@ -126,6 +141,18 @@ async function benchBackend(name: string, db: Db, env: Record<string, string | u
   );
   await measure('filtered listing (limit 24)', (i) =>
     post(`product-listing/${p.listingCategoryId}`, { ...p.listingFilter, limit: 24, p: 1 + (i % 3) }),
+  );
+  await measure('filtered listing, 2 groups + stock', (i) =>
+    post(`product-listing/${p.listingCategoryId}`, { ...p.listingFilter2, limit: 24, p: 1 + (i % 3) }),
+  );
+  // After an import (caches cleared) the first request of a category builds its listing index and facets.
+  await measure(
+    'listing, cold caches',
+    async () => {
+      clearCatalogCaches();
+      await post(`product-listing/${p.listingCategoryId}`, { ...p.listingFilter, limit: 24, p: 1 });
+    },
+    Math.min(iterations, 20),
   );
   return p;
 }
@@ -204,6 +231,8 @@ if (!only || only === '400k') {
       env: { ...process.env, DATABASE_URL: BENCH_DB },
     });
     if (gen.status !== 0) throw new Error('catalogue generation failed');
+    // As routine maintenance would: visibility map and statistics after the bulk write.
+    await handle.db.execute(sql`VACUUM ANALYZE`);
     console.log(`Generated in ${((Date.now() - t) / 1000).toFixed(0)} s`);
   }
   const total = await countProducts();

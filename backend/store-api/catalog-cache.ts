@@ -1,14 +1,17 @@
 /**
  * In-process caches of catalogue data that changes only on import: the category tree with its SEO paths, the
- * manufacturers, and the listing facets per category and language (manufacturer, property and availability counts).
+ * manufacturers, property group options with their groups (per option id, loaded on first use), and the listing
+ * facets per category and language (manufacturer, property and availability counts).
  *
  * Every cache this process creates is registered, so an import running in the same process calls
  * `clearCatalogCaches()` once it has finalized; other processes (several backend instances over one PostgreSQL) see
  * new data after `ttlMs` (default 5 minutes).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { CategoryTranslation } from '../db/schema/category.ts';
+import { loadOptions, type OptionRow } from './product/product.repository.ts';
+import { indexBytes, loadListingIndex, loadListingOrder, type ListingIndex } from './listing/listing-index.ts';
 
 export interface CategoryRow {
   id: string;
@@ -50,12 +53,30 @@ export interface ManufacturerRow {
 export interface CatalogCache {
   categories(): Promise<CategoryIndex>;
   manufacturers(): Promise<ManufacturerRow[]>;
+  /**
+   * Property group options with their groups by option id; ids not cached yet are read in one query, unknown ids
+   * are absent from the map. At most OPTION_CACHE_LIMIT options are kept.
+   */
+  options(ids: Iterable<string>): Promise<Map<string, OptionRow>>;
+  /**
+   * The in-memory listing index of a category (listing/listing-index.ts), loaded on first use; the least recently
+   * used indexes are dropped beyond LISTING_INDEX_BUDGET bytes.
+   */
+  listingIndex(categoryId: string): Promise<ListingIndex>;
+  /** The row order of a sorting in a category's listing index; `orderBy` is its ORDER BY over `product_listing l`. */
+  listingOrder(categoryId: string, key: string, orderBy: SQL): Promise<Int32Array>;
   /** The cached value for `key`, computed once by `load` until cleared or expired. */
   memo<T>(key: string, load: () => Promise<T>): Promise<T>;
   clear(): void;
 }
 
 const registry = new Set<CatalogCache>();
+
+/** Approximate heap bytes the listing indexes of one cache may take (about 1.5 million listed rows). */
+export const LISTING_INDEX_BUDGET = 256 * 1024 * 1024;
+
+/** Most options one cache keeps before it starts over (bounds memory against ids sent by callers). */
+export const OPTION_CACHE_LIMIT = 200_000;
 
 /** Clears every catalogue cache of this process; call after an import has finalized. */
 export function clearCatalogCaches(): void {
@@ -70,6 +91,43 @@ async function rows<T>(db: Db, statement: ReturnType<typeof sql>): Promise<T[]> 
 export function createCatalogCache(db: Db, options: { ttlMs?: number } = {}): CatalogCache {
   const ttlMs = options.ttlMs ?? 5 * 60_000;
   const entries = new Map<string, { at: number; value: Promise<unknown> }>();
+  let optionRows = new Map<string, OptionRow>();
+  let optionsAt = Date.now();
+  interface IndexEntry {
+    at: number;
+    index: Promise<ListingIndex>;
+    orders: Map<string, Promise<Int32Array>>;
+    bytes: number;
+  }
+  const indexes = new Map<string, IndexEntry>();
+
+  function indexEntry(categoryId: string): IndexEntry {
+    const entry = indexes.get(categoryId);
+    if (entry && Date.now() - entry.at < ttlMs) {
+      indexes.delete(categoryId); // most recently used last
+      indexes.set(categoryId, entry);
+      return entry;
+    }
+    const fresh: IndexEntry = { at: Date.now(), index: loadListingIndex(db, categoryId), orders: new Map(), bytes: 0 };
+    indexes.delete(categoryId);
+    indexes.set(categoryId, fresh);
+    fresh.index.then(
+      (index) => {
+        fresh.bytes = indexBytes(index);
+        let used = 0;
+        for (const e of indexes.values()) used += e.bytes;
+        for (const [key, e] of indexes) {
+          if (used <= LISTING_INDEX_BUDGET || e === fresh) break;
+          used -= e.bytes;
+          indexes.delete(key);
+        }
+      },
+      () => {
+        if (indexes.get(categoryId) === fresh) indexes.delete(categoryId);
+      },
+    );
+    return fresh;
+  }
 
   function memo<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = entries.get(key);
@@ -148,8 +206,40 @@ export function createCatalogCache(db: Db, options: { ttlMs?: number } = {}): Ca
           translated: (r.translated ?? {}) as ManufacturerRow['translated'],
         }));
       }),
+    listingIndex: (categoryId) => indexEntry(categoryId).index,
+    async listingOrder(categoryId, key, orderBy) {
+      const entry = indexEntry(categoryId);
+      let order = entry.orders.get(key);
+      if (!order) {
+        order = entry.index.then((index) => loadListingOrder(db, index, orderBy));
+        entry.orders.set(key, order);
+        order.catch(() => entry.orders.delete(key));
+        order.then((o) => (entry.bytes += o.byteLength)).catch(() => undefined);
+      }
+      return order;
+    },
+    async options(ids) {
+      if (Date.now() - optionsAt >= ttlMs || optionRows.size > OPTION_CACHE_LIMIT) {
+        optionRows = new Map();
+        optionsAt = Date.now();
+      }
+      const wanted = [...new Set(ids)];
+      const missing = wanted.filter((id) => !optionRows.has(id));
+      if (missing.length) {
+        const store = optionRows;
+        for (const [id, row] of await loadOptions(db, missing)) store.set(id, row);
+      }
+      const out = new Map<string, OptionRow>();
+      for (const id of wanted) {
+        const row = optionRows.get(id);
+        if (row) out.set(id, row);
+      }
+      return out;
+    },
     clear() {
       entries.clear();
+      indexes.clear();
+      optionRows = new Map();
     },
   };
   registry.add(cache);

@@ -17,11 +17,12 @@
  * behaviour), and cached per category and language until `clearCatalogCaches()`; search facets are computed over the
  * bounded candidate set of the query.
  *
- * Category listings read the listing index `product_listing` (one narrow row per listed product and category, kept
- * by triggers): pages, counts and facets are index range scans on the category, whatever its size; criteria
- * `filter`/`sort`/`ids` join `product` for their columns. Search listings read the bounded candidate set.
- *
- * Totals: unfiltered category listings take the cached count; filtered ones count at most COUNT_CAP rows.
+ * Category listings with the listing parameters only (manufacturer, properties, in-stock, price, sorting, page) are
+ * answered from the category's in-memory listing index (listing-index.ts, ADR 011): filter, exact total, page ids
+ * and facets in memory, then one query for the page's products beside one for their media. Criteria `filter`,
+ * `post-filter`, `sort` and `ids` address product columns, so those listings run in SQL over `product_listing`
+ * joined with `product`, the page and a total capped at COUNT_CAP side by side. Search listings read the bounded
+ * candidate set in SQL.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -32,7 +33,16 @@ import type { ViewContext } from '../deps.ts';
 import { compact } from '../entities.ts';
 import { StoreApiError } from '../errors.ts';
 import { buildProducts, type ProductViewOptions } from '../product/product.mapper.ts';
-import { loadOptions, loadProducts, type OptionRow } from '../product/product.repository.ts';
+import {
+  loadProductMedia,
+  loadProducts,
+  PRODUCT_COLUMNS,
+  toProductRow,
+  type OptionRow,
+  type ProductMediaRow,
+  type ProductRow,
+} from '../product/product.repository.ts';
+import { indexFacets, selectPage, type IndexFilter } from './listing-index.ts';
 import { localeColumns, translateFields } from '../translate.ts';
 import { compileFilter, compileSort } from './product-filter.ts';
 import { textArray } from '../sql-params.ts';
@@ -238,12 +248,12 @@ function optionSort(sortingType: string) {
 }
 
 async function mapFacets(
-  db: Db,
+  cache: CatalogCache,
   raw: RawFacets,
   manufacturers: ManufacturerRow[],
   locale: string,
 ): Promise<MappedFacets> {
-  const options = await loadOptions(db, [...raw.options.keys()]);
+  const options = await cache.options(raw.options.keys());
   const groups = new Map<
     string,
     {
@@ -312,18 +322,21 @@ async function mapFacets(
   };
 }
 
-/** Facets of a category in a language, cached (see module comment). */
+/** Facets of a category in a language, from its listing index, cached (see module comment). */
 function categoryFacets(
-  db: Db,
   cache: CatalogCache,
   categoryId: string,
   locale: string,
 ): Promise<{ raw: RawFacets; mapped: MappedFacets }> {
   return cache.memo(`facets:${categoryId}:${locale}`, async () => {
-    const { source, scope } = categorySource(categoryId, locale, false);
-    const raw = await cache.memo(`facets:${categoryId}`, () => computeFacets(db, source, scope));
-    return { raw, mapped: await mapFacets(db, raw, await cache.manufacturers(), locale) };
+    const raw = indexFacets(await cache.listingIndex(categoryId));
+    return { raw, mapped: await mapFacets(cache, raw, await cache.manufacturers(), locale) };
   });
+}
+
+/** The cache key of a sorting's row order: name orders differ per language, price orders do not. */
+function orderKey(sorting: string, locale: string): string {
+  return sorting.startsWith('name') || sorting === 'score' ? `${sorting}:${locale}` : sorting;
 }
 
 export interface ListingRequest {
@@ -357,24 +370,35 @@ export async function productListing(req: ListingRequest): Promise<Record<string
     : categorySource(req.categoryId!, view.locale, needsProduct);
   const conditions: SQL[] = [scope];
   if (criteria.ids) conditions.push(sql`p.id = ANY(${textArray(criteria.ids)})`);
+  const indexFilter: IndexFilter = {
+    manufacturers: criteria.manufacturer,
+    propertyGroups: [],
+    inStock: criteria.inStock,
+  };
   const filtered: SQL[] = [];
   if (criteria.manufacturer.length)
     filtered.push(sql`${source.manufacturer} = ANY(${textArray(criteria.manufacturer)})`);
   if (criteria.properties.length) {
-    const options = await loadOptions(db, criteria.properties);
+    const options = await cache.options(criteria.properties);
     const byGroup = new Map<string, string[]>();
     for (const id of criteria.properties) {
       const groupId = options.get(id)?.groupId ?? id;
       byGroup.set(groupId, [...(byGroup.get(groupId) ?? []), id]);
     }
+    indexFilter.propertyGroups = [...byGroup.values()];
     for (const ids of byGroup.values()) filtered.push(sql`${source.properties} && ${textArray(ids)}`);
   }
   if (criteria.inStock) filtered.push(source.inStock);
   const priceFilter = loggedIn && (criteria.minPrice !== undefined || criteria.maxPrice !== undefined);
   if (priceFilter) {
-    if (criteria.minPrice !== undefined && criteria.minPrice > 0)
+    if (criteria.minPrice !== undefined && criteria.minPrice > 0) {
       filtered.push(sql`${source.price} >= ${String(criteria.minPrice)}::numeric`);
-    if (criteria.maxPrice !== undefined) filtered.push(sql`${source.price} <= ${String(criteria.maxPrice)}::numeric`);
+      indexFilter.minPrice = criteria.minPrice;
+    }
+    if (criteria.maxPrice !== undefined) {
+      filtered.push(sql`${source.price} <= ${String(criteria.maxPrice)}::numeric`);
+      indexFilter.maxPrice = criteria.maxPrice;
+    }
   }
   for (const f of [...criteria.filter, ...criteria.postFilter]) filtered.push(compileFilter(f, view.locale, loggedIn));
   const extraSort = compileSort(criteria.sort, view.locale, loggedIn);
@@ -385,35 +409,53 @@ export async function productListing(req: ListingRequest): Promise<Record<string
 
   let facets: { raw: RawFacets; mapped: MappedFacets } | undefined;
   const wantAggregations = !req.suggest && !criteria.noAggregations;
-  if (req.categoryId && (wantAggregations || filtered.length === 0))
-    facets = await categoryFacets(db, cache, req.categoryId, view.locale);
+  if (req.categoryId && wantAggregations) facets = await categoryFacets(cache, req.categoryId, view.locale);
   else if (forSearch && wantAggregations) {
     const raw = await computeFacets(db, source, sql.join(conditions, sql` AND `));
-    facets = { raw, mapped: await mapFacets(db, raw, await cache.manufacturers(), view.locale) };
+    facets = { raw, mapped: await mapFacets(cache, raw, await cache.manufacturers(), view.locale) };
   }
 
-  let ids: string[] = [];
-  let total: number;
-  if (!criteria.onlyAggregations) {
-    const list = await rows<{ id: string }>(
-      db,
-      sql`SELECT ${source.id} AS id FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
-    );
-    ids = list.map((r) => r.id);
-  }
-  if (req.categoryId && filtered.length === 0 && !criteria.ids && facets) {
-    total = facets.raw.total;
-  } else if (forSearch && filtered.length === 0 && !criteria.ids) {
-    total = req.search!.ids.length;
+  let products: ProductRow[];
+  let count: number;
+  let listMedia: Promise<ProductMediaRow[]> | undefined;
+  if (req.categoryId && !needsProduct) {
+    // Category listing with the listing parameters only: filter, count and page in the category's listing index.
+    const [index, rowOrder] = await Promise.all([
+      cache.listingIndex(req.categoryId),
+      cache.listingOrder(req.categoryId, orderKey(sorting, view.locale), order),
+    ]);
+    const selected = selectPage(index, rowOrder, indexFilter, offset, criteria.onlyAggregations ? 0 : limit);
+    count = selected.total;
+    listMedia = loadProductMedia(db, selected.ids);
+    listMedia.catch(() => undefined); // awaited in buildProducts; keeps an early failure from going unhandled
+    products = await loadProducts(db, selected.ids);
   } else {
-    const [c] = await rows<{ n: number | string }>(
-      db,
-      sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COUNT_CAP}) x`,
-    );
-    total = Number(c?.n ?? 0);
+    // The page (ids and product rows in one statement) and the total run side by side on a pooled connection.
+    const pageRows: Promise<Record<string, unknown>[]> = criteria.onlyAggregations
+      ? Promise.resolve([])
+      : rows<Record<string, unknown>>(
+          db,
+          sql`
+          SELECT ${PRODUCT_COLUMNS}
+            FROM (SELECT id, row_number() OVER () AS ord
+                    FROM (SELECT ${source.id} AS id FROM ${from} WHERE ${where}
+                           ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) ranked) page
+            JOIN product p ON p.id = page.id AND p.active
+           ORDER BY page.ord`,
+        );
+    const total =
+      forSearch && filtered.length === 0 && !criteria.ids
+        ? Promise.resolve(req.search!.ids.length)
+        : rows<{ n: number | string }>(
+            db,
+            sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COUNT_CAP}) x`,
+          ).then(([c]) => Number(c?.n ?? 0));
+    const [list, n] = await Promise.all([pageRows, total]);
+    products = list.map(toProductRow);
+    count = n;
   }
 
-  const elements = await buildProducts(db, cache, await loadProducts(db, ids), view, req.product);
+  const elements = await buildProducts(db, cache, products, view, req.product, listMedia);
   const aggregations: Record<string, unknown> = {};
   if (facets && wantAggregations) {
     aggregations.manufacturer = facets.mapped.manufacturer;
@@ -433,7 +475,7 @@ export async function productListing(req: ListingRequest): Promise<Record<string
   };
   return {
     entity: 'product',
-    total,
+    total: count,
     aggregations: Object.keys(aggregations).length ? aggregations : [],
     page,
     limit,

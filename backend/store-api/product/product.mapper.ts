@@ -23,7 +23,6 @@ import { translateFields } from '../translate.ts';
 import type { Db } from '../../db/client.ts';
 import { calculateProductPrices, type PriceRow } from './price.ts';
 import {
-  loadOptions,
   loadPrices,
   loadProductMedia,
   loadProducts,
@@ -134,6 +133,9 @@ interface Loaded {
 /**
  * Maps product rows to Shopware products, loading their associations in batches.
  *
+ * `listMedia`, when given, is the media of exactly the products of `list`, already requested by the caller (so it
+ * can run beside the product query); media of inherited parents is loaded here.
+ *
  * @returns products in the order of `list`.
  */
 export async function buildProducts(
@@ -142,12 +144,15 @@ export async function buildProducts(
   list: ProductRow[],
   view: ViewContext,
   options: ProductViewOptions,
+  listMedia?: Promise<ProductMediaRow[]>,
 ): Promise<Record<string, unknown>[]> {
   if (list.length === 0) return [];
   const inList = new Map(list.map((p) => [p.id, p]));
   const parentIds = [
     ...new Set(list.map((p) => p.parentId).filter((id): id is string => Boolean(id) && !inList.has(id!))),
   ];
+  const ownMedia = listMedia ?? loadProductMedia(db, [...inList.keys()]);
+  ownMedia.catch(() => undefined); // awaited below; keeps an early failure from going unhandled
   const parentRows = await loadProducts(db, parentIds, false);
   const parents = new Map<string, ProductRow>([...list, ...parentRows].map((p) => [p.id, p]));
   const allIds = [...new Set([...list.map((p) => p.id), ...parentRows.map((p) => p.id)])];
@@ -156,13 +161,18 @@ export async function buildProducts(
     p.optionIds.forEach((id) => optionIds.add(id));
     if (options.properties) p.propertyIds.forEach((id) => optionIds.add(id));
   }
-  const [mediaRows, optionMap, prices, index, manufacturers] = await Promise.all([
-    loadProductMedia(db, allIds),
-    loadOptions(db, [...optionIds]),
+  const [listMediaRows, parentMediaRows, optionMap, prices, index, manufacturers] = await Promise.all([
+    ownMedia,
+    loadProductMedia(
+      db,
+      parentRows.map((p) => p.id),
+    ),
+    cache.options(optionIds),
     view.customerId ? loadPrices(db, allIds) : Promise.resolve(new Map<string, PriceRow[]>()),
     cache.categories(),
     cache.manufacturers(),
   ]);
+  const mediaRows = [...listMediaRows.filter((m) => inList.has(m.productId)), ...parentMediaRows];
   const media = new Map<string, ProductMediaRow[]>();
   for (const m of mediaRows) media.set(m.productId, [...(media.get(m.productId) ?? []), m]);
   const loaded: Loaded = {

@@ -25,7 +25,7 @@ import { applyIncludes } from '../includes.ts';
 import { compileFilter, compileSort } from '../listing/product-filter.ts';
 import { translateFields } from '../translate.ts';
 import { buildProducts, mapOption } from './product.mapper.ts';
-import { loadOptions, loadProducts, loadVariants, type OptionRow } from './product.repository.ts';
+import { loadProducts, loadVariants, type OptionRow } from './product.repository.ts';
 import { textArray } from '../sql-params.ts';
 
 /** 404 with Shopware's product code. */
@@ -143,7 +143,7 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
         categories: false,
       });
     }
-    const optionRows = await loadOptions(deps.db, [...new Set(family.flatMap((v) => v.optionIds))]);
+    const optionRows = await deps.cache.options(family.flatMap((v) => v.optionIds));
     const configurator =
       c.req.query('skipConfigurator') === 'true' ? [] : buildConfigurator([...optionRows.values()], view.locale);
     return c.json(applyIncludes({ product, configurator, apiAlias: 'product_detail' }, criteria.includes));
