@@ -102,3 +102,11 @@ test('anonymous catalogue HTML is cacheable and sets no cookie', async ({ reques
   const again = await request.get('/de/Steigtechnik/', { headers: { 'if-none-match': etag ?? '' } });
   expect(again.status()).toBe(304);
 });
+
+test('a page number beyond the end of a filtered listing says so and leads to the last page', async ({ page }) => {
+  await page.goto('/de/Steigtechnik/?in-stock=1&p=999');
+  await expect(page.getByText(/^Diese Seite gibt es nicht: die Liste hat [\d.]+ Seiten\.$/)).toBeVisible();
+  await page.getByRole('link', { name: 'Zur letzten Seite' }).click();
+  await expect(page).toHaveURL(/in-stock=1/);
+  await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+});
