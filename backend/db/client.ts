@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -55,4 +56,9 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (options.migrate !== false) await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** The rows of a raw SQL statement, typed by the caller (both drivers answer `{ rows }`, columns as named in SQL). */
+export async function queryRows<T>(db: Db, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }

@@ -8,7 +8,7 @@
  * new data after `ttlMs` (default 5 minutes).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { queryRows as rows, type Db } from '../db/client.ts';
 import type { CategoryTranslation } from '../db/schema/category.ts';
 import { loadOptions, type OptionRow } from './product/product.repository.ts';
 import { indexBytes, loadListingIndex, loadListingOrder, type ListingIndex } from './listing/listing-index.ts';
@@ -81,10 +81,6 @@ export const OPTION_CACHE_LIMIT = 200_000;
 /** Clears every catalogue cache of this process; call after an import has finalized. */
 export function clearCatalogCaches(): void {
   for (const cache of registry) cache.clear();
-}
-
-async function rows<T>(db: Db, statement: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
 
 /** Creates a catalogue cache over `db`, registered for `clearCatalogCaches()`. */

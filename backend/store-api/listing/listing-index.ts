@@ -13,7 +13,7 @@
  * in this process) and after its TTL (other processes), like the category facets.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { queryRows as rows, type Db } from '../../db/client.ts';
 
 export interface ListingIndex {
   categoryId: string;
@@ -62,10 +62,6 @@ export interface IndexFacets {
   options: Map<string, number>;
   priceMin: string | null;
   priceMax: string | null;
-}
-
-async function rows<T>(db: Db, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
 
 /** Reads the listing index of a category (one range scan of `product_listing`). */

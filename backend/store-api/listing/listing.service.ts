@@ -25,7 +25,7 @@
  * candidate set in SQL.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { queryRows as rows, type Db } from '../../db/client.ts';
 import type { CatalogCache, ManufacturerRow } from '../catalog-cache.ts';
 import type { Criteria } from '../criteria.ts';
 import { pagination } from '../criteria.ts';
@@ -42,7 +42,7 @@ import {
   type ProductMediaRow,
   type ProductRow,
 } from '../product/product.repository.ts';
-import { indexFacets, selectPage, type IndexFilter } from './listing-index.ts';
+import { indexFacets, selectPage, type IndexFacets, type IndexFilter } from './listing-index.ts';
 import { localeColumns, translateFields } from '../translate.ts';
 import { compileFilter, compileSort } from './product-filter.ts';
 import { textArray } from '../sql-params.ts';
@@ -187,18 +187,8 @@ function orderBy(key: string, s: Source, ranked: boolean): SQL {
   }
 }
 
-interface RawFacets {
-  total: number;
-  inStock: number;
-  manufacturers: Map<string, number>;
-  options: Map<string, number>;
-  priceMin: string | null;
-  priceMax: string | null;
-}
-
-async function rows<T>(db: Db, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
+/** Facet counts of a listing scope (the same shape whether read in SQL or from the listing index). */
+type RawFacets = IndexFacets;
 
 async function computeFacets(db: Db, source: Source, scope: SQL): Promise<RawFacets> {
   const list = await rows<{ kind: string; key: string | null; n: number | string }>(

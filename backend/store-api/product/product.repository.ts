@@ -2,8 +2,8 @@
  * Reads products and everything a product response carries (media, options and properties with their groups,
  * prices, parents for inherited fields) in a fixed number of batched queries per page, never one per product.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows as rows, type Db } from '../../db/client.ts';
 import type { PriceRow } from './price.ts';
 import { textArray } from '../sql-params.ts';
 
@@ -87,10 +87,6 @@ export interface OptionRow {
     unit: string | null;
     translated: Partial<Record<string, { name?: string; description?: string }>>;
   };
-}
-
-async function rows<T>(db: Db, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }
 
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
