@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { createDb, type Db } from '../backend/db/client.ts';
+import { createDb, queryRows, type Db } from '../backend/db/client.ts';
 import { loadBackendConfig } from '../backend/config.ts';
 import { seedSalesChannel, languageId } from '../backend/db/seed-channel.ts';
 import { ensureCatalogSeeded } from '../backend/catalog/seed.ts';
@@ -68,8 +68,7 @@ interface Probe {
 
 /** Picks realistic queries from the catalogue itself: numbers, EANs, words, brands, a big category and a filter. */
 async function probe(db: Db): Promise<Probe> {
-  const rows = (q: ReturnType<typeof sql>) =>
-    db.execute(q).then((r) => (r as unknown as { rows: Record<string, unknown>[] }).rows);
+  const rows = (q: ReturnType<typeof sql>) => queryRows<Record<string, unknown>>(db, q);
   const products = await rows(
     sql`SELECT product_number, ean, name_de FROM product WHERE parent_id IS NULL AND active ORDER BY id LIMIT 50`,
   );
@@ -218,10 +217,7 @@ if (!only || only === '400k') {
   const config = loadBackendConfig({ ...process.env, DATABASE_URL: BENCH_DB });
   await seedSalesChannel(handle.db, config);
   const countProducts = async () =>
-    Number(
-      ((await handle.db.execute(sql`SELECT count(*) AS n FROM product`)) as unknown as { rows: { n: unknown }[] })
-        .rows[0]?.n ?? 0,
-    );
+    Number((await queryRows<{ n: unknown }>(handle.db, sql`SELECT count(*) AS n FROM product`))[0]?.n ?? 0);
   const count = await countProducts();
   if (count < ARTICLES) {
     console.log(`\nGenerating ${ARTICLES} articles into ${BENCH_DB} (once)…`);

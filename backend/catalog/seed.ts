@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { queryRows, type Db } from '../db/client.ts';
 import type { BackendConfig } from '../config.ts';
 import type { CatalogChange, CatalogProduct, CatalogSink, LocalizedText } from './model.ts';
 import { stableId } from '../lib/ids.ts';
@@ -203,8 +203,7 @@ export async function ensureCatalogSeeded(
 ): Promise<FinalizeReport | undefined> {
   const log = options.log ?? ((line: string) => console.log(line));
   await writeStaticContent(db, config);
-  const existing = (await db.execute(sql`SELECT 1 FROM product LIMIT 1`)) as unknown as { rows: unknown[] };
-  if (existing.rows.length > 0) return undefined;
+  if ((await queryRows(db, sql`SELECT 1 FROM product LIMIT 1`)).length > 0) return undefined;
 
   const started = Date.now();
   const dir = options.sharedCatalogDir ?? path.resolve('../shared/catalog');

@@ -13,7 +13,7 @@
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
+import { queryRows as query, type Db } from '../db/client.ts';
 import {
   categoryTable,
   manufacturerTable,
@@ -220,12 +220,6 @@ class SeenSet {
     if (this.#set.size >= CACHE_LIMIT) this.#set.clear();
     this.#set.add(key);
   }
-}
-
-/** Rows of a raw query, whichever driver runs it (both answer `{ rows }`). */
-async function query<T>(db: Db, statement: SQL): Promise<T[]> {
-  const result = (await db.execute(statement)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 function chunks<T>(items: T[], size: number): T[][] {

@@ -58,7 +58,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
-/** The rows of a raw SQL statement, typed by the caller (both drivers answer `{ rows }`, columns as named in SQL). */
-export async function queryRows<T>(db: Db, statement: SQL): Promise<T[]> {
+/**
+ * The rows of a raw SQL statement, typed by the caller (both drivers answer `{ rows }`, columns as named in SQL).
+ * `db` may be a transaction.
+ */
+export async function queryRows<T>(db: Pick<Db, 'execute'>, statement: SQL): Promise<T[]> {
   return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
 }

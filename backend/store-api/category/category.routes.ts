@@ -10,6 +10,7 @@
  * - `GET /store-api/breadcrumb/{id}?type=category|product`: the path below the main navigation root.
  * Unknown or inactive categories, and categories outside the channel's navigation trees, answer 404.
  */
+import { queryRows } from '../../db/client.ts';
 import { sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { isId } from '../../lib/ids.ts';
@@ -199,19 +200,21 @@ export function registerCategoryRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps
     if (type === 'category') {
       categoryId = id;
     } else {
-      const rows = (await deps.db.execute(
+      type Row = { category_ids: string[]; parent_id: string | null };
+      let [product] = await queryRows<Row>(
+        deps.db,
         sql`SELECT category_ids, parent_id FROM product WHERE id = ${id} AND active`,
-      )) as unknown as { rows: { category_ids: string[]; parent_id: string | null }[] };
-      let product = rows.rows[0];
+      );
       if (!product)
         throw new StoreApiError(404, 'PRODUCT__PRODUCT_NOT_FOUND', `Product for id ${id} not found.`, {
           parameters: { productId: id },
         });
       if (product.category_ids.length === 0 && product.parent_id) {
-        const parent = (await deps.db.execute(
+        const [parent] = await queryRows<Row>(
+          deps.db,
           sql`SELECT category_ids, parent_id FROM product WHERE id = ${product.parent_id}`,
-        )) as unknown as { rows: { category_ids: string[]; parent_id: string | null }[] };
-        product = parent.rows[0] ?? product;
+        );
+        product = parent ?? product;
       }
       const referrer = c.req.query('referrerCategoryId');
       categoryId =

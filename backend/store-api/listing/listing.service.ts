@@ -326,7 +326,7 @@ function categoryFacets(
 
 /** The cache key of a sorting's row order: name orders differ per language, price orders do not. */
 function orderKey(sorting: string, locale: string): string {
-  return sorting.startsWith('name') || sorting === 'score' ? `${sorting}:${locale}` : sorting;
+  return sorting.startsWith('name') ? `${sorting}:${locale}` : sorting;
 }
 
 export interface ListingRequest {

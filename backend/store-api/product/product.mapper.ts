@@ -172,7 +172,7 @@ export async function buildProducts(
     cache.categories(),
     cache.manufacturers(),
   ]);
-  const mediaRows = [...listMediaRows.filter((m) => inList.has(m.productId)), ...parentMediaRows];
+  const mediaRows = [...listMediaRows, ...parentMediaRows];
   const media = new Map<string, ProductMediaRow[]>();
   for (const m of mediaRows) media.set(m.productId, [...(media.get(m.productId) ?? []), m]);
   const loaded: Loaded = {

@@ -13,6 +13,7 @@
  * - `POST /store-api/{provider}/variants`: `{ elements: [{ id, childCount }] }` for the parent ids in `ids`.
  * Prices and stock figures follow the visibility rule of product.mapper.ts.
  */
+import { queryRows } from '../../db/client.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { isId, stableId } from '../../lib/ids.ts';
@@ -83,8 +84,8 @@ export function referenceTypeName(type: string, locale: string): string {
   return REFERENCE_TYPES[type] ? (names[locale] ?? names['en-GB']!) : type;
 }
 
-async function rows<T>(deps: CatalogDeps, statement: SQL): Promise<T[]> {
-  return ((await deps.db.execute(statement)) as unknown as { rows: T[] }).rows;
+function rows<T>(deps: CatalogDeps, statement: SQL): Promise<T[]> {
+  return queryRows<T>(deps.db, statement);
 }
 
 /** Configurator: the property groups of the variants' options, each with the options that occur. */

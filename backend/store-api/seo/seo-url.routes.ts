@@ -12,6 +12,7 @@
  *    `productSeoPath(translated name, productNumber)` in the context language, so renamed products keep working.
  * An unknown path answers an empty result (`total: 0`), as Shopware does.
  */
+import { queryRows } from '../../db/client.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { isId } from '../../lib/ids.ts';
@@ -76,8 +77,8 @@ interface Resolved {
   id?: string;
 }
 
-async function rows<T>(deps: CatalogDeps, statement: SQL): Promise<T[]> {
-  return ((await deps.db.execute(statement)) as unknown as { rows: T[] }).rows;
+function rows<T>(deps: CatalogDeps, statement: SQL): Promise<T[]> {
+  return queryRows<T>(deps.db, statement);
 }
 
 export function registerSeoRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {

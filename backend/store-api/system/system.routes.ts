@@ -6,6 +6,7 @@
  * - `GET|POST /store-api/currency`: its currencies (EUR).
  * The customer of a logged-in context is filled in by the account area; here `customer` is null.
  */
+import { queryRows } from '../../db/client.ts';
 import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { stableId } from '../../lib/ids.ts';
@@ -118,11 +119,10 @@ export function mapSalesChannel(ctx: StoreContext): Record<string, unknown> {
 
 export function registerSystemRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {
   async function currencies(): Promise<CurrencyRow[]> {
-    return (
-      (await deps.db.execute(
-        sql`SELECT id, iso_code, symbol, name, decimal_precision, factor FROM currency ORDER BY iso_code`,
-      )) as unknown as { rows: CurrencyRow[] }
-    ).rows;
+    return queryRows<CurrencyRow>(
+      deps.db,
+      sql`SELECT id, iso_code, symbol, name, decimal_precision, factor FROM currency ORDER BY iso_code`,
+    );
   }
 
   app.get('/store-api/context', async (c) => {
