@@ -15,7 +15,6 @@
  * A document whose structure is broken in a way that would mix up articles (details outside or nested inside an
  * article) or that is not well-formed XML is rejected as a whole: nothing is written and the report says why.
  */
-import { checkGtin } from '../../lib/gtin.ts';
 import { bulletListHtml, sanitizeCatalogHtml } from '../../lib/html.ts';
 import { slugSegment } from '../../lib/slug.ts';
 import { etimCategoryLabels, etimFeatureLabels } from '../etim.ts';
@@ -357,19 +356,12 @@ class BmecatMapper {
       await this.spool.add({ kind: 'delete-product', productNumber });
       return;
     }
-    if (this.productNumbers.has(productNumber)) {
-      this.report.warn(
-        'duplicate-product',
-        item,
-        'article number occurs more than once in the file: the later one wins',
-      );
-    }
     const details = child(node, 'ARTICLE_DETAILS') ?? child(node, 'PRODUCT_DETAILS');
     if (!details) {
       this.report.skip(item, `no ${node.name}_DETAILS: nothing to import`);
       return;
     }
-    this.productNumbers.add(productNumber);
+    this.report.noteProduct(this.productNumbers, productNumber);
     const product = this.mapProduct(node, details, productNumber);
     await this.spool.add({ kind: 'product', product, mode: mode === 'new' ? 'new' : 'update' });
   }
@@ -390,14 +382,7 @@ class BmecatMapper {
     ]
       .map((n) => n.text.trim())
       .filter((t) => t);
-    let ean: string | undefined;
-    if (eanCandidates.length) {
-      const checks = eanCandidates.map(checkGtin);
-      const chosen = checks.find((c) => c.valid) ?? checks[0];
-      ean = chosen?.value;
-      if (chosen && !chosen.valid)
-        this.report.warn('invalid-ean', item, `EAN ${chosen.value ?? ''}: ${chosen.problem}; kept`);
-    }
+    const ean = this.report.gtin(eanCandidates, item);
 
     const features = this.readFeatures(node, item);
     const description: LocalizedText = { ...longHtml };

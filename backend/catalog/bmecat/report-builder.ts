@@ -3,6 +3,7 @@
  * first `maxPerKind` of a kind are kept item by item, the rest are counted into one summary line, so a file with
  * thousands of unreadable classification codes still yields a readable report.
  */
+import { checkGtin } from '../../lib/gtin.ts';
 import type { ImportReport } from '../model.ts';
 
 /** Builder for one file's ImportReport. */
@@ -27,6 +28,33 @@ export class ReportBuilder {
     const n = (this.perKind.get(kind) ?? 0) + 1;
     this.perKind.set(kind, n);
     if (n <= this.maxPerKind) this.report.warnings.push({ item, message });
+  }
+
+  /**
+   * Warns (`duplicate-product`) when `productNumbers` already holds `productNumber` (the later occurrence wins: the
+   * writer upserts by article number), then adds it.
+   */
+  noteProduct(productNumbers: Set<string>, productNumber: string): void {
+    if (productNumbers.has(productNumber))
+      this.warn(
+        'duplicate-product',
+        productNumber,
+        'article number occurs more than once in the file: the later one wins',
+      );
+    productNumbers.add(productNumber);
+  }
+
+  /**
+   * The GTIN to keep from what a supplier wrote: the first valid candidate, else the first one, reported
+   * (`invalid-ean`) and kept as written (catalog README: wrong check digits occur in the real files).
+   *
+   * @returns digits only, or undefined when no candidate has any.
+   */
+  gtin(candidates: (string | undefined)[], item: string): string | undefined {
+    const checks = candidates.map(checkGtin).filter((c) => c.value !== undefined);
+    const chosen = checks.find((c) => c.valid) ?? checks[0];
+    if (chosen && !chosen.valid) this.warn('invalid-ean', item, `EAN ${chosen.value ?? ''}: ${chosen.problem}; kept`);
+    return chosen?.value;
   }
 
   /** How many warnings of each kind were raised (including the summarised ones). */

@@ -5,7 +5,6 @@
  * equals the order step (10 … 1000 pieces). The file is read twice, streaming both times: the first pass counts
  * product types so that types with fewer than `MIN_CATEGORY_SIZE` articles share a "Weitere …" category.
  */
-import { checkGtin } from '../../lib/gtin.ts';
 import { bulletListHtml, sanitizeCatalogHtml } from '../../lib/html.ts';
 import { withEtimLabels } from '../etim.ts';
 import type {
@@ -174,12 +173,8 @@ export async function importFixingsSheet(
       report.skip(item, 'no Artikelname');
       continue;
     }
-    if (seen.has(productNumber))
-      report.warn('duplicate-product', item, 'article number occurs more than once: the later row wins');
-    seen.add(productNumber);
-
-    const ean = checkGtin(row.get('EAN-Code'));
-    if (ean.value && !ean.valid) report.warn('invalid-ean', item, `EAN ${ean.value}: ${ean.problem}; kept`);
+    report.noteProduct(seen, productNumber);
+    const ean = report.gtin([row.get('EAN-Code')], item);
     const prices = readPrices(row, item, report, now);
     const taxFraction = prices.find((p) => p.tax)?.tax;
     const min = parseQuantity(row.get('Mindest.Best.'));
@@ -210,7 +205,7 @@ export async function importFixingsSheet(
       name: { 'de-DE': name },
       description: description ? { 'de-DE': description } : undefined,
       keywords: row.get('Stichworte') ? { 'de-DE': row.get('Stichworte') ?? '' } : undefined,
-      ean: ean.value,
+      ean,
       manufacturerName: row.get('Hersteller'),
       manufacturerNumber: row.get('Art.Nr. Hersteller'),
       categories: [{ source, externalId: leaf }],

@@ -5,7 +5,6 @@
  * names (taxonomy.ts). Streams the file row by row; categories are written just before the first article that uses
  * them.
  */
-import { checkGtin } from '../../lib/gtin.ts';
 import { sanitizeCatalogHtml } from '../../lib/html.ts';
 import { withEtimLabels } from '../etim.ts';
 import type {
@@ -217,12 +216,8 @@ export async function importGuenzburgerSheet(
       report.skip(item, 'no descriptionShort (article name)');
       continue;
     }
-    if (seen.has(productNumber))
-      report.warn('duplicate-product', item, 'article number occurs more than once: the later row wins');
-    seen.add(productNumber);
-
-    const ean = checkGtin(row.get('ean'));
-    if (ean.value && !ean.valid) report.warn('invalid-ean', item, `EAN ${ean.value}: ${ean.problem}; kept`);
+    report.noteProduct(seen, productNumber);
+    const ean = report.gtin([row.get('ean')], item);
     const delivery = parseQuantity(row.get('deliveryTime'));
     const prices = readPrices(row, item, report, now);
     const taxFraction = prices.find((p) => p.tax)?.tax;
@@ -240,7 +235,7 @@ export async function importGuenzburgerSheet(
       name: { 'de-DE': name },
       description: description ? { 'de-DE': description } : undefined,
       keywords: row.get('keywords') ? { 'de-DE': row.get('keywords') ?? '' } : undefined,
-      ean: ean.value,
+      ean,
       manufacturerName: row.get('manufacturerName'),
       manufacturerNumber: row.get('manufacturerArticleId'),
       categories: [{ source, externalId: leaf }],
