@@ -130,13 +130,11 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
     const [row] = await loadProducts(deps.db, [id]);
     if (!row) throw productNotFound(id);
     const view = viewContext(c.get('context'), deps.config);
-    const [product] = await buildProducts(deps.db, deps.cache, [row], view, {
-      media: 'all',
-      properties: true,
-      categories: true,
-    });
-    const parentId = row.parentId ?? row.id;
-    const family = row.parentId || row.childCount > 0 ? await loadVariants(deps.db, parentId) : [];
+    // The product and its variant family are read side by side.
+    const [[product], family] = await Promise.all([
+      buildProducts(deps.db, deps.cache, [row], view, { media: 'all', properties: true, categories: true }),
+      row.parentId || row.childCount > 0 ? loadVariants(deps.db, row.parentId ?? row.id) : Promise.resolve([]),
+    ]);
     if (!row.parentId && family.length > 0) {
       product!.children = await buildProducts(deps.db, deps.cache, family, view, {
         media: 'cover',
