@@ -23,7 +23,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'dri
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { requireCustomer, requireRight, type AuthenticatedCustomer } from '../../auth/guards.ts';
+import { customerNotFound, requireCustomer, requireRight, type AuthenticatedCustomer } from '../../auth/guards.ts';
 import { ROLE_DEFAULT_RIGHTS, ROLE_NAMES, type RightCode } from '../../auth/rights.ts';
 import { deleteCustomerContexts } from '../../auth/session.ts';
 import type { BackendConfig } from '../../config.ts';
@@ -36,7 +36,6 @@ import { readJsonBody } from '../criteria.ts';
 import { StoreApiError, violations } from '../errors.ts';
 import {
   assertId,
-  customerNotFound,
   emailField,
   enabledRights,
   grantableRights,

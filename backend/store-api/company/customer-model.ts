@@ -31,18 +31,6 @@ export function assertId(value: unknown, pointer: string): string {
   throw violations([{ pointer, code: 'INVALID_UUID', detail: `The value "${String(value)}" is not a valid uuid.` }]);
 }
 
-/** 404 for a customer that does not exist or belongs to another company (the two are indistinguishable). */
-export function customerNotFound(id: string): StoreApiError {
-  return new StoreApiError(
-    404,
-    'CHECKOUT__CUSTOMER_NOT_FOUND_BY_ID',
-    `No matching customer for the id "${id}" was found.`,
-    {
-      parameters: { id },
-    },
-  );
-}
-
 /** Usernames are compared case-insensitively and stored lower-case, without surrounding spaces. */
 export function normalizeUsername(username: string): string {
   return username.trim().toLowerCase();
