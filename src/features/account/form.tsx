@@ -3,6 +3,7 @@
  * `aria-describedby` and marks the field `aria-invalid`.
  */
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useI18n } from './i18n.ts';
 import type { FieldError } from './validation.ts';
 
@@ -168,6 +169,24 @@ export function Button({
     >
       {children}
     </button>
+  );
+}
+
+/** The foot of an account form: the save button (busy while `saving`) and the cancel link back to `cancelTo`. */
+export function FormActions({ saving, cancelTo }: { saving: boolean; cancelTo: string }) {
+  const { t } = useI18n();
+  return (
+    <div className="flex gap-2 sm:col-span-2">
+      <Button type="submit" loading={saving}>
+        {t('account.save')}
+      </Button>
+      <Link
+        to={cancelTo}
+        className="rounded border border-gray-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-gray-50"
+      >
+        {t('account.cancel')}
+      </Link>
+    </div>
   );
 }
 

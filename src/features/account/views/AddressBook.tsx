@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react
 import { Link, useNavigate, useParams } from 'react-router';
 import { createAddress, deleteAddress, listAddresses, updateAddress, type Address, type AddressInput } from '../api.ts';
 import { ConfirmDialog } from '../confirm.tsx';
-import { Button, Card, CheckboxField, TextField } from '../form.tsx';
+import { Button, Card, CheckboxField, FormActions, TextField } from '../form.tsx';
 import { useI18n } from '../i18n.ts';
 import { useNotify } from '../notifications.tsx';
 import { useLoggedIn } from '../session.tsx';
@@ -289,17 +289,7 @@ export function AddressForm() {
             onChecked={(isMain) => setValues((v) => (v ? { ...v, isMain } : v))}
           />
         </div>
-        <div className="flex gap-2 sm:col-span-2">
-          <Button type="submit" loading={saving}>
-            {t('account.save')}
-          </Button>
-          <Link
-            to="/addressbook"
-            className="rounded border border-gray-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-gray-50"
-          >
-            {t('account.cancel')}
-          </Link>
-        </div>
+        <FormActions saving={saving} cancelTo="/addressbook" />
       </form>
     </Card>
   );

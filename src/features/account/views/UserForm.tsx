@@ -4,10 +4,10 @@
  * confirmation. The server checks ROLE_MANAGE_CONTACTS and the company; another company's id answers 404.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { createCustomer, deleteCustomers, fetchCustomer, fetchRights, updateCustomer, type UserInput } from '../api.ts';
 import { ConfirmDialog } from '../confirm.tsx';
-import { Button, Card, CheckboxField, SalutationField, TextField } from '../form.tsx';
+import { Button, Card, CheckboxField, FormActions, SalutationField, TextField } from '../form.tsx';
 import { useI18n } from '../i18n.ts';
 import { useNotify } from '../notifications.tsx';
 import { RIGHT_CODES } from '../rights.ts';
@@ -224,17 +224,7 @@ export function UserForm() {
         <div className="sm:col-span-2">
           <RightsFieldset enabled={rights} onChange={setRights} grantable={myRights} />
         </div>
-        <div className="flex gap-2 sm:col-span-2">
-          <Button type="submit" loading={saving}>
-            {t('account.save')}
-          </Button>
-          <Link
-            to="/customer"
-            className="rounded border border-gray-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-gray-50"
-          >
-            {t('account.cancel')}
-          </Link>
-        </div>
+        <FormActions saving={saving} cancelTo="/customer" />
       </form>
       {confirming && (
         <ConfirmDialog
