@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import type { Db } from './db/client.ts';
 import type { BackendConfig } from './config.ts';
 import { contextMiddleware, createChannelCache, type ChannelCache, type StoreApiEnv } from './store-api/context.ts';
-import { handleError, StoreApiError } from './store-api/errors.ts';
+import { handleError, StoreApiError } from './http/errors.ts';
 import { registerRoutes } from './store-api/routes.ts';
 
 export interface StoreApiDeps {

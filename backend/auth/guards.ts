@@ -13,7 +13,7 @@ import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
 import { companyTable, customerRightTable, customerTable } from '../db/schema/index.ts';
 import type { StoreApiEnv } from '../store-api/context.ts';
-import { StoreApiError } from '../store-api/errors.ts';
+import { StoreApiError } from '../http/errors.ts';
 import type { RightCode } from './rights.ts';
 
 export interface AuthenticatedCustomer {

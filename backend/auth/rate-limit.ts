@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
 import { rateLimitTable } from '../db/schema/index.ts';
-import { StoreApiError } from '../store-api/errors.ts';
+import { StoreApiError } from '../http/errors.ts';
 
 export interface RateLimitRule {
   /** Attempts allowed per window. */

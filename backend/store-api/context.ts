@@ -17,7 +17,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
 import { contextTable, languageTable, salesChannelDomainTable, salesChannelTable } from '../db/schema/index.ts';
 import { isId, randomId } from '../lib/ids.ts';
-import { StoreApiError } from './errors.ts';
+import { StoreApiError } from '../http/errors.ts';
 
 export interface SalesChannelInfo {
   id: string;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseCriteria } from './criteria.ts';
-import { StoreApiError } from './errors.ts';
+import { StoreApiError } from '../http/errors.ts';
 import { applyIncludes } from './includes.ts';
 
 describe('parseCriteria', () => {

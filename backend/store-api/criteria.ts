@@ -7,7 +7,7 @@
  * limit outside 1…500, page below 1, wrong types, unknown filter types.
  */
 import * as v from 'valibot';
-import { violations } from './errors.ts';
+import { violations } from '../http/errors.ts';
 
 /** Largest page size a caller may ask for (Shopware's `core.listing.maxLimit` analogue). */
 export const MAX_LIMIT = 500;

@@ -34,7 +34,7 @@ import { randomId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pagination, parseCriteria, readJsonBody } from '../criteria.ts';
 import { searchResult } from '../entities.ts';
-import { StoreApiError } from '../errors.ts';
+import { StoreApiError } from '../../http/errors.ts';
 import { loadCustomerView, mapAddress } from './customer-view.ts';
 import { providerCode, resolveDeps, type AccountDeps } from './deps.ts';
 import { assertPasswordsMatch, newPassword, optionalString, parseInput, requiredString } from './validation.ts';

@@ -16,7 +16,7 @@ import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { listOutbox } from '../../mail/outbox.ts';
 import { activateRegistration } from '../../auth/activation.ts';
-import { StoreApiError } from '../errors.ts';
+import { StoreApiError } from '../../http/errors.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { resolveDeps, type AccountDeps } from './deps.ts';
 

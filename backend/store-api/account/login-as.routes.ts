@@ -17,7 +17,7 @@ import { companyTable, customerTable } from '../../db/schema/index.ts';
 import { isId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { readJsonBody } from '../criteria.ts';
-import { StoreApiError } from '../errors.ts';
+import { StoreApiError } from '../../http/errors.ts';
 import { audit } from './audit.ts';
 import { providerCode, resolveDeps, type AccountDeps } from './deps.ts';
 import { parseInput } from './validation.ts';

@@ -25,7 +25,7 @@ import { sendMail } from '../../mail/outbox.ts';
 import { passwordRecoveryMail } from '../../mail/templates.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { readJsonBody } from '../criteria.ts';
-import { StoreApiError } from '../errors.ts';
+import { StoreApiError } from '../../http/errors.ts';
 import { normaliseUsername } from './account.routes.ts';
 import { resolveDeps, type AccountDeps } from './deps.ts';
 import { assertPasswordsMatch, newPassword, parseInput } from './validation.ts';

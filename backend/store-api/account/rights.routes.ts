@@ -29,7 +29,7 @@ import { customerRightTable, customerTable } from '../../db/schema/index.ts';
 import { isId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { readJsonBody } from '../criteria.ts';
-import { StoreApiError, violations } from '../errors.ts';
+import { StoreApiError, violations } from '../../http/errors.ts';
 import { audit } from './audit.ts';
 import { providerCode, resolveDeps, type AccountDeps } from './deps.ts';
 import { parseInput } from './validation.ts';

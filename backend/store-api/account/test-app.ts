@@ -8,7 +8,7 @@ import { createDb, type Db, type DbHandle } from '../../db/client.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { DEMO_PASSWORD, seedDemoCustomers } from '../../db/seed-customers.ts';
 import { contextMiddleware, createChannelCache, DEFAULT_SESSION_LIFETIME, type StoreApiEnv } from '../context.ts';
-import { handleError } from '../errors.ts';
+import { handleError } from '../../http/errors.ts';
 import { registerAccountArea } from './index.ts';
 
 export interface AccountTestApi {

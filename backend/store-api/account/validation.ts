@@ -3,7 +3,7 @@
  * (`IS_BLANK_ERROR`, `TOO_SHORT_ERROR`, …), turned into the 400 envelope with one `VIOLATION::…` item per field.
  */
 import * as v from 'valibot';
-import { violations } from '../errors.ts';
+import { violations } from '../../http/errors.ts';
 
 const DETAILS: Record<string, string> = {
   IS_BLANK_ERROR: 'This value should not be blank.',

@@ -19,7 +19,7 @@ import type { SalesChannelInfo, StoreApiEnv } from '../context.ts';
 import { pagination } from '../criteria.ts';
 import { requestCriteria, viewContext, type CatalogDeps } from '../deps.ts';
 import { searchResult, seoUrl } from '../entities.ts';
-import { StoreApiError } from '../errors.ts';
+import { StoreApiError } from '../../http/errors.ts';
 import { applyIncludes } from '../includes.ts';
 import { categoryName, mapCategory, type CategoryMapContext } from './category.mapper.ts';
 

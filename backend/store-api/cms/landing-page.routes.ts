@@ -11,7 +11,7 @@ import { cmsPageTable } from '../../db/schema/index.ts';
 import { isId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
 import type { CatalogDeps } from '../deps.ts';
-import { StoreApiError } from '../errors.ts';
+import { StoreApiError } from '../../http/errors.ts';
 import { translateFields } from '../translate.ts';
 
 interface CmsTranslation {

@@ -33,7 +33,7 @@ import { auditLogTable, companyAddressTable, customerTable } from '../../db/sche
 import { randomId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { readJsonBody } from '../criteria.ts';
-import { StoreApiError, violations } from '../errors.ts';
+import { StoreApiError, violations } from '../../http/errors.ts';
 import {
   assertId,
   emailField,

@@ -13,7 +13,7 @@ import type { BackendConfig } from '../../config.ts';
 import { isId } from '../../lib/ids.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import type { StoreContext } from '../context.ts';
-import { StoreApiError, violations } from '../errors.ts';
+import { StoreApiError, violations } from '../../http/errors.ts';
 import { invitationMail } from './mail.ts';
 
 export type CustomerRow = typeof customerTable.$inferSelect;

@@ -14,7 +14,7 @@ import { channelCategory, categoryNotFound } from '../category/category.routes.t
 import type { StoreApiEnv } from '../context.ts';
 import { pagination } from '../criteria.ts';
 import { requestCriteria, viewContext, type CatalogDeps } from '../deps.ts';
-import { violations } from '../errors.ts';
+import { violations } from '../../http/errors.ts';
 import { applyIncludes } from '../includes.ts';
 import { isId } from '../../lib/ids.ts';
 import { LISTING_DEFAULT_LIMIT, productListing } from './listing.service.ts';

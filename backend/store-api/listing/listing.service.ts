@@ -31,7 +31,7 @@ import type { Criteria } from '../criteria.ts';
 import { pagination } from '../criteria.ts';
 import type { ViewContext } from '../deps.ts';
 import { compact } from '../entities.ts';
-import { StoreApiError } from '../errors.ts';
+import { StoreApiError } from '../../http/errors.ts';
 import { buildProducts, type ProductViewOptions } from '../product/product.mapper.ts';
 import {
   loadProductMedia,

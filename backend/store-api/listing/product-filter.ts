@@ -8,7 +8,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { FilterNode, SortField } from '../criteria.ts';
-import { StoreApiError } from '../errors.ts';
+import { StoreApiError } from '../../http/errors.ts';
 import { localeColumns } from '../translate.ts';
 import { textArray, intArray } from '../sql-params.ts';
 

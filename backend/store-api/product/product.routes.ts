@@ -21,7 +21,7 @@ import type { StoreApiEnv } from '../context.ts';
 import { pagination } from '../criteria.ts';
 import { requestCriteria, viewContext, type CatalogDeps } from '../deps.ts';
 import { compact, searchResult } from '../entities.ts';
-import { StoreApiError, violations } from '../errors.ts';
+import { StoreApiError, violations } from '../../http/errors.ts';
 import { applyIncludes } from '../includes.ts';
 import { compileFilter, compileSort } from '../listing/product-filter.ts';
 import { translateFields } from '../translate.ts';

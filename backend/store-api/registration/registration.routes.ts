@@ -33,7 +33,7 @@ import { validateVatNumber } from '../../lib/vat.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { readJsonBody } from '../criteria.ts';
-import { StoreApiError } from '../errors.ts';
+import { StoreApiError } from '../../http/errors.ts';
 import { ValiError } from 'valibot';
 import {
   emailField,

@@ -22,7 +22,7 @@ import type { FilterNode } from '../criteria.ts';
 import { pagination } from '../criteria.ts';
 import { requestCriteria, viewContext, type CatalogDeps, type ViewContext } from '../deps.ts';
 import { searchResult, seoUrl, technicalPath, type SeoRouteName } from '../entities.ts';
-import { StoreApiError } from '../errors.ts';
+import { StoreApiError } from '../../http/errors.ts';
 import { applyIncludes } from '../includes.ts';
 import { translateFields } from '../translate.ts';
 import { textArray } from '../sql-params.ts';

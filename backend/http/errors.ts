@@ -1,6 +1,7 @@
 /**
- * Shopware's Store API error envelope: `{ errors: [{ status, code, title, detail, meta }] }`.
- * Every failure of the embedded Store API answers in this shape, built here and nowhere else.
+ * Shopware's Store API error envelope: `{ errors: [{ status, code, title, detail, meta, source }] }`
+ * (Shopware Store API documentation, "Error handling"). Every failure of the embedded HTTP API, Store API
+ * routes and the auth guards alike, answers in this shape, built here and nowhere else.
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
