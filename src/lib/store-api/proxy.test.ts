@@ -145,3 +145,42 @@ describe('proxyStoreApi', () => {
     expect(seen).toHaveLength(0);
   });
 });
+
+describe('path traversal', () => {
+  const traversals = [
+    ['../admin', '/store-api/../admin'],
+    ['..%2fadmin', '/store-api/..%2fadmin'],
+    ['%2e%2e/admin', '/store-api/%2e%2e/admin'],
+    ['%2E%2E%2Fadmin', '/store-api/%2E%2E%2Fadmin'],
+    ['%252e%252e%252fadmin', '/store-api/%252e%252e%252fadmin'],
+    ['%25252e%25252e/admin', '/store-api/%25252e%25252e/admin'],
+    ['..\\admin', '/store-api/..%5cadmin'],
+    ['product/..%5c..%5cadmin', '/store-api/product/..%5c..%5cadmin'],
+    ['product/%2e/x', '/store-api/product/%2e/x'],
+    ['search', '/store-api/..%2f..%2fadmin'],
+  ];
+
+  test.each(traversals)('%s is refused with 400 before anything is forwarded', async (path, pathname) => {
+    const { proxyStoreApi } = await import('./proxy.ts');
+    const { cookies } = cookieJar();
+    const url = new URL('https://shop.test/');
+    url.pathname = pathname;
+    const res = await proxyStoreApi({
+      path,
+      request: new Request(url, { method: 'POST', body: '{}' }),
+      url,
+      cookies,
+      languageId: 'l'.repeat(32),
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors[0]).toMatchObject({ status: '400', code: 'STOREFRONT__INVALID_PATH' });
+    expect(seen).toHaveLength(0);
+  });
+
+  test('ordinary Store API paths are forwarded', async () => {
+    const { isSafeProxyPath } = await import('./proxy.ts');
+    for (const path of ['search', 'product/0190a1b2c3d4e5f6a7b8c9d0e1f2a3b4', 'werkbank/account/login-as-customer']) {
+      expect(isSafeProxyPath(path)).toBe(true);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 /**
- * Same-origin Store API proxy for browser code (ARCHITECTURE §2), mounted at `src/pages/store-api/[...path].ts`:
+ * Same-origin Store API proxy for browser code (docs/decisions/001 and 008: the browser never sees the context
+ * token), mounted at `src/pages/store-api/[...path].ts`:
  * forwards `/store-api/*` to the client transport, adding `sw-access-key`, the domain's `sw-language-id` and the
  * `sw-context-token` from the HttpOnly cookie. A new token in the response rotates the cookie; the header itself
  * never reaches JavaScript.
@@ -31,9 +32,48 @@ export interface ProxyInput {
   clientAddress?: string | undefined;
 }
 
+/** A Store API error envelope answered by the proxy itself. */
+function proxyError(status: number, code: string, title: string, detail: string): Response {
+  return Response.json(
+    { errors: [{ status: String(status), code, title, detail }] },
+    { status, headers: { 'cache-control': 'private, no-store' } },
+  );
+}
+
+/** How often a path is percent-decoded at most while looking for hidden dot segments (double, triple encoding). */
+const MAX_DECODE_ROUNDS = 4;
+
 /**
- * Forwards one request. Responds 413 with a Store API error envelope when the body exceeds
- * MAX_PROXY_BODY_BYTES; Store API errors pass through unchanged (status and envelope).
+ * True when a path below `/store-api/` is safe to append to the Store API base URL: no `.`/`..` segment and no
+ * backslash in the path itself or in any of its percent-decoded forms (`%2e%2e`, `..%2f`, `%252e%252e`, `..%5c`),
+ * no percent-encoded slash (a remote server or a proxy in front of it may decode it into a separator) and no
+ * control character. Such a path could make an HTTP Store API (STORE_API_URL) serve something outside
+ * `/store-api/` (RFC 3986 §5.2.4 removes dot segments; many servers also decode `%2f` and treat `\` as `/`).
+ */
+export function isSafeProxyPath(path: string): boolean {
+  let current = path;
+  for (let round = 0; round <= MAX_DECODE_ROUNDS; round++) {
+    if ([...current].some((ch) => ch === '\\' || ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return false;
+    if (current.split('/').some((segment) => segment === '.' || segment === '..')) return false;
+    if (/%2f|%5c/i.test(current)) return false;
+    if (!current.includes('%')) return true;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      return false;
+    }
+    if (decoded === current) return true;
+    current = decoded;
+  }
+  return false;
+}
+
+/**
+ * Forwards one request. Answers with a Store API error envelope, without forwarding, 400
+ * `STOREFRONT__INVALID_PATH` when the path (as routed or as in the request URL) is not `isSafeProxyPath`, and 413
+ * `STOREFRONT__PAYLOAD_TOO_LARGE` when the body exceeds MAX_PROXY_BODY_BYTES; Store API errors pass through
+ * unchanged (status and envelope).
  */
 export async function proxyStoreApi({
   path,
@@ -43,6 +83,10 @@ export async function proxyStoreApi({
   languageId,
   clientAddress,
 }: ProxyInput): Promise<Response> {
+  const rawPath = url.pathname.replace(/^\/store-api\//, '');
+  if (!isSafeProxyPath(path) || !isSafeProxyPath(rawPath)) {
+    return proxyError(400, 'STOREFRONT__INVALID_PATH', 'Bad Request', 'The Store API path is not valid.');
+  }
   const cookieToken = cookies.get(CONTEXT_COOKIE)?.value;
   const token = isPlausibleToken(cookieToken) ? cookieToken : undefined;
   const headers = new Headers(await storeApiHeaders({ languageId, contextToken: token }));
@@ -56,19 +100,7 @@ export async function proxyStoreApi({
   if (method !== 'GET' && method !== 'HEAD') {
     body = await request.arrayBuffer();
     if (body.byteLength > MAX_PROXY_BODY_BYTES) {
-      return Response.json(
-        {
-          errors: [
-            {
-              status: '413',
-              code: 'STOREFRONT__PAYLOAD_TOO_LARGE',
-              title: 'Payload Too Large',
-              detail: 'The request body is too large.',
-            },
-          ],
-        },
-        { status: 413 },
-      );
+      return proxyError(413, 'STOREFRONT__PAYLOAD_TOO_LARGE', 'Payload Too Large', 'The request body is too large.');
     }
   }
   const upstream = await forwardToStoreApi(path, { method, headers, search: url.search, ...(body ? { body } : {}) });
