@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -157,6 +157,33 @@ describe('format detection and directory import', () => {
     expect(ks.products[0]?.source).toBe('bmecat:kstools');
     const wei = await run(path.join(SHARED, 'bmecat/weidmueller_2005_eclass9/WEI_BMECat_1609801044.xml'));
     expect(wei.products[0]?.source).toBe('bmecat:weidmueller');
+  });
+
+  test('a sheet refuses javascript: and data: media with a report line and keeps relative file names', async () => {
+    const header = (await readFile(GUENZBURGER, 'utf8')).split(/\r?\n/, 1)[0]!;
+    const columns = header.split(',');
+    const values: Record<string, string> = {
+      articleType: 'new',
+      supplierArticleId: 'U-1',
+      descriptionShort: 'Stehleiter 5 Stufen',
+      priceType1: 'VK_ohne_MwSt',
+      priceAmount1: '99',
+      priceCurrency1: 'EUR',
+      mimeType1: 'image/jpeg',
+      mimeSource1: 'javascript:alert(1)',
+      mimeType2: 'application/pdf',
+      mimeSource2: 'data:application/pdf;base64,JVBERi0=',
+      mimeType3: 'image/jpeg',
+      mimeSource3: 'leiter.jpg',
+    };
+    const file = path.join(dir, 'guenzburger-unsafe.csv');
+    await writeFile(file, `${header}\n${columns.map((c) => `"${values[c] ?? ''}"`).join(',')}\n`);
+    const sheet = await run(file);
+    expect(sheet.products.map((p) => p.media?.map((m) => m.source))).toEqual([['leiter.jpg']]);
+    expect(sheet.report.warnings.filter((w) => w.message.includes('refused')).map((w) => w.message)).toEqual([
+      'media "javascript:alert(1)" refused: only http(s) URLs and relative file names are imported',
+      'media "data:application/pdf;base64,JVBERi0=" refused: only http(s) URLs and relative file names are imported',
+    ]);
   });
 
   test('a missing file rejects (the CLI exits 1)', async () => {

@@ -447,6 +447,54 @@ ${article('X-1', '', '<DESCRIPTION_LONG>&xxe;</DESCRIPTION_LONG>')}</T_NEW_CATAL
     expect(only(tooLong.report.skipped).reason).toMatch(/exceeds 1000 characters/);
   });
 
+  test('javascript:, data: and other non-http(s) media are refused with a report line; relative names stay', async () => {
+    const mime = (source: string, type = 'image/jpeg') =>
+      `<MIME><MIME_TYPE>${type}</MIME_TYPE><MIME_SOURCE>${source}</MIME_SOURCE><MIME_PURPOSE>normal</MIME_PURPOSE></MIME>`;
+    const xml = doc12(
+      `<CATALOG_GROUP_SYSTEM><CATALOG_STRUCTURE type="leaf"><GROUP_ID>G1</GROUP_ID><GROUP_NAME>Gruppe</GROUP_NAME>
+        <MIME_INFO>${mime('javascript:alert(1)')}</MIME_INFO></CATALOG_STRUCTURE></CATALOG_GROUP_SYSTEM>` +
+        article(
+          'M-1',
+          `<MIME_INFO>${[
+            mime('javascript:alert(document.cookie)', 'url'),
+            mime('data:text/html;base64,PHNjcmlwdD4=', 'application/pdf'),
+            mime(' JaVa&#9;script:alert(1)', 'url'),
+            mime('vbscript:msgbox(1)'),
+            mime('bilder/m-1.jpg'),
+            mime('https://cdn.example.com/m-1.pdf', 'application/pdf'),
+          ].join('')}</MIME_INFO>`,
+        ),
+    );
+    const result = await run(chunks(xml));
+    expect(only(result.products).media?.map((m) => m.source)).toEqual([
+      'bilder/m-1.jpg',
+      'https://cdn.example.com/m-1.pdf',
+    ]);
+    expect(only(result.categories).mediaFileName).toBeUndefined();
+    const refused = result.report.warnings.filter((w) => w.message.includes('refused'));
+    expect(refused).toHaveLength(5);
+    expect(refused[0]).toEqual({
+      item: expect.stringContaining('G1'),
+      message: 'media "javascript:alert(1)" refused: only http(s) URLs and relative file names are imported',
+    });
+  });
+
+  test('a MIME_ROOT with a script scheme does not turn relative names into script links', async () => {
+    const xml = doc12(
+      article(
+        'M-2',
+        '<MIME_INFO><MIME><MIME_TYPE>image/jpeg</MIME_TYPE><MIME_SOURCE>a.jpg</MIME_SOURCE></MIME></MIME_INFO>',
+      ),
+      'deu',
+      '<MIME_ROOT>javascript:alert(1)//</MIME_ROOT>',
+    );
+    const result = await run(chunks(xml));
+    expect(only(result.products).media).toBeUndefined();
+    expect(result.report.warnings.some((w) => w.message.startsWith('media "javascript:alert(1)/a.jpg" refused'))).toBe(
+      true,
+    );
+  });
+
   test('a file that is not BMEcat is reported, not imported', async () => {
     const result = await run(chunks('<?xml version="1.0"?><cXML><Request/></cXML>'));
     expect(only(result.report.skipped).reason).toBe(

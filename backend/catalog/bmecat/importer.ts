@@ -269,9 +269,12 @@ class BmecatMapper {
       if (html) description = { [this.header.defaultLocale]: html };
     }
     const order = parseQuantity(childText(node, 'GROUP_ORDER'));
-    const image = descendantsNamed(child(node, 'MIME_INFO'), 'MIME')
+    const imageSource = descendantsNamed(child(node, 'MIME_INFO'), 'MIME')
       .map((m) => childText(m, 'MIME_SOURCE'))
       .find((s): s is string => !!s);
+    const image = imageSource
+      ? this.report.mediaSource(resolveMimeSource(imageSource, this.header.mimeRoot), item)
+      : undefined;
     const category: CatalogCategory = {
       source: this.source,
       externalId: id,
@@ -281,7 +284,7 @@ class BmecatMapper {
       keywords: this.joinedPerLocale(childrenNamed(node, 'KEYWORD'), item),
       position: order,
       type: 'page',
-      mediaFileName: image ? resolveMimeSource(image, this.header.mimeRoot) : undefined,
+      mediaFileName: image,
     };
     this.spool.addCategory(category);
   }
@@ -732,11 +735,13 @@ class BmecatMapper {
         return;
       }
       const mimeType = normaliseMimeType(childText(m, 'MIME_TYPE'), rawSource);
-      const source =
+      const source = this.report.mediaSource(
         mimeType === 'text/html' || isAbsoluteUrl(rawSource)
           ? rawSource
-          : resolveMimeSource(rawSource, this.header.mimeRoot);
-      if (seen.has(source)) return;
+          : resolveMimeSource(rawSource, this.header.mimeRoot),
+        item,
+      );
+      if (source === undefined || seen.has(source)) return;
       seen.add(source);
       const isImage = mimeType?.startsWith('image/') ?? false;
       const purpose = (

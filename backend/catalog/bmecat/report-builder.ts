@@ -4,6 +4,7 @@
  * thousands of unreadable classification codes still yields a readable report.
  */
 import { checkGtin } from '../../lib/gtin.ts';
+import { isSafeMediaSource } from './values.ts';
 import type { ImportReport } from '../model.ts';
 
 /** Builder for one file's ImportReport. */
@@ -55,6 +56,22 @@ export class ReportBuilder {
     const chosen = checks.find((c) => c.valid) ?? checks[0];
     if (chosen && !chosen.valid) this.warn('invalid-ean', item, `EAN ${chosen.value ?? ''}: ${chosen.problem}; kept`);
     return chosen?.value;
+  }
+
+  /**
+   * The media or download reference to import (already resolved against MIME_ROOT or MEDIA_BASE_URL), or undefined
+   * when its scheme is not http(s) (`isSafeMediaSource`): such a reference is refused with an `unsafe-media-url`
+   * line, because the storefront renders media as link targets and image sources.
+   */
+  mediaSource(source: string, item: string): string | undefined {
+    if (isSafeMediaSource(source)) return source;
+    const shown = source.length > 80 ? `${source.slice(0, 80)}…` : source;
+    this.warn(
+      'unsafe-media-url',
+      item,
+      `media "${shown}" refused: only http(s) URLs and relative file names are imported`,
+    );
+    return undefined;
   }
 
   /** How many warnings of each kind were raised (including the summarised ones). */

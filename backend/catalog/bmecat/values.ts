@@ -185,6 +185,19 @@ export function isAbsoluteUrl(source: string): boolean {
 }
 
 /**
+ * True when a media or download reference may be stored and later rendered as a link or image source: an
+ * `http:`/`https:` URL, or a reference without a scheme (a relative file name, resolved against MEDIA_BASE_URL when
+ * served). Every other scheme (`javascript:`, `data:`, `vbscript:`, `file:`, `ftp:`, a drive letter `C:`) is unsafe.
+ * ASCII control characters and spaces are ignored while reading the scheme, as browsers do (WHATWG URL Standard,
+ * "basic URL parser": leading C0 controls and spaces are stripped, tabs and newlines removed).
+ */
+export function isSafeMediaSource(source: string): boolean {
+  const compact = [...source].filter((ch) => ch.charCodeAt(0) > 0x20 && ch.charCodeAt(0) !== 0x7f).join('');
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1]?.toLowerCase();
+  return scheme === undefined || scheme === 'http' || scheme === 'https';
+}
+
+/**
  * MIME_SOURCE resolved against HEADER/CATALOG/MIME_ROOT: absolute URLs stay as they are; a relative source is
  * joined to the root with exactly one slash; without a root the relative source is kept.
  */

@@ -75,15 +75,22 @@ function readPrices(row: SheetRow, item: string, report: ReportBuilder, now: Dat
   return prices;
 }
 
-function readMedia(row: SheetRow, mediaBaseUrl: string | undefined): CatalogMedia[] {
+function readMedia(
+  row: SheetRow,
+  mediaBaseUrl: string | undefined,
+  item: string,
+  report: ReportBuilder,
+): CatalogMedia[] {
   const media: CatalogMedia[] = [];
   for (const n of ['', '2', '3', '4', '5', '6', '7', '8', '9', '10']) {
     const source = row.get(`Bild${n}`);
     if (!source) continue;
+    const resolved = report.mediaSource(resolveMimeSource(source, mediaBaseUrl), item);
+    if (resolved === undefined) continue;
     const mimeType = normaliseMimeType(row.get(`Bildtyp${n}`), source);
     const description = row.get(`Bildbeschr.${n}`);
     media.push({
-      source: resolveMimeSource(source, mediaBaseUrl),
+      source: resolved,
       mimeType,
       purpose: (row.get(`Bildart${n}`) ?? (mimeType === 'application/pdf' ? 'data_sheet' : 'normal')).toLowerCase(),
       description: description ? { 'de-DE': description } : undefined,
@@ -181,7 +188,7 @@ export async function importFixingsSheet(
     const step = parseQuantity(row.get('Mengenstaffel')) ?? min;
     const delivery = parseQuantity(row.get('Lieferzeit'));
     const features = readFeatures(row);
-    const media = readMedia(row, options.mediaBaseUrl);
+    const media = readMedia(row, options.mediaBaseUrl, item, report);
     const customFields: Record<string, unknown> = { ...features.customFields };
     const group = row.get('Produktgruppe');
     if (group) customFields.supplierProductGroup = group;

@@ -122,7 +122,12 @@ function readPrices(row: SheetRow, item: string, report: ReportBuilder, now: Dat
   return prices;
 }
 
-function readMedia(row: SheetRow, mediaBaseUrl: string | undefined): CatalogMedia[] {
+function readMedia(
+  row: SheetRow,
+  mediaBaseUrl: string | undefined,
+  item: string,
+  report: ReportBuilder,
+): CatalogMedia[] {
   const media: CatalogMedia[] = [];
   const seen = new Set<string>();
   for (let n = 1; n <= 200; n++) {
@@ -131,8 +136,8 @@ function readMedia(row: SheetRow, mediaBaseUrl: string | undefined): CatalogMedi
       if (row.get(`mimeType${n}`) === undefined && row.get(`mimeSource${n + 1}`) === undefined) break;
       continue;
     }
-    const resolved = resolveMimeSource(source, mediaBaseUrl);
-    if (seen.has(resolved)) continue;
+    const resolved = report.mediaSource(resolveMimeSource(source, mediaBaseUrl), item);
+    if (resolved === undefined || seen.has(resolved)) continue;
     seen.add(resolved);
     const mimeType = normaliseMimeType(row.get(`mimeType${n}`), source);
     const description = row.get(`mimeDescription${n}`);
@@ -224,7 +229,7 @@ export async function importGuenzburgerSheet(
     const description = sanitizeCatalogHtml(row.get('descriptionLong'));
     const customFields: Record<string, unknown> = {};
     const properties = readAttributes(row, customFields);
-    const media = readMedia(row, options.mediaBaseUrl);
+    const media = readMedia(row, options.mediaBaseUrl, item, report);
     const packing = parseDecimal(row.get('packingQuantity'));
     if (packing && trimDecimal(packing) !== '1') customFields.packingQuantity = trimDecimal(packing);
     const leaf = await categories.ensure(ladderCategoryPath(name));
