@@ -4,13 +4,22 @@
  * `max-price`), parsed and validated once per request.
  *
  * Invalid input answers 400 in Shopware's violation envelope (`VIOLATION::…`, `source.pointer` naming the field):
- * limit outside 1…500, page below 1, wrong types, unknown filter types.
+ * limit outside 1…500, page below 1, wrong types, unknown filter types, and criteria too large to run cheaply
+ * (`criteriaSizeViolations`: filter trees deeper than 8 or with more than 100 nodes, value lists over 500 entries).
+ * The size limits are checked on the raw body before the schema walks it, so a hostile tree costs no more than
+ * reading it once.
  */
 import * as v from 'valibot';
 import { violations } from '../http/errors.ts';
 
 /** Largest page size a caller may ask for (Shopware's `core.listing.maxLimit` analogue). */
 export const MAX_LIMIT = 500;
+/** Deepest nesting of `multi`/`not` filters; a top-level filter is at depth 1. */
+export const MAX_FILTER_DEPTH = 8;
+/** Most filter nodes in `filter` and `post-filter` together, nested ones included. */
+export const MAX_FILTER_NODES = 100;
+/** Most entries in one value list: an `equalsAny` value, `ids`, `manufacturer`, `properties`. */
+export const MAX_FILTER_VALUES = 500;
 
 export type FilterNode =
   | { type: 'equals'; field: string; value: string | number | boolean | null }
@@ -165,6 +174,82 @@ const bodySchema = v.object({
   ),
 });
 
+interface Violation {
+  pointer: string;
+  code: string;
+  detail: string;
+}
+
+/** Entries of a list given as an array or as Shopware's pipe-separated string; 0 for anything else. */
+function listLength(value: unknown): number {
+  if (Array.isArray(value)) return value.length;
+  if (typeof value === 'string') return value.split('|').length;
+  return 0;
+}
+
+/**
+ * Size limits of a raw criteria body, checked before parsing: `filter` and `post-filter` trees at most
+ * `MAX_FILTER_DEPTH` deep with at most `MAX_FILTER_NODES` nodes in all, value lists (`equalsAny` values, `ids`,
+ * `manufacturer`, `properties`) of at most `MAX_FILTER_VALUES` entries. Iterative, and it stops at the first excess,
+ * so a deeply nested or huge body is refused without recursing through it.
+ *
+ * @returns the violations (codes `CRITERIA_FILTER_TOO_DEEP`, `CRITERIA_TOO_MANY_FILTERS`,
+ *   `CRITERIA_TOO_MANY_VALUES`), empty when the body is within the limits.
+ */
+export function criteriaSizeViolations(body: Record<string, unknown>): Violation[] {
+  for (const key of ['ids', 'manufacturer', 'properties']) {
+    if (listLength(body[key]) > MAX_FILTER_VALUES) {
+      return [
+        {
+          pointer: `/${key}`,
+          code: 'CRITERIA_TOO_MANY_VALUES',
+          detail: `${key} must not list more than ${MAX_FILTER_VALUES} entries.`,
+        },
+      ];
+    }
+  }
+  const stack: { node: unknown; depth: number; pointer: string }[] = [];
+  for (const key of ['filter', 'post-filter']) {
+    const list = body[key];
+    if (Array.isArray(list)) list.forEach((node, i) => stack.push({ node, depth: 1, pointer: `/${key}/${i}` }));
+  }
+  const tooMany: Violation = {
+    pointer: '/filter',
+    code: 'CRITERIA_TOO_MANY_FILTERS',
+    detail: `filter and post-filter must not hold more than ${MAX_FILTER_NODES} filters in all.`,
+  };
+  if (stack.length > MAX_FILTER_NODES) return [tooMany];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const { node, depth, pointer } = stack.pop()!;
+    nodes++;
+    if (depth > MAX_FILTER_DEPTH) {
+      return [
+        {
+          pointer,
+          code: 'CRITERIA_FILTER_TOO_DEEP',
+          detail: `Filters must not be nested more than ${MAX_FILTER_DEPTH} levels deep.`,
+        },
+      ];
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    const { type, value, queries } = node as { type?: unknown; value?: unknown; queries?: unknown };
+    if (type === 'equalsAny' && listLength(value) > MAX_FILTER_VALUES) {
+      return [
+        {
+          pointer: `${pointer}/value`,
+          code: 'CRITERIA_TOO_MANY_VALUES',
+          detail: `An equalsAny filter must not list more than ${MAX_FILTER_VALUES} values.`,
+        },
+      ];
+    }
+    if (!Array.isArray(queries)) continue;
+    if (nodes + stack.length + queries.length > MAX_FILTER_NODES) return [tooMany];
+    queries.forEach((child, i) => stack.push({ node: child, depth: depth + 1, pointer: `${pointer}/queries/${i}` }));
+  }
+  return [];
+}
+
 function isTruthyFlag(value: unknown): boolean {
   if (value === undefined || value === false) return false;
   if (typeof value === 'string') return value !== '0' && value !== 'false';
@@ -177,7 +262,8 @@ function isTruthyFlag(value: unknown): boolean {
  *
  * @param body the parsed JSON body (anything; null/undefined for none).
  * @param query URL query parameters (e.g. `p`, `limit`, `order`).
- * @throws StoreApiError 400 with one violation per invalid field.
+ * @throws StoreApiError 400 with one violation per invalid field, or with the first size limit exceeded
+ *   (`criteriaSizeViolations`).
  */
 export function parseCriteria(body: unknown, query: Record<string, string> = {}): Criteria {
   if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
@@ -200,6 +286,8 @@ export function parseCriteria(body: unknown, query: Record<string, string> = {})
     if (query[key] !== undefined) merged[key] = query[key];
   }
   Object.assign(merged, body ?? {});
+  const tooLarge = criteriaSizeViolations(merged);
+  if (tooLarge.length > 0) throw violations(tooLarge);
   const parsed = v.safeParse(bodySchema, merged);
   if (!parsed.success) {
     throw violations(

@@ -271,3 +271,32 @@ describe('POST /search and /search-suggest', () => {
     expect((await api.call('POST', '/search-suggest', { search: '  ' })).status).toBe(400);
   });
 });
+
+describe('criteria size limits', () => {
+  let deep: Record<string, unknown> = { type: 'equals', field: 'active', value: true };
+  for (let i = 0; i < 12; i++) deep = { type: i % 2 ? 'not' : 'multi', queries: [deep] };
+  const tooMany = Array.from({ length: 101 }, () => ({ type: 'equals', field: 'active', value: true }));
+  const manyValues = [{ type: 'equalsAny', field: 'id', value: Array.from({ length: 501 }, (_, i) => `v${i}`) }];
+
+  test.each([
+    [
+      'a 13-level filter',
+      '/product-listing/' + FIXTURE.categories.tools,
+      { filter: [deep] },
+      'CRITERIA_FILTER_TOO_DEEP',
+    ],
+    ['a 13-level post-filter', '/search', { search: 'zange', 'post-filter': [deep] }, 'CRITERIA_FILTER_TOO_DEEP'],
+    ['101 filters', '/search-suggest', { search: 'zange', filter: tooMany }, 'CRITERIA_TOO_MANY_FILTERS'],
+    ['501 equalsAny values', '/product', { filter: manyValues }, 'CRITERIA_TOO_MANY_VALUES'],
+    ['limit 501', '/product', { limit: 501 }, 'INVALID_VALUE'],
+  ])('%s: POST %s answers 400 in the error envelope', async (_label, path, body, code) => {
+    const res = await api.call('POST', path, body, buyer);
+    expect(res.status).toBe(400);
+    const { errors } = (await res.json()) as { errors: { status: string; code: string; source: unknown }[] };
+    expect(errors[0]).toMatchObject({
+      status: '400',
+      code: `VIOLATION::${code}`,
+      source: { pointer: expect.any(String) },
+    });
+  });
+});
