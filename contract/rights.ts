@@ -1,8 +1,11 @@
 /**
- * The 24 rights of the specification (§6 "Roles and permissions") in its order: the vocabulary of the provider
- * API's rights endpoints (§3 "Rights"). The embedded Store API enforces them (backend/auth) and the storefront
- * shows and edits them (src/features/account); both import this one list, which is why it sits outside both.
+ * The 24 rights of a company user and the roles that bundle them: the vocabulary of the provider's rights and role
+ * endpoints (`{provider}/account/{id}/rights`, `…/role`). The embedded Store API enforces the rights
+ * (backend/auth) and the storefront shows and edits them (src/features/account); both import this one list.
+ * The order is the order the account area lists them in and the rights endpoints answer them in.
  */
+import * as v from 'valibot';
+
 export const RIGHT_CODES = [
   'ROLE_ACCESS_QUICK_ORDER_FORM',
   'ROLE_ADD_ORDER_REFERENCES',
@@ -31,3 +34,30 @@ export const RIGHT_CODES = [
 ] as const;
 
 export type RightCode = (typeof RIGHT_CODES)[number];
+
+/** One of the 24 codes; anything else is the violation `INVALID_ROLE`. */
+export const RightCodeSchema = v.picklist(RIGHT_CODES, 'INVALID_ROLE');
+
+/** A right of a user as the endpoints read and write it: `{ code, enabled }`. */
+export const RightSchema = v.object({ code: RightCodeSchema, enabled: v.boolean() });
+export type Right = v.InferOutput<typeof RightSchema>;
+
+/** All 24 rights of a user, one entry per code in the order of RIGHT_CODES. */
+export const RightListSchema = v.pipe(
+  v.array(RightSchema),
+  v.length(RIGHT_CODES.length),
+  v.check((list) => list.every((r, i) => r.code === RIGHT_CODES[i]), 'INVALID_ROLE'),
+);
+
+/**
+ * The roles of a company user. A role is a template of rights: setting it resets the rights to its defaults.
+ * `account_manager` is the supplier's own staff role, never given through the Store API.
+ */
+export const ROLE_NAMES = ['buyer', 'lead_buyer', 'approver', 'account_manager'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+export const RoleNameSchema = v.picklist(ROLE_NAMES, 'INVALID_ROLE');
+
+/** The roles a lead buyer can give a user of the company. */
+export const ASSIGNABLE_ROLES = ['buyer', 'lead_buyer', 'approver'] as const satisfies readonly RoleName[];
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+export const AssignableRoleSchema = v.picklist(ASSIGNABLE_ROLES, 'INVALID_ROLE');

@@ -1,0 +1,462 @@
+/**
+ * Every provider endpoint (`/store-api/{provider}/…`) with its request and response schemas: the list the OpenAPI
+ * document docs/openapi/provider.json is generated from (scripts/provider-openapi.ts) and the contract test walks.
+ * Paths are relative to `/store-api/{provider}`. Every call needs the `sw-access-key` header; calls marked
+ * `customer` also a logged-in `sw-context-token` (else 403 `CHECKOUT__CUSTOMER_NOT_LOGGED_IN`). Errors answer
+ * Shopware's envelope (contract/errors.ts).
+ */
+import type { GenericSchema } from 'valibot';
+import { StoreApiErrorEnvelopeSchema } from '../errors.ts';
+import {
+  CompanyAddressPathSchema,
+  CompanyAddressRequestSchema,
+  CompanyAddressSchema,
+  CompanyPathSchema,
+} from './addresses.ts';
+import {
+  ArticleInformationRequestSchema,
+  ArticleInformationResponseSchema,
+  ArticleInformationSchema,
+} from './article-information.ts';
+import {
+  CompanyCustomerCreateRequestSchema,
+  CompanyCustomerDeleteRequestSchema,
+  CompanyCustomerListRequestSchema,
+  CompanyCustomerListResponseSchema,
+  CompanyCustomerPatchRequestSchema,
+  CompanyCustomerPathSchema,
+  CompanyCustomerSchema,
+} from './company-users.ts';
+import { DevActivateRequestSchema, DevActivateResponseSchema, DevOutboxResponseSchema } from './development.ts';
+import { LoginAsCustomerRequestSchema, LoginAsCustomerResponseSchema } from './login-as.ts';
+import {
+  CitySchema,
+  CitySearchQuerySchema,
+  CitySearchResponseSchema,
+  CompanyExistsQuerySchema,
+  CompanyExistsResponseSchema,
+  CompanyRegistrationRequestSchema,
+  CompanyRegistrationResponseSchema,
+  CustomerRegistrationRequestSchema,
+  CustomerRegistrationResponseSchema,
+} from './registration.ts';
+import {
+  AccountPathSchema,
+  RightsResponseSchema,
+  RightsSaveRequestSchema,
+  RoleResponseSchema,
+  RoleSaveRequestSchema,
+} from './rights.ts';
+import { RightSchema } from '../rights.ts';
+import { VariantCountRequestSchema, VariantCountResponseSchema, VariantCountSchema } from './variants.ts';
+
+/** The named schemas of the provider API: the `components.schemas` of the OpenAPI document. */
+export const PROVIDER_SCHEMAS = {
+  Error: StoreApiErrorEnvelopeSchema,
+  Right: RightSchema,
+  CompanyCustomer: CompanyCustomerSchema,
+  CompanyCustomerListRequest: CompanyCustomerListRequestSchema,
+  CompanyCustomerListResponse: CompanyCustomerListResponseSchema,
+  CompanyCustomerCreateRequest: CompanyCustomerCreateRequestSchema,
+  CompanyCustomerPatchRequest: CompanyCustomerPatchRequestSchema,
+  CompanyCustomerDeleteRequest: CompanyCustomerDeleteRequestSchema,
+  CompanyAddress: CompanyAddressSchema,
+  CompanyAddressRequest: CompanyAddressRequestSchema,
+  CompanyRegistrationRequest: CompanyRegistrationRequestSchema,
+  CompanyRegistrationResponse: CompanyRegistrationResponseSchema,
+  CustomerRegistrationRequest: CustomerRegistrationRequestSchema,
+  CustomerRegistrationResponse: CustomerRegistrationResponseSchema,
+  CompanyExistsResponse: CompanyExistsResponseSchema,
+  City: CitySchema,
+  CitySearchResponse: CitySearchResponseSchema,
+  ArticleInformation: ArticleInformationSchema,
+  ArticleInformationRequest: ArticleInformationRequestSchema,
+  ArticleInformationResponse: ArticleInformationResponseSchema,
+  RightsResponse: RightsResponseSchema,
+  RightsSaveRequest: RightsSaveRequestSchema,
+  RoleResponse: RoleResponseSchema,
+  RoleSaveRequest: RoleSaveRequestSchema,
+  LoginAsCustomerRequest: LoginAsCustomerRequestSchema,
+  LoginAsCustomerResponse: LoginAsCustomerResponseSchema,
+  VariantCount: VariantCountSchema,
+  VariantCountRequest: VariantCountRequestSchema,
+  VariantCountResponse: VariantCountResponseSchema,
+  DevOutboxResponse: DevOutboxResponseSchema,
+  DevActivateRequest: DevActivateRequestSchema,
+  DevActivateResponse: DevActivateResponseSchema,
+} as const satisfies Record<string, GenericSchema>;
+
+export type ProviderSchemaName = keyof typeof PROVIDER_SCHEMAS;
+
+/** One answer of an endpoint: its meaning and, unless it has no body (204), the schema of the body. */
+export interface ProviderResponse {
+  description: string;
+  schema?: ProviderSchemaName;
+}
+
+/** One provider endpoint. */
+export interface ProviderEndpoint {
+  operationId: string;
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Path below `/store-api/{provider}`, with `{name}` parameters. */
+  path: string;
+  summary: string;
+  /** `customer`: needs a logged-in context token beside the access key. */
+  auth: 'access-key' | 'customer';
+  /** Schema of the path parameters (an object schema). */
+  params?: GenericSchema;
+  /** Schema of the query parameters (an object schema, possibly piped). */
+  query?: GenericSchema;
+  /** Named schema of the JSON body; `bodyRequired` false when an empty body means the defaults. */
+  body?: ProviderSchemaName;
+  bodyRequired?: boolean;
+  responses: Record<number, ProviderResponse>;
+}
+
+const error = (description: string): ProviderResponse => ({ description, schema: 'Error' });
+
+const NOT_LOGGED_IN = 'Not logged in (CHECKOUT__CUSTOMER_NOT_LOGGED_IN).';
+const CONTACTS = (extra = '') =>
+  error(
+    `${NOT_LOGGED_IN.slice(0, -1)}, or ROLE_MANAGE_CONTACTS missing ({PROVIDER}__MISSING_RIGHT, meta.parameters.right)${extra}.`,
+  );
+const ADDRESSES = error(
+  `${NOT_LOGGED_IN.slice(0, -1)}, or ROLE_MANAGE_ADDRESSES missing ({PROVIDER}__MISSING_RIGHT, meta.parameters.right).`,
+);
+const VIOLATIONS = error('VIOLATION::… items, one per broken field rule (source.pointer names the field).');
+const NOT_FOUND_USER = error('The id does not exist or belongs to another company (the two are indistinguishable).');
+const RATE_LIMITED = error(
+  'FRAMEWORK__RATE_LIMIT_EXCEEDED (meta.parameters.seconds): too many attempts from this client address.',
+);
+
+export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
+  {
+    operationId: 'readVariantCounts',
+    method: 'post',
+    path: '/variants',
+    summary: 'Variant counts of parent products: the ids are the distinct parent ids of a result list.',
+    auth: 'access-key',
+    body: 'VariantCountRequest',
+    responses: {
+      200: {
+        description: 'One element per known, active parent id; unknown ids are left out.',
+        schema: 'VariantCountResponse',
+      },
+      400: error('More than 500 ids (VIOLATION::TOO_MANY_ERROR on /ids) or malformed criteria.'),
+      401: error('Unknown sw-access-key.'),
+    },
+  },
+  {
+    operationId: 'listCompanyCustomers',
+    method: 'post',
+    path: '/companies/customers',
+    summary:
+      "One page of the users of the caller's company, with their rights. Filters: contains on firstName, lastName, " +
+      'email, username (also customerExtension.username); equals on leadBuyer (true unless the value is no) and ' +
+      'active; range on flow.budget and flow.budgetRemaining. Needs ROLE_MANAGE_CONTACTS.',
+    auth: 'customer',
+    body: 'CompanyCustomerListRequest',
+    bodyRequired: false,
+    responses: {
+      200: { description: 'One page of users.', schema: 'CompanyCustomerListResponse' },
+      400: error('VIOLATION::… items: field rules, INVALID_FILTER for an unsupported filter, INVALID_SORT.'),
+      403: CONTACTS(),
+    },
+  },
+  {
+    operationId: 'deleteCompanyCustomers',
+    method: 'delete',
+    path: '/companies/customers',
+    summary:
+      "Deletes users of the caller's company and ends their sessions; never the caller " +
+      '(VIOLATION::CANNOT_DELETE_SELF). Any id of another company answers 404 and nothing is deleted. Deleting a ' +
+      'lead buyer needs a lead buyer. Needs ROLE_MANAGE_CONTACTS.',
+    auth: 'customer',
+    body: 'CompanyCustomerDeleteRequest',
+    responses: {
+      204: { description: 'Deleted.' },
+      400: error('VIOLATION::… items: INVALID_UUID for a malformed id, CANNOT_DELETE_SELF, field rules.'),
+      403: CONTACTS(', or a lead buyer deleted by a user who is not one'),
+      404: NOT_FOUND_USER,
+    },
+  },
+  {
+    operationId: 'createCompanyCustomer',
+    method: 'post',
+    path: '/companies/customers/create',
+    summary:
+      "Creates a user of the caller's company with rights (only rights the caller holds; leadBuyer only by a lead " +
+      'buyer). The user receives a set-password invitation mail (link /auth/password-set?hash=…, valid 7 days). ' +
+      'Needs ROLE_MANAGE_CONTACTS.',
+    auth: 'customer',
+    body: 'CompanyCustomerCreateRequest',
+    responses: {
+      200: { description: 'The new user with rights.', schema: 'CompanyCustomer' },
+      400: error('VIOLATION::… items: field rules, CUSTOMER_USERNAME_NOT_UNIQUE, INVALID_ROLE for an unknown right.'),
+      403: CONTACTS(', or granting a right the caller does not hold'),
+    },
+  },
+  {
+    operationId: 'readCompanyCustomer',
+    method: 'get',
+    path: '/companies/customers/{id}',
+    summary: "One user of the caller's company with rights. Needs ROLE_MANAGE_CONTACTS.",
+    auth: 'customer',
+    params: CompanyCustomerPathSchema,
+    responses: {
+      200: { description: 'The user.', schema: 'CompanyCustomer' },
+      400: error('VIOLATION::INVALID_UUID on /id.'),
+      403: CONTACTS(),
+      404: NOT_FOUND_USER,
+    },
+  },
+  {
+    operationId: 'updateCompanyCustomer',
+    method: 'patch',
+    path: '/companies/customers/{id}',
+    summary:
+      'Changes a user; rights replace the list; active false ends the user’s sessions; nobody deactivates or demotes ' +
+      'themselves (VIOLATION::CANNOT_CHANGE_OWN_ACCESS). Needs ROLE_MANAGE_CONTACTS.',
+    auth: 'customer',
+    params: CompanyCustomerPathSchema,
+    body: 'CompanyCustomerPatchRequest',
+    responses: {
+      200: { description: 'The changed user.', schema: 'CompanyCustomer' },
+      400: error('VIOLATION::… items: field rules, INVALID_UUID, CUSTOMER_USERNAME_NOT_UNIQUE, INVALID_ROLE.'),
+      403: CONTACTS(', a right the caller does not hold, or a lead-buyer change by a user who is not one'),
+      404: NOT_FOUND_USER,
+    },
+  },
+  {
+    operationId: 'createCompanyAddress',
+    method: 'post',
+    path: '/companies/{companyId}/address',
+    summary: "Adds an address to the caller's company. Needs ROLE_MANAGE_ADDRESSES.",
+    auth: 'customer',
+    params: CompanyPathSchema,
+    body: 'CompanyAddressRequest',
+    responses: {
+      200: { description: 'The address.', schema: 'CompanyAddress' },
+      400: error('VIOLATION::… items: field rules, ZIP_CODE_INVALID, INVALID_UUID.'),
+      403: ADDRESSES,
+      404: error('Another company (WERKBANK__COMPANY_NOT_FOUND), indistinguishable from an unknown one.'),
+    },
+  },
+  {
+    operationId: 'updateCompanyAddress',
+    method: 'put',
+    path: '/companies/{companyId}/address/{addressId}',
+    summary:
+      "Replaces an address of the caller's company; the main address cannot be unflagged " +
+      '(VIOLATION::MAIN_ADDRESS_REQUIRED). Needs ROLE_MANAGE_ADDRESSES.',
+    auth: 'customer',
+    params: CompanyAddressPathSchema,
+    body: 'CompanyAddressRequest',
+    responses: {
+      200: { description: 'The address.', schema: 'CompanyAddress' },
+      400: error('VIOLATION::… items: field rules, ZIP_CODE_INVALID, INVALID_UUID, MAIN_ADDRESS_REQUIRED.'),
+      403: ADDRESSES,
+      404: error(
+        'Unknown address or another company (CHECKOUT__CUSTOMER_ADDRESS_NOT_FOUND, WERKBANK__COMPANY_NOT_FOUND).',
+      ),
+    },
+  },
+  {
+    operationId: 'deleteCompanyAddress',
+    method: 'delete',
+    path: '/companies/{companyId}/address/{addressId}',
+    summary:
+      'Deletes an address; not the main address (VIOLATION::MAIN_ADDRESS_CANNOT_BE_DELETED). Needs ROLE_MANAGE_ADDRESSES.',
+    auth: 'customer',
+    params: CompanyAddressPathSchema,
+    responses: {
+      204: { description: 'Deleted.' },
+      400: error('VIOLATION::MAIN_ADDRESS_CANNOT_BE_DELETED or INVALID_UUID.'),
+      403: ADDRESSES,
+      404: error('Unknown address or another company.'),
+    },
+  },
+  {
+    operationId: 'registerCompany',
+    method: 'post',
+    path: '/register/company',
+    summary:
+      'Registers a new company and its first user, a lead buyer with all rights; both wait inactive until the ' +
+      'supplier activates them. Sends the "registration received" mail; the answer carries a fresh anonymous ' +
+      'sw-context-token. Rate-limited.',
+    auth: 'access-key',
+    body: 'CompanyRegistrationRequest',
+    responses: {
+      200: { description: 'Registered, inactive.', schema: 'CompanyRegistrationResponse' },
+      400: error('INVALID_VAT_NUMBER, VAT_NUMBER_ALREADY_EXISTS, DUPLICATE_USERNAME or VIOLATION::… per field.'),
+      429: RATE_LIMITED,
+      500: error('UNKNOWN: any other failure.'),
+    },
+  },
+  {
+    operationId: 'companyExists',
+    method: 'get',
+    path: '/register/company/exists',
+    summary:
+      'Whether a client number (and, when given, its VAT number) is known; nothing else about the company. Rate-limited.',
+    auth: 'access-key',
+    query: CompanyExistsQuerySchema,
+    responses: {
+      200: { description: 'The answer.', schema: 'CompanyExistsResponse' },
+      400: VIOLATIONS,
+      429: RATE_LIMITED,
+    },
+  },
+  {
+    operationId: 'registerCompanyCustomer',
+    method: 'post',
+    path: '/register/company/customer',
+    summary:
+      'Registers an extra user of an existing company by client number; the user waits inactive with the buyer ' +
+      'rights. Sends the "registration received" mail. Rate-limited.',
+    auth: 'access-key',
+    body: 'CustomerRegistrationRequest',
+    responses: {
+      200: { description: 'Registered, inactive.', schema: 'CustomerRegistrationResponse' },
+      400: error('DUPLICATE_USERNAME or VIOLATION::… per field.'),
+      403: error('CLIENT_IS_BLOCKED.'),
+      404: error("COMPANY_DOESNT_EXIST: unknown client number, or a VAT number that is not the company's."),
+      429: RATE_LIMITED,
+      500: error('UNKNOWN: any other failure.'),
+    },
+  },
+  {
+    operationId: 'searchCities',
+    method: 'get',
+    path: '/register/cities/search',
+    summary:
+      'Places by postal-code prefix (a full Dutch code finds its 4-digit area) or by name (case and accents ' +
+      'ignored) from a built-in list for BE, NL, DE, AT and FR; at most 20.',
+    auth: 'access-key',
+    query: CitySearchQuerySchema,
+    responses: {
+      200: { description: 'Matches.', schema: 'CitySearchResponse' },
+      400: error('Neither zipcode nor city given, or a field too long.'),
+    },
+  },
+  {
+    operationId: 'readArticleInformation',
+    method: 'post',
+    path: '/article/information',
+    summary: 'Prices, stock and delivery times for a logged-in customer. Answers Cache-Control: private, no-store.',
+    auth: 'customer',
+    body: 'ArticleInformationRequest',
+    responses: {
+      200: { description: 'One record per known article, in request order.', schema: 'ArticleInformationResponse' },
+      400: error('VIOLATION::… (empty list, more than 100 articles, bad quantity).'),
+      403: error(NOT_LOGGED_IN),
+    },
+  },
+  {
+    operationId: 'readCustomerRights',
+    method: 'get',
+    path: '/account/{id}/rights',
+    summary:
+      "The 24 rights of a customer, each { code, enabled }. Anyone reads their own; another user's needs ROLE_MANAGE_CONTACTS.",
+    auth: 'customer',
+    params: AccountPathSchema,
+    responses: {
+      200: { description: 'All 24 rights in order.', schema: 'RightsResponse' },
+      400: error('VIOLATION::INVALID_UUID on /id.'),
+      403: CONTACTS(),
+      404: NOT_FOUND_USER,
+    },
+  },
+  {
+    operationId: 'saveCustomerRights',
+    method: 'put',
+    path: '/account/{id}/rights',
+    summary:
+      "Saves rights of another user of the caller's company (ROLE_MANAGE_CONTACTS). Nobody changes their own rights " +
+      'or grants a right they do not hold; audit-logged.',
+    auth: 'customer',
+    params: AccountPathSchema,
+    body: 'RightsSaveRequest',
+    responses: {
+      200: { description: 'The rights as saved.', schema: 'RightsResponse' },
+      400: error('VIOLATION::INVALID_ROLE for an unknown code, VIOLATION::INVALID_UUID for a malformed id.'),
+      403: CONTACTS(', own rights ({PROVIDER}__CANNOT_CHANGE_OWN_RIGHTS), or a right the caller does not hold'),
+      404: NOT_FOUND_USER,
+    },
+  },
+  {
+    operationId: 'readCustomerRole',
+    method: 'get',
+    path: '/account/{id}/role',
+    summary: "The role of a customer. Anyone reads their own; another user's needs ROLE_MANAGE_CONTACTS.",
+    auth: 'customer',
+    params: AccountPathSchema,
+    responses: {
+      200: { description: 'The role.', schema: 'RoleResponse' },
+      400: error('VIOLATION::INVALID_UUID on /id.'),
+      403: CONTACTS(),
+      404: NOT_FOUND_USER,
+    },
+  },
+  {
+    operationId: 'saveCustomerRole',
+    method: 'put',
+    path: '/account/{id}/role',
+    summary:
+      "Sets the role and resets the rights to the role's defaults (ROLE_MANAGE_CONTACTS; account_manager cannot be " +
+      'given through the API); audit-logged.',
+    auth: 'customer',
+    params: AccountPathSchema,
+    body: 'RoleSaveRequest',
+    responses: {
+      200: { description: 'The role as saved.', schema: 'RoleResponse' },
+      400: error('VIOLATION::INVALID_ROLE, VIOLATION::INVALID_UUID.'),
+      403: CONTACTS(', own role, or a default right the caller does not hold'),
+      404: NOT_FOUND_USER,
+    },
+  },
+  {
+    operationId: 'loginAsCustomer',
+    method: 'post',
+    path: '/account/login-as-customer',
+    summary:
+      'Account managers open a session as a customer of a company they look after (by id or username); the new ' +
+      'token comes in the body and the sw-context-token header; audit-logged.',
+    auth: 'customer',
+    body: 'LoginAsCustomerRequest',
+    responses: {
+      200: { description: 'The new context token.', schema: 'LoginAsCustomerResponse' },
+      400: error('VIOLATION::INVALID_UUID or a missing target.'),
+      403: error(
+        'Not logged in (CHECKOUT__CUSTOMER_NOT_LOGGED_IN), or not an account manager ({PROVIDER}__MISSING_ROLE).',
+      ),
+      404: error('Unknown, inactive or not looked-after customer.'),
+    },
+  },
+  {
+    operationId: 'readDevOutbox',
+    method: 'get',
+    path: '/dev/outbox',
+    summary:
+      'Development aid, only with WERKBANK_DEV_OUTBOX=1: the latest 50 mails kept because no SMTP server is configured.',
+    auth: 'access-key',
+    responses: {
+      200: { description: 'Kept mail, newest first.', schema: 'DevOutboxResponse' },
+      404: error('Not switched on.'),
+    },
+  },
+  {
+    operationId: 'devActivateRegistration',
+    method: 'post',
+    path: '/dev/activate',
+    summary:
+      'Development aid, only with WERKBANK_DEV_OUTBOX=1: activates a waiting registration by client number or ' +
+      'username, as npm run account:activate does.',
+    auth: 'access-key',
+    body: 'DevActivateRequest',
+    responses: {
+      200: { description: 'What was activated.', schema: 'DevActivateResponse' },
+      404: error('Not switched on, or nothing matches the key ({PROVIDER}__NOTHING_TO_ACTIVATE).'),
+    },
+  },
+];
