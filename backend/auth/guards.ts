@@ -1,20 +1,24 @@
 /**
- * Server-side checks every customer endpoint starts with (ARCHITECTURE §5: a hidden button is not a check).
+ * Server-side checks every customer endpoint starts with: the server decides, whatever the storefront shows or hides.
  *
  * - `requireCustomer(c, db)`: the context must carry a logged-in, active customer of an active company; otherwise
  *   403 `CHECKOUT__CUSTOMER_NOT_LOGGED_IN` (Shopware's code for store-api routes that need a customer).
  * - `requireRight(customer, code)`: the customer must hold the right enabled; otherwise 403
- *   `{provider}__MISSING_RIGHT` naming the right (specification §6).
+ *   `{provider}__MISSING_RIGHT` naming the right (the 24 rights of contract/rights.ts).
  * - Company scope: `sameCompany(customer, companyId)` — other companies' ids answer 404, never 403, so their
  *   existence does not leak.
+ * - `guardUserChange(db, actor, provider, change)`: the lead-buyer rule, the one check every route that creates,
+ *   changes or deletes a company user runs (docs/decisions/010).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
 import { companyTable, customerRightTable, customerTable } from '../db/schema/index.ts';
 import type { StoreApiEnv } from '../store-api/context.ts';
 import { StoreApiError } from '../http/errors.ts';
 import type { RightCode } from './rights.ts';
+
+export type CustomerRow = typeof customerTable.$inferSelect;
 
 export interface AuthenticatedCustomer {
   id: string;
@@ -109,4 +113,102 @@ export async function loadCompanyCustomer(
   const [row] = await db.select().from(customerTable).where(eq(customerTable.id, id)).limit(1);
   if (!row || !sameCompany(actor, row.companyId)) throw customerNotFound(id);
   return row;
+}
+
+/**
+ * What a route does to a company user, as far as the lead-buyer rule cares:
+ * - `create`: a new user with these flags;
+ * - `update` of `targetId`: the flags it sets (absent ones stay) and the e-mail address it sets, if any (rights,
+ *   names and other fields are an update with no flag);
+ * - `delete` of `targetId`.
+ */
+export type UserChange =
+  | { kind: 'create'; leadBuyer: boolean; active: boolean; role: string }
+  | { kind: 'update'; targetId: string; leadBuyer?: boolean; active?: boolean; role?: string; email?: string }
+  | { kind: 'delete'; targetId: string };
+
+function providerError(status: 403 | 409, provider: string, code: string, detail: string): StoreApiError {
+  return new StoreApiError(status, `${provider.toUpperCase()}__${code}`, detail);
+}
+
+/**
+ * The lead-buyer rule, checked by every route that creates, changes, (de)activates or deletes a company user
+ * (docs/decisions/010: managing contacts never escalates privileges):
+ * - the target must belong to the actor's company, else 404 `CHECKOUT__CUSTOMER_NOT_FOUND_BY_ID`;
+ * - nobody but the account manager himself changes an account manager, and nobody makes one (account managers are
+ *   the supplier's staff): 403 `{PROVIDER}__ACCOUNT_MANAGER_PROTECTED`;
+ * - only an active lead buyer creates, changes, promotes, demotes, deactivates or deletes a lead buyer, and only a
+ *   lead buyer changes a colleague's e-mail address: 403 `{PROVIDER}__LEAD_BUYER_REQUIRED`;
+ * - a company always keeps an active lead buyer: demoting, deactivating or deleting the last one answers
+ *   409 `{PROVIDER}__LAST_LEAD_BUYER`.
+ *
+ * Run it inside the transaction that writes the change: it locks the company row and re-reads the actor and the
+ * target under that lock, so two lead buyers demoting each other at the same moment cannot leave the company
+ * without one.
+ *
+ * @returns the target row as read under the lock (null for `create`).
+ */
+export async function guardUserChange(
+  db: Db,
+  actor: AuthenticatedCustomer,
+  provider: string,
+  change: UserChange,
+): Promise<CustomerRow | null> {
+  await db.select({ id: companyTable.id }).from(companyTable).where(eq(companyTable.id, actor.companyId)).for('update');
+  const [self] = await db
+    .select({ leadBuyer: customerTable.leadBuyer, active: customerTable.active })
+    .from(customerTable)
+    .where(eq(customerTable.id, actor.id))
+    .limit(1);
+  const actorIsLeadBuyer = Boolean(self?.active && self.leadBuyer);
+  let target: CustomerRow | null = null;
+  if (change.kind !== 'create') {
+    const [row] = await db
+      .select()
+      .from(customerTable)
+      .where(and(eq(customerTable.id, change.targetId), eq(customerTable.companyId, actor.companyId)))
+      .limit(1);
+    if (!row) throw customerNotFound(change.targetId);
+    target = row;
+  }
+  const after =
+    change.kind === 'delete'
+      ? null
+      : {
+          leadBuyer: change.leadBuyer ?? target?.leadBuyer ?? false,
+          active: change.active ?? target?.active ?? false,
+          role: change.role ?? target?.role ?? 'buyer',
+        };
+  const touchesAccountManager =
+    (target?.role === 'account_manager' && target.id !== actor.id) ||
+    (after?.role === 'account_manager' && target?.role !== 'account_manager');
+  if (touchesAccountManager) {
+    throw providerError(403, provider, 'ACCOUNT_MANAGER_PROTECTED', 'Account managers cannot be changed here.');
+  }
+  const colleagueEmail =
+    change.kind === 'update' &&
+    change.email !== undefined &&
+    change.targetId !== actor.id &&
+    change.email.trim().toLowerCase() !== target?.email.trim().toLowerCase();
+  if ((target?.leadBuyer || after?.leadBuyer || colleagueEmail) && !actorIsLeadBuyer) {
+    throw providerError(403, provider, 'LEAD_BUYER_REQUIRED', 'Only a lead buyer may do this.');
+  }
+  if (target?.leadBuyer && target.active && !(after?.leadBuyer && after.active)) {
+    const [other] = await db
+      .select({ id: customerTable.id })
+      .from(customerTable)
+      .where(
+        and(
+          eq(customerTable.companyId, actor.companyId),
+          eq(customerTable.leadBuyer, true),
+          eq(customerTable.active, true),
+          ne(customerTable.id, target.id),
+        ),
+      )
+      .limit(1);
+    if (!other) {
+      throw providerError(409, provider, 'LAST_LEAD_BUYER', 'The company must keep at least one active lead buyer.');
+    }
+  }
+  return target;
 }

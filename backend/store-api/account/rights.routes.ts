@@ -15,7 +15,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { loadCompanyCustomer, requireCustomer, requireRight, type AuthenticatedCustomer } from '../../auth/guards.ts';
+import {
+  guardUserChange,
+  loadCompanyCustomer,
+  requireCustomer,
+  requireRight,
+  type AuthenticatedCustomer,
+} from '../../auth/guards.ts';
 import {
   isRightCode,
   RIGHT_CODES,
@@ -118,14 +124,17 @@ export function registerRightsRoutes(app: Hono<StoreApiEnv>, accountDeps: Accoun
         })),
       );
     }
-    const target = await loadCompanyCustomer(db, actor, id);
     forbidSelf(actor, id);
-    const before = new Set(await enabledCodes(db, id));
-    requireHeld(
-      actor,
-      body.roles.filter((r) => r.enabled && !before.has(r.code)).map((r) => r.code),
-    );
-    await saveRights(db, id, body.roles);
+    const target = await db.transaction(async (tx) => {
+      const row = (await guardUserChange(tx, actor, config.provider, { kind: 'update', targetId: id }))!;
+      const before = new Set(await enabledCodes(tx, id));
+      requireHeld(
+        actor,
+        body.roles.filter((r) => r.enabled && !before.has(r.code)).map((r) => r.code),
+      );
+      await saveRights(tx, id, body.roles);
+      return row;
+    });
     const after = await enabledCodes(db, id);
     await audit(db, {
       actorCustomerId: actor.id,
@@ -157,19 +166,27 @@ export function registerRightsRoutes(app: Hono<StoreApiEnv>, accountDeps: Accoun
       throw violations([{ pointer: '/role', code: 'INVALID_ROLE', detail: `The role "${body.role}" does not exist.` }]);
     }
     const role = body.role as RoleName;
-    const target = await loadCompanyCustomer(db, actor, id);
     forbidSelf(actor, id);
     const defaults = new Set<string>(ROLE_DEFAULT_RIGHTS[role]);
-    requireHeld(actor, defaults);
-    await db
-      .update(customerTable)
-      .set({ role, leadBuyer: role === 'lead_buyer', updatedAt: now() })
-      .where(eq(customerTable.id, id));
-    await saveRights(
-      db,
-      id,
-      RIGHT_CODES.map((code) => ({ code, enabled: defaults.has(code) })),
-    );
+    const target = await db.transaction(async (tx) => {
+      const row = (await guardUserChange(tx, actor, config.provider, {
+        kind: 'update',
+        targetId: id,
+        role,
+        leadBuyer: role === 'lead_buyer',
+      }))!;
+      requireHeld(actor, defaults);
+      await tx
+        .update(customerTable)
+        .set({ role, leadBuyer: role === 'lead_buyer', updatedAt: now() })
+        .where(eq(customerTable.id, id));
+      await saveRights(
+        tx,
+        id,
+        RIGHT_CODES.map((code) => ({ code, enabled: defaults.has(code) })),
+      );
+      return row;
+    });
     await audit(db, {
       actorCustomerId: actor.id,
       action: 'customer.role.update',

@@ -23,7 +23,13 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'dri
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { customerNotFound, requireCustomer, requireRight, type AuthenticatedCustomer } from '../../auth/guards.ts';
+import {
+  customerNotFound,
+  guardUserChange,
+  requireCustomer,
+  requireRight,
+  type AuthenticatedCustomer,
+} from '../../auth/guards.ts';
 import { ROLE_DEFAULT_RIGHTS, ROLE_NAMES, type RightCode } from '../../auth/rights.ts';
 import { deleteCustomerContexts } from '../../auth/session.ts';
 import type { BackendConfig } from '../../config.ts';
@@ -273,19 +279,6 @@ export function registerCompanyRoutes(app: Hono<StoreApiEnv>, deps: CompanyDeps)
     return row;
   }
 
-  function leadBuyerOnly(me: AuthenticatedCustomer): void {
-    if (!me.leadBuyer) {
-      throw new StoreApiError(
-        403,
-        `${config.provider.toUpperCase()}__MISSING_RIGHT`,
-        'Only a lead buyer may do this.',
-        {
-          parameters: { right: 'leadBuyer' },
-        },
-      );
-    }
-  }
-
   async function audit(me: AuthenticatedCustomer, action: string, targetCustomerId: string | null, details = {}) {
     await db.insert(auditLogTable).values({
       id: randomId(),
@@ -334,22 +327,27 @@ export function registerCompanyRoutes(app: Hono<StoreApiEnv>, deps: CompanyDeps)
   app.post(`${base}/customers/create`, async (c) => {
     const me = await caller(c, 'ROLE_MANAGE_CONTACTS');
     const body = v.parse(createSchema, await readJsonBody(c.req));
-    if (body.leadBuyer) leadBuyerOnly(me);
     const role = body.leadBuyer ? 'lead_buyer' : (body.role ?? 'buyer');
-    const granted = grantableRights(
-      body.rights ?? ROLE_DEFAULT_RIGHTS[role].map((code) => ({ code, enabled: true })),
-      me.rights,
-      config.provider,
-    );
     const username = normalizeUsername(body.username);
-    if (await usernameTaken(db, username)) {
-      throw violations([
-        { pointer: '/username', code: 'CUSTOMER_USERNAME_NOT_UNIQUE', detail: 'The username is already in use.' },
-      ]);
-    }
     const id = randomId();
-    const [row] = await db.transaction(async (tx) => {
-      const inserted = await tx
+    const { row, granted } = await db.transaction(async (tx) => {
+      await guardUserChange(tx, me, config.provider, {
+        kind: 'create',
+        leadBuyer: body.leadBuyer,
+        active: body.active,
+        role,
+      });
+      const rights = grantableRights(
+        body.rights ?? ROLE_DEFAULT_RIGHTS[role].map((code) => ({ code, enabled: true })),
+        me.rights,
+        config.provider,
+      );
+      if (await usernameTaken(tx, username)) {
+        throw violations([
+          { pointer: '/username', code: 'CUSTOMER_USERNAME_NOT_UNIQUE', detail: 'The username is already in use.' },
+        ]);
+      }
+      const [inserted] = await tx
         .insert(customerTable)
         .values({
           id,
@@ -369,12 +367,12 @@ export function registerCompanyRoutes(app: Hono<StoreApiEnv>, deps: CompanyDeps)
           languageId: c.get('context').language.id,
         })
         .returning();
-      await writeRights(tx, id, granted);
-      return inserted;
+      await writeRights(tx, id, rights);
+      return { row: inserted!, granted: rights };
     });
     await audit(me, 'customer.create', id, { rights: granted });
-    await sendInvitation(db, row!, storefrontUrl(config, c.get('context')), c.get('context').language.localeCode);
-    return c.json(mapCustomer(row!, granted));
+    await sendInvitation(db, row, storefrontUrl(config, c.get('context')), c.get('context').language.localeCode);
+    return c.json(mapCustomer(row, granted));
   });
 
   app.get(`${base}/customers/:id`, async (c) => {
@@ -388,8 +386,6 @@ export function registerCompanyRoutes(app: Hono<StoreApiEnv>, deps: CompanyDeps)
     const me = await caller(c, 'ROLE_MANAGE_CONTACTS');
     const id = assertId(c.req.param('id'), '/id');
     const body = v.parse(patchSchema, await readJsonBody(c.req));
-    const row = await companyUser(me, id);
-    if (row.leadBuyer || body.leadBuyer !== undefined) leadBuyerOnly(me);
     if (id === me.id && (body.active === false || body.leadBuyer === false)) {
       throw violations([
         {
@@ -399,40 +395,48 @@ export function registerCompanyRoutes(app: Hono<StoreApiEnv>, deps: CompanyDeps)
         },
       ]);
     }
-    const granted = body.rights ? grantableRights(body.rights, me.rights, config.provider) : null;
     const username = body.username !== undefined ? normalizeUsername(body.username) : undefined;
-    if (username !== undefined && (await usernameTaken(db, username, id))) {
-      throw violations([
-        { pointer: '/username', code: 'CUSTOMER_USERNAME_NOT_UNIQUE', detail: 'The username is already in use.' },
-      ]);
-    }
-    const changes: Partial<typeof customerTable.$inferInsert> = { updatedAt: new Date() };
-    for (const key of [
-      'salutation',
-      'firstName',
-      'lastName',
-      'email',
-      'phone',
-      'mobile',
-      'fax',
-      'customerFunction',
-      'active',
-      'leadBuyer',
-    ] as const) {
-      if (body[key] !== undefined) (changes as Record<string, unknown>)[key] = body[key];
-    }
-    if (username !== undefined) changes.username = username;
-    if (body.leadBuyer === true) changes.role = 'lead_buyer';
-    if (body.leadBuyer === false && row.role === 'lead_buyer') changes.role = 'buyer';
-    const [updated] = await db.transaction(async (tx) => {
-      const out = await tx.update(customerTable).set(changes).where(eq(customerTable.id, id)).returning();
-      if (granted) await writeRights(tx, id, granted);
-      return out;
+    const { updated, granted } = await db.transaction(async (tx) => {
+      const row = (await guardUserChange(tx, me, config.provider, {
+        kind: 'update',
+        targetId: id,
+        ...(body.leadBuyer !== undefined ? { leadBuyer: body.leadBuyer } : {}),
+        ...(body.active !== undefined ? { active: body.active } : {}),
+        ...(body.leadBuyer === true ? { role: 'lead_buyer' } : {}),
+        ...(body.email !== undefined ? { email: body.email } : {}),
+      }))!;
+      const rights = body.rights ? grantableRights(body.rights, me.rights, config.provider) : null;
+      if (username !== undefined && (await usernameTaken(tx, username, id))) {
+        throw violations([
+          { pointer: '/username', code: 'CUSTOMER_USERNAME_NOT_UNIQUE', detail: 'The username is already in use.' },
+        ]);
+      }
+      const changes: Partial<typeof customerTable.$inferInsert> = { updatedAt: new Date() };
+      for (const key of [
+        'salutation',
+        'firstName',
+        'lastName',
+        'email',
+        'phone',
+        'mobile',
+        'fax',
+        'customerFunction',
+        'active',
+        'leadBuyer',
+      ] as const) {
+        if (body[key] !== undefined) (changes as Record<string, unknown>)[key] = body[key];
+      }
+      if (username !== undefined) changes.username = username;
+      if (body.leadBuyer === true) changes.role = 'lead_buyer';
+      if (body.leadBuyer === false && row.role === 'lead_buyer') changes.role = 'buyer';
+      const [out] = await tx.update(customerTable).set(changes).where(eq(customerTable.id, id)).returning();
+      if (rights) await writeRights(tx, id, rights);
+      return { updated: out!, granted: rights };
     });
     if (body.active === false) await deleteCustomerContexts(db, id);
     if (granted) await audit(me, 'customer.rights', id, { rights: granted });
     const rights = await enabledRights(db, [id]);
-    return c.json(mapCustomer(updated!, rights.get(id) ?? []));
+    return c.json(mapCustomer(updated, rights.get(id) ?? []));
   });
 
   app.delete(`${base}/customers`, async (c) => {
@@ -444,14 +448,8 @@ export function registerCompanyRoutes(app: Hono<StoreApiEnv>, deps: CompanyDeps)
         { pointer: '/customerIds', code: 'CANNOT_DELETE_SELF', detail: 'You cannot delete yourself.' },
       ]);
     }
-    const rows = await db
-      .select({ id: customerTable.id, leadBuyer: customerTable.leadBuyer })
-      .from(customerTable)
-      .where(and(inArray(customerTable.id, ids), eq(customerTable.companyId, me.companyId)));
-    const missing = ids.find((id) => !rows.some((r) => r.id === id));
-    if (missing) throw customerNotFound(missing);
-    if (rows.some((r) => r.leadBuyer)) leadBuyerOnly(me);
     await db.transaction(async (tx) => {
+      for (const id of ids) await guardUserChange(tx, me, config.provider, { kind: 'delete', targetId: id });
       for (const id of ids) await deleteCustomerContexts(tx, id);
       await tx
         .delete(customerTable)
