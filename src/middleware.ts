@@ -5,6 +5,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { pathBelowPrefix, resolveDomain } from './lib/domain.ts';
 import { isSameOriginRequest } from './lib/origin-check.ts';
+import { prefixRewrite } from './lib/prefix-rewrite.ts';
 import { getSalesChannelSettings } from './lib/sales-channel.ts';
 import { createStoreApiClient } from './lib/store-api/client.ts';
 import { maintenanceResponse, unavailableResponse, unknownDomainResponse } from './lib/status-pages.ts';
@@ -88,7 +89,7 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
     }
   }
 
-  const response = await next();
+  const response = await next(prefixRewrite(domain, url));
   const policy = ctx.locals.cachePolicy;
   const setsCookie = [...ctx.cookies.headers()].length > 0;
   if (
