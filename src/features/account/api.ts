@@ -5,39 +5,10 @@
  * fields ignored) into the small shapes the screens need.
  */
 import * as v from 'valibot';
-import { parseErrorEnvelope, StoreApiClientError } from '../../lib/store-api/errors.ts';
+import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
+import { StoreApiClientError } from '../../lib/store-api/errors.ts';
 import { RIGHT_CODES, type RightCode } from './rights.ts';
 import type { CustomerListCriteria } from './customer-list-query.ts';
-
-/** The provider path segment of the B2B endpoints (backend `config.provider`). */
-export const PROVIDER = 'werkbank';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/**
- * Calls `/store-api/{path}` with a JSON body and returns the parsed JSON (null for an empty body).
- *
- * @throws StoreApiClientError with Shopware's error envelope for every non-2xx answer; network errors propagate.
- */
-export async function accountFetch(path: string, method: Method = 'GET', body?: unknown): Promise<unknown> {
-  const response = await fetch(`/store-api/${path}`, {
-    method,
-    credentials: 'same-origin',
-    headers: { accept: 'application/json', ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
-    ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }),
-  });
-  const text = await response.text();
-  let json: unknown = null;
-  if (text) {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = text;
-    }
-  }
-  if (!response.ok) throw new StoreApiClientError(response.status, parseErrorEnvelope(response.status, json), path);
-  return json;
-}
 
 const str = v.nullish(v.string(), '');
 const optStr = v.nullish(v.string());
@@ -225,7 +196,7 @@ export function enabledRightCodes(input: unknown): string[] {
 /** The logged-in customer with company; null for an anonymous context (401/403). */
 export async function fetchCurrentCustomer(): Promise<AccountCustomer | null> {
   try {
-    return toAccountCustomer(await accountFetch('account/customer'));
+    return toAccountCustomer(await storeApi('account/customer'));
   } catch (error) {
     if (error instanceof StoreApiClientError && (error.status === 401 || error.status === 403)) return null;
     throw error;
@@ -234,13 +205,13 @@ export async function fetchCurrentCustomer(): Promise<AccountCustomer | null> {
 
 /** GET `{provider}/account/{id}/rights`: the enabled codes. */
 export async function fetchRights(customerId: string): Promise<string[]> {
-  return enabledRightCodes(await accountFetch(`${PROVIDER}/account/${encodeURIComponent(customerId)}/rights`));
+  return enabledRightCodes(await storeApi(providerPath('account', customerId, 'rights')));
 }
 
 /** PUT `{provider}/account/{id}/rights` with all 24 rights as `{roles: [{code, enabled}]}`. */
 export async function saveRights(customerId: string, enabled: readonly string[]): Promise<void> {
   const roles = RIGHT_CODES.map((code: RightCode) => ({ code, enabled: enabled.includes(code) }));
-  await accountFetch(`${PROVIDER}/account/${encodeURIComponent(customerId)}/rights`, 'PUT', { roles });
+  await storeApi(providerPath('account', customerId, 'rights'), { method: 'PUT', body: { roles } });
 }
 
 /** Profile fields of spec §2 "Profile" (salutation female or male). */
@@ -255,7 +226,7 @@ export interface ProfileInput {
 
 /** POST `account/change-profile`. */
 export async function changeProfile(input: ProfileInput): Promise<void> {
-  await accountFetch('account/change-profile', 'POST', input);
+  await storeApi('account/change-profile', { method: 'POST', body: input });
 }
 
 /** POST `account/change-password`; a wrong current password answers CUSTOMER_PASSWORD_NOT_CORRECT. */
@@ -264,12 +235,12 @@ export async function changePassword(input: {
   newPassword: string;
   newPasswordConfirm: string;
 }): Promise<void> {
-  await accountFetch('account/change-password', 'POST', input);
+  await storeApi('account/change-password', { method: 'POST', body: input });
 }
 
 /** POST `account/recovery-password` with username and the storefront URL the mail's link is built on. */
 export async function requestRecovery(username: string, storefrontUrl: string): Promise<void> {
-  await accountFetch('account/recovery-password', 'POST', { username, storefrontUrl });
+  await storeApi('account/recovery-password', { method: 'POST', body: { username, storefrontUrl } });
 }
 
 function elementsOf(body: unknown, ...keys: string[]): unknown[] {
@@ -285,7 +256,7 @@ function elementsOf(body: unknown, ...keys: string[]): unknown[] {
 
 /** POST `account/list-address`: the company's addresses. */
 export async function listAddresses(): Promise<Address[]> {
-  const body = await accountFetch('account/list-address', 'POST', { limit: 500 });
+  const body = await storeApi('account/list-address', { method: 'POST', body: { limit: 500 } });
   return elementsOf(body, 'addresses').flatMap((a) => toAddress(a) ?? []);
 }
 
@@ -294,24 +265,17 @@ export type AddressInput = Omit<Address, 'id'>;
 
 /** POST `{provider}/companies/{companyId}/address`. */
 export async function createAddress(companyId: string, input: AddressInput): Promise<void> {
-  await accountFetch(`${PROVIDER}/companies/${encodeURIComponent(companyId)}/address`, 'POST', input);
+  await storeApi(providerPath('companies', companyId, 'address'), { method: 'POST', body: input });
 }
 
 /** PUT `{provider}/companies/{companyId}/address/{addressId}`; `isMain: true` makes it the default address. */
 export async function updateAddress(companyId: string, addressId: string, input: AddressInput): Promise<void> {
-  await accountFetch(
-    `${PROVIDER}/companies/${encodeURIComponent(companyId)}/address/${encodeURIComponent(addressId)}`,
-    'PUT',
-    input,
-  );
+  await storeApi(providerPath('companies', companyId, 'address', addressId), { method: 'PUT', body: input });
 }
 
 /** DELETE `{provider}/companies/{companyId}/address/{addressId}`. */
 export async function deleteAddress(companyId: string, addressId: string): Promise<void> {
-  await accountFetch(
-    `${PROVIDER}/companies/${encodeURIComponent(companyId)}/address/${encodeURIComponent(addressId)}`,
-    'DELETE',
-  );
+  await storeApi(providerPath('companies', companyId, 'address', addressId), { method: 'DELETE' });
 }
 
 /** One page of the company's users. */
@@ -322,7 +286,7 @@ export interface CustomerPage {
 
 /** POST `{provider}/companies/customers` with the list criteria (page, limit, term, filter, sort). */
 export async function listCustomers(criteria: CustomerListCriteria): Promise<CustomerPage> {
-  const body = await accountFetch(`${PROVIDER}/companies/customers`, 'POST', criteria);
+  const body = await storeApi(providerPath('companies', 'customers'), { method: 'POST', body: criteria });
   const customers = elementsOf(body, 'customers', 'data').flatMap((c) => toAccountCustomer(c) ?? []);
   let total = customers.length;
   if (body && typeof body === 'object') {
@@ -335,7 +299,7 @@ export async function listCustomers(criteria: CustomerListCriteria): Promise<Cus
 
 /** GET `{provider}/companies/customers/{id}`. */
 export async function fetchCustomer(id: string): Promise<AccountCustomer | null> {
-  return toAccountCustomer(await accountFetch(`${PROVIDER}/companies/customers/${encodeURIComponent(id)}`));
+  return toAccountCustomer(await storeApi(providerPath('companies', 'customers', id)));
 }
 
 /** User fields of spec §3 "User" that the create and edit screens send. */
@@ -350,7 +314,7 @@ export interface UserInput {
 }
 
 /** Path of the user-create call (provider OpenAPI document). */
-export const CREATE_CUSTOMER_PATH = `${PROVIDER}/companies/customers/create`;
+export const createCustomerPath = (): string => providerPath('companies', 'customers', 'create');
 
 /**
  * Creates a user in the caller's company with its rights (`rights: [{code, enabled}]`); the server mails a
@@ -359,7 +323,7 @@ export const CREATE_CUSTOMER_PATH = `${PROVIDER}/companies/customers/create`;
 export async function createCustomer(
   input: UserInput & { rights: { code: string; enabled: boolean }[] },
 ): Promise<string> {
-  const body = await accountFetch(CREATE_CUSTOMER_PATH, 'POST', input);
+  const body = await storeApi(createCustomerPath(), { method: 'POST', body: input });
   const id =
     body && typeof body === 'object'
       ? ((body as { customerId?: unknown; id?: unknown }).customerId ?? (body as { id?: unknown }).id)
@@ -372,10 +336,10 @@ export async function updateCustomer(
   id: string,
   input: Partial<UserInput> & { rights?: { code: string; enabled: boolean }[] },
 ): Promise<void> {
-  await accountFetch(`${PROVIDER}/companies/customers/${encodeURIComponent(id)}`, 'PATCH', input);
+  await storeApi(providerPath('companies', 'customers', id), { method: 'PATCH', body: input });
 }
 
 /** DELETE `{provider}/companies/customers` with `{customerIds}`. */
 export async function deleteCustomers(customerIds: string[]): Promise<void> {
-  await accountFetch(`${PROVIDER}/companies/customers`, 'DELETE', { customerIds });
+  await storeApi(providerPath('companies', 'customers'), { method: 'DELETE', body: { customerIds } });
 }

@@ -3,15 +3,15 @@
  * Forms call these and render the outcome.
  */
 import * as v from 'valibot';
-import { PROVIDER, refreshSession, isLoggedIn, type SessionCustomer } from '../../lib/session/session-store.ts';
-import { storeApiFetch } from '../../lib/session/store-api-fetch.ts';
+import { refreshSession, isLoggedIn, type SessionCustomer } from '../../lib/session/session-store.ts';
+import { storeApi, storeApiProvider } from '../../lib/store-api/browser.ts';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
 
 /** Minimum length of a new password (spec §5 "minimum length {min} characters"; the backend enforces the same). */
 export const PASSWORD_MIN_LENGTH = 8;
 
 /** Error code that makes login redirect to the password-set page (spec §8 "{provider}__FORCED_CUSTOMER_RECOVERY"). */
-export const FORCED_RECOVERY_CODE = `${PROVIDER.toUpperCase()}__FORCED_CUSTOMER_RECOVERY`;
+export const forcedRecoveryCode = (): string => `${storeApiProvider().toUpperCase()}__FORCED_CUSTOMER_RECOVERY`;
 
 /** Field errors of a form: field name → message key, absent when the field is valid. */
 export type FieldErrors<F extends string> = Partial<
@@ -75,10 +75,10 @@ export type LoginOutcome =
  */
 export async function login(username: string, password: string): Promise<LoginOutcome> {
   try {
-    await storeApiFetch('account/login', { method: 'POST', body: { username, password } });
+    await storeApi('account/login', { method: 'POST', body: { username, password } });
   } catch (error) {
     if (error instanceof StoreApiClientError) {
-      const forced = error.errors.find((e) => (e.code ?? '').toUpperCase() === FORCED_RECOVERY_CODE);
+      const forced = error.errors.find((e) => (e.code ?? '').toUpperCase() === forcedRecoveryCode());
       const hash = forced?.meta?.parameters?.hash;
       if (typeof hash === 'string' && hash) return { kind: 'forced-recovery', hash };
     }
@@ -104,7 +104,7 @@ export function sendLoginEvent(customer: Pick<SessionCustomer, 'id'>): void {
  * @throws StoreApiClientError on an error answer (the backend answers the same for known and unknown usernames).
  */
 export async function requestRecovery(username: string, storefrontUrl: string): Promise<void> {
-  await storeApiFetch('account/recovery-password', { method: 'POST', body: { username, storefrontUrl } });
+  await storeApi('account/recovery-password', { method: 'POST', body: { username, storefrontUrl } });
 }
 
 /**
@@ -113,7 +113,7 @@ export async function requestRecovery(username: string, storefrontUrl: string): 
  * @throws StoreApiClientError on an error answer (expired or used hash, violations).
  */
 export async function confirmRecovery(hash: string, newPassword: string, newPasswordConfirm: string): Promise<void> {
-  await storeApiFetch('account/recovery-password-confirm', {
+  await storeApi('account/recovery-password-confirm', {
     method: 'POST',
     body: { hash, newPassword, newPasswordConfirm },
   });

@@ -1,10 +1,9 @@
 /**
- * Calls of the /loginascustomer page (issue 3 §2): who is asking (an account manager?) and the switch to a customer
+ * Calls of the /loginascustomer page: who is asking (an account manager?) and the switch to a customer
  * through `POST /store-api/{provider}/account/login-as-customer` (backend account/login-as.routes.ts). Tokens never
  * reach this code: the same-origin proxy keeps the new context token in the HttpOnly cookie.
  */
-import { storeApiFetch } from '../../lib/session/store-api-fetch.ts';
-import { PROVIDER } from '../../lib/session/session-store.ts';
+import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
 
 /** Who opens the page: nobody logged in, a customer without the account-manager role, or an account manager. */
@@ -21,7 +20,7 @@ export const CUSTOMER_ID = /^[0-9a-f]{32}$/i;
  */
 export async function loadViewer(): Promise<Viewer> {
   try {
-    const body = (await storeApiFetch('account/customer')) as {
+    const body = (await storeApi('account/customer')) as {
       extensions?: { customerExtension?: { role?: string } };
     } | null;
     return body?.extensions?.customerExtension?.role === 'account_manager' ? 'account_manager' : 'other';
@@ -43,7 +42,7 @@ export type LoginAsFailure = { key: 'notFound' | 'notAllowed' | 'loginFirst' | '
 export async function loginAsCustomer(target: string): Promise<LoginAsFailure | null> {
   const body = CUSTOMER_ID.test(target) ? { customerId: target.toLowerCase() } : { username: target };
   try {
-    await storeApiFetch(`${PROVIDER}/account/login-as-customer`, { body });
+    await storeApi(providerPath('account', 'login-as-customer'), { body });
     return null;
   } catch (error) {
     if (!(error instanceof StoreApiClientError)) return { text: '' };

@@ -5,8 +5,7 @@
  */
 import { atom } from 'nanostores';
 import * as v from 'valibot';
-import { PROVIDER } from '../../lib/session/session-store.ts';
-import { storeApiFetch } from '../../lib/session/store-api-fetch.ts';
+import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
 
 /** Spec §9: "Article information timeout 30 s", in milliseconds. */
 export const ARTICLE_INFORMATION_TIMEOUT_MS = 30_000;
@@ -87,7 +86,7 @@ export function loadArticleInformation(numbers: string[] = productNumbersOnPage(
       return;
     }
     try {
-      const body = await storeApiFetch(`${PROVIDER}/article/information`, {
+      const body = await storeApi(providerPath('article', 'information'), {
         method: 'POST',
         body: { articles: numbers.map((sku) => ({ sku, quantity: 1 })) },
         timeoutMs: ARTICLE_INFORMATION_TIMEOUT_MS,

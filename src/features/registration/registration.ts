@@ -4,8 +4,7 @@
  * calls, which go through the same-origin `/store-api/*` proxy.
  */
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
-import { storeApiFetch } from '../../lib/session/store-api-fetch.ts';
-import { PROVIDER } from '../../lib/session/session-store.ts';
+import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
 
 /** Branch codes of §3 in the order the form lists them; the form shows `register.branch.<CODE>` names. */
 export const BRANCH_CODES = ['IMH_ANT', 'IMH_HAS', 'IMI_IZE', 'IML_LIE', 'IML_WAL', 'IMM_MEL', 'VDB_IND'] as const;
@@ -305,12 +304,12 @@ export function customerBody(values: RegistrationValues, flags: RegistrationFlag
 
 /** Registers a new company and its lead buyer; resolves `{ customerId }`. Throws StoreApiClientError (§8). */
 export async function registerCompany(body: ReturnType<typeof companyBody>): Promise<{ customerId: string }> {
-  return (await storeApiFetch(`${PROVIDER}/register/company`, { body })) as { customerId: string };
+  return (await storeApi(providerPath('register', 'company'), { body })) as { customerId: string };
 }
 
 /** Registers an extra user of an existing company; resolves `{ customerId }`. Throws StoreApiClientError (§8). */
 export async function registerCustomer(body: ReturnType<typeof customerBody>): Promise<{ customerId: string }> {
-  return (await storeApiFetch(`${PROVIDER}/register/company/customer`, { body })) as { customerId: string };
+  return (await storeApi(providerPath('register', 'company', 'customer'), { body })) as { customerId: string };
 }
 
 /**
@@ -322,7 +321,7 @@ export async function registerCustomer(body: ReturnType<typeof customerBody>): P
 export async function companyExists(companyNumber: string, vatNumber: string): Promise<boolean> {
   const query = new URLSearchParams({ companyNumber: companyNumber.trim() });
   if (vatNumber.trim()) query.set('vatNumber', normalizeVat(vatNumber));
-  const body = (await storeApiFetch(`${PROVIDER}/register/company/exists?${query.toString()}`)) as {
+  const body = (await storeApi(`${providerPath('register', 'company', 'exists')}?${query.toString()}`)) as {
     exists?: boolean;
   };
   return body?.exists === true;
@@ -339,7 +338,7 @@ export interface CityHit {
 export async function searchCities(zipcode: string, country: string): Promise<CityHit[]> {
   const query = new URLSearchParams({ zipcode: zipcode.trim(), country });
   try {
-    const body = (await storeApiFetch(`${PROVIDER}/register/cities/search?${query.toString()}`)) as {
+    const body = (await storeApi(`${providerPath('register', 'cities', 'search')}?${query.toString()}`)) as {
       elements?: CityHit[];
     };
     return Array.isArray(body?.elements) ? body.elements : [];

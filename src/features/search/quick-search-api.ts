@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
 
 /** Products requested per quick search (specification §9: "quick search limit 10"). */
 export const QUICK_SEARCH_LIMIT = 10;
@@ -12,9 +13,8 @@ export const COVER_HEIGHT = 545;
 /** The property group whose option is listed first in a row (specification §2 "Search bar and quick search"). */
 export const LEADING_OPTION_GROUP = 'Bezeichnung';
 
-/** Same-origin Store API paths (the storefront's `/store-api/*` proxy adds `sw-access-key` and the context token). */
-export const SEARCH_PATH = '/store-api/search';
-export const VARIANTS_PATH = '/store-api/werkbank/variants';
+/** Store API path of the product search (Shopware `POST /store-api/search`). */
+export const SEARCH_PATH = 'search';
 
 /** One row of the quick-search dropdown, ready to render. */
 export interface QuickSearchRow {
@@ -181,31 +181,14 @@ function parseProducts(body: unknown): SearchProduct[] {
 }
 
 /**
- * POSTs JSON to a same-origin Store API path and returns the parsed body. Plain `fetch` rather than the ky client:
- * the island ships to every catalogue page and needs nothing beyond one JSON POST (ky would add ~9 kB gzipped).
- *
- * @throws Error naming the path and HTTP status for a non-2xx response; the `AbortError` of `signal`.
- */
-async function postJson(path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
-  const response = await fetch(new URL(path, globalThis.location?.href), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(body),
-    signal,
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  return response.json();
-}
-
-/**
  * Runs the quick search for a term (specification §7): one POST `/store-api/search` with
  * {@link quickSearchCriteria}, then, only when the shown rows have parent ids, one POST
- * `/store-api/werkbank/variants` with their distinct non-null parent ids to learn each parent's `childCount` (rows
+ * `/store-api/{provider}/variants` with their distinct non-null parent ids to learn each parent's `childCount` (rows
  * beyond the fifth are not shown, so their parents are not asked for). A failing variants call leaves the counts
  * at 0 rather than hiding the results.
  *
  * @returns at most 5 rows ({@link QUICK_SEARCH_ROWS}) in the API's order.
- * @throws Error when the search call answers non-2xx, a valibot `ValiError` when its response has no `elements`
+ * @throws StoreApiClientError when the search call answers non-2xx, a valibot `ValiError` when its response has no `elements`
  *   list, and the `AbortError` of `signal` when aborted.
  */
 export async function fetchQuickSearch(
@@ -213,7 +196,7 @@ export async function fetchQuickSearch(
   pathPrefix: string,
   signal: AbortSignal,
 ): Promise<QuickSearchRow[]> {
-  const products = parseProducts(await postJson(SEARCH_PATH, quickSearchCriteria(term), signal)).slice(
+  const products = parseProducts(await storeApi(SEARCH_PATH, { body: quickSearchCriteria(term), signal })).slice(
     0,
     QUICK_SEARCH_ROWS,
   );
@@ -222,11 +205,10 @@ export async function fetchQuickSearch(
   const variantCounts = new Map<string, number>();
   if (parentIds.length > 0) {
     try {
-      const body = await postJson(
-        VARIANTS_PATH,
-        { ids: parentIds, includes: { product: ['id', 'childCount'] } },
+      const body = await storeApi(providerPath('variants'), {
+        body: { ids: parentIds, includes: { product: ['id', 'childCount'] } },
         signal,
-      );
+      });
       for (const element of v.parse(ElementsSchema, body).elements) {
         const parsed = v.safeParse(VariantCountSchema, element);
         if (parsed.success) variantCounts.set(parsed.output.id, parsed.output.childCount ?? 0);

@@ -6,10 +6,7 @@
 import { atom, computed } from 'nanostores';
 import * as v from 'valibot';
 import { StoreApiClientError } from '../store-api/errors.ts';
-import { storeApiFetch } from './store-api-fetch.ts';
-
-/** The provider path segment of the B2B endpoints (backend `config.provider`). */
-export const PROVIDER = 'werkbank';
+import { providerPath, storeApi } from '../store-api/browser.ts';
 
 /** The logged-in customer, reduced to what the storefront needs. `rights` holds the enabled right codes. */
 export interface SessionCustomer {
@@ -109,7 +106,7 @@ export function toSessionCustomer(body: unknown, rights?: string[]): SessionCust
 export async function loadSessionCustomer(): Promise<SessionCustomer | null> {
   let body: unknown;
   try {
-    body = await storeApiFetch('account/customer');
+    body = await storeApi('account/customer');
   } catch (error) {
     if (error instanceof StoreApiClientError && (error.status === 401 || error.status === 403)) return null;
     throw error;
@@ -124,7 +121,7 @@ export async function loadSessionCustomer(): Promise<SessionCustomer | null> {
   if (!customer || embedded) return customer;
   let rights: string[] = [];
   try {
-    rights = enabledRights(await storeApiFetch(`${PROVIDER}/account/${encodeURIComponent(customer.id)}/rights`));
+    rights = enabledRights(await storeApi(providerPath('account', customer.id, 'rights')));
   } catch {
     // Without a rights answer the customer is logged in but holds no rights: every right-gated entry stays hidden.
   }
@@ -158,7 +155,7 @@ export function refreshSession(): Promise<SessionCustomer | null> {
  */
 export async function logout(): Promise<void> {
   try {
-    await storeApiFetch('account/logout', { method: 'POST', body: {} });
+    await storeApi('account/logout', { method: 'POST', body: {} });
   } finally {
     $customer.set(null);
   }

@@ -1,10 +1,10 @@
 /**
- * The one Store API client (ARCHITECTURE §2): ky over the transport of `transport.ts` (in-process or HTTP). Every
+ * The server's Store API client (the browser's is browser.ts): ky over the transport of `transport.ts` (in-process or HTTP). Every
  * request carries `sw-access-key`, the domain's `sw-language-id` and, when there is one, the `sw-context-token`.
  * Non-2xx answers throw `StoreApiClientError` with Shopware's envelope.
  */
 import ky, { type KyInstance } from 'ky';
-import { StoreApiClientError, parseErrorEnvelope } from './errors.ts';
+import { readStoreApiResponse } from './errors.ts';
 import { getTransport } from './transport.ts';
 
 export interface StoreApiClientOptions {
@@ -12,7 +12,7 @@ export interface StoreApiClientOptions {
   languageId?: string | undefined;
   /** `sw-context-token` of the visitor; omitted → an anonymous context. */
   contextToken?: string | undefined;
-  /** Per-request timeout in milliseconds (default 30 s, spec §9 "Article information timeout 30 s"). */
+  /** Per-request timeout in milliseconds (default 30 s, the storefront's limit for Store API calls). */
   timeout?: number;
 }
 
@@ -73,20 +73,7 @@ export function createStoreApiClient(options: StoreApiClientOptions = {}): Store
       ...(init.searchParams ? { searchParams: init.searchParams } : {}),
     });
     lastContextToken = response.headers.get('sw-context-token') ?? lastContextToken;
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      // A non-JSON body (proxy error page) is kept as text for the error detail.
-    }
-    if (!response.ok)
-      throw new StoreApiClientError(
-        response.status,
-        parseErrorEnvelope(response.status, body),
-        `/store-api/${cleanPath}`,
-      );
-    return body as T;
+    return (await readStoreApiResponse(response, `/store-api/${cleanPath}`)) as T;
   }
   return {
     get: (path, searchParams) => send('get', path, searchParams ? { searchParams } : {}),

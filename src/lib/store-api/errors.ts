@@ -1,8 +1,10 @@
 /**
- * The client-side error of the Store API: one typed error carrying Shopware's envelope
- * `{ errors: [{ status, code, title, detail, meta }] }` (STYLE-ANCHORS §10.2).
+ * The one error of the Store API on the client side, for server code (client.ts) and browser code (browser.ts)
+ * alike: Shopware's error envelope `{ errors: [{ status, code, title, detail, meta, source }] }` read once from the
+ * response body (Shopware Store API reference, "Error handling").
  */
 
+/** One entry of Shopware's error envelope; `source.pointer` is the JSON pointer of the field a violation names. */
 export interface StoreApiErrorItem {
   status: string;
   code: string;
@@ -12,7 +14,7 @@ export interface StoreApiErrorItem {
   source?: { pointer: string };
 }
 
-/** Thrown by the Store API client for every non-2xx response. `status` is the HTTP status. */
+/** Thrown by both Store API clients for every non-2xx response. `status` is the HTTP status. */
 export class StoreApiClientError extends Error {
   readonly status: number;
   readonly errors: StoreApiErrorItem[];
@@ -43,4 +45,24 @@ export function parseErrorEnvelope(status: number, body: unknown): StoreApiError
       detail: typeof body === 'string' ? body.slice(0, 200) : '',
     },
   ];
+}
+
+/**
+ * Reads a Store API response: the parsed JSON body (null when empty, e.g. 204; the raw text when it is not JSON,
+ * such as a proxy's error page).
+ *
+ * @throws StoreApiClientError with the parsed envelope when the status is not 2xx; `path` names the call.
+ */
+export async function readStoreApiResponse(response: Response, path: string): Promise<unknown> {
+  const text = await response.text();
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  if (!response.ok) throw new StoreApiClientError(response.status, parseErrorEnvelope(response.status, body), path);
+  return body;
 }

@@ -1,0 +1,66 @@
+/**
+ * The one Store API client of browser code (islands and the account SPA). Every call goes to the same-origin proxy
+ * `/store-api/*` (src/pages/store-api/[...path].ts), which adds `sw-access-key`, the language and the context token
+ * from the HttpOnly cookie, so nothing here ever handles a token (docs/decisions/009).
+ *
+ * Plain `fetch` rather than ky (which the server client uses): this module ships with the header islands on every
+ * catalogue page, and everything it needs (JSON, timeout, abort) is a few lines over `fetch` and `AbortSignal`,
+ * where ky would add about 9 kB gzipped.
+ */
+import { DEFAULT_PROVIDER } from '../../../contract/provider.ts';
+import { readStoreApiResponse } from './errors.ts';
+
+/** Default limit of one call, in milliseconds: the storefront waits at most 30 s for the Store API. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface StoreApiRequest {
+  /** Defaults to GET without a body and POST with one. */
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON request body; sent for every method but GET. */
+  body?: unknown;
+  /** Aborts the call (e.g. a newer search term); the returned promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Abort after this many milliseconds (default DEFAULT_TIMEOUT_MS); rejects with a `TimeoutError`. */
+  timeoutMs?: number;
+}
+
+/**
+ * Calls `/store-api/{path}` (path without leading `/store-api/`, query string allowed) and returns the parsed JSON
+ * body (`null` for an empty body, e.g. 204).
+ *
+ * @throws StoreApiClientError with Shopware's error envelope for every non-2xx answer (a body that is not an
+ *   envelope becomes one UNKNOWN_ERROR item); a network failure, an abort or the timeout propagate as the fetch
+ *   error (`AbortError`, `TimeoutError`).
+ */
+export async function storeApi(path: string, request: StoreApiRequest = {}): Promise<unknown> {
+  const method = request.method ?? (request.body === undefined ? 'GET' : 'POST');
+  const clean = path.replace(/^\/+/, '').replace(/^store-api\//, '');
+  const timeout = AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const url = new URL(`/store-api/${clean}`, globalThis.location?.href ?? 'http://localhost/');
+  const response = await fetch(url, {
+    method,
+    headers: { accept: 'application/json', ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+    credentials: 'same-origin',
+    ...(method === 'GET' ? {} : { body: JSON.stringify(request.body ?? {}) }),
+    signal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
+  });
+  return readStoreApiResponse(response, `/store-api/${clean}`);
+}
+
+/**
+ * The provider path segment of the B2B endpoints (`/store-api/{provider}/…`, backend env STORE_API_PROVIDER): the
+ * page states it as `<html data-store-api-provider="…">` from the storefront configuration; without it (tests, a
+ * page that leaves it out) contract's DEFAULT_PROVIDER.
+ */
+export function storeApiProvider(): string {
+  const configured = globalThis.document?.documentElement?.dataset.storeApiProvider;
+  return configured && /^[a-z][a-z0-9-]*$/.test(configured) ? configured : DEFAULT_PROVIDER;
+}
+
+/**
+ * A provider endpoint's path for `storeApi`: `providerPath('companies', id, 'address')` →
+ * `'{provider}/companies/{id}/address'`. Every segment after the first is URI-encoded (ids come from data).
+ */
+export function providerPath(first: string, ...segments: string[]): string {
+  return [storeApiProvider(), first, ...segments.map((s) => encodeURIComponent(s))].join('/');
+}
