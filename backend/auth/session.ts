@@ -1,14 +1,17 @@
 /**
- * Context tokens of logged-in customers (Shopware `sales_channel_api_context`; SECURITY-CHECKLIST §1.1 B S13–S16):
+ * Context tokens of logged-in customers (Shopware `sales_channel_api_context`; docs/decisions/008):
  * - a login, registration, password change or "login as" creates a NEW row with a fresh 128-bit token
- *   (`createCustomerContext`); the token the caller brought is never upgraded to a logged-in session;
+ *   (`createCustomerContext`); the token the caller brought is never upgraded to a logged-in session (session
+ *   fixation, OWASP ASVS 7.2.4);
  * - logout deletes the caller's row (`deleteContext`);
- * - a password change or reset deletes every row of the customer (`deleteCustomerContexts`), optionally except the
- *   one that performed the change.
+ * - a password change or reset, and a deactivation, deletes every row of the customer (`deleteCustomerContexts`),
+ *   optionally except the one that performed the change (ASVS 7.4.3);
+ * - a stored context authenticates only while `customerSessionValid` holds: its customer and company are active
+ *   and, for "login as customer", the account manager may still log in as that customer (ASVS 7.4.2).
  */
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { contextTable, type ContextPayload } from '../db/schema/index.ts';
+import { companyTable, contextTable, customerTable, type ContextPayload } from '../db/schema/index.ts';
 import { randomId } from '../lib/ids.ts';
 
 /** What a customer context may carry besides language and currency. */
@@ -74,4 +77,43 @@ export async function readContextPayload(db: Db, token: string): Promise<Custome
     .where(eq(contextTable.token, token))
     .limit(1);
   return row ? (row.payload as CustomerContextPayload) : null;
+}
+
+/**
+ * True while a logged-in context may still authenticate: the customer and the customer's company are active, and
+ * for a "login as customer" context (`payload.impersonatorId`) the account manager behind it is active, of an
+ * active company, still has the role `account_manager` and still looks after the customer's company
+ * (`managedCompanyIds` lists it, or is null for all). The context middleware asks this on every request of a
+ * logged-in context and ends the session when it fails, so deactivating a user or company, or taking a company
+ * from an account manager, ends those sessions at once.
+ */
+export async function customerSessionValid(
+  db: Db,
+  customerId: string,
+  payload: CustomerContextPayload | null | undefined,
+): Promise<boolean> {
+  const person = async (id: string) => {
+    const [row] = await db
+      .select({
+        active: customerTable.active,
+        role: customerTable.role,
+        companyId: customerTable.companyId,
+        managedCompanyIds: customerTable.managedCompanyIds,
+        companyActive: companyTable.active,
+      })
+      .from(customerTable)
+      .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
+      .where(eq(customerTable.id, id))
+      .limit(1);
+    return row && row.active && row.companyActive ? row : null;
+  };
+  const customer = await person(customerId);
+  if (!customer) return false;
+  if (!payload?.impersonatorId) return true;
+  const manager = await person(payload.impersonatorId);
+  return Boolean(
+    manager &&
+    manager.role === 'account_manager' &&
+    (manager.managedCompanyIds === null || manager.managedCompanyIds.includes(customer.companyId)),
+  );
 }

@@ -11,11 +11,14 @@
  * Logged-in contexts expire (SECURITY-CHECKLIST S17, ASVS 7.3.1/7.3.2): after `idleMs` without a request (default
  * 7 days) or `absoluteMs` after login (default 30 days) the row is deleted and the caller continues anonymously
  * under a fresh token. Activity is recorded at most once per `touchMs` (1 hour), so browsing stays read-only.
+ * A logged-in context also ends as soon as `customerSessionValid` fails (customer or company deactivated, or the
+ * account manager of a "login as customer" session no longer allowed to be it).
  */
 import { eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
 import { contextTable, languageTable, salesChannelDomainTable, salesChannelTable } from '../db/schema/index.ts';
+import { customerSessionValid } from '../auth/session.ts';
 import { isId, randomId } from '../lib/ids.ts';
 import { StoreApiError } from '../http/errors.ts';
 
@@ -190,7 +193,7 @@ export function contextMiddleware(
     }
     if (row?.customerId) {
       const now = lifetime.now();
-      if (sessionExpired(row, now, lifetime)) {
+      if (sessionExpired(row, now, lifetime) || !(await customerSessionValid(db, row.customerId, row.payload))) {
         await db.delete(contextTable).where(eq(contextTable.token, token));
         row = undefined;
         token = '';
