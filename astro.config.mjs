@@ -1,4 +1,4 @@
-// Storefront build configuration (docs/decisions and ARCHITECTURE.md §1–3).
+// Storefront build configuration (docs/decisions/001, 003, 005 and 012).
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
@@ -25,10 +25,12 @@ const embeddedBackendFiles = {
 };
 
 export default defineConfig({
-  // Every catalogue page is rendered per request, per domain and locale (ARCHITECTURE §3).
+  // Every catalogue page is rendered per request, per domain and locale (docs/decisions/005).
   output: 'server',
   // One Node process serves pages, the same-origin /store-api proxy and, in-process, the embedded Store API.
-  adapter: node({ mode: 'standalone' }),
+  // The adapter stops reading a request body past 2 MiB (its default is 1 GiB); the proxy answers 413 at 1 MiB
+  // before that, in the Store API error envelope (src/lib/store-api/proxy.ts, docs/decisions/012).
+  adapter: node({ mode: 'standalone', bodySizeLimit: 2 * 1024 * 1024 }),
   integrations: [react(), embeddedBackendFiles],
   // Astro's own check covers form content types; src/middleware.ts adds the Origin/Sec-Fetch-Site check for all.
   security: { checkOrigin: true },

@@ -144,6 +144,51 @@ describe('proxyStoreApi', () => {
     expect((await res.json()).errors[0].code).toBe('STOREFRONT__PAYLOAD_TOO_LARGE');
     expect(seen).toHaveLength(0);
   });
+
+  test('a chunked body above the limit is refused with 413 without reading it all', async () => {
+    // 64 MiB offered in 64 KiB chunks, without Content-Length (chunked transfer encoding).
+    const chunk = new Uint8Array(64 * 1024).fill(120);
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= 64 * 1024 * 1024) return controller.close();
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const { cookies } = cookieJar();
+    const res = await call(cookies, { body: stream, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(413);
+    expect((await res.json()).errors[0]).toMatchObject({ status: '413', code: 'STOREFRONT__PAYLOAD_TOO_LARGE' });
+    expect(pulled).toBeLessThan(2 * 1024 * 1024);
+    expect(seen).toHaveLength(0);
+  });
+
+  test('a declared Content-Length above the limit is refused before the body is read', async () => {
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled === 5 * 1024) return controller.close();
+        pulled += 1;
+        controller.enqueue(new Uint8Array(1024));
+      },
+    });
+    const { cookies } = cookieJar();
+    const res = await call(cookies, {
+      body: stream,
+      duplex: 'half',
+      headers: { 'content-type': 'application/json', 'content-length': String(5 * 1024 * 1024) },
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(pulled).toBeLessThanOrEqual(1);
+  });
+
+  test('a body within the limit arrives whole', async () => {
+    const { cookies } = cookieJar();
+    const body = JSON.stringify({ search: 'x'.repeat(900 * 1024) });
+    await call(cookies, { body });
+    expect(await seen[0]!.text()).toBe(body);
+  });
 });
 
 describe('path traversal', () => {

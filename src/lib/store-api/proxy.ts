@@ -40,6 +40,40 @@ function proxyError(status: number, code: string, title: string, detail: string)
   );
 }
 
+/**
+ * Reads a request body of at most `maxBytes` bytes. Returns null, without reading further, as soon as the declared
+ * `Content-Length` or the bytes streamed so far (chunked bodies declare none) exceed the limit; the rest of the
+ * stream is cancelled, so an oversized upload costs at most one chunk beyond the limit.
+ */
+export async function readBodyWithin(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) {
+    await request.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
 /** How often a path is percent-decoded at most while looking for hidden dot segments (double, triple encoding). */
 const MAX_DECODE_ROUNDS = 4;
 
@@ -96,12 +130,13 @@ export async function proxyStoreApi({
   }
   if (clientAddress) headers.set('x-real-ip', clientAddress);
   const method = request.method.toUpperCase();
-  let body: ArrayBuffer | undefined;
+  let body: Uint8Array<ArrayBuffer> | undefined;
   if (method !== 'GET' && method !== 'HEAD') {
-    body = await request.arrayBuffer();
-    if (body.byteLength > MAX_PROXY_BODY_BYTES) {
+    const read = await readBodyWithin(request, MAX_PROXY_BODY_BYTES);
+    if (!read) {
       return proxyError(413, 'STOREFRONT__PAYLOAD_TOO_LARGE', 'Payload Too Large', 'The request body is too large.');
     }
+    body = read;
   }
   const upstream = await forwardToStoreApi(path, { method, headers, search: url.search, ...(body ? { body } : {}) });
 
