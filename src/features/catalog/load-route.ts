@@ -1,8 +1,8 @@
 /**
  * Loads everything a catalogue URL needs (home, search, category listing, product detail, landing page) through the
- * Store API, in parallel where independent (STYLE-ANCHORS §10.11). Used by `src/pages/index.astro`,
- * `src/pages/search.astro` and the catch-all `src/pages/[...path].astro`, which share one resolver because every
- * domain has its own path prefix (`/en/search` reaches the catch-all).
+ * Store API, starting independent calls together so a page waits for the slowest call, not for their sum. Used by
+ * the catch-all route `src/pages/[...path].astro`, which serves every domain because each domain has its own path
+ * prefix (`/en/search` and `/search` both reach it).
  */
 import { loadChrome, type Chrome } from '../../lib/chrome.ts';
 import { domainPath, type StorefrontDomain } from '../../lib/domain.ts';
@@ -65,7 +65,7 @@ export interface RouteLocals {
 
 const isNotFound = (e: unknown) => e instanceof StoreApiClientError && (e.status === 404 || e.status === 400);
 
-/** Absolute href of the same entity on every other domain (spec §2 "Language switcher" keeps the SEO path). */
+/** Absolute href of the same entity on every other domain: the language switcher keeps the visitor on it. */
 async function entityAlternates(
   locals: RouteLocals,
   foreignKey: string,
