@@ -76,6 +76,8 @@ export const VIOLATION_CODES = {
   INVALID_ROLE: 'The role does not exist.',
   /** A postal code that does not have its country's format. */
   ZIP_CODE_INVALID: 'This postal code is not valid for the selected country.',
+  /** A request body that is not JSON. */
+  INVALID_JSON: 'The request body is not valid JSON.',
   /** Any other rule. */
   INVALID_VALUE: 'This value is not valid.',
 } as const;
