@@ -2,8 +2,10 @@
  * What the catalogue route modules share: the database, configuration and the in-process catalogue cache, plus
  * small helpers every handler uses (the request's criteria, the context's locale).
  */
+import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
+import { companyTable, customerRightTable, customerTable } from '../db/schema/index.ts';
 import type { BackendConfig } from '../config.ts';
 import type { CatalogCache } from './catalog-cache.ts';
 import type { StoreApiEnv, StoreContext } from './context.ts';
@@ -29,20 +31,47 @@ export interface ViewContext {
   /** Root of the main navigation: a product's SEO category lies below it. */
   navigationCategoryId: string;
   mediaBaseUrl: string;
-  /** Logged-in customer, or null: anonymous callers never get prices or stock figures. */
-  customerId: string | null;
+  /**
+   * True when the caller may see prices and stock figures: a logged-in, active customer of an active company
+   * holding the right ROLE_VIEW_PRICES. Everyone else (anonymous callers and customers without the right) gets
+   * neither prices nor stock figures, and cannot filter, sort or aggregate by them.
+   */
+  pricesVisible: boolean;
   currencyIso: string;
 }
 
-/** Builds the mapper view of a request context. */
-export function viewContext(ctx: StoreContext, config: BackendConfig): ViewContext {
+/**
+ * True when `customerId` names an active customer of an active company with ROLE_VIEW_PRICES enabled (the rights
+ * model of backend/auth/rights.ts, read as backend/auth/guards.ts reads it). One indexed lookup.
+ */
+export async function customerSeesPrices(db: Db, customerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ code: customerRightTable.code })
+    .from(customerRightTable)
+    .innerJoin(customerTable, eq(customerTable.id, customerRightTable.customerId))
+    .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
+    .where(
+      and(
+        eq(customerRightTable.customerId, customerId),
+        eq(customerRightTable.code, 'ROLE_VIEW_PRICES'),
+        eq(customerRightTable.enabled, true),
+        eq(customerTable.active, true),
+        eq(companyTable.active, true),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Builds the mapper view of a request context; reads the customer's ROLE_VIEW_PRICES right when logged in. */
+export async function viewContext(ctx: StoreContext, deps: { db: Db; config: BackendConfig }): Promise<ViewContext> {
   return {
     locale: ctx.language.localeCode,
     languageId: ctx.language.id,
     salesChannelId: ctx.salesChannel.id,
     navigationCategoryId: ctx.salesChannel.navigationCategoryId,
-    mediaBaseUrl: config.mediaBaseUrl,
-    customerId: ctx.customerId,
+    mediaBaseUrl: deps.config.mediaBaseUrl,
+    pricesVisible: ctx.customerId !== null && (await customerSeesPrices(deps.db, ctx.customerId)),
     currencyIso: 'EUR',
   };
 }

@@ -72,9 +72,9 @@ describe('POST {provider}/article/information', () => {
     expect(await at(250)).toBe('22.50');
   });
 
-  test('without ROLE_VIEW_PRICES the price is null but stock is there', async () => {
+  test('without ROLE_VIEW_PRICES neither price nor stock figure is there, the purchase rules are', async () => {
     const { json } = await info({ articles: [{ sku: 'P-1000', quantity: 1 }] }, noPrices.token);
-    expect(json.articles[0]).toMatchObject({ article: 'P-1000', price: null, quantity: 120 });
+    expect(json.articles[0]).toMatchObject({ article: 'P-1000', price: null, quantity: null, minSalesQuantity: 1 });
   });
 
   test('inactive articles are left out; repeated skus answered once', async () => {

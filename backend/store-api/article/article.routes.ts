@@ -1,7 +1,7 @@
 /**
- * Live prices and stock for logged-in buyers (specification §3 "Price/stock record per article", §6 "Prices,
- * detailed stock and delivery times show only when logged in", §7 "article/information"; ARCHITECTURE §3: the
- * catalogue HTML stays the same for everyone, islands ask for these figures after load):
+ * Live prices and stock for logged-in buyers. Prices and stock figures show only to a logged-in customer holding
+ * ROLE_VIEW_PRICES; the catalogue HTML stays the same for everyone and the storefront's islands ask this endpoint
+ * for the figures after load (docs/decisions/005-cacheable-anonymous-catalogue.md):
  *
  * `POST /store-api/{provider}/article/information` body `{ articles: [{ sku, quantity }] }` (1–100 articles; `sku` is
  * the supplier article number, `quantity` in order units, default 1) answers
@@ -11,7 +11,7 @@
  *   over list price, see product/price.ts), as a decimal string with at least 2 decimals (more only when the unit
  *   price has them, e.g. "0.014" for 1.40 per 100); null when the customer lacks ROLE_VIEW_PRICES or the article
  *   has no valid price;
- * - `quantity`: pieces in stock; `minSalesQuantity`, `purchaseSteps`: purchase rules in pieces; `uom`: order unit
+ * - `quantity`: pieces in stock; null when the customer lacks ROLE_VIEW_PRICES; `minSalesQuantity`, `purchaseSteps`: purchase rules in pieces; `uom`: order unit
  *   (UN/ECE Rec 20); `deliveryTime { min, max, unit }` or null; `restockTime` in days or null.
  *
  * Unknown, inactive or repeated skus are left out. Anonymous callers get 403 `CHECKOUT__CUSTOMER_NOT_LOGGED_IN`.
@@ -115,7 +115,7 @@ export function registerArticleRoutes(app: Hono<StoreApiEnv>, deps: ArticleDeps)
         {
           article: p.productNumber,
           price,
-          quantity: p.stock,
+          quantity: viewPrices ? p.stock : null,
           minSalesQuantity: p.minPurchase,
           purchaseSteps: p.purchaseSteps,
           uom: p.unit,

@@ -109,7 +109,7 @@ export function categoryBreadcrumb(
 
 export function registerCategoryRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {
   async function mapContext(c: Context<StoreApiEnv>): Promise<CategoryMapContext> {
-    const view = viewContext(c.get('context'), deps.config);
+    const view = await viewContext(c.get('context'), deps);
     return { ...view, index: await deps.cache.categories() };
   }
 

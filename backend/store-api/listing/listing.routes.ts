@@ -42,7 +42,7 @@ export function registerListingRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
       db: deps.db,
       cache: deps.cache,
       criteria,
-      view: viewContext(context, deps.config),
+      view: await viewContext(context, deps),
       categoryId: category.id,
       defaultLimit: LISTING_DEFAULT_LIMIT,
       product: associationFlags(criteria.associations),
@@ -57,7 +57,7 @@ export function registerListingRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
       if (!term)
         throw violations([{ pointer: '/search', code: 'MISSING_PARAMETER', detail: 'Parameter "search" is missing.' }]);
       const context = c.get('context');
-      const view = viewContext(context, deps.config);
+      const view = await viewContext(context, deps);
       const defaultLimit = suggest ? SUGGEST_DEFAULT_LIMIT : LISTING_DEFAULT_LIMIT;
       const { offset, limit } = pagination(criteria, defaultLimit);
       // Only an exact total needs the full candidate set; search-suggest and callers that ask for no total

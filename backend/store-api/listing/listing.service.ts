@@ -111,7 +111,7 @@ const SORTINGS: SortingDef[] = [
 
 /** The sortings a context may use: price sortings only when logged in; `score` only for search. */
 export function availableSortings(view: ViewContext, forSearch: boolean): Record<string, unknown>[] {
-  return SORTINGS.filter((s) => (!s.restricted || view.customerId) && (forSearch || !s.searchOnly)).map((s) => {
+  return SORTINGS.filter((s) => (!s.restricted || view.pricesVisible) && (forSearch || !s.searchOnly)).map((s) => {
     const label = s.labels[view.locale] ?? s.labels['en-GB']!;
     return { key: s.key, label, translated: { label }, priority: s.priority, apiAlias: 'product_sorting' };
   });
@@ -347,7 +347,7 @@ export interface ListingRequest {
 /** Builds a ProductListingResult. @throws StoreApiError 400 for unavailable sortings or invalid filters. */
 export async function productListing(req: ListingRequest): Promise<Record<string, unknown>> {
   const { db, cache, criteria, view } = req;
-  const loggedIn = view.customerId !== null;
+  const { pricesVisible } = view;
   const forSearch = req.search !== undefined;
   const sorting = chooseSorting(criteria, view, forSearch);
   const { page, limit, offset } = pagination(criteria, req.defaultLimit);
@@ -379,7 +379,7 @@ export async function productListing(req: ListingRequest): Promise<Record<string
     for (const ids of byGroup.values()) filtered.push(sql`${source.properties} && ${textArray(ids)}`);
   }
   if (criteria.inStock) filtered.push(source.inStock);
-  const priceFilter = loggedIn && (criteria.minPrice !== undefined || criteria.maxPrice !== undefined);
+  const priceFilter = pricesVisible && (criteria.minPrice !== undefined || criteria.maxPrice !== undefined);
   if (priceFilter) {
     if (criteria.minPrice !== undefined && criteria.minPrice > 0) {
       filtered.push(sql`${source.price} >= ${String(criteria.minPrice)}::numeric`);
@@ -390,8 +390,9 @@ export async function productListing(req: ListingRequest): Promise<Record<string
       indexFilter.maxPrice = criteria.maxPrice;
     }
   }
-  for (const f of [...criteria.filter, ...criteria.postFilter]) filtered.push(compileFilter(f, view.locale, loggedIn));
-  const extraSort = compileSort(criteria.sort, view.locale, loggedIn);
+  for (const f of [...criteria.filter, ...criteria.postFilter])
+    filtered.push(compileFilter(f, view.locale, pricesVisible));
+  const extraSort = compileSort(criteria.sort, view.locale, pricesVisible);
 
   const from = source.from;
   const where = sql.join([...conditions, ...filtered], sql` AND `);
@@ -451,7 +452,7 @@ export async function productListing(req: ListingRequest): Promise<Record<string
     aggregations.manufacturer = facets.mapped.manufacturer;
     aggregations.properties = facets.mapped.properties;
     aggregations['in-stock'] = facets.mapped.inStock;
-    if (loggedIn) aggregations.price = facets.mapped.price;
+    if (pricesVisible) aggregations.price = facets.mapped.price;
   }
   const currentFilters: Record<string, unknown> = {
     navigationId: req.categoryId ?? view.navigationCategoryId,

@@ -74,9 +74,9 @@ function invalid(code: string, detail: string, field: string): StoreApiError {
   return new StoreApiError(400, code, detail, { parameters: { field } });
 }
 
-function resolve(field: string, locale: string, loggedIn: boolean, code: string): FieldDef {
+function resolve(field: string, locale: string, pricesVisible: boolean, code: string): FieldDef {
   const def = fieldDef(field, locale);
-  if (!def || (def.restricted && !loggedIn)) throw invalid(code, `Field "${field}" cannot be used here.`, field);
+  if (!def || (def.restricted && !pricesVisible)) throw invalid(code, `Field "${field}" cannot be used here.`, field);
   return def;
 }
 
@@ -99,14 +99,14 @@ function scalarValue(def: FieldDef, value: unknown, field: string): unknown {
 const like = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 /** SQL condition for one filter node. */
-export function compileFilter(node: FilterNode, locale: string, loggedIn: boolean): SQL {
+export function compileFilter(node: FilterNode, locale: string, pricesVisible: boolean): SQL {
   if (node.type === 'multi' || node.type === 'not') {
     if (node.queries.length === 0) return node.type === 'not' ? sql`false` : sql`true`;
-    const parts = node.queries.map((q) => compileFilter(q, locale, loggedIn));
+    const parts = node.queries.map((q) => compileFilter(q, locale, pricesVisible));
     const joined = sql.join(parts, node.operator === 'or' ? sql` OR ` : sql` AND `);
     return node.type === 'not' ? sql`NOT (${joined})` : sql`(${joined})`;
   }
-  const def = resolve(node.field, locale, loggedIn, 'FRAMEWORK__INVALID_FILTER_QUERY');
+  const def = resolve(node.field, locale, pricesVisible, 'FRAMEWORK__INVALID_FILTER_QUERY');
   const col = sql.raw(def.column);
   switch (node.type) {
     case 'equals':
@@ -147,9 +147,9 @@ export function compileFilter(node: FilterNode, locale: string, loggedIn: boolea
 }
 
 /** SQL ORDER BY items for criteria `sort` fields. */
-export function compileSort(sort: SortField[], locale: string, loggedIn: boolean): SQL[] {
+export function compileSort(sort: SortField[], locale: string, pricesVisible: boolean): SQL[] {
   return sort.map((s) => {
-    const def = resolve(s.field, locale, loggedIn, 'FRAMEWORK__INVALID_SORT_QUERY');
+    const def = resolve(s.field, locale, pricesVisible, 'FRAMEWORK__INVALID_SORT_QUERY');
     if (def.kind === 'array')
       throw invalid('FRAMEWORK__INVALID_SORT_QUERY', `Field "${s.field}" cannot be sorted.`, s.field);
     return sql.raw(`${def.column} ${s.order} NULLS LAST`);

@@ -2,11 +2,11 @@
  * Product rows → Shopware Product objects (`apiAlias: 'product'`), with Shopware's variant inheritance (a variant
  * without its own name, manufacturer, cover, delivery time, categories, properties or prices takes the parent's).
  *
- * Visibility rule (specification §6, ARCHITECTURE §3): anonymous contexts (customerId null) never receive prices
- * (`calculatedPrice`, `calculatedPrices`, `calculatedCheapestPrice`) or stock figures (`stock`, `availableStock`); they
- * get the booleans `available` (orderable: active and not a sold-out closeout, Shopware's meaning) and `hasStock`
- * (pieces in stock), the delivery time and the restock time. Logged-in contexts additionally get the figures and the
- * prices calculated from `product_price` (see price.ts).
+ * Visibility rule: prices (`calculatedPrice`, `calculatedPrices`, `calculatedCheapestPrice`) and stock figures
+ * (`stock`, `availableStock`) go only to callers with `view.pricesVisible` (a logged-in customer holding
+ * ROLE_VIEW_PRICES). Everyone else, anonymous or not, gets the booleans `available` (orderable: active and not a
+ * sold-out closeout, Shopware's meaning) and `hasStock` (pieces in stock), the delivery time and the restock time.
+ * Prices are calculated from `product_price` (see price.ts).
  *
  * Downloads: documents (BMEcat MIME_PURPOSE data_sheet, safety_data_sheet, others, … or any non-image) are not part
  * of `media` (the gallery) but of the extension `extensions.downloads`: `[{ id, mediaId, position, purpose, title,
@@ -168,7 +168,7 @@ export async function buildProducts(
       parentRows.map((p) => p.id),
     ),
     cache.options(optionIds),
-    view.customerId ? loadPrices(db, allIds) : Promise.resolve(new Map<string, PriceRow[]>()),
+    view.pricesVisible ? loadPrices(db, allIds) : Promise.resolve(new Map<string, PriceRow[]>()),
     cache.categories(),
     cache.manufacturers(),
   ]);
@@ -371,7 +371,7 @@ function mapProduct(
       })),
     };
   }
-  if (view.customerId) {
+  if (view.pricesVisible) {
     product.stock = row.stock;
     product.availableStock = row.availableStock;
     const own = loaded.prices.get(row.id) ?? [];

@@ -129,7 +129,7 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
     if (!isId(id)) throw productNotFound(id);
     const [row] = await loadProducts(deps.db, [id]);
     if (!row) throw productNotFound(id);
-    const view = viewContext(c.get('context'), deps.config);
+    const view = await viewContext(c.get('context'), deps);
     // The product and its variant family are read side by side.
     const [[product], family] = await Promise.all([
       buildProducts(deps.db, deps.cache, [row], view, { media: 'all', properties: true, categories: true }),
@@ -154,7 +154,7 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
     if (!isId(id)) throw productNotFound(id);
     const [row] = await loadProducts(deps.db, [id]);
     if (!row) throw productNotFound(id);
-    const view = viewContext(c.get('context'), deps.config);
+    const view = await viewContext(c.get('context'), deps);
     const fetchRefs = (productId: string) =>
       rows<{ type: string; target_product_id: string }>(
         deps,
@@ -215,13 +215,13 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
 
   app.post('/store-api/product', async (c) => {
     const criteria = await requestCriteria(c);
-    const view = viewContext(c.get('context'), deps.config);
-    const loggedIn = view.customerId !== null;
+    const view = await viewContext(c.get('context'), deps);
+    const { pricesVisible } = view;
     const { page, limit, offset } = pagination(criteria, 100);
     const conditions: SQL[] = [sql`p.active`];
     if (criteria.ids) conditions.push(sql`p.id = ANY(${textArray(criteria.ids)})`);
-    for (const f of criteria.filter) conditions.push(compileFilter(f, view.locale, loggedIn));
-    const sort = compileSort(criteria.sort, view.locale, loggedIn);
+    for (const f of criteria.filter) conditions.push(compileFilter(f, view.locale, pricesVisible));
+    const sort = compileSort(criteria.sort, view.locale, pricesVisible);
     const where = sql.join(conditions, sql` AND `);
     const order = sort.length ? sql.join([...sort, sql`p.id`], sql`, `) : sql`p.product_number`;
     const found = await rows<{ id: string }>(
@@ -254,7 +254,7 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
 
   app.post('/store-api/product-manufacturer', async (c) => {
     const criteria = await requestCriteria(c);
-    const view = viewContext(c.get('context'), deps.config);
+    const view = await viewContext(c.get('context'), deps);
     const { page, limit, offset } = pagination(criteria, 100);
     let list = await deps.cache.manufacturers();
     if (criteria.ids) list = list.filter((m) => criteria.ids!.includes(m.id));

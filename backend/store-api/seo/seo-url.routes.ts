@@ -220,7 +220,7 @@ export function registerSeoRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): vo
 
   app.on(['GET', 'POST'], '/store-api/seo-url', async (c) => {
     const criteria = await requestCriteria(c);
-    const view = viewContext(c.get('context'), deps.config);
+    const view = await viewContext(c.get('context'), deps);
     const f = seoFilters(criteria.filter);
     const { page, limit, offset } = pagination(criteria, 100);
     let resolved: Resolved[] = [];
