@@ -22,9 +22,9 @@ export const DEFAULT_COUNTRY: CountryCode = 'BE';
 export const CountryInputSchema = v.pipe(
   v.string(),
   v.trim(),
+  v.regex(/^[A-Za-z]{2}$/, 'NO_SUCH_CHOICE_ERROR'),
   v.toUpperCase(),
-  v.regex(/^[A-Z]{2}$/, 'NO_SUCH_CHOICE_ERROR'),
-  v.description('ISO 3166-1 alpha-2 code, any case.'),
+  v.description('ISO 3166-1 alpha-2 code, any case; read upper-case.'),
 );
 
 /**

@@ -39,10 +39,5 @@ export const SALUTATIONS = ['female', 'male'] as const;
 export const SalutationSchema = v.nullable(v.picklist(SALUTATIONS, 'NO_SUCH_CHOICE_ERROR'));
 export type Salutation = (typeof SALUTATIONS)[number];
 
-/** The storefront languages: the locale codes of the shop's domains (BCP 47 language-region). */
-export const LOCALE_CODES = ['de-DE', 'en-GB', 'fr-FR', 'nl-NL'] as const;
-export const LocaleCodeSchema = v.picklist(LOCALE_CODES, 'NO_SUCH_CHOICE_ERROR');
-export type LocaleCode = (typeof LOCALE_CODES)[number];
-
 /** An ISO 8601 date-time as `Date.prototype.toISOString` writes it (UTC, milliseconds). */
 export const TimestampSchema = v.pipe(v.string(), v.isoTimestamp());

@@ -16,8 +16,8 @@ export const IdSchema = v.pipe(v.string(), v.regex(ID_PATTERN), v.description('H
  */
 export const IdInputSchema = v.pipe(
   v.string('INVALID_UUID'),
+  v.regex(/^[0-9a-fA-F]{32}$/, 'INVALID_UUID'),
   v.toLowerCase(),
-  v.regex(ID_PATTERN, 'INVALID_UUID'),
   v.description('Hex uuid (32 characters, any case).'),
 );
 

@@ -9,6 +9,7 @@ export * from './credentials.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './ids.ts';
+export * from './locales.ts';
 export * from './rights.ts';
 export * from './provider/segment.ts';
 export * from './provider/addresses.ts';

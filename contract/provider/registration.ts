@@ -10,14 +10,8 @@ import * as v from 'valibot';
 import { BranchCodeSchema } from '../branches.ts';
 import { CountryInputSchema, DEFAULT_COUNTRY, isValidPostalCode } from '../countries.ts';
 import { NewPasswordSchema, UsernameSchema } from '../credentials.ts';
-import {
-  EmailSchema,
-  LocaleCodeSchema,
-  optionalText,
-  OptionalEmailSchema,
-  requiredText,
-  SalutationSchema,
-} from '../fields.ts';
+import { EmailSchema, optionalText, OptionalEmailSchema, requiredText, SalutationSchema } from '../fields.ts';
+import { LocaleCodeSchema } from '../locales.ts';
 import { IdSchema } from '../ids.ts';
 
 /** Longest VAT number as typed (with spaces and dots): the longest EU VAT number is 14 characters. */
