@@ -7,6 +7,10 @@ import { join } from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 4400);
 // A fresh database per run, shared by the web server and the workers (which inherit this environment).
 process.env.E2E_DATA_DIR ??= join(tmpdir(), `werkbank-e2e-${Date.now()}`);
+// A second shop whose provider path segment is not the default (STORE_API_PROVIDER=acme), with its own database:
+// the "acme" project checks that storefront and Store API follow that one setting.
+const acmePort = Number(process.env.E2E_ACME_PORT ?? 4410);
+process.env.E2E_ACME_DATA_DIR ??= join(tmpdir(), `werkbank-e2e-acme-${Date.now()}`);
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -34,20 +38,45 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
-      testIgnore: /mobile\.spec\.ts$/,
+      testIgnore: /(mobile|provider)\.spec\.ts$/,
     },
     {
       name: 'mobile',
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, isMobile: false },
       testMatch: /mobile\.spec\.ts$/,
     },
+    {
+      name: 'acme',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1440, height: 900 },
+        baseURL: `http://localhost:${acmePort}`,
+      },
+      testMatch: /provider\.spec\.ts$/,
+    },
   ],
-  webServer: {
-    command: 'node dist/server/entry.mjs',
-    url: `http://localhost:${port}/`,
-    timeout: 300_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, WERKBANK_DEV_OUTBOX: '1' },
-  },
+  webServer: [
+    {
+      command: 'node dist/server/entry.mjs',
+      url: `http://localhost:${port}/`,
+      timeout: 300_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'pipe',
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, WERKBANK_DEV_OUTBOX: '1' },
+    },
+    {
+      command: 'node dist/server/entry.mjs',
+      url: `http://localhost:${acmePort}/`,
+      // Seeds its own database beside the first shop on the same cores.
+      timeout: 600_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'pipe',
+      env: {
+        PORT: String(acmePort),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_ACME_DATA_DIR,
+        STORE_API_PROVIDER: 'acme',
+      },
+    },
+  ],
 });
