@@ -5,8 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { AccountProviders, accountRoutes } from './AccountApp.tsx';
-import type { AccountCustomer } from './api.ts';
-import type { AccountSession } from './session.tsx';
+import { toCustomer, type Customer } from '../../lib/session/customer.ts';
+import { $customer } from '../../lib/session/session-store.ts';
+import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
 
 const messages: Record<string, string> = {
   'account.nav.label': 'Account area',
@@ -32,26 +33,6 @@ const messages: Record<string, string> = {
   'general.error': 'Error',
 };
 
-const customer: AccountCustomer = {
-  id: 'c1',
-  active: true,
-  salutation: 'female',
-  firstName: 'Anna',
-  lastName: 'Maes',
-  email: 'anna@example.be',
-  phone: '',
-  mobile: '',
-  username: 'anna',
-  leadBuyer: true,
-  companyId: 'co1',
-  companyName: 'Maes BV',
-  defaultShippingAddressId: '',
-  defaultShippingAddress: null,
-  budget: null,
-  budgetRemaining: null,
-  rights: null,
-};
-
 const fetchMock = vi.fn<(url: URL | string, init?: RequestInit) => Promise<Response>>();
 beforeEach(() => {
   fetchMock.mockReset();
@@ -62,13 +43,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderApp(path: string, rights: string[], patch: Partial<AccountCustomer> = {}) {
+function renderApp(path: string, rights: string[], patch: Partial<Customer> = {}) {
+  $customer.set({ ...toCustomer(accountCustomerBody(rights))!, ...patch, rights });
   const router = createMemoryRouter(accountRoutes({ prefix: '', storefrontUrl: 'http://localhost' }), {
     initialEntries: [path],
   });
-  const load = (): Promise<AccountSession | null> => Promise.resolve({ customer: { ...customer, ...patch }, rights });
   render(
-    <AccountProviders messages={messages} locale="en-GB" load={load}>
+    <AccountProviders messages={messages} locale="en-GB">
       <RouterProvider router={router} />
     </AccountProviders>,
   );

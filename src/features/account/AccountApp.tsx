@@ -19,7 +19,7 @@ import { AccountGuard, RoleGuard } from './guards.tsx';
 import { createT, I18nContext, type AccountMessages } from './i18n.ts';
 import { NotificationList, NotificationProvider } from './notifications.tsx';
 import { holds, SIDEBAR, type RightCode } from './rights.ts';
-import { SessionProvider, useAccountSession, type AccountSession } from './session.tsx';
+import { useLoggedIn } from './session.tsx';
 import { AddressBook, AddressForm } from './views/AddressBook.tsx';
 import { Coming } from './views/Coming.tsx';
 import { Dashboard } from './views/Dashboard.tsx';
@@ -83,10 +83,10 @@ function Layout({ prefix }: { prefix: string }) {
 }
 
 function SignedInLayout() {
-  const { session } = useAccountSession();
+  const { rights } = useLoggedIn();
   return (
     <div className="mx-auto flex w-full max-w-[1440px] flex-col gap-6 px-4 py-6 lg:flex-row lg:gap-10 lg:px-8">
-      <Sidebar rights={(session as AccountSession).rights} />
+      <Sidebar rights={rights} />
       <div className="min-w-0 flex-1">
         <Outlet />
       </div>
@@ -140,23 +140,19 @@ export function accountRoutes({ prefix, storefrontUrl }: { prefix: string; store
 export function AccountProviders({
   messages,
   locale,
-  load,
   children,
 }: {
   messages: AccountMessages;
   locale: string;
-  load?: () => Promise<AccountSession | null>;
   children: ReactNode;
 }) {
   const i18n = useMemo(() => ({ t: createT(messages), messages, locale }), [messages, locale]);
   return (
     <I18nContext.Provider value={i18n}>
-      <SessionProvider {...(load ? { load } : {})}>
-        <NotificationProvider>
-          {children}
-          <NotificationList />
-        </NotificationProvider>
-      </SessionProvider>
+      <NotificationProvider>
+        {children}
+        <NotificationList />
+      </NotificationProvider>
     </I18nContext.Provider>
   );
 }

@@ -2,51 +2,47 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { AccountCustomer } from './api.ts';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { AccountGuard, RoleGuard } from './guards.tsx';
-import { SessionProvider, type AccountSession } from './session.tsx';
+import { $customer, $sessionChecked } from '../../lib/session/session-store.ts';
+import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
 
-afterEach(cleanup);
+const fetchMock = vi.fn<typeof fetch>();
 
-const customer: AccountCustomer = {
-  id: 'c1',
-  active: true,
-  salutation: 'female',
-  firstName: 'Anna',
-  lastName: 'Maes',
-  email: 'anna@example.be',
-  phone: '',
-  mobile: '',
-  username: 'anna',
-  leadBuyer: false,
-  companyId: 'co1',
-  companyName: 'Maes BV',
-  defaultShippingAddressId: '',
-  defaultShippingAddress: null,
-  budget: null,
-  budgetRemaining: null,
-  rights: null,
-};
+beforeEach(() => {
+  $customer.set(null);
+  $sessionChecked.set(false);
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  document.cookie = 'wb-logged-in=; path=/; max-age=0';
+});
 
-function renderAt(path: string, element: React.ReactNode, load: () => Promise<AccountSession | null>) {
+/** The page loads with the proxy's logged-in marker and `account/customer` answering `answer`. */
+function loggedInServer(answer: () => Promise<Response>) {
+  document.cookie = 'wb-logged-in=1; path=/';
+  fetchMock.mockImplementation(answer);
+}
+
+const customerWith = (rights: string[]) => () => Promise.resolve(Response.json(accountCustomerBody(rights)));
+
+function renderAt(path: string, element: React.ReactNode) {
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
-  return render(
-    <SessionProvider load={load}>
-      <RouterProvider router={router} />
-    </SessionProvider>,
-  );
+  return render(<RouterProvider router={router} />);
 }
 
 describe('account guard', () => {
   test('a logged-in customer sees the section', async () => {
+    loggedInServer(customerWith([]));
     const navigate = vi.fn();
     renderAt(
       '/profile',
       <AccountGuard prefix="/en" navigate={navigate}>
         <h1>Profile</h1>
       </AccountGuard>,
-      () => Promise.resolve({ customer, rights: [] }),
     );
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
     expect(navigate).not.toHaveBeenCalled();
@@ -59,22 +55,22 @@ describe('account guard', () => {
       <AccountGuard prefix="/en" navigate={navigate}>
         <h1>Users</h1>
       </AccountGuard>,
-      () => Promise.resolve(null),
     );
     await waitFor(() =>
       expect(navigate).toHaveBeenCalledWith('/en/auth?redirect=%2Fen%2Faccount%2Fcustomer%3Fpage%3D2'),
     );
     expect(screen.queryByRole('heading', { name: 'Users' })).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   test('a failing refresh counts as not logged in (failure ignored)', async () => {
+    loggedInServer(() => Promise.reject(new TypeError('network down')));
     const navigate = vi.fn();
     renderAt(
       '/dashboard',
       <AccountGuard prefix="" navigate={navigate}>
         <h1>Dashboard</h1>
       </AccountGuard>,
-      () => Promise.reject(new Error('network down')),
     );
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/auth?redirect=%2Faccount%2Fdashboard'));
   });
@@ -91,14 +87,16 @@ describe('role guard', () => {
 
   test('a customer holding the right sees the section', async () => {
     const navigate = vi.fn();
-    renderAt('/customer', guarded(navigate), () => Promise.resolve({ customer, rights: ['ROLE_MANAGE_CONTACTS'] }));
+    loggedInServer(customerWith(['ROLE_MANAGE_CONTACTS']));
+    renderAt('/customer', guarded(navigate));
     expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
     expect(navigate).not.toHaveBeenCalled();
   });
 
   test('a customer without the right goes home', async () => {
     const navigate = vi.fn();
-    renderAt('/customer', guarded(navigate), () => Promise.resolve({ customer, rights: ['ROLE_VIEW_PRICES'] }));
+    loggedInServer(customerWith(['ROLE_VIEW_PRICES']));
+    renderAt('/customer', guarded(navigate));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/nl/'));
     expect(screen.queryByRole('heading', { name: 'Users' })).not.toBeInTheDocument();
   });

@@ -1,77 +1,32 @@
 /**
- * The account SPA's session: the logged-in customer (with company) and their enabled rights, read through
- * GET `account/customer` (rights embedded in `extensions.rights`) or else GET `{provider}/account/{id}/rights`. A 401/403 means anonymous. Spec §4: "A customer
- * counts as logged in when the customer has an id and is active."
+ * The account area's view of the one session store (src/lib/session/session-store.ts `$customer`), read through
+ * @nanostores/react: the header and the account area always show the same customer, and one refresh updates both.
  */
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { fetchCurrentCustomer, fetchRights, type AccountCustomer } from './api.ts';
+import { useStore } from '@nanostores/react';
+import { $customer, $sessionChecked, refreshSession, type SessionCustomer } from '../../lib/session/session-store.ts';
+
+/** 'unknown' before the first refresh answered, then 'in' (logged-in customer) or 'out'. */
+export type SessionStatus = 'unknown' | 'in' | 'out';
 
 export interface AccountSession {
-  customer: AccountCustomer;
-  /** Enabled right codes (spec §6). */
+  customer: SessionCustomer;
+  /** Enabled right codes. */
   rights: string[];
 }
-
-/** Loads the session; null when anonymous or inactive. Throws on network and server errors. */
-export async function loadAccountSession(): Promise<AccountSession | null> {
-  const customer = await fetchCurrentCustomer();
-  if (!customer?.id || !customer.active) return null;
-  if (customer.rights) return { customer, rights: customer.rights };
-  let rights: string[] = [];
-  try {
-    rights = await fetchRights(customer.id);
-  } catch {
-    // Without a rights answer every right-gated entry stays hidden.
-  }
-  return { customer, rights };
-}
-
-export type SessionStatus = 'unknown' | 'in' | 'out';
 
 interface SessionValue {
   status: SessionStatus;
   session: AccountSession | null;
-  /** Reloads the session; failures are ignored (spec §8 "A refresh-user failure is silently ignored"). */
-  refresh: () => Promise<AccountSession | null>;
+  /** Reloads the session from the server (failures leave the visitor anonymous). */
+  refresh: () => Promise<SessionCustomer | null>;
 }
 
-const SessionContext = createContext<SessionValue>({
-  status: 'unknown',
-  session: null,
-  refresh: () => Promise.resolve(null),
-});
-
-/** Provides the session to the SPA; `load` is replaceable in tests. */
-export function SessionProvider({
-  children,
-  load = loadAccountSession,
-}: {
-  children: ReactNode;
-  load?: () => Promise<AccountSession | null>;
-}) {
-  const [session, setSession] = useState<AccountSession | null>(null);
-  const [status, setStatus] = useState<SessionStatus>('unknown');
-  const pending = useRef<Promise<AccountSession | null> | null>(null);
-  const refresh = useCallback(() => {
-    pending.current ??= load()
-      .catch(() => null)
-      .then((loaded) => {
-        setSession(loaded);
-        setStatus(loaded ? 'in' : 'out');
-        return loaded;
-      })
-      .finally(() => {
-        pending.current = null;
-      });
-    return pending.current;
-  }, [load]);
-  const value = useMemo(() => ({ status, session, refresh }), [status, session, refresh]);
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
-}
-
-/** The session of the surrounding provider. */
+/** The session as the account area reads it. */
 export function useAccountSession(): SessionValue {
-  return useContext(SessionContext);
+  const customer = useStore($customer);
+  const checked = useStore($sessionChecked);
+  const status: SessionStatus = customer ? 'in' : checked ? 'out' : 'unknown';
+  return { status, session: customer ? { customer, rights: customer.rights } : null, refresh: refreshSession };
 }
 
 /** The logged-in session; only valid below the account guard. */

@@ -3,7 +3,9 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { MESSAGES } from '../../i18n/locales.ts';
+import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
+import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
 import AuthPage from './AuthPage.tsx';
 import { authTexts, errorTexts } from './texts.ts';
 
@@ -31,15 +33,7 @@ test('the login page shows the form to visitors and sends a logged-in buyer on t
   expect(screen.getByLabelText('Username')).toBeInTheDocument();
   expect(navigate).not.toHaveBeenCalled();
   await act(async () => {
-    $customer.set({
-      id: 'c1',
-      firstName: 'A',
-      lastName: 'B',
-      active: true,
-      leadBuyer: false,
-      username: 'a',
-      rights: [],
-    });
+    $customer.set({ ...toCustomer(accountCustomerBody())!, rights: [] });
   });
   expect(navigate).toHaveBeenCalledWith('/en/account/orders');
 });

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { notify, notifyError, type ErrorMessages } from './notifications.ts';
-import { ForgotSchema, requestRecovery, validate, type FieldErrors } from './auth-flows.ts';
+import { requestRecovery } from '../../lib/session/session-store.ts';
+import { ForgotSchema, validate, type FieldErrors } from './auth-flows.ts';
 import { TextField } from './fields.tsx';
 import type { AuthTexts } from './texts.ts';
 

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { MESSAGES } from '../../i18n/locales.ts';
 import { $customer } from '../../lib/session/session-store.ts';
+import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
 import { $authDialog } from './auth-dialog-store.ts';
 import HeaderAccount, { type HeaderAccountTexts } from './HeaderAccount.tsx';
 import { PENDING_NOTIFICATION_KEY } from './notifications.ts';
@@ -27,18 +28,12 @@ const fetchMock = vi.fn<typeof fetch>();
 const navigate = vi.fn<(href: string) => void>();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const notLoggedIn = () =>
-  json(403, {
-    errors: [{ status: '403', code: 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN', detail: 'Customer is not logged in.' }],
-  });
-const customer = (rights: string[]) => ({
-  id: 'c1',
-  firstName: 'Anna',
-  lastName: 'Berger',
-  active: true,
-  extensions: { customerExtension: { username: 'anna', leadBuyer: false } },
-  rights: rights.map((code) => ({ code, enabled: true })),
-});
+const customer = (rights: string[]) => accountCustomerBody(rights);
+/** The proxy's answer to a login or logout: the token moved into the HttpOnly cookie, the marker set or dropped. */
+const tokenAnswer = (loggedIn: boolean) => {
+  document.cookie = loggedIn ? 'wb-logged-in=1; path=/' : 'wb-logged-in=; path=/; max-age=0';
+  return json(200, { apiAlias: 'array_struct' });
+};
 
 /** Routes fetch calls by path; each handler answers one path. */
 function serve(routes: Record<string, (init?: RequestInit) => Response>) {
@@ -75,10 +70,11 @@ afterEach(() => {
   navigate.mockReset();
   $customer.set(null);
   $authDialog.set(null);
+  document.cookie = 'wb-logged-in=; path=/; max-age=0';
 });
 
 test('anonymous: the login icon opens a modal login dialog; Escape closes it and focus returns', async () => {
-  serve({ 'account/customer': notLoggedIn });
+  serve({});
   const user = userEvent.setup();
   renderHeader();
   const opener = screen.getByRole('link', { name: 'Anmelden' });
@@ -97,7 +93,7 @@ test('anonymous: the login icon opens a modal login dialog; Escape closes it and
 });
 
 test('empty fields show the German required text; the password toggle reveals the password', async () => {
-  serve({ 'account/customer': notLoggedIn });
+  serve({});
   const user = userEvent.setup();
   renderHeader();
   await user.click(screen.getByRole('link', { name: 'Anmelden' }));
@@ -112,14 +108,15 @@ test('empty fields show the German required text; the password toggle reveals th
 
 test('bad credentials show the translated message in the form', async () => {
   serve({
-    'account/customer': notLoggedIn,
     'account/login': () =>
       json(401, {
         errors: [
           {
             status: '401',
             code: 'CHECKOUT__CUSTOMER_AUTH_BAD_CREDENTIALS',
+            title: 'Unauthorized',
             detail: 'Invalid username and/or password.',
+            meta: { parameters: {} },
           },
         ],
       }),
@@ -136,13 +133,11 @@ test('bad credentials show the translated message in the form', async () => {
 });
 
 test('login: posts the credentials, loads the customer, sends the analytics event, closes and goes to the dashboard', async () => {
-  let loggedIn = false;
   serve({
-    'account/customer': () => (loggedIn ? json(200, customer(['ROLE_MANAGE_ORDER_LISTS'])) : notLoggedIn()),
+    'account/customer': () => json(200, customer(['ROLE_MANAGE_ORDER_LISTS'])),
     'account/login': (init) => {
       expect(JSON.parse(String(init?.body))).toEqual({ username: 'anna', password: 'secret' });
-      loggedIn = true;
-      return json(200, {});
+      return tokenAnswer(true);
     },
   });
   const events: unknown[] = [];
@@ -156,22 +151,22 @@ test('login: posts the credentials, loads the customer, sends the analytics even
   await user.click(screen.getByRole('button', { name: 'Anmelden' }));
   await waitFor(() => expect(navigate).toHaveBeenCalledWith('/de/account/dashboard'));
   window.removeEventListener('werkbank:analytics', onEvent);
-  expect(events).toEqual([expect.objectContaining({ event: 'login', customerId: 'c1' })]);
+  expect(events).toEqual([expect.objectContaining({ event: 'login', customerId: 'c'.repeat(32) })]);
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  expect($customer.get()?.id).toBe('c1');
+  expect($customer.get()?.id).toBe('c'.repeat(32));
   expect(JSON.parse(sessionStorage.getItem(PENDING_NOTIFICATION_KEY)!)).toMatchObject({ type: 'success' });
 });
 
 test('forced recovery redirects to the password-set page with the hash from the error meta', async () => {
   serve({
-    'account/customer': notLoggedIn,
     'account/login': () =>
       json(401, {
         errors: [
           {
             status: '401',
             code: 'WERKBANK__FORCED_CUSTOMER_RECOVERY',
-            detail: 'x',
+            title: 'Unauthorized',
+            detail: 'A new password must be set before logging in.',
             meta: { parameters: { hash: 'abc123' } },
           },
         ],
@@ -188,10 +183,9 @@ test('forced recovery redirects to the password-set page with the hash from the 
 
 test('the forgot-password link switches dialogs; a request clears the field and closes the dialog', async () => {
   serve({
-    'account/customer': notLoggedIn,
     'account/recovery-password': (init) => {
       expect(JSON.parse(String(init?.body))).toEqual({ username: 'anna', storefrontUrl: 'http://localhost/de' });
-      return json(200, { success: true });
+      return json(200, { success: true, apiAlias: 'array_struct' });
     },
   });
   const user = userEvent.setup();
@@ -209,8 +203,9 @@ test('the forgot-password link switches dialogs; a request clears the field and 
 test('logged in: the dropdown lists entries by right and the order-history flag; logout clears and goes home', async () => {
   serve({
     'account/customer': () => json(200, customer(['ROLE_MANAGE_ORDER_HISTORY', 'ROLE_MANAGE_OFFER_HISTORY'])),
-    'account/logout': () => json(204, {}),
+    'account/logout': () => tokenAnswer(false),
   });
+  document.cookie = 'wb-logged-in=1; path=/';
   const user = userEvent.setup();
   renderHeader(true);
   const button = await screen.findByRole('button', { name: 'Mein Konto' });
@@ -226,6 +221,7 @@ test('logged in: the dropdown lists entries by right and the order-history flag;
 
 test('order history stays hidden without the display-order-history flag', async () => {
   serve({ 'account/customer': () => json(200, customer(['ROLE_MANAGE_ORDER_HISTORY', 'ROLE_MANAGE_ORDER_LISTS'])) });
+  document.cookie = 'wb-logged-in=1; path=/';
   const user = userEvent.setup();
   renderHeader(false);
   await user.click(await screen.findByRole('button', { name: 'Mein Konto' }));

@@ -98,16 +98,6 @@ export function sendLoginEvent(customer: Pick<SessionCustomer, 'id'>): void {
 }
 
 /**
- * Spec §7 POST `account/recovery-password` {username, storefrontUrl}: the storefront URL is the domain's own
- * URL (the backend builds the link only from configured domains).
- *
- * @throws StoreApiClientError on an error answer (the backend answers the same for known and unknown usernames).
- */
-export async function requestRecovery(username: string, storefrontUrl: string): Promise<void> {
-  await storeApi('account/recovery-password', { method: 'POST', body: { username, storefrontUrl } });
-}
-
-/**
  * POST `account/recovery-password-confirm` {hash, newPassword, newPasswordConfirm}.
  *
  * @throws StoreApiClientError on an error answer (expired or used hash, violations).

@@ -3,12 +3,18 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
 import LoginAsCustomer, { type LoginAsTexts } from './LoginAsCustomer.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
 const navigate = vi.fn<(href: string) => void>();
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  // The proxy's marker of a logged-in context: the island asks `account/customer` who is calling.
+  document.cookie = 'wb-logged-in=1; path=/';
+});
 afterEach(() => {
+  document.cookie = 'wb-logged-in=; path=/; max-age=0';
   cleanup();
   vi.unstubAllGlobals();
   fetchMock.mockReset();
@@ -32,11 +38,19 @@ const TEXTS: LoginAsTexts = {
 const ID = 'a'.repeat(32);
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const customer = (role: string) => json({ id: 'm'.repeat(32), extensions: { customerExtension: { role } } });
+const customer = (role: string) => {
+  const body = accountCustomerBody();
+  return json({
+    ...body,
+    extensions: { ...body.extensions, customerExtension: { ...body.extensions.customerExtension, role } },
+  });
+};
+/** The login-as answer after the proxy moved the new context token into the HttpOnly cookie. */
+const switched = () => json({ apiAlias: 'array_struct' });
 const renderIsland = () => render(<LoginAsCustomer texts={TEXTS} prefix="/en" navigate={navigate} />);
 
 test('an account manager logs in as a customer and lands on the dashboard with a full page load', async () => {
-  fetchMock.mockResolvedValueOnce(customer('account_manager')).mockResolvedValueOnce(json({}));
+  fetchMock.mockResolvedValueOnce(customer('account_manager')).mockResolvedValueOnce(switched());
   const user = userEvent.setup();
   renderIsland();
   const submit = await screen.findByRole('button', { name: 'Log in as this customer' });
@@ -52,7 +66,7 @@ test('an account manager logs in as a customer and lands on the dashboard with a
 });
 
 test('an account manager may name the customer by username instead of id', async () => {
-  fetchMock.mockResolvedValueOnce(customer('account_manager')).mockResolvedValueOnce(json({}));
+  fetchMock.mockResolvedValueOnce(customer('account_manager')).mockResolvedValueOnce(switched());
   const user = userEvent.setup();
   renderIsland();
   await user.type(await screen.findByLabelText('Customer id of the user'), ' jan.janssens ');
@@ -62,9 +76,22 @@ test('an account manager may name the customer by username instead of id', async
 });
 
 test('a customer of another company answers not found and stays on the page', async () => {
-  fetchMock
-    .mockResolvedValueOnce(customer('account_manager'))
-    .mockResolvedValueOnce(json({ errors: [{ status: '404', code: 'CHECKOUT__CUSTOMER_NOT_FOUND' }] }, 404));
+  fetchMock.mockResolvedValueOnce(customer('account_manager')).mockResolvedValueOnce(
+    json(
+      {
+        errors: [
+          {
+            status: '404',
+            code: 'CHECKOUT__CUSTOMER_NOT_FOUND_BY_ID',
+            title: 'Not Found',
+            detail: `No matching customer for the id "${ID}" was found.`,
+            meta: { parameters: { id: ID } },
+          },
+        ],
+      },
+      404,
+    ),
+  );
   const user = userEvent.setup();
   renderIsland();
   await user.type(await screen.findByLabelText('Customer id of the user'), ID);
@@ -80,11 +107,14 @@ test('other customers see that the function is not allowed; visitors are asked t
   expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   cleanup();
 
-  fetchMock.mockResolvedValueOnce(json({ errors: [{ status: '403', code: 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN' }] }, 403));
+  // An anonymous visitor has no logged-in marker: nothing is asked.
+  document.cookie = 'wb-logged-in=; path=/; max-age=0';
+  fetchMock.mockClear();
   renderIsland();
   expect(await screen.findByRole('alert')).toHaveTextContent('Please log in as an account manager first.');
   expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
     'href',
     '/en/auth?redirect=%2Fen%2Floginascustomer',
   );
+  expect(fetchMock).not.toHaveBeenCalled();
 });

@@ -5,6 +5,7 @@
  */
 import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
+import { refreshSession } from '../../lib/session/session-store.ts';
 
 /** Who opens the page: nobody logged in, a customer without the account-manager role, or an account manager. */
 export type Viewer = 'anonymous' | 'other' | 'account_manager';
@@ -13,21 +14,13 @@ export type Viewer = 'anonymous' | 'other' | 'account_manager';
 export const CUSTOMER_ID = /^[0-9a-f]{32}$/i;
 
 /**
- * Reads `account/customer` and classifies the caller by `extensions.customerExtension.role`. A 401/403 answer means
- * anonymous.
- *
- * @throws StoreApiClientError for other error answers; network errors propagate.
+ * Classifies the caller by the session's role (`extensions.customerExtension.role` of `account/customer`, read
+ * through the one session store): anonymous without a logged-in customer.
  */
 export async function loadViewer(): Promise<Viewer> {
-  try {
-    const body = (await storeApi('account/customer')) as {
-      extensions?: { customerExtension?: { role?: string } };
-    } | null;
-    return body?.extensions?.customerExtension?.role === 'account_manager' ? 'account_manager' : 'other';
-  } catch (error) {
-    if (error instanceof StoreApiClientError && (error.status === 401 || error.status === 403)) return 'anonymous';
-    throw error;
-  }
+  const customer = await refreshSession();
+  if (!customer) return 'anonymous';
+  return customer.role === 'account_manager' ? 'account_manager' : 'other';
 }
 
 /** What went wrong with a login-as call, as a message key of `impersonation.*` or the server's own text. */

@@ -2,7 +2,9 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
+import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
 import { resetArticleInformation } from './article-information.ts';
 import PriceStock, { type PriceStockTexts } from './PriceStock.tsx';
 
@@ -74,15 +76,7 @@ test('logged in: one call for all products on the page, then price with German d
   );
   renderSlots(['A-1', 'B-2', 'C-3', 'D-4', 'E-5']);
   await act(async () => {
-    $customer.set({
-      id: 'c1',
-      firstName: 'A',
-      lastName: 'B',
-      active: true,
-      leadBuyer: false,
-      username: 'a',
-      rights: [],
-    });
+    $customer.set({ ...toCustomer(accountCustomerBody())!, rights: [] });
   });
   expect(await screen.findByText(/1\.234,50\s€ netto/)).toBeInTheDocument();
   expect(screen.getByText('Bestand: 1.500')).toBeInTheDocument();

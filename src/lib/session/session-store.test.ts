@@ -1,59 +1,65 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { $customer, hasRight, isLoggedIn, logout, refreshSession, toSessionCustomer } from './session-store.ts';
+import { toCustomer } from './customer.ts';
+import { $customer, $sessionChecked, hasRight, isLoggedIn, logout, refreshSession } from './session-store.ts';
+import { NOT_LOGGED_IN, accountCustomerBody } from './test-bodies.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
+
+function setMarker(on: boolean): void {
+  document.cookie = on ? 'wb-logged-in=1; path=/' : 'wb-logged-in=; path=/; max-age=0';
+}
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   $customer.set(null);
+  $sessionChecked.set(false);
+  setMarker(true);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
   fetchMock.mockReset();
+  setMarker(false);
 });
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const customerBody = {
-  id: 'c1',
-  firstName: 'Anna',
-  lastName: 'Berger',
-  active: true,
-  extensions: { customerExtension: { username: 'anna', leadBuyer: true } },
-};
+test('without the logged-in marker cookie the visitor is anonymous and no request is made', async () => {
+  setMarker(false);
+  await expect(refreshSession()).resolves.toBeNull();
+  expect(fetchMock).not.toHaveBeenCalled();
+  expect($customer.get()).toBeNull();
+  expect($sessionChecked.get()).toBe(true);
+});
 
-test('refreshSession loads the customer and the enabled rights through the same-origin proxy', async () => {
-  fetchMock.mockResolvedValueOnce(json(200, customerBody)).mockResolvedValueOnce(
-    json(200, {
-      roles: [
-        { code: 'ROLE_MANAGE_ORDER_LISTS', enabled: true },
-        { code: 'ROLE_VIEW_PRICES', enabled: false },
-      ],
-    }),
-  );
+test('with the marker, one account/customer call loads the customer with its embedded rights', async () => {
+  fetchMock.mockResolvedValueOnce(json(200, accountCustomerBody(['ROLE_MANAGE_ORDER_LISTS'])));
   const customer = await refreshSession();
-  expect(customer).toEqual({
-    id: 'c1',
+  expect(customer).toMatchObject({
     firstName: 'Anna',
-    lastName: 'Berger',
-    active: true,
+    lastName: 'Peeters',
+    username: 'anna.peeters',
     leadBuyer: true,
-    username: 'anna',
+    salutation: 'female',
+    companyName: 'Bouwbedrijf Peeters NV',
     rights: ['ROLE_MANAGE_ORDER_LISTS'],
   });
-  expect($customer.get()?.id).toBe('c1');
-  const urls = fetchMock.mock.calls.map(([url]) => new URL(String(url)).pathname);
-  expect(urls).toEqual(['/store-api/account/customer', '/store-api/werkbank/account/c1/rights']);
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  expect(new URL(String(fetchMock.mock.calls[0]![0])).pathname).toBe('/store-api/account/customer');
   expect(hasRight('ROLE_MANAGE_ORDER_LISTS')).toBe(true);
   expect(hasRight('ROLE_VIEW_PRICES')).toBe(false);
 });
 
-test('an anonymous context (403) and a failing server both leave the visitor logged out without throwing', async () => {
-  $customer.set({ ...toSessionCustomer(customerBody)! });
-  fetchMock.mockResolvedValueOnce(
-    json(403, { errors: [{ status: '403', code: 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN', detail: 'not logged in' }] }),
-  );
+test('concurrent refreshes share one request', async () => {
+  fetchMock.mockResolvedValue(json(200, accountCustomerBody()));
+  await Promise.all([refreshSession(), refreshSession()]);
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+});
+
+test('an anonymous context (a stale marker) and a failing server both leave the visitor logged out', async () => {
+  $customer.set({ ...toCustomer(accountCustomerBody())!, rights: [] });
+  fetchMock.mockResolvedValueOnce(json(403, NOT_LOGGED_IN));
   await expect(refreshSession()).resolves.toBeNull();
   expect($customer.get()).toBeNull();
 
@@ -62,45 +68,24 @@ test('an anonymous context (403) and a failing server both leave the visitor log
   expect(hasRight('ROLE_MANAGE_ORDER_LISTS')).toBe(false);
 });
 
-test('a customer without an id or not active does not count as logged in (spec §4)', () => {
-  const c = toSessionCustomer(customerBody)!;
+test('a customer without an id or not active does not count as logged in', async () => {
+  const c = { ...toCustomer(accountCustomerBody())!, rights: ['ROLE_MANAGE_ORDER_LISTS'] };
   expect(isLoggedIn(c)).toBe(true);
   expect(isLoggedIn({ ...c, active: false })).toBe(false);
   expect(isLoggedIn({ ...c, id: '' })).toBe(false);
-  expect(hasRight('ROLE_MANAGE_ORDER_LISTS', { ...c, active: false, rights: ['ROLE_MANAGE_ORDER_LISTS'] })).toBe(false);
-});
-
-test('rights embedded in the customer answer need no second call', async () => {
-  fetchMock.mockResolvedValueOnce(json(200, { ...customerBody, rights: ['ROLE_MANAGE_CONTACTS'] }));
-  const customer = await refreshSession();
-  expect(customer?.rights).toEqual(['ROLE_MANAGE_CONTACTS']);
-  expect(fetchMock).toHaveBeenCalledTimes(1);
+  expect(hasRight('ROLE_MANAGE_ORDER_LISTS', { ...c, active: false })).toBe(false);
+  fetchMock.mockResolvedValueOnce(json(200, accountCustomerBody([], { active: false })));
+  await expect(refreshSession()).resolves.toBeNull();
 });
 
 test('logout posts account/logout and clears the customer even when the call fails', async () => {
-  $customer.set(toSessionCustomer(customerBody));
-  fetchMock.mockResolvedValueOnce(json(500, { errors: [{ status: '500', code: 'X' }] }));
+  $customer.set({ ...toCustomer(accountCustomerBody())!, rights: [] });
+  fetchMock.mockResolvedValueOnce(
+    json(500, { errors: [{ status: '500', code: 'FRAMEWORK__INTERNAL_ERROR', title: 'Internal Server Error' }] }),
+  );
   await expect(logout()).rejects.toThrow();
   expect($customer.get()).toBeNull();
   const [url, init] = fetchMock.mock.calls[0]!;
   expect(new URL(String(url)).pathname).toBe('/store-api/account/logout');
   expect(init?.method).toBe('POST');
-});
-
-test('rights in extensions.rights (the embedded backend) are read from the customer answer', async () => {
-  fetchMock.mockResolvedValueOnce(
-    json(200, {
-      ...customerBody,
-      extensions: {
-        ...customerBody.extensions,
-        rights: [
-          { code: 'ROLE_MANAGE_OFFER_HISTORY', enabled: true },
-          { code: 'ROLE_MANAGE_CONTACTS', enabled: false },
-        ],
-      },
-    }),
-  );
-  const customer = await refreshSession();
-  expect(customer?.rights).toEqual(['ROLE_MANAGE_OFFER_HISTORY']);
-  expect(fetchMock).toHaveBeenCalledTimes(1);
 });

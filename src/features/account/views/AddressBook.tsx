@@ -4,7 +4,8 @@
  */
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { createAddress, deleteAddress, listAddresses, updateAddress, type Address, type AddressInput } from '../api.ts';
+import type { Address } from '../../../lib/session/customer.ts';
+import { createAddress, deleteAddress, listAddresses, updateAddress, type AddressInput } from '../api.ts';
 import { ConfirmDialog } from '../confirm.tsx';
 import { Button, Card, CheckboxField, FormActions, TextField } from '../form.tsx';
 import { useI18n } from '../i18n.ts';

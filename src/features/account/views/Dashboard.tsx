@@ -1,6 +1,7 @@
 /** Dashboard (spec §2 "Dashboard: contact information and shipping address"). */
 import { useEffect, useState } from 'react';
-import { listAddresses, type Address } from '../api.ts';
+import type { Address } from '../../../lib/session/customer.ts';
+import { listAddresses } from '../api.ts';
 import { Card } from '../form.tsx';
 import { hasMessage, useI18n } from '../i18n.ts';
 import { useLoggedIn } from '../session.tsx';

@@ -3,10 +3,10 @@
  * through `account/recovery-password`, with the current domain as the storefront URL of the link.
  */
 import { useState } from 'react';
-import { requestRecovery } from '../api.ts';
 import { Button, Card } from '../form.tsx';
 import { useI18n } from '../i18n.ts';
 import { useNotify } from '../notifications.tsx';
+import { requestRecovery } from '../../../lib/session/session-store.ts';
 import { useLoggedIn } from '../session.tsx';
 
 export function RecoverPassword({ storefrontUrl }: { storefrontUrl: string }) {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { createCustomer, deleteCustomers, fetchCustomer, fetchRights, updateCustomer, type UserInput } from '../api.ts';
+import { createCustomer, deleteCustomers, fetchCustomer, updateCustomer, type UserInput } from '../api.ts';
 import { ConfirmDialog } from '../confirm.tsx';
 import { Button, Card, CheckboxField, FormActions, SalutationField, TextField } from '../form.tsx';
 import { useI18n } from '../i18n.ts';
@@ -81,9 +81,9 @@ export function UserForm() {
     if (!slug) return;
     let live = true;
     fetchCustomer(slug)
-      .then(async (user) => {
+      .then((user) => {
         if (!user) throw new Error('not a customer');
-        const codes = user.rights ?? (await fetchRights(slug));
+        const codes = user.rights ?? [];
         if (!live) return;
         const initial: UserInput = {
           salutation: user.salutation === 'male' ? 'male' : 'female',

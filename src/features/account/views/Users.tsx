@@ -5,7 +5,8 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { deleteCustomers, listCustomers, type AccountCustomer } from '../api.ts';
+import type { Customer } from '../../../lib/session/customer.ts';
+import { deleteCustomers, listCustomers } from '../api.ts';
 import { ConfirmDialog } from '../confirm.tsx';
 import {
   CUSTOMER_PAGE_SIZE,
@@ -41,8 +42,8 @@ export function Users() {
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseCustomerListQuery(params), [params]);
   const [draft, setDraft] = useState<CustomerListQuery>(query);
-  const [result, setResult] = useState<{ customers: AccountCustomer[]; total: number } | null>(null);
-  const [toDelete, setToDelete] = useState<AccountCustomer | null>(null);
+  const [result, setResult] = useState<{ customers: Customer[]; total: number } | null>(null);
+  const [toDelete, setToDelete] = useState<Customer | null>(null);
   const [busy, setBusy] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
   const serialized = serializeCustomerListQuery(query);
