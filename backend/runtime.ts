@@ -1,12 +1,15 @@
 /**
  * The process-wide embedded Store API: opens the database (PGlite under DATA_DIR, or PostgreSQL when DATABASE_URL is
- * set), applies migrations, syncs the sales channel, seeds the catalogue on first start and builds the Hono app.
- * Used by the storefront's in-process transport and by the standalone entry.
+ * set), applies migrations, syncs the sales channel, seeds the catalogue on first start, seeds the demo customers
+ * where wanted (`seedDemoCustomersIfWanted`) and builds the Hono app. Used by the storefront's in-process transport
+ * and by the standalone entry.
  */
-import { createDb, type DbHandle } from './db/client.ts';
+import { inArray } from 'drizzle-orm';
+import { createDb, type Db, type DbHandle } from './db/client.ts';
+import { companyTable } from './db/schema/index.ts';
 import { loadBackendConfig, type BackendConfig } from './config.ts';
 import { seedSalesChannel } from './db/seed-channel.ts';
-import { seedDemoCustomers } from './db/seed-customers.ts';
+import { DEMO_COMPANIES, demoCompanyId, seedDemoCustomers } from './db/seed-customers.ts';
 import { ensureCatalogSeeded } from './catalog/seed.ts';
 import { createStoreApi, type StoreApi } from './app.ts';
 
@@ -26,10 +29,49 @@ export function getRuntime(env: Record<string, string | undefined> = process.env
     const config = loadBackendConfig(env);
     const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR });
     await seedSalesChannel(handle.db, config);
-    if (env.WERKBANK_DEMO_CUSTOMERS !== '0') await seedDemoCustomers(handle.db);
+    await seedDemoCustomersIfWanted(handle.db, env);
     await ensureCatalogSeeded(handle.db, config, { sharedCatalogDir: env.SHARED_CATALOG_DIR });
     const api = createStoreApi({ db: handle.db, config });
     return { ...api, config, handle };
   })();
   return runtime;
+}
+
+/**
+ * Whether this database gets the demo companies and users of docs/demo-logins.md, whose password is published:
+ * the embedded demo database (PGlite, no DATABASE_URL) does unless `WERKBANK_DEMO_CUSTOMERS=0`; a shop on
+ * PostgreSQL (DATABASE_URL) only with `WERKBANK_DEMO_CUSTOMERS=1` (docs/decisions/012).
+ */
+export function wantsDemoCustomers(env: Record<string, string | undefined>): boolean {
+  const flag = env.WERKBANK_DEMO_CUSTOMERS?.trim();
+  if (env.DATABASE_URL?.trim()) return flag === '1';
+  return flag !== '0';
+}
+
+/**
+ * Seeds the demo customers once, when they are wanted (`wantsDemoCustomers`) and none of the demo companies exists
+ * yet; a later start leaves them alone, so demo users an operator deleted or changed stay deleted or changed. Says
+ * on every start with demo customers that they exist and where their logins are listed.
+ *
+ * @returns 'seeded', 'present' (wanted, already there: nothing written) or 'off'.
+ */
+export async function seedDemoCustomersIfWanted(
+  db: Db,
+  env: Record<string, string | undefined>,
+  log: (line: string) => void = (line) => console.log(line),
+): Promise<'seeded' | 'present' | 'off'> {
+  if (!wantsDemoCustomers(env)) return 'off';
+  const companyIds = DEMO_COMPANIES.map((co) => demoCompanyId(co.key));
+  const existing = await db
+    .select({ id: companyTable.id })
+    .from(companyTable)
+    .where(inArray(companyTable.id, companyIds))
+    .limit(1);
+  const outcome = existing.length > 0 ? 'present' : 'seeded';
+  if (outcome === 'seeded') await seedDemoCustomers(db);
+  log(
+    `[werkbank] demo customers ${outcome === 'seeded' ? 'seeded' : 'present'}: logins with a published password, ` +
+      'listed in docs/demo-logins.md (WERKBANK_DEMO_CUSTOMERS=0 leaves them out of a new database).',
+  );
+  return outcome;
 }

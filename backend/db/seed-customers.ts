@@ -1,9 +1,10 @@
 /**
- * Demo companies and their users (issue 3 §1): every kind of user the shop knows, each with the rights of its role,
- * so the login, rights and account flows can be tried at once. Idempotent with stable ids: existing rows are left
- * as they are (a demo user who changed his password keeps it), missing ones are added on every start.
+ * Demo companies and their users: every kind of user the shop knows, each with the rights of its role, so the
+ * login, rights and account flows can be tried at once. Idempotent with stable ids: existing rows are left as they
+ * are, missing ones are added. A shop start calls it only for a database that wants demo users and has none of the
+ * demo companies yet (backend/runtime.ts `seedDemoCustomersIfWanted`), so they are seeded once.
  *
- * All demo users share the password `DEMO_PASSWORD`; docs/demo-logins.md lists them.
+ * All demo users share the published password `DEMO_PASSWORD`; docs/demo-logins.md lists them.
  */
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/password.ts';
