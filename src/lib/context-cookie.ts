@@ -1,26 +1,48 @@
 /**
- * The visitor's Store API context token lives only in an HttpOnly cookie (ARCHITECTURE §2: "JavaScript never sees
- * the context token"). Spec §3 "Session cookies": lifetime 31536000 s, SameSite Lax.
+ * The visitor's Store API context token lives only in an HttpOnly cookie: JavaScript never sees it
+ * (docs/decisions/008). Lifetime 31536000 s (one year, Shopware's context lifetime), SameSite Lax.
+ *
+ * `Secure` is decided by configuration, not by the request: a shop whose configured public URL (the sales channel
+ * domain) is https gets Secure cookies even when TLS ends at a reverse proxy and the request reaches Node over plain
+ * http (docs/decisions/012).
  */
 import type { AstroCookieSetOptions } from 'astro';
 
 export const CONTEXT_COOKIE = 'sw-context-token';
 
-/** Cookie lifetime in seconds (spec §9 "Cookie lifetime 31536000 s"). */
+/** Cookie lifetime in seconds (one year). */
 export const CONTEXT_COOKIE_MAX_AGE = 31_536_000;
 
-/** Attributes of the context-token cookie; `Secure` on https. */
-export function contextCookieOptions(url: URL): AstroCookieSetOptions {
+/** True when the configured public URL (e.g. the domain's `url`, `https://www.example.be/fr`) is https. */
+export function isHttpsPublicUrl(publicUrl: string | URL): boolean {
+  return new URL(publicUrl).protocol === 'https:';
+}
+
+/**
+ * Attributes of the context-token cookie.
+ *
+ * @param publicUrl the configured public URL of the domain the request belongs to; `Secure` when it is https.
+ */
+export function contextCookieOptions(publicUrl: string | URL): AstroCookieSetOptions {
   return {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
     maxAge: CONTEXT_COOKIE_MAX_AGE,
-    secure: url.protocol === 'https:',
+    secure: isHttpsPublicUrl(publicUrl),
   };
 }
 
 /** A token we accept from the cookie: Shopware tokens are 32 alphanumerics; anything else is ignored. */
 export function isPlausibleToken(value: string | undefined): value is string {
   return typeof value === 'string' && /^[A-Za-z0-9]{16,64}$/.test(value);
+}
+
+/**
+ * Attributes of the readable `wb-logged-in=1` marker the Store API proxy keeps while the context belongs to a
+ * logged-in customer (src/lib/store-api/proxy.ts): like the context cookie (same lifetime, so it outlives a browser
+ * restart as the session does) but readable by scripts.
+ */
+export function loggedInCookieOptions(publicUrl: string | URL): AstroCookieSetOptions {
+  return { ...contextCookieOptions(publicUrl), httpOnly: false };
 }

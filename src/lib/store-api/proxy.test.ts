@@ -5,14 +5,19 @@ import type { AstroCookies } from 'astro';
 function cookieJar(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));
   const set: { name: string; value: string; options: unknown }[] = [];
+  const deleted: { name: string; options: unknown }[] = [];
   const jar = {
     get: (name: string) => (values.has(name) ? { value: values.get(name)! } : undefined),
     set: (name: string, value: string, options: unknown) => {
       set.push({ name, value, options });
       values.set(name, value);
     },
+    delete: (name: string, options: unknown) => {
+      deleted.push({ name, options });
+      values.delete(name);
+    },
   };
-  return { cookies: jar as unknown as AstroCookies, set };
+  return { cookies: jar as unknown as AstroCookies, set, deleted, values };
 }
 
 const seen: Request[] = [];
@@ -51,6 +56,7 @@ async function call(cookies: AstroCookies, init: RequestInit = {}, url = 'https:
     url: new URL(url),
     cookies,
     languageId: 'l'.repeat(32),
+    publicUrl: 'https://shop.test',
   });
 }
 
@@ -96,6 +102,7 @@ describe('proxyStoreApi', () => {
       url: new URL(url),
       cookies,
       languageId: 'l'.repeat(32),
+      publicUrl: 'https://shop.test',
     });
     const body = await res.text();
     expect(body).not.toContain('c'.repeat(32));
@@ -116,11 +123,12 @@ describe('proxyStoreApi', () => {
       url: new URL(url),
       cookies,
       languageId: 'l'.repeat(32),
+      publicUrl: 'https://shop.test',
       clientAddress: '203.0.113.7',
     });
     expect(seen.at(-1)!.headers.get('x-real-ip')).toBe('203.0.113.7');
     expect(await res.json()).toEqual({});
-    expect(set.map((c) => c.value)).toEqual(['d'.repeat(32)]);
+    expect(set.map((c) => c.value)).toEqual(['d'.repeat(32), '1']);
   });
 
   test('an unchanged token does not set the cookie again', async () => {
@@ -216,6 +224,7 @@ describe('path traversal', () => {
       url,
       cookies,
       languageId: 'l'.repeat(32),
+      publicUrl: 'https://shop.test',
     });
     expect(res.status).toBe(400);
     expect((await res.json()).errors[0]).toMatchObject({ status: '400', code: 'STOREFRONT__INVALID_PATH' });
@@ -227,5 +236,147 @@ describe('path traversal', () => {
     for (const path of ['search', 'product/0190a1b2c3d4e5f6a7b8c9d0e1f2a3b4', 'werkbank/account/login-as-customer']) {
       expect(isSafeProxyPath(path)).toBe(true);
     }
+  });
+});
+
+describe('cookie attributes', () => {
+  test('Secure follows the configured public URL, also when TLS ends before the storefront', async () => {
+    const { proxyStoreApi } = await import('./proxy.ts');
+    for (const [publicUrl, secure] of [
+      ['https://www.example.be/fr', true],
+      ['http://localhost:4321', false],
+    ] as const) {
+      const { cookies, set } = cookieJar();
+      const url = 'http://127.0.0.1:4321/store-api/account/login';
+      await proxyStoreApi({
+        path: 'account/login',
+        request: new Request(url, { method: 'POST', body: '{}' }),
+        url: new URL(url),
+        cookies,
+        languageId: 'l'.repeat(32),
+        publicUrl,
+      });
+      expect(set.map((c) => [c.name, (c.options as { secure: boolean }).secure])).toEqual([
+        ['sw-context-token', secure],
+        ['wb-logged-in', secure],
+      ]);
+    }
+  });
+});
+
+describe('wb-logged-in marker', () => {
+  const customerToken = 'c'.repeat(32);
+
+  /** Calls `path` with the given cookies while the Store API answers `status`, `body` and `token`. */
+  async function answer(
+    path: string,
+    initial: Record<string, string>,
+    upstream: { status?: number; body?: unknown; token?: string },
+  ) {
+    vi.stubGlobal('fetch', async (request: Request) => {
+      seen.push(request);
+      return Response.json(upstream.body ?? {}, {
+        status: upstream.status ?? 200,
+        headers: upstream.token ? { 'sw-context-token': upstream.token } : {},
+      });
+    });
+    const { proxyStoreApi } = await import('./proxy.ts');
+    const jar = cookieJar(initial);
+    const url = `https://shop.test/store-api/${path}`;
+    const res = await proxyStoreApi({
+      path,
+      request: new Request(url, { method: 'POST', body: '{}' }),
+      url: new URL(url),
+      cookies: jar.cookies,
+      languageId: 'l'.repeat(32),
+      publicUrl: 'https://shop.test',
+    });
+    return { res, ...jar };
+  }
+
+  const notLoggedIn = {
+    errors: [
+      {
+        status: '403',
+        code: 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN',
+        title: 'Forbidden',
+        detail: 'Customer is not logged in.',
+      },
+    ],
+  };
+
+  test.each(['account/login', 'werkbank/account/login-as-customer', 'account/change-password'])(
+    'a 2xx answer of %s sets wb-logged-in=1, readable by scripts',
+    async (path) => {
+      const { set } = await answer(path, { 'sw-context-token': 'a'.repeat(32) }, { token: customerToken });
+      expect(set.find((c) => c.name === 'wb-logged-in')).toEqual({
+        name: 'wb-logged-in',
+        value: '1',
+        options: { httpOnly: false, sameSite: 'lax', path: '/', maxAge: 31536000, secure: true },
+      });
+    },
+  );
+
+  test('a failed login sets nothing', async () => {
+    const { set } = await answer(
+      'account/login',
+      { 'sw-context-token': 'a'.repeat(32) },
+      { status: 401, body: { errors: [{ status: '401', code: 'CHECKOUT__CUSTOMER_AUTH_BAD_CREDENTIALS' }] } },
+    );
+    expect(set).toEqual([]);
+  });
+
+  test('logout removes it', async () => {
+    const { deleted, values } = await answer(
+      'account/logout',
+      { 'sw-context-token': customerToken, 'wb-logged-in': '1' },
+      { token: 'n'.repeat(32) },
+    );
+    expect(deleted).toEqual([{ name: 'wb-logged-in', options: { path: '/' } }]);
+    expect(values.get('sw-context-token')).toBe('n'.repeat(32));
+  });
+
+  test('a 403 CHECKOUT__CUSTOMER_NOT_LOGGED_IN removes it and passes the envelope through', async () => {
+    const { res, deleted } = await answer(
+      'account/customer',
+      { 'sw-context-token': customerToken, 'wb-logged-in': '1' },
+      { status: 403, body: notLoggedIn },
+    );
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual(notLoggedIn);
+    expect(deleted.map((d) => d.name)).toEqual(['wb-logged-in']);
+  });
+
+  test('a new anonymous context (the old one expired) removes it', async () => {
+    const { deleted } = await answer(
+      'checkout/cart',
+      { 'sw-context-token': customerToken, 'wb-logged-in': '1' },
+      { token: 'n'.repeat(32) },
+    );
+    expect(deleted.map((d) => d.name)).toEqual(['wb-logged-in']);
+  });
+
+  test('without a context cookie the marker goes', async () => {
+    const { deleted } = await answer('checkout/cart', { 'wb-logged-in': '1' }, { token: 'n'.repeat(32) });
+    expect(deleted.map((d) => d.name)).toEqual(['wb-logged-in']);
+  });
+
+  test('other answers of a logged-in context leave it alone', async () => {
+    const { set, deleted } = await answer(
+      'account/customer',
+      { 'sw-context-token': customerToken, 'wb-logged-in': '1' },
+      { token: customerToken, body: { id: 'x' } },
+    );
+    expect(set).toEqual([]);
+    expect(deleted).toEqual([]);
+  });
+
+  test('a 403 with another code (missing right) leaves it alone', async () => {
+    const { deleted } = await answer(
+      'werkbank/company/users',
+      { 'sw-context-token': customerToken, 'wb-logged-in': '1' },
+      { status: 403, body: { errors: [{ status: '403', code: 'WERKBANK__MISSING_RIGHT' }] } },
+    );
+    expect(deleted).toEqual([]);
   });
 });

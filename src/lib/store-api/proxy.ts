@@ -7,7 +7,8 @@
  */
 import type { AstroCookies } from 'astro';
 import { forwardToStoreApi, storeApiHeaders } from './client.ts';
-import { CONTEXT_COOKIE, contextCookieOptions, isPlausibleToken } from '../context-cookie.ts';
+import { CONTEXT_COOKIE, contextCookieOptions, isPlausibleToken, loggedInCookieOptions } from '../context-cookie.ts';
+import { LOGGED_IN_COOKIE } from '../session/logged-in-cookie.ts';
 
 /** Request headers passed through from the browser; everything else (cookies, authorisation) stays here. */
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept'];
@@ -25,6 +26,8 @@ export interface ProxyInput {
   cookies: AstroCookies;
   /** `sw-language-id` of the domain the calling page belongs to. */
   languageId: string;
+  /** Configured public URL of that domain (its `url`); decides the cookies' `Secure` attribute. */
+  publicUrl: string;
   /**
    * The browser's address as the storefront's server sees it; sent as `x-real-ip` so the backend's per-address
    * rate limits (login, recovery, registration) count browsers, not the storefront.
@@ -104,7 +107,16 @@ export function isSafeProxyPath(path: string): boolean {
 }
 
 /**
- * Forwards one request. Answers with a Store API error envelope, without forwarding, 400
+ * Forwards one request and keeps two cookies:
+ * - `sw-context-token` (HttpOnly): rotated whenever the answer carries a new token.
+ * - `wb-logged-in=1` (readable, no secret; Path=/, SameSite=Lax, not HttpOnly, Secure like the context cookie): set
+ *   on a 2xx answer of a LOGIN_PATHS call; removed on `account/logout`, on any 401/403 answer with
+ *   `CHECKOUT__CUSTOMER_NOT_LOGGED_IN`, whenever the context token is replaced by any other call (an expired or
+ *   unknown context answers with a new anonymous one) and when the request has no usable context cookie. Browser
+ *   code calls `account/customer` only while it is present, so anonymous page loads make no failing request
+ *   (docs/decisions/009). A stale marker costs one 403, which removes it.
+ *
+ * Answers with a Store API error envelope, without forwarding, 400
  * `STOREFRONT__INVALID_PATH` when the path (as routed or as in the request URL) is not `isSafeProxyPath`, and 413
  * `STOREFRONT__PAYLOAD_TOO_LARGE` when the body exceeds MAX_PROXY_BODY_BYTES; Store API errors pass through
  * unchanged (status and envelope).
@@ -115,6 +127,7 @@ export async function proxyStoreApi({
   url,
   cookies,
   languageId,
+  publicUrl,
   clientAddress,
 }: ProxyInput): Promise<Response> {
   const rawPath = url.pathname.replace(/^\/store-api\//, '');
@@ -147,18 +160,58 @@ export async function proxyStoreApi({
   }
   if (!responseHeaders.has('cache-control')) responseHeaders.set('cache-control', 'private, no-store');
   const newToken = upstream.headers.get('sw-context-token');
-  if (newToken && newToken !== token && isPlausibleToken(newToken)) {
-    cookies.set(CONTEXT_COOKIE, newToken, contextCookieOptions(url));
+  const rotated = !!newToken && newToken !== token && isPlausibleToken(newToken);
+  if (rotated) cookies.set(CONTEXT_COOKIE, newToken, contextCookieOptions(publicUrl));
+  const isJson = (upstream.headers.get('content-type') ?? '').includes('json');
+  // 401/403 bodies are small error envelopes: read them to see whether the context is anonymous.
+  const errorBody =
+    (upstream.status === 401 || upstream.status === 403) && isJson && method !== 'HEAD'
+      ? await upstream.text()
+      : undefined;
+  const ok = upstream.status >= 200 && upstream.status < 300;
+  const loginAnswer = ok && LOGIN_PATHS.test(path);
+  const anonymousAnswer =
+    rotated ||
+    !token ||
+    (ok && path === 'account/logout') ||
+    (errorBody !== undefined && hasErrorCode(errorBody, NOT_LOGGED_IN_CODE));
+  const loggedIn = loginAnswer ? true : anonymousAnswer ? false : undefined;
+  const hasMarker = cookies.get(LOGGED_IN_COOKIE)?.value === '1';
+  if (loggedIn === true && (!hasMarker || rotated)) {
+    cookies.set(LOGGED_IN_COOKIE, '1', loggedInCookieOptions(publicUrl));
+  } else if (loggedIn === false && hasMarker) {
+    cookies.delete(LOGGED_IN_COOKIE, { path: '/' });
   }
   if (method === 'HEAD') return new Response(null, { status: upstream.status, headers: responseHeaders });
+  if (errorBody !== undefined) return new Response(errorBody, { status: upstream.status, headers: responseHeaders });
   // Shopware also puts the token into some bodies (`context`: `token`; login: `contextToken`): take it out there too.
-  if (TOKEN_BODY_PATHS.test(path) && (upstream.headers.get('content-type') ?? '').includes('json')) {
+  if (TOKEN_BODY_PATHS.test(path) && isJson) {
     const json = (await upstream.json()) as unknown;
     responseHeaders.delete('etag');
     return Response.json(withoutTokens(json), { status: upstream.status, headers: responseHeaders });
   }
   return new Response(upstream.body, { status: upstream.status, headers: responseHeaders });
 }
+
+/** Shopware's code for a call that needs a logged-in customer (401 or 403). */
+const NOT_LOGGED_IN_CODE = 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN';
+
+/** True when a JSON error envelope holds an error with `code`. */
+function hasErrorCode(body: string, code: string): boolean {
+  try {
+    const errors = (JSON.parse(body) as { errors?: unknown }).errors;
+    return Array.isArray(errors) && errors.some((e) => (e as { code?: unknown } | null)?.code === code);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Store API paths whose 2xx answer puts a customer into the context: Shopware's `account/login`, `account/register`
+ * (logs in when double opt-in is off), `account/register-confirm`, `account/change-password` (a fresh customer
+ * context) and the provider's `{provider}/account/login-as-customer`.
+ */
+const LOGIN_PATHS = /^(account\/(login|register|register-confirm|change-password)|[^/]+\/account\/login-as-customer)$/;
 
 /** Store API paths whose response bodies can carry a context token. */
 const TOKEN_BODY_PATHS =

@@ -11,5 +11,6 @@ export const ALL: APIRoute = ({ params, request, url, cookies, locals, clientAdd
     url,
     cookies,
     languageId: locals.domain.languageId,
+    publicUrl: locals.domain.url,
     clientAddress,
   });
