@@ -1,7 +1,9 @@
 /**
  * `npm run account:activate -- <username|companyNumber>`: activates a waiting registration in the database named by
  * DATABASE_URL, or else the PGlite folder DATA_DIR (default .data/pglite; stop the shop first, PGlite allows one
- * process). A client number activates the company and all its users; a username that user and the company.
+ * process). A client number activates the company and the users waiting with it (not users deactivated on purpose,
+ * not extra users registered into the company, who wait for their own activation); a username activates that
+ * waiting user, and the company too when the user registered it.
  * Prints what it activated; exit code 1 when nothing matches or the argument is missing.
  */
 import { activateRegistration } from './auth/activation.ts';

@@ -41,11 +41,13 @@ describe('activateRegistration', () => {
     expect(again?.activated).toEqual([]);
   });
 
-  it('activates one user and the company by username', async () => {
-    const result = await activateRegistration(handle.db, 'Els.Inactief');
-    expect(result?.activated).toEqual(['els.inactief']);
-    const [bart] = await handle.db.select().from(customerTable).where(eq(customerTable.username, 'els.inactief'));
-    expect(bart?.active).toBe(true);
+  it('never activates a user deactivated on purpose, neither with the company nor by username', async () => {
+    const byCompany = await activateRegistration(handle.db, '100001');
+    expect(byCompany?.activated).toEqual([]);
+    const byName = await activateRegistration(handle.db, 'Els.Inactief');
+    expect(byName?.activated).toEqual([]);
+    const [els] = await handle.db.select().from(customerTable).where(eq(customerTable.username, 'els.inactief'));
+    expect(els?.active).toBe(false);
   });
 
   it('answers null for an unknown key', async () => {

@@ -10,7 +10,13 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/password.ts';
 import { RIGHT_CODES, ROLE_DEFAULT_RIGHTS, type RightCode, type RoleName } from '../auth/rights.ts';
 import type { Db } from './client.ts';
-import { companyAddressTable, companyTable, customerRightTable, customerTable } from './schema/index.ts';
+import {
+  companyAddressTable,
+  companyTable,
+  customerRightTable,
+  customerTable,
+  type PendingActivation,
+} from './schema/index.ts';
 import { languageId } from './seed-channel.ts';
 import { stableId } from '../lib/ids.ts';
 
@@ -44,6 +50,8 @@ interface DemoUser {
   /** Rights instead of the role's defaults. */
   rights?: RightCode[];
   active?: boolean;
+  /** A registration waiting for the supplier (`customer.pending_activation`). */
+  pendingActivation?: PendingActivation;
   forceRecovery?: boolean;
   oci?: boolean;
   /** Company keys an account manager looks after. */
@@ -264,6 +272,7 @@ export const DEMO_USERS: DemoUser[] = [
     salutation: 'female',
     role: 'lead_buyer',
     active: false,
+    pendingActivation: 'with_company',
     locale: 'nl-NL',
   },
 ];
@@ -324,6 +333,7 @@ export async function seedDemoCustomers(db: Db): Promise<void> {
         lastName: u.lastName,
         phone: '+32 3 555 01 23',
         active: u.active ?? true,
+        pendingActivation: u.pendingActivation ?? null,
         leadBuyer: u.role === 'lead_buyer',
         isOciCustomer: u.oci ?? false,
         role: u.role,

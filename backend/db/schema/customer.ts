@@ -7,6 +7,9 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from './common.ts';
 
+/** Kinds of waiting registration (`customer.pending_activation`). */
+export type PendingActivation = 'with_company' | 'own';
+
 export const companyTable = pgTable(
   'company',
   {
@@ -67,6 +70,13 @@ export const customerTable = pgTable(
     customerFunction: text('customer_function'),
     /** Inactive customers cannot log in (`{provider}__CUSTOMER_IS_INACTIVE`); new registrations wait inactive. */
     active: boolean('active').notNull().default(false),
+    /**
+     * Why an inactive customer waits for the supplier: 'with_company' for the first user of a registered company
+     * (activated together with the company), 'own' for an extra user registered into an existing company (activated
+     * on their own, by username). Null for everyone else: a user deactivated on purpose is not waiting, so
+     * activating the company leaves them inactive.
+     */
+    pendingActivation: text('pending_activation').$type<PendingActivation>(),
     leadBuyer: boolean('lead_buyer').notNull().default(false),
     /** OCI punch-out customer (custom field in the specification). */
     isOciCustomer: boolean('is_oci_customer').notNull().default(false),

@@ -396,7 +396,7 @@ export function registerCompanyRoutes(app: Hono<StoreApiEnv>, deps: CompanyDeps)
       ]);
     }
     const username = body.username !== undefined ? normalizeUsername(body.username) : undefined;
-    const { updated, granted } = await db.transaction(async (tx) => {
+    const { updated, granted, before } = await db.transaction(async (tx) => {
       const row = (await guardUserChange(tx, me, config.provider, {
         kind: 'update',
         targetId: id,
@@ -427,14 +427,19 @@ export function registerCompanyRoutes(app: Hono<StoreApiEnv>, deps: CompanyDeps)
         if (body[key] !== undefined) (changes as Record<string, unknown>)[key] = body[key];
       }
       if (username !== undefined) changes.username = username;
+      // A lead buyer's (de)activation is a decision: the user no longer waits for the supplier either way.
+      if (body.active !== undefined) changes.pendingActivation = null;
       if (body.leadBuyer === true) changes.role = 'lead_buyer';
       if (body.leadBuyer === false && row.role === 'lead_buyer') changes.role = 'buyer';
       const [out] = await tx.update(customerTable).set(changes).where(eq(customerTable.id, id)).returning();
       if (rights) await writeRights(tx, id, rights);
-      return { updated: out!, granted: rights };
+      return { updated: out!, granted: rights, before: row };
     });
     if (body.active === false) await deleteCustomerContexts(db, id);
     if (granted) await audit(me, 'customer.rights', id, { rights: granted });
+    if (body.active !== undefined && body.active !== before.active) {
+      await audit(me, body.active ? 'customer.activate' : 'customer.deactivate', id);
+    }
     const rights = await enabledRights(db, [id]);
     return c.json(mapCustomer(updated, rights.get(id) ?? []));
   });

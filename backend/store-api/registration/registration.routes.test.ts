@@ -312,6 +312,59 @@ describe('POST register/company/customer', () => {
   });
 });
 
+describe('activation of registrations', () => {
+  async function login(username: string, password: string): Promise<string> {
+    const res = await app.request('/store-api/account/login', {
+      method: 'POST',
+      headers: { 'sw-access-key': config.accessKey, 'content-type': 'application/json', 'x-real-ip': '192.0.2.77' },
+      body: JSON.stringify({ username, password }),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { contextToken: string }).contextToken;
+  }
+  const activeOf = async (username: string) =>
+    (await handle.db.select().from(customerTable).where(eq(customerTable.username, username)))[0]?.active;
+
+  test('an extra user waits for their own activation; a user deactivated by the lead buyer stays inactive', async () => {
+    const body = companyBody({ vatNumber: 'BE0440301311' });
+    const registered = await call('POST', `${P}/company`, body);
+    expect(registered.status, JSON.stringify(registered.json)).toBe(200);
+    const [company] = await handle.db
+      .select()
+      .from(companyTable)
+      .where(eq(companyTable.id, registered.json.companyId as string));
+    const extra = await call('POST', `${P}/company/customer`, {
+      companyNumber: company!.companyNumber,
+      firstName: 'Extra',
+      lastName: 'User',
+      email: 'extra.user@example.com',
+      username: 'extra.user',
+      password: 'another good password',
+      privacyConsent: true,
+    });
+    expect(extra.status, JSON.stringify(extra.json)).toBe(200);
+
+    // The company's activation takes its first user along, not the extra one.
+    expect((await activateRegistration(handle.db, company!.companyNumber))?.activated).toEqual([body.username]);
+    expect(await activeOf('extra.user')).toBe(false);
+    expect((await activateRegistration(handle.db, 'extra.user'))?.activated).toEqual(['extra.user']);
+    expect(await activeOf('extra.user')).toBe(true);
+
+    // The lead buyer deactivates the extra user; the supplier switches the company off and on again.
+    const lead = await login(body.username, body.password);
+    const off = await app.request(`/store-api/${config.provider}/companies/customers/${extra.json.customerId}`, {
+      method: 'PATCH',
+      headers: { 'sw-access-key': config.accessKey, 'content-type': 'application/json', 'sw-context-token': lead },
+      body: JSON.stringify({ active: false }),
+    });
+    expect(off.status).toBe(200);
+    await handle.db.update(companyTable).set({ active: false }).where(eq(companyTable.id, company!.id));
+    expect((await activateRegistration(handle.db, company!.companyNumber))?.activated).toEqual([]);
+    expect(await activeOf('extra.user')).toBe(false);
+    expect(await activeOf(body.username)).toBe(true);
+  });
+});
+
 describe('GET register/cities/search', () => {
   test('by postal code, by name (accents folded), by country', async () => {
     const byZip = await call('GET', `${P}/cities/search?zipcode=9000`);

@@ -75,7 +75,8 @@ interface PersonalFields {
 
 /**
  * The customer row of a registration: inactive until the supplier activates it; the first user of a new company
- * is its lead buyer, an extra user of an existing company a buyer.
+ * is its lead buyer and waits with the company, an extra user of an existing company is a buyer and waits for their
+ * own activation.
  */
 function waitingCustomer(
   body: PersonalFields,
@@ -95,6 +96,7 @@ function waitingCustomer(
     fax: body.fax ?? null,
     customerFunction: body.customerFunction ?? null,
     active: false,
+    pendingActivation: at.lead ? 'with_company' : 'own',
     leadBuyer: at.lead,
     role: at.lead ? 'lead_buyer' : 'buyer',
     languageId: languageId(at.locale),
