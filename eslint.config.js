@@ -44,6 +44,23 @@ export default tseslint.config(
       ],
     },
   },
+  // The contract is what both halves speak: it depends on neither.
+  {
+    files: ['contract/**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**', '#src/*', '**/backend/**', '#backend/*'],
+              message: 'contract/ must not import from src/ or backend/: both import the contract.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The storefront reaches the backend only through the Store API client; the in-process transport is the one
   // place that mounts the embedded app.
   {

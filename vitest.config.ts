@@ -4,7 +4,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['backend/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
+    include: [
+      'backend/**/*.test.ts',
+      'contract/**/*.test.ts',
+      'src/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+      'tests/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
