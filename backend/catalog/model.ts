@@ -9,8 +9,9 @@
  * floats; delivery times in `deliveryTimeUnit` (default days); restock time in days.
  */
 
-/** Locale codes the shop serves. */
-export type LocaleCode = 'de-DE' | 'en-GB' | 'fr-FR' | 'nl-NL';
+import type { LocaleCode } from '../../contract/locales.ts';
+
+export type { LocaleCode };
 
 /** Text per locale; absent locales fall back at read time (en-GB, then de-DE). */
 export type LocalizedText = Partial<Record<LocaleCode, string>>;

@@ -21,10 +21,9 @@ import { LANGUAGES, languageId, ROOT_CATEGORY_IDS, SALES_CHANNEL_ID } from '../d
 import type { CategoryTranslation } from '../db/schema/category.ts';
 import { stableId } from '../lib/ids.ts';
 import { refreshCategoryTree } from './writer.ts';
-import type { LocaleCode } from './model.ts';
+import { LANGUAGE_NAMES, LOCALE_CODES } from '../../contract/locales.ts';
 
 type T4 = readonly [string, string, string, string];
-const LOCALES: readonly LocaleCode[] = ['de-DE', 'en-GB', 'fr-FR', 'nl-NL'];
 
 /** Id of a static navigation item by key. */
 export const staticCategoryId = (key: string): string => stableId('category', `static:nav:${key}`);
@@ -93,13 +92,6 @@ const FOOTER_NAV: NavItem[] = [
   },
   { key: 'footer/contact', name: ['Kontakt', 'Contact', 'Contact', 'Contact'], href: '/kontakt', newTab: true },
 ];
-
-const LANGUAGE_NAMES: Record<LocaleCode, string> = {
-  'de-DE': 'Deutsch',
-  'en-GB': 'English',
-  'fr-FR': 'Français',
-  'nl-NL': 'Nederlands',
-};
 
 /**
  * The countries navigation from the configured domains: domains are grouped by origin in configuration order; the
@@ -200,7 +192,7 @@ function navRows(items: NavItem[], parentId: string): (typeof categoryTable.$inf
   items.forEach((item, position) => {
     const id = staticCategoryId(item.key);
     const translated: Record<string, CategoryTranslation> = {};
-    LOCALES.forEach((locale, i) => {
+    LOCALE_CODES.forEach((locale, i) => {
       const t: CategoryTranslation = { name: item.name[i]! };
       if (item.href !== undefined) t.externalLink = typeof item.href === 'string' ? item.href : item.href[i]!;
       translated[locale] = t;
@@ -225,7 +217,7 @@ function navRows(items: NavItem[], parentId: string): (typeof categoryTable.$inf
 
 function pageTranslations(page: PageDef): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  LOCALES.forEach((locale, i) => {
+  LOCALE_CODES.forEach((locale, i) => {
     out[locale] = {
       name: page.title[i],
       metaTitle: page.title[i],

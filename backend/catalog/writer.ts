@@ -13,7 +13,9 @@
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import { FALLBACK_LOCALES, LOCALE_CODES } from '../../contract/locales.ts';
 import { queryRows as query, type Db } from '../db/client.ts';
+import { LOCALE_COLUMNS } from '../db/locale-columns.ts';
 import {
   categoryTable,
   manufacturerTable,
@@ -73,26 +75,6 @@ export interface CatalogWriter extends CatalogSink {
   finalize(): Promise<FinalizeReport>;
 }
 
-const LOCALES: LocaleCode[] = ['de-DE', 'en-GB', 'fr-FR', 'nl-NL'];
-const TS_CONFIG: Record<LocaleCode, string> = {
-  'de-DE': 'german',
-  'en-GB': 'english',
-  'fr-FR': 'french',
-  'nl-NL': 'dutch',
-};
-const NAME_COLUMN: Record<LocaleCode, 'nameDe' | 'nameEn' | 'nameFr' | 'nameNl'> = {
-  'de-DE': 'nameDe',
-  'en-GB': 'nameEn',
-  'fr-FR': 'nameFr',
-  'nl-NL': 'nameNl',
-};
-const SEARCH_COLUMN: Record<LocaleCode, 'searchDe' | 'searchEn' | 'searchFr' | 'searchNl'> = {
-  'de-DE': 'searchDe',
-  'en-GB': 'searchEn',
-  'fr-FR': 'searchFr',
-  'nl-NL': 'searchNl',
-};
-
 /** Keys held in the per-run caches of manufacturers, property options and media before they are cleared. */
 const CACHE_LIMIT = 50_000;
 
@@ -119,7 +101,7 @@ export const mediaId = (source: string): string => stableId('media', source);
  */
 export function pickText(text: LocalizedText | undefined, locale: LocaleCode): string | undefined {
   if (!text) return undefined;
-  for (const l of [locale, 'en-GB', 'de-DE'] as const) {
+  for (const l of [locale, ...FALLBACK_LOCALES]) {
     const value = text[l];
     if (value !== undefined && value.trim() !== '') return value;
   }
@@ -467,8 +449,9 @@ export function createCatalogWriter(db: Db, options: CatalogWriterOptions = {}):
       customFields: p.customFields ?? {},
       source: p.source,
     };
-    for (const locale of LOCALES) {
-      row[NAME_COLUMN[locale]] = pickText(p.name, locale) ?? '';
+    for (const locale of LOCALE_CODES) {
+      const columns = LOCALE_COLUMNS[locale];
+      row[columns.nameKey] = pickText(p.name, locale) ?? '';
       const head = [
         pickText(p.name, locale),
         pickText(p.keywords, locale),
@@ -478,8 +461,8 @@ export function createCatalogWriter(db: Db, options: CatalogWriterOptions = {}):
         .filter((s) => s !== undefined && s !== '')
         .join(' ');
       const description = pickText(p.description, locale) ?? '';
-      row[SEARCH_COLUMN[locale]] =
-        sql`to_tsvector(${TS_CONFIG[locale]}::regconfig, ${head} || ' ' || regexp_replace(${description}::text, '<[^>]*>', ' ', 'g'))`;
+      row[columns.searchKey] =
+        sql`to_tsvector(${columns.tsConfig}::regconfig, ${head} || ' ' || regexp_replace(${description}::text, '<[^>]*>', ' ', 'g'))`;
     }
     return row;
   }

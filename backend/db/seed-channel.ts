@@ -14,14 +14,13 @@ import {
 } from './schema/index.ts';
 import type { BackendConfig } from '../config.ts';
 import { stableId } from '../lib/ids.ts';
-import type { LocaleCode } from '../catalog/model.ts';
+import { LANGUAGE_NAMES, LOCALE_CODES, type LocaleCode } from '../../contract/locales.ts';
 
-export const LANGUAGES: { locale: LocaleCode; name: string }[] = [
-  { locale: 'de-DE', name: 'Deutsch' },
-  { locale: 'en-GB', name: 'English' },
-  { locale: 'fr-FR', name: 'Français' },
-  { locale: 'nl-NL', name: 'Nederlands' },
-];
+/** The shop's languages (contract/locales.ts), each with its name in itself. */
+export const LANGUAGES: { locale: LocaleCode; name: string }[] = LOCALE_CODES.map((locale) => ({
+  locale,
+  name: LANGUAGE_NAMES[locale],
+}));
 
 /** Stable id of a language by locale code. */
 export const languageId = (locale: string): string => stableId('language', locale);

@@ -10,13 +10,11 @@
  * 0007). Measured on PostgreSQL with the generated 400,000-article catalogue: quick search p95 ≈ 17 ms.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { LOCALE_CODES } from '../../contract/locales.ts';
 import { queryRows, type Db } from '../db/client.ts';
-import { localeColumns } from '../store-api/translate.ts';
-import { textArray } from '../store-api/sql-params.ts';
+import { localeColumns } from '../db/locale-columns.ts';
+import { textArray } from '../db/sql-params.ts';
 import { matchBrands, type SearchPlan } from './route-query.ts';
-
-/** Languages whose vectors the fallback tier searches (all but the context's). */
-const OTHER_LOCALES = ['de-DE', 'en-GB', 'fr-FR', 'nl-NL'];
 
 export interface ProductSearchOptions {
   /** Locale code of the context (selects the text-search configuration and name column). */
@@ -158,7 +156,7 @@ async function runTiers(db: Executor, plan: SearchPlan, options: ProductSearchOp
   // Buyers type names in other languages too (a German article name on the Dutch site): when the context language
   // found little, the other languages' vectors are searched the same way.
   if (remaining() > 0 && plan.prefixTsQuery && found.length < 5) {
-    for (const locale of OTHER_LOCALES.filter((l) => localeColumns(l).tsConfig !== tsConfig)) {
+    for (const locale of LOCALE_CODES.filter((l) => localeColumns(l).tsConfig !== tsConfig)) {
       const other = localeColumns(locale);
       const otherConfig = sql.raw(`'${other.tsConfig}'::regconfig`);
       const otherVector = sql.raw(`p.${other.searchColumn}`);

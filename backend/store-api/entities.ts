@@ -3,7 +3,7 @@
  * types optional fields as strings/objects, so an absent value is left out rather than sent as null).
  */
 import { stableId } from '../lib/ids.ts';
-import { translateFields } from './translate.ts';
+import { translateFields } from '../lib/translate.ts';
 
 /** Drops keys whose value is null or undefined (one level). */
 export function compact<T extends Record<string, unknown>>(obj: T): T {

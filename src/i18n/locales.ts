@@ -1,17 +1,18 @@
 /**
- * The storefront's locales (spec §1: de-DE, en-GB as fallback, fr-FR, nl-NL) and their message catalogues.
- * Declared once here; domains map to these through the sales channel's domain configuration (src/lib/domain.ts).
+ * The storefront's message catalogues for the shop's locales (contract/locales.ts: de-DE, en-GB as fallback,
+ * fr-FR, nl-NL). Domains map to these through the sales channel's domain configuration (src/lib/domain.ts).
  */
+import { FALLBACK_LOCALE as CONTRACT_FALLBACK, LOCALE_CODES, type LocaleCode } from '../../contract/locales.ts';
 import deDE from './messages/de-DE.json';
 import enGB from './messages/en-GB.json';
 import frFR from './messages/fr-FR.json';
 import nlNL from './messages/nl-NL.json';
 
-export const SUPPORTED_LOCALES = ['de-DE', 'en-GB', 'fr-FR', 'nl-NL'] as const;
-export type Locale = (typeof SUPPORTED_LOCALES)[number];
+export const SUPPORTED_LOCALES = LOCALE_CODES;
+export type Locale = LocaleCode;
 
-/** Fallback locale of the spec (§1 "en-GB (fallback)"). */
-export const FALLBACK_LOCALE: Locale = 'en-GB';
+/** The locale of unknown codes and of texts missing in a catalogue. */
+export const FALLBACK_LOCALE: Locale = CONTRACT_FALLBACK;
 
 /** Keys of the message catalogues as stored, typed from the fallback catalogue. */
 export type CatalogueKey = keyof typeof enGB;

@@ -18,10 +18,10 @@ import type {
   LocaleCode,
   LocalizedText,
 } from '../model.ts';
+import { LOCALE_CODES } from '../../../contract/locales.ts';
 import { createRandom, hashSeed, type Random } from './prng.ts';
 import {
   DATA_SHEET_LABEL,
-  GENERATED_LOCALES,
   MANUFACTURER_PHRASE,
   MANUFACTURERS,
   PRODUCT_LINES,
@@ -157,7 +157,7 @@ function categoryChanges(source: string): CatalogChange[] {
 
 function descriptionOf(phrases: readonly T4[], item: T4): LocalizedText {
   const text: LocalizedText = {};
-  GENERATED_LOCALES.forEach((locale, i) => {
+  LOCALE_CODES.forEach((locale, i) => {
     text[locale] = phrases.map((p) => `<p>${escapeHtml(p[i]!.replace('{item}', item[i]!))}</p>`).join('');
   });
   return text;
@@ -253,7 +253,7 @@ function buildFamily(input: FamilyInput): CatalogProduct[] {
 
   const name = (suffix?: LocalizedText): LocalizedText => {
     const out: LocalizedText = {};
-    GENERATED_LOCALES.forEach((locale, i) => {
+    LOCALE_CODES.forEach((locale, i) => {
       const extra = suffix?.[locale] ? ` ${suffix[locale]}` : '';
       out[locale] = `${leaf.item[i]} ${line} ${typeCode}${extra}`;
     });
@@ -266,7 +266,7 @@ function buildFamily(input: FamilyInput): CatalogProduct[] {
   };
 
   const description: LocalizedText = {};
-  GENERATED_LOCALES.forEach((locale: LocaleCode, i) => {
+  LOCALE_CODES.forEach((locale: LocaleCode, i) => {
     const item = leaf.item[i]!;
     const paragraphs = leaf.top.phrases.map((p) => `<p>${escapeHtml(p[i]!.replace('{item}', item))}</p>`).join('');
     const specs = properties
@@ -286,7 +286,7 @@ function buildFamily(input: FamilyInput): CatalogProduct[] {
     description[locale] = `${paragraphs}<ul>${specs}</ul>${tail}`;
   });
   const keywords: LocalizedText = {};
-  GENERATED_LOCALES.forEach((locale, i) => {
+  LOCALE_CODES.forEach((locale, i) => {
     keywords[locale] = [leaf.name[i], leaf.top.name[i], line].join(', ');
   });
 

@@ -4,11 +4,8 @@
  *
  * Every manufacturer name is invented; standards (DIN, ISO, EN) are real public standard numbers.
  */
-import type { LocaleCode } from '../model.ts';
-
-/** Text in de-DE, en-GB, fr-FR, nl-NL order. */
+/** Text in the order of LOCALE_CODES (contract/locales.ts): de-DE, en-GB, fr-FR, nl-NL. */
 export type T4 = readonly [string, string, string, string];
-export const GENERATED_LOCALES: readonly LocaleCode[] = ['de-DE', 'en-GB', 'fr-FR', 'nl-NL'];
 
 export interface PropertyValue {
   /** Localised text, or a language-neutral value (numbers are written with '.' and localised when output). */

@@ -8,7 +8,7 @@ import type { CategoryIndex, CategoryRow } from '../catalog-cache.ts';
 import { ancestorIds } from '../catalog-cache.ts';
 import { stableId } from '../../lib/ids.ts';
 import { compact, mapMedia, seoUrl } from '../entities.ts';
-import { translateFields } from '../translate.ts';
+import { translateFields } from '../../lib/translate.ts';
 
 export interface CategoryMapContext {
   locale: string;

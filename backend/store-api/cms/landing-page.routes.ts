@@ -12,7 +12,7 @@ import { isId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
 import type { CatalogDeps } from '../deps.ts';
 import { StoreApiError } from '../../http/errors.ts';
-import { translateFields } from '../translate.ts';
+import { translateFields } from '../../lib/translate.ts';
 
 interface CmsTranslation {
   name?: string;

@@ -43,9 +43,10 @@ import {
   type ProductRow,
 } from '../product/product.repository.ts';
 import { indexFacets, selectPage, type IndexFacets, type IndexFilter } from './listing-index.ts';
-import { localeColumns, translateFields } from '../translate.ts';
+import { localeColumns } from '../../db/locale-columns.ts';
+import { translateFields } from '../../lib/translate.ts';
 import { compileFilter, compileSort } from './product-filter.ts';
-import { textArray } from '../sql-params.ts';
+import { textArray } from '../../db/sql-params.ts';
 
 /** Largest count a filtered listing reports exactly. */
 export const COUNT_CAP = 10_000;

@@ -9,8 +9,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FilterNode, SortField } from '../criteria.ts';
 import { StoreApiError } from '../../http/errors.ts';
-import { localeColumns } from '../translate.ts';
-import { textArray, intArray } from '../sql-params.ts';
+import { localeColumns } from '../../db/locale-columns.ts';
+import { textArray, intArray } from '../../db/sql-params.ts';
 
 type FieldKind = 'text' | 'number' | 'boolean' | 'array' | 'decimal';
 interface FieldDef {

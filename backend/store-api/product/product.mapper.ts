@@ -19,7 +19,7 @@ import { mapCategory } from '../category/category.mapper.ts';
 import { seoCategoryId } from '../category/category.routes.ts';
 import type { ViewContext } from '../deps.ts';
 import { compact, mapMedia, seoUrl } from '../entities.ts';
-import { translateFields } from '../translate.ts';
+import { translateFields } from '../../lib/translate.ts';
 import type { Db } from '../../db/client.ts';
 import { calculateProductPrices, type PriceRow } from './price.ts';
 import {

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows as rows, type Db } from '../../db/client.ts';
 import type { PriceRow } from './price.ts';
-import { textArray } from '../sql-params.ts';
+import { textArray } from '../../db/sql-params.ts';
 
 export interface ProductRow {
   id: string;

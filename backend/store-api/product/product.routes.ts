@@ -24,10 +24,10 @@ import { compact, searchResult } from '../entities.ts';
 import { StoreApiError, violations } from '../../http/errors.ts';
 import { applyIncludes } from '../includes.ts';
 import { compileFilter, compileSort } from '../listing/product-filter.ts';
-import { translateFields } from '../translate.ts';
+import { translateFields } from '../../lib/translate.ts';
 import { buildProducts, mapOption } from './product.mapper.ts';
 import { loadProducts, loadVariants, type OptionRow } from './product.repository.ts';
-import { textArray } from '../sql-params.ts';
+import { textArray } from '../../db/sql-params.ts';
 
 /** 404 with Shopware's product code. */
 export function productNotFound(id: string): StoreApiError {

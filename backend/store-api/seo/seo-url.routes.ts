@@ -24,8 +24,8 @@ import { requestCriteria, viewContext, type CatalogDeps, type ViewContext } from
 import { searchResult, seoUrl, technicalPath, type SeoRouteName } from '../entities.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { applyIncludes } from '../includes.ts';
-import { translateFields } from '../translate.ts';
-import { textArray } from '../sql-params.ts';
+import { translateFields } from '../../lib/translate.ts';
+import { textArray } from '../../db/sql-params.ts';
 
 interface SeoFilters {
   seoPathInfo?: string[];

@@ -6,6 +6,7 @@
  * - `GET|POST /store-api/currency`: its currencies (EUR).
  * The customer of a logged-in context is filled in by the account area; here `customer` is null.
  */
+import { isLocaleCode, type LocaleCode } from '../../../contract/locales.ts';
 import { queryRows } from '../../db/client.ts';
 import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
@@ -16,7 +17,8 @@ import { requestCriteria, type CatalogDeps } from '../deps.ts';
 import { searchResult } from '../entities.ts';
 import { applyIncludes } from '../includes.ts';
 
-const LOCALE_NAMES: Record<string, { name: string; territory: string }> = {
+/** Shopware's `locale` entity of each language: English name and territory. */
+const LOCALE_NAMES: Record<LocaleCode, { name: string; territory: string }> = {
   'de-DE': { name: 'German', territory: 'Germany' },
   'en-GB': { name: 'English', territory: 'United Kingdom' },
   'fr-FR': { name: 'French', territory: 'France' },
@@ -33,7 +35,7 @@ export const FIXED_IDS = {
 
 /** Shopware Language with its locale. */
 export function mapLanguage(l: { id: string; name: string; localeCode: string }): Record<string, unknown> {
-  const info = LOCALE_NAMES[l.localeCode] ?? { name: l.name, territory: '' };
+  const info = isLocaleCode(l.localeCode) ? LOCALE_NAMES[l.localeCode] : { name: l.name, territory: '' };
   const locale = {
     id: stableId('locale', l.localeCode),
     code: l.localeCode,
