@@ -1,4 +1,4 @@
-// The account area end to end (issue 3): a lead buyer creates a user with limited rights, that user sets a password
+// The account area end to end: a lead buyer creates a user with limited rights, that user sets a password
 // through the invitation mail in the development outbox, logs in and sees only the menu entries and sections those
 // rights allow; the users list keeps its filters across a reload. Logins go through the same-origin proxy with
 // `page.request`, which stores the HttpOnly `sw-context-token` cookie in the browser context.

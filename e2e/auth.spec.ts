@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
 
-// Buyers log in (issue 3) on the Belgian root domain (Dutch). Demo logins: backend/db/seed-customers.ts, password
+// Buyers log in on the Belgian root domain (Dutch). Demo logins: backend/db/seed-customers.ts, password
 // below; every test uses its own user so the tests can run in parallel on one database.
 const PASSWORD = 'Werkbank!2026';
 
@@ -25,7 +25,7 @@ async function logInFromHeader(page: Page, username: string, password: string) {
 test('log in from the header dialog, land on the dashboard, log out', async ({ page, context }) => {
   await page.goto('/');
   const dialog = await openLoginDialog(page);
-  // Required fields first (spec §5, Dutch text verbatim).
+  // Required fields first, with the Dutch message of the form validation.
   await dialog.getByRole('button', { name: 'Inloggen' }).click();
   await expect(dialog.getByText('Dit is een verplicht veld')).toHaveCount(2);
   // Wrong password: the form's error state, the dialog stays.

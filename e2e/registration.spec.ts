@@ -1,4 +1,4 @@
-// Registration and login-as-customer end to end (issue 3), on the Belgian root domain (Dutch). Registrations wait
+// Registration and login-as-customer end to end, on the Belgian root domain (Dutch). Registrations wait
 // for activation: the test follows a new company to its confirmation, finds the "registration received" mail in the
 // development outbox and sees that the account cannot log in yet, activates it through the development route (the
 // same step as `npm run account:activate -- <username>`, which PGlite cannot run beside the shop) and logs in.
@@ -37,7 +37,7 @@ test('register a new company through all steps to its confirmation, activate it 
   await waitForHydrate(page, vat);
   await expect(page.getByRole('link', { name: /Nieuwe klant worden/ })).toHaveAttribute('aria-current', 'page');
 
-  // Company check: required, then the VAT format (Dutch texts of §5).
+  // Company check: required, then the VAT format (Dutch validation messages).
   await next(page);
   await expect(page.getByText('Dit is een verplicht veld')).toBeVisible();
   await vat.fill('BE123');

@@ -1,7 +1,7 @@
 /**
- * Content of the fallback footer (spec §1 "regional contact locations (east, south, west, north, two entries each
- * with city, phone, e-mail), and four physical shops (title, city, opening hours, address, phone, e-mail)"; §9
- * locations and opening hours Monday to Friday 8:00 to 17:00). Contact data is the demo company's.
+ * Content of the fallback footer: regional contact locations (east, south, west, north; two entries each with city,
+ * phone and e-mail) and four physical shops (title, city, opening hours, address, phone, e-mail), open Monday to
+ * Friday 8:00 to 17:00. Contact data is the demo company's.
  */
 
 export interface FooterLocationEntry {

@@ -173,7 +173,7 @@ export function facetHiddenReason(
 const coverage = (f: Facet) => f.options.reduce((sum, o) => sum + (o.count ?? 0), 0);
 
 /**
- * Arranges facets into the sidebar (spec §2 listing filters):
+ * Arranges facets into the listing's filter sidebar:
  * - groups that cannot narrow the result are left out (see `facetHiddenReason`);
  * - the manufacturer facet comes first, then property groups by the backend's `position`, then by how many
  *   products they cover (most first, so the groups that matter for this listing lead when positions are equal, as

@@ -5,7 +5,7 @@
  * `in-stock` (only articles with pieces in stock; the backend's availability filter and facet).
  */
 
-/** Listing page size (spec §9 "listing default limit 24"). */
+/** Listing page size: 24 products per page, Shopware's default `core.listing.productsPerPage`. */
 export const LISTING_LIMIT = 24;
 
 export interface ListingState {

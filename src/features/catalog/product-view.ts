@@ -4,10 +4,10 @@
  */
 import type { Media, Product, PropertyGroup, PropertyGroupOption } from '../../lib/store-api/types.ts';
 
-/** Image shown when a product has no image binary (spec §2 "no-image placeholder"). */
+/** Image shown when a product has no image binary. */
 export const PLACEHOLDER_IMAGE = '/images/placeholder-product.svg';
 
-/** Delivery-time unit multipliers in days (spec §9 "week 7, month 30, year 365 days"). */
+/** Delivery-time unit multipliers in days: a week is 7, a month 30, a year 365 days. */
 export const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
 
 export function productName(p: Pick<Product, 'translated' | 'name' | 'productNumber'>): string {
@@ -34,8 +34,8 @@ export function coverUrl(p: Pick<Product, 'cover' | 'media'>): string | null {
 }
 
 /**
- * In stock or not, without figures (spec §6: detailed stock only when logged in). Uses `hasStock` when the backend
- * sends it (pieces in stock), else Shopware's `available`, else `availableStock > 0`.
+ * In stock or not, without figures (stock figures are for logged-in buyers only, ADR 005). Uses `hasStock` when the
+ * backend sends it (pieces in stock), else Shopware's `available`, else `availableStock > 0`.
  */
 export function isInStock(p: Product & { hasStock?: boolean }): boolean {
   if (typeof p.hasStock === 'boolean') return p.hasStock;
@@ -51,9 +51,9 @@ export interface DeliveryDisplay {
 }
 
 /**
- * Delivery time to show (spec §2 "delivery time (min–max + unit name)"; §9 "restock time is added as extra days"):
- * when out of stock and a restock time exists, both bounds are converted to days and the restock days added.
- * Returns null when the product has no delivery time.
+ * Delivery time to show (min–max and the unit's name; Shopware's `restockTime` counts in days): when out of stock
+ * and a restock time exists, both bounds are converted to days and the restock days added. Returns null when the
+ * product has no delivery time.
  */
 export function deliveryDisplay(
   p: Pick<Product, 'deliveryTime' | 'restockTime'>,
@@ -69,7 +69,7 @@ export function deliveryDisplay(
   return { min: min * days + restock, max: max * days + restock, unit: 'day' };
 }
 
-/** Tab ids of the product detail page (spec §2 "Product detail tabs"), in display order. */
+/** Tab ids of the product detail page, in display order. */
 export const PRODUCT_TABS = [
   'description',
   'specifications',
@@ -151,7 +151,7 @@ export interface VariantChoice {
 }
 
 /**
- * The variant switch (spec §2 "variant switch"): for each configurator group, each option links to the sibling
+ * The variant switch: for each configurator group, each option links to the sibling
  * variant that keeps the current options of the other groups and takes this one; when no exact sibling exists, to
  * any sibling with that option.
  */
@@ -186,7 +186,7 @@ export function productPath(p: Pick<Product, 'id' | 'seoUrls'>, pathPrefix: stri
   return `${pathPrefix}/${seo ?? `detail/${p.id}`}`.replace(/\/{2,}/g, '/');
 }
 
-/** A line of a description counts as a short feature up to this many characters (spec §2 "description" tab). */
+/** A line of a description counts as a short feature (a bullet of the description tab) up to this many characters. */
 export const FEATURE_LINE_MAX = 90;
 
 const BLOCK_TAG = /<(ul|ol|li|table|h[1-6]|blockquote|pre|dl)\b/i;

@@ -1,5 +1,5 @@
 /**
- * Resolves a storefront path the way Shopware does (ARCHITECTURE §3, spec §4 "Page guard"): the SEO URL of a
+ * Resolves a storefront path the way Shopware's storefront does (`seo-url` entity, `isCanonical`): the SEO URL of a
  * category, product or landing page; technical paths (`/navigation/{id}`, `/detail/{id}`, `/landingPage/{id}`) and
  * non-canonical SEO paths answer with a 301 to the canonical SEO path.
  *
