@@ -15,7 +15,7 @@ import {
 } from './credentials.ts';
 import { RIGHT_CODES, RightListSchema } from './rights.ts';
 import { PROVIDER_ENDPOINTS, PROVIDER_SCHEMAS } from './provider/endpoints.ts';
-import { DEFAULT_PROVIDER, ProviderSegmentSchema, providerErrorCode } from './provider/segment.ts';
+import { DEFAULT_PROVIDER, ProviderSegmentSchema, providerErrorCode } from './provider.ts';
 
 describe('usernames', () => {
   test('a new username and a login name normalise the same way: trimmed, lower-case', () => {

@@ -11,7 +11,7 @@ export * from './fields.ts';
 export * from './ids.ts';
 export * from './locales.ts';
 export * from './rights.ts';
-export * from './provider/segment.ts';
+export * from './provider.ts';
 export * from './provider/addresses.ts';
 export * from './provider/article-information.ts';
 export * from './provider/company-users.ts';

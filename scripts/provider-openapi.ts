@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import type { GenericSchema } from 'valibot';
 import { PROVIDER_ENDPOINTS, PROVIDER_SCHEMAS } from '../contract/provider/endpoints.ts';
-import { DEFAULT_PROVIDER } from '../contract/provider/segment.ts';
+import { DEFAULT_PROVIDER } from '../contract/provider.ts';
 
 /** Where the document lives. */
 export const PROVIDER_OPENAPI_PATH = fileURLToPath(new URL('../docs/openapi/provider.json', import.meta.url));
