@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { companyAddressTable, companyTable, customerRightTable, customerTable } from '../../db/schema/index.ts';
 import { rightsList } from '../../auth/rights.ts';
 import { stableId } from '../../lib/ids.ts';
-import { FIXED_IDS } from '../system/system.routes.ts';
+import { FIXED_IDS } from '../system/system.mapper.ts';
 
 type CompanyRow = typeof companyTable.$inferSelect;
 type CustomerRow = typeof customerTable.$inferSelect;

@@ -25,7 +25,7 @@ import type { Db } from '../../db/client.ts';
 import { productPriceTable, productTable } from '../../db/schema/index.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { readJsonBody } from '../criteria.ts';
-import { netTiers } from '../product/price.ts';
+import { formatUnitPrice, netTiers } from '../product/price.ts';
 
 export interface ArticleDeps {
   db: Db;
@@ -33,7 +33,7 @@ export interface ArticleDeps {
 }
 
 /** Most articles one request may ask for. */
-export const MAX_ARTICLES = 100;
+const MAX_ARTICLES = 100;
 
 const bodySchema = v.object({
   articles: v.pipe(
@@ -47,14 +47,6 @@ const bodySchema = v.object({
     v.maxLength(MAX_ARTICLES, `At most ${MAX_ARTICLES} articles per request.`),
   ),
 });
-
-/** A price scaled by 10^5 as a decimal string with 2 to 5 decimals (trailing zeros beyond the 2nd dropped). */
-export function formatUnitPrice(scaled: bigint): string {
-  const s = scaled.toString().padStart(6, '0');
-  const whole = s.slice(0, -5);
-  const frac = s.slice(-5).replace(/0+$/, '').padEnd(2, '0');
-  return `${whole}.${frac}`;
-}
 
 /** Registers the article information route on the app (see the module comment). */
 export function registerArticleRoutes(app: Hono<StoreApiEnv>, deps: ArticleDeps): void {

@@ -10,7 +10,7 @@
 import type { Hono } from 'hono';
 import { planSearch } from '../../search/route-query.ts';
 import { searchProductIds } from '../../search/product-search.ts';
-import { channelCategory, categoryNotFound } from '../category/category.routes.ts';
+import { channelCategory, categoryNotFound } from '../category/category.service.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pagination } from '../criteria.ts';
 import { requestCriteria, viewContext, type CatalogDeps } from '../deps.ts';
@@ -20,9 +20,9 @@ import { isId } from '../../lib/ids.ts';
 import { LISTING_DEFAULT_LIMIT, productListing } from './listing.service.ts';
 
 /** Candidates the search page ranks and filters: pages beyond this are not offered. */
-export const SEARCH_CANDIDATE_CAP = 1000;
+const SEARCH_CANDIDATE_CAP = 1000;
 /** Quick search default limit (specification §9: 10). */
-export const SUGGEST_DEFAULT_LIMIT = 10;
+const SUGGEST_DEFAULT_LIMIT = 10;
 
 const associationFlags = (associations: Record<string, unknown>) => ({
   properties: 'properties' in associations,

@@ -194,3 +194,11 @@ export function grossTotal(price: CalculatedPrice): number {
   );
   return toNumber(cents, 2);
 }
+
+/** A price scaled by 10^5 as a decimal string with 2 to 5 decimals (trailing zeros beyond the 2nd dropped). */
+export function formatUnitPrice(scaled: bigint): string {
+  const s = scaled.toString().padStart(6, '0');
+  const whole = s.slice(0, -5);
+  const frac = s.slice(-5).replace(/0+$/, '').padEnd(2, '0');
+  return `${whole}.${frac}`;
+}

@@ -12,11 +12,12 @@
  * of `media` (the gallery) but of the extension `extensions.downloads`: `[{ id, mediaId, position, purpose, title,
  * media }]`, sorted by position.
  */
+import { StoreApiError } from '../../http/errors.ts';
 import { stableId } from '../../lib/ids.ts';
 import { productSeoPath } from '../../lib/slug.ts';
 import type { CatalogCache, CategoryIndex, ManufacturerRow } from '../catalog-cache.ts';
 import { mapCategory } from '../category/category.mapper.ts';
-import { seoCategoryId } from '../category/category.routes.ts';
+import { seoCategoryId } from '../category/category.service.ts';
 import type { ViewContext } from '../deps.ts';
 import { compact, mapMedia, seoUrl } from '../entities.ts';
 import { translateFields } from '../../lib/translate.ts';
@@ -186,7 +187,8 @@ export async function buildProducts(
   return list.map((p) => mapProduct(p, loaded, view, options));
 }
 
-function mapManufacturer(m: ManufacturerRow, view: ViewContext): Record<string, unknown> {
+/** Shopware ProductManufacturer in the view's locale, with its logo when it has one. */
+export function mapManufacturer(m: ManufacturerRow, view: ViewContext): Record<string, unknown> {
   const t = translateFields(m.translated, view.locale);
   const name = t.name ?? m.name;
   return compact({
@@ -393,4 +395,45 @@ function mergeTranslations<T extends object>(
   for (const [locale, fields] of Object.entries(own))
     out[locale] = { ...(base[locale] ?? {}), ...compact((fields ?? {}) as Record<string, unknown>) } as T;
   return out;
+}
+
+/** 404 with Shopware's product code. */
+export function productNotFound(id: string): StoreApiError {
+  return new StoreApiError(404, 'CONTENT__PRODUCT_NOT_FOUND', `Product for id ${id} not found.`, {
+    parameters: { productId: id },
+  });
+}
+
+/** Configurator: the property groups of the variants' options, each with the options that occur. */
+export function buildConfigurator(options: OptionRow[], locale: string): Record<string, unknown>[] {
+  const groups = new Map<string, { group: OptionRow['group']; options: Record<string, unknown>[] }>();
+  for (const o of options) {
+    const entry = groups.get(o.groupId) ?? { group: o.group, options: [] };
+    entry.options.push({ ...mapOption(o, locale), combinable: true });
+    groups.set(o.groupId, entry);
+  }
+  return [...groups.values()]
+    .map(({ group, options: opts }) => {
+      const t = translateFields(group.translated, locale);
+      const sortNumeric = group.sortingType === 'numeric';
+      return compact({
+        id: group.id,
+        name: t.name ?? '',
+        description: t.description,
+        displayType: group.displayType,
+        sortingType: group.sortingType,
+        filterable: group.filterable,
+        visibleOnProductDetailPage: true,
+        position: group.position,
+        translated: compact({ name: t.name ?? '', description: t.description }),
+        options: opts.sort(
+          (a, b) =>
+            (a.position as number) - (b.position as number) ||
+            (sortNumeric ? parseFloat(String(a.name)) - parseFloat(String(b.name)) : 0) ||
+            String(a.name).localeCompare(String(b.name), undefined, { numeric: true }),
+        ),
+        apiAlias: 'property_group',
+      });
+    })
+    .sort((a, b) => (a.position as number) - (b.position as number) || String(a.name).localeCompare(String(b.name)));
 }

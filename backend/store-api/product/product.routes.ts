@@ -20,106 +20,17 @@ import { isId, stableId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pagination } from '../criteria.ts';
 import { requestCriteria, viewContext, type CatalogDeps } from '../deps.ts';
-import { compact, searchResult } from '../entities.ts';
-import { StoreApiError, violations } from '../../http/errors.ts';
+import { searchResult } from '../entities.ts';
+import { violations } from '../../http/errors.ts';
 import { applyIncludes } from '../includes.ts';
 import { compileFilter, compileSort } from '../listing/product-filter.ts';
-import { translateFields } from '../../lib/translate.ts';
-import { buildProducts, mapOption } from './product.mapper.ts';
-import { loadProducts, loadVariants, type OptionRow } from './product.repository.ts';
+import { REFERENCE_ORDER, referenceTypeName } from './cross-selling.ts';
+import { buildConfigurator, buildProducts, mapManufacturer, productNotFound } from './product.mapper.ts';
+import { loadProducts, loadVariants } from './product.repository.ts';
 import { textArray } from '../../db/sql-params.ts';
-
-/** 404 with Shopware's product code. */
-export function productNotFound(id: string): StoreApiError {
-  return new StoreApiError(404, 'CONTENT__PRODUCT_NOT_FOUND', `Product for id ${id} not found.`, {
-    parameters: { productId: id },
-  });
-}
-
-const REFERENCE_TYPES: Record<string, Record<string, string>> = {
-  accessories: { 'de-DE': 'Zubehör', 'en-GB': 'Accessories', 'fr-FR': 'Accessoires', 'nl-NL': 'Accessoires' },
-  mandatory: {
-    'de-DE': 'Pflichtzubehör',
-    'en-GB': 'Required accessories',
-    'fr-FR': 'Accessoires obligatoires',
-    'nl-NL': 'Verplichte accessoires',
-  },
-  select: {
-    'de-DE': 'Auswahlzubehör',
-    'en-GB': 'Optional accessories',
-    'fr-FR': 'Accessoires optionnels',
-    'nl-NL': 'Optionele accessoires',
-  },
-  sparepart: {
-    'de-DE': 'Ersatzteile',
-    'en-GB': 'Spare parts',
-    'fr-FR': 'Pièces de rechange',
-    'nl-NL': 'Reserveonderdelen',
-  },
-  similar: {
-    'de-DE': 'Ähnliche Artikel',
-    'en-GB': 'Similar products',
-    'fr-FR': 'Produits similaires',
-    'nl-NL': 'Vergelijkbare producten',
-  },
-  followup: {
-    'de-DE': 'Nachfolgeartikel',
-    'en-GB': 'Successor products',
-    'fr-FR': 'Produits de remplacement',
-    'nl-NL': 'Opvolgers',
-  },
-  consists_of: { 'de-DE': 'Besteht aus', 'en-GB': 'Consists of', 'fr-FR': 'Composé de', 'nl-NL': 'Bestaat uit' },
-  others: {
-    'de-DE': 'Weitere Artikel',
-    'en-GB': 'Other products',
-    'fr-FR': 'Autres produits',
-    'nl-NL': 'Overige producten',
-  },
-};
-const REFERENCE_ORDER = Object.keys(REFERENCE_TYPES);
-
-/** Name of a BMEcat reference type in a locale; unknown types keep their code. */
-export function referenceTypeName(type: string, locale: string): string {
-  const names = REFERENCE_TYPES[type] ?? REFERENCE_TYPES.others!;
-  return REFERENCE_TYPES[type] ? (names[locale] ?? names['en-GB']!) : type;
-}
 
 function rows<T>(deps: CatalogDeps, statement: SQL): Promise<T[]> {
   return queryRows<T>(deps.db, statement);
-}
-
-/** Configurator: the property groups of the variants' options, each with the options that occur. */
-function buildConfigurator(options: OptionRow[], locale: string): Record<string, unknown>[] {
-  const groups = new Map<string, { group: OptionRow['group']; options: Record<string, unknown>[] }>();
-  for (const o of options) {
-    const entry = groups.get(o.groupId) ?? { group: o.group, options: [] };
-    entry.options.push({ ...mapOption(o, locale), combinable: true });
-    groups.set(o.groupId, entry);
-  }
-  return [...groups.values()]
-    .map(({ group, options: opts }) => {
-      const t = translateFields(group.translated, locale);
-      const sortNumeric = group.sortingType === 'numeric';
-      return compact({
-        id: group.id,
-        name: t.name ?? '',
-        description: t.description,
-        displayType: group.displayType,
-        sortingType: group.sortingType,
-        filterable: group.filterable,
-        visibleOnProductDetailPage: true,
-        position: group.position,
-        translated: compact({ name: t.name ?? '', description: t.description }),
-        options: opts.sort(
-          (a, b) =>
-            (a.position as number) - (b.position as number) ||
-            (sortNumeric ? parseFloat(String(a.name)) - parseFloat(String(b.name)) : 0) ||
-            String(a.name).localeCompare(String(b.name), undefined, { numeric: true }),
-        ),
-        apiAlias: 'property_group',
-      });
-    })
-    .sort((a, b) => (a.position as number) - (b.position as number) || String(a.name).localeCompare(String(b.name)));
 }
 
 export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {
@@ -258,18 +169,7 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
     const { page, limit, offset } = pagination(criteria, 100);
     let list = await deps.cache.manufacturers();
     if (criteria.ids) list = list.filter((m) => criteria.ids!.includes(m.id));
-    const elements = list.slice(offset, offset + limit).map((m) => {
-      const t = translateFields(m.translated, view.locale);
-      const name = t.name ?? m.name;
-      return compact({
-        id: m.id,
-        name,
-        link: m.link,
-        description: t.description,
-        translated: compact({ name, description: t.description }),
-        apiAlias: 'product_manufacturer',
-      });
-    });
+    const elements = list.slice(offset, offset + limit).map((m) => mapManufacturer(m, view));
     return c.json(
       applyIncludes(searchResult('product_manufacturer', elements, list.length, page, limit), criteria.includes),
     );

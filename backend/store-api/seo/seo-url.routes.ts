@@ -18,55 +18,13 @@ import type { Hono } from 'hono';
 import { isId } from '../../lib/ids.ts';
 import { productSeoPath } from '../../lib/slug.ts';
 import type { StoreApiEnv } from '../context.ts';
-import type { FilterNode } from '../criteria.ts';
 import { pagination } from '../criteria.ts';
 import { requestCriteria, viewContext, type CatalogDeps, type ViewContext } from '../deps.ts';
 import { searchResult, seoUrl, technicalPath, type SeoRouteName } from '../entities.ts';
-import { StoreApiError } from '../../http/errors.ts';
 import { applyIncludes } from '../includes.ts';
 import { translateFields } from '../../lib/translate.ts';
 import { textArray } from '../../db/sql-params.ts';
-
-interface SeoFilters {
-  seoPathInfo?: string[];
-  foreignKey?: string[];
-  routeName?: string[];
-  pathInfo?: string[];
-  isCanonical?: boolean;
-}
-
-const FIELDS = ['seoPathInfo', 'foreignKey', 'routeName', 'pathInfo', 'isCanonical'] as const;
-
-/** Reads the supported equals/equalsAny filters. @throws StoreApiError 400 for other fields or filter types. */
-export function seoFilters(filters: FilterNode[]): SeoFilters {
-  const out: SeoFilters = {};
-  const visit = (f: FilterNode) => {
-    if (f.type === 'multi' && f.operator === 'and') return f.queries.forEach(visit);
-    if (
-      (f.type !== 'equals' && f.type !== 'equalsAny') ||
-      !(FIELDS as readonly string[]).includes(f.field.replace(/^seo_url\./, ''))
-    ) {
-      throw new StoreApiError(
-        400,
-        'FRAMEWORK__INVALID_FILTER_QUERY',
-        'seo-url supports equals/equalsAny filters on seoPathInfo, foreignKey, routeName, pathInfo and isCanonical.',
-        {
-          parameters: { field: 'field' in f ? f.field : f.type },
-        },
-      );
-    }
-    const field = f.field.replace(/^seo_url\./, '') as (typeof FIELDS)[number];
-    if (field === 'isCanonical') {
-      out.isCanonical =
-        f.type === 'equals' ? f.value === true || f.value === 1 || f.value === '1' || f.value === 'true' : true;
-      return;
-    }
-    const values = f.type === 'equals' ? [String(f.value ?? '')] : f.value.map(String);
-    out[field] = [...(out[field] ?? []), ...values];
-  };
-  filters.forEach(visit);
-  return out;
-}
+import { seoFilters } from './seo-filters.ts';
 
 interface Resolved {
   foreignKey: string;
