@@ -15,7 +15,8 @@ import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
 import { companyTable, customerRightTable, customerTable } from '../db/schema/index.ts';
 import type { StoreApiEnv } from '../store-api/context.ts';
-import { StoreApiError } from '../http/errors.ts';
+import { StoreApiError, violations } from '../http/errors.ts';
+import { verifyPassword } from './password.ts';
 import type { RightCode } from './rights.ts';
 
 export type CustomerRow = typeof customerTable.$inferSelect;
@@ -211,4 +212,38 @@ export async function guardUserChange(
     }
   }
   return target;
+}
+
+/**
+ * Re-authentication before a change of the customer's own credentials (e-mail address, password), as Shopware's
+ * `account/change-email` and `account/change-password` ask for the current password (OWASP ASVS 5.0 V7.5.1).
+ *
+ * @throws StoreApiError 400 `VIOLATION::IS_BLANK_ERROR` at `/password` when no password was sent, 400
+ *   `CUSTOMER_PASSWORD_NOT_CORRECT` at `/password` (Shopware's code) when it does not match.
+ */
+export async function requireCurrentPassword(db: Db, customerId: string, password: string | undefined): Promise<void> {
+  if (!password) {
+    throw violations([
+      { pointer: '/password', code: 'IS_BLANK_ERROR', detail: 'The current password is required for this change.' },
+    ]);
+  }
+  const [row] = await db
+    .select({ passwordHash: customerTable.passwordHash })
+    .from(customerTable)
+    .where(eq(customerTable.id, customerId))
+    .limit(1);
+  if (await verifyPassword(row?.passwordHash, password)) return;
+  const detail = 'The current password is not correct.';
+  throw new StoreApiError(400, 'CUSTOMER_PASSWORD_NOT_CORRECT', detail, {
+    items: [
+      {
+        status: '400',
+        code: 'CUSTOMER_PASSWORD_NOT_CORRECT',
+        title: 'Bad Request',
+        detail,
+        source: { pointer: '/password' },
+        meta: { parameters: {} },
+      },
+    ],
+  });
 }

@@ -270,6 +270,7 @@ describe('POST /account/change-profile', () => {
         firstName: ' Eva-Maria ',
         lastName: 'Gruber',
         email: 'eva@huber.example',
+        password: DEMO_PASSWORD,
         phone: '+43 1 234',
         mobile: '',
       },

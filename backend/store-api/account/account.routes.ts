@@ -7,7 +7,11 @@
  *   `extensions.impersonatorId` (the account manager's id in a "login as customer" session, else null);
  * - `POST /store-api/account/change-password` { password, newPassword, newPasswordConfirm } → new token, every other
  *   session of the customer ends (S15);
- * - `POST /store-api/account/change-profile` (right ROLE_MANAGE_OWN_CONTACT_INFO);
+ * - `POST /store-api/account/change-profile` (right ROLE_MANAGE_OWN_CONTACT_INFO); a new `email` needs the current
+ *   `password` too (400 `VIOLATION::IS_BLANK_ERROR` without, `CUSTOMER_PASSWORD_NOT_CORRECT` when wrong);
+ * - `POST /store-api/account/change-email` { email, emailConfirmation, password } (Shopware's route, same right) →
+ *   `{ success: true }`; a confirmation that differs answers `VIOLATION::NOT_EQUAL_ERROR`. Every e-mail change is
+ *   audited and the OLD address gets a notice (`recordEmailChange`);
  * - `POST /store-api/account/list-address` → the company's addresses (criteria `page`, `limit`, `term`).
  *
  * Login errors: unknown username and wrong password give the identical 401 `CHECKOUT__CUSTOMER_AUTH_BAD_CREDENTIALS`
@@ -19,7 +23,7 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { notLoggedIn, requireCustomer, requireRight } from '../../auth/guards.ts';
+import { notLoggedIn, requireCurrentPassword, requireCustomer, requireRight } from '../../auth/guards.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/password.ts';
 import { clearRateLimit, clientAddress, enforceRateLimits, ipKey, RATE_LIMITS } from '../../auth/rate-limit.ts';
 import { issueRecoverySecret } from '../../auth/recovery.ts';
@@ -34,8 +38,9 @@ import { randomId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pagination, parseCriteria, readJsonBody } from '../criteria.ts';
 import { searchResult } from '../entities.ts';
-import { StoreApiError } from '../../http/errors.ts';
+import { StoreApiError, violations } from '../../http/errors.ts';
 import { loadCustomerView, mapAddress } from './customer-view.ts';
+import { emailChanges, recordEmailChange } from './email-change.ts';
 import { providerCode, resolveDeps, type AccountDeps } from './deps.ts';
 import { assertPasswordsMatch, newPassword, optionalString, parseInput, requiredString } from './validation.ts';
 
@@ -55,13 +60,32 @@ const changePasswordSchema = v.object({
   newPasswordConfirm: v.pipe(v.string('IS_BLANK_ERROR'), v.nonEmpty('IS_BLANK_ERROR')),
 });
 
+const emailField = v.pipe(
+  v.string('INVALID_EMAIL'),
+  v.trim(),
+  v.email('INVALID_EMAIL'),
+  v.maxLength(254, 'TOO_LONG_ERROR'),
+);
+
+const currentPassword = v.pipe(
+  v.string('IS_BLANK_ERROR'),
+  v.nonEmpty('IS_BLANK_ERROR'),
+  v.maxLength(4096, 'TOO_LONG_ERROR'),
+);
+
+const changeEmailSchema = v.object({
+  email: emailField,
+  emailConfirmation: v.pipe(v.string('IS_BLANK_ERROR'), v.trim()),
+  password: currentPassword,
+});
+
 const changeProfileSchema = v.object({
   salutation: v.optional(v.nullable(v.picklist(['female', 'male', 'mr', 'mrs', 'not_specified'], 'INVALID_VALUE'))),
   firstName: requiredString(100),
   lastName: requiredString(100),
-  email: v.optional(
-    v.pipe(v.string('INVALID_EMAIL'), v.trim(), v.email('INVALID_EMAIL'), v.maxLength(254, 'TOO_LONG_ERROR')),
-  ),
+  email: v.optional(emailField),
+  /** The current password: needed only when `email` changes. */
+  password: v.optional(currentPassword),
   phone: optionalString(40),
   mobile: optionalString(40),
   fax: optionalString(40),
@@ -162,24 +186,7 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
   app.post('/store-api/account/change-password', async (c) => {
     const customer = await requireCustomer(c, db);
     const input = parseInput(changePasswordSchema, await readJsonBody(c.req));
-    const [row] = await db
-      .select({ passwordHash: customerTable.passwordHash })
-      .from(customerTable)
-      .where(eq(customerTable.id, customer.id));
-    if (!(await verifyPassword(row?.passwordHash, input.password))) {
-      throw new StoreApiError(400, 'CUSTOMER_PASSWORD_NOT_CORRECT', 'The current password is not correct.', {
-        items: [
-          {
-            status: '400',
-            code: 'CUSTOMER_PASSWORD_NOT_CORRECT',
-            title: 'Bad Request',
-            detail: 'The current password is not correct.',
-            source: { pointer: '/password' },
-            meta: { parameters: {} },
-          },
-        ],
-      });
-    }
+    await requireCurrentPassword(db, customer.id, input.password);
     assertPasswordsMatch(input.newPassword, input.newPasswordConfirm);
     const at = now();
     await db
@@ -197,26 +204,64 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
     return tokenResponse(c, token, { success: true });
   });
 
+  /** The customer's row as stored (the e-mail change needs the address before it). */
+  const storedCustomer = async (id: string) => {
+    const [row] = await db.select().from(customerTable).where(eq(customerTable.id, id)).limit(1);
+    if (!row) throw notLoggedIn();
+    return row;
+  };
+
   app.post('/store-api/account/change-profile', async (c) => {
     const customer = await requireCustomer(c, db);
     requireRight(customer, 'ROLE_MANAGE_OWN_CONTACT_INFO', config.provider);
     const input = parseInput(changeProfileSchema, await readJsonBody(c.req));
+    const before = await storedCustomer(customer.id);
+    const newEmail = emailChanges(before.email, input.email) ? input.email : undefined;
+    if (newEmail !== undefined) await requireCurrentPassword(db, customer.id, input.password);
     const salutation =
       input.salutation === 'mr' ? 'male' : input.salutation === 'mrs' ? 'female' : (input.salutation ?? undefined);
+    const at = now();
     await db
       .update(customerTable)
       .set({
         firstName: input.firstName,
         lastName: input.lastName,
-        ...(input.email !== undefined ? { email: input.email } : {}),
+        ...(newEmail !== undefined ? { email: newEmail } : {}),
         ...(salutation !== undefined ? { salutation: salutation === 'not_specified' ? null : salutation } : {}),
         ...(input.phone !== undefined ? { phone: input.phone } : {}),
         ...(input.mobile !== undefined ? { mobile: input.mobile } : {}),
         ...(input.fax !== undefined ? { fax: input.fax } : {}),
         ...(input.customerFunction !== undefined ? { customerFunction: input.customerFunction } : {}),
-        updatedAt: now(),
+        updatedAt: at,
       })
       .where(eq(customerTable.id, customer.id));
+    if (newEmail !== undefined) {
+      const contextToken = c.get('context').token;
+      await recordEmailChange(db, { actorCustomerId: customer.id, before, email: newEmail, contextToken, at, env });
+    }
+    return c.json({ success: true, apiAlias: 'array_struct' });
+  });
+
+  app.post('/store-api/account/change-email', async (c) => {
+    const customer = await requireCustomer(c, db);
+    requireRight(customer, 'ROLE_MANAGE_OWN_CONTACT_INFO', config.provider);
+    const input = parseInput(changeEmailSchema, await readJsonBody(c.req));
+    if (input.email.toLowerCase() !== input.emailConfirmation.toLowerCase()) {
+      throw violations([
+        { pointer: '/emailConfirmation', code: 'NOT_EQUAL_ERROR', detail: 'The e-mail addresses do not match.' },
+      ]);
+    }
+    await requireCurrentPassword(db, customer.id, input.password);
+    const before = await storedCustomer(customer.id);
+    if (emailChanges(before.email, input.email)) {
+      const at = now();
+      await db
+        .update(customerTable)
+        .set({ email: input.email, updatedAt: at })
+        .where(eq(customerTable.id, customer.id));
+      const contextToken = c.get('context').token;
+      await recordEmailChange(db, { actorCustomerId: customer.id, before, email: input.email, contextToken, at, env });
+    }
     return c.json({ success: true, apiAlias: 'array_struct' });
   });
 

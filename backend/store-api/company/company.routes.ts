@@ -10,6 +10,8 @@
  *   template); the user gets a set-password invitation mail. Answers the customer with its rights.
  * - `GET|PATCH …/companies/customers/{id}`: one user with rights; PATCH changes names, email, username (unique,
  *   `VIOLATION::CUSTOMER_USERNAME_NOT_UNIQUE`), active, leadBuyer, salutation, phone, mobile, fax, function, rights.
+ *   A colleague's e-mail address only a lead buyer changes; one's own needs `password` (the current one). Every
+ *   e-mail change is audited and the old address notified.
  * - `DELETE …/companies/customers` body `{ customerIds }`: deletes users (never the caller) and their sessions.
  * - `POST …/companies/{companyId}/address`, `PUT|DELETE …/companies/{companyId}/address/{addressId}`: the company's
  *   addresses; one main address per company.
@@ -26,6 +28,7 @@ import * as v from 'valibot';
 import {
   customerNotFound,
   guardUserChange,
+  requireCurrentPassword,
   requireCustomer,
   requireRight,
   type AuthenticatedCustomer,
@@ -37,6 +40,7 @@ import { isValidZipcode } from '../../data/cities.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLogTable, companyAddressTable, customerTable } from '../../db/schema/index.ts';
 import { randomId } from '../../lib/ids.ts';
+import { emailChanges, recordEmailChange } from '../account/email-change.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { readJsonBody } from '../criteria.ts';
 import { StoreApiError, violations } from '../../http/errors.ts';
@@ -199,6 +203,8 @@ const patchSchema = v.object({
   active: v.optional(v.boolean()),
   leadBuyer: v.optional(v.boolean()),
   rights: rightsField,
+  /** The caller's current password: needed when callers change their own e-mail address. */
+  password: v.optional(v.pipe(v.string(), v.maxLength(4096))),
 });
 
 const deleteSchema = v.object({ customerIds: v.pipe(v.array(v.unknown()), v.minLength(1), v.maxLength(100)) });
@@ -405,6 +411,7 @@ export function registerCompanyRoutes(app: Hono<StoreApiEnv>, deps: CompanyDeps)
         ...(body.leadBuyer === true ? { role: 'lead_buyer' } : {}),
         ...(body.email !== undefined ? { email: body.email } : {}),
       }))!;
+      if (id === me.id && emailChanges(row.email, body.email)) await requireCurrentPassword(tx, me.id, body.password);
       const rights = body.rights ? grantableRights(body.rights, me.rights, config.provider) : null;
       if (username !== undefined && (await usernameTaken(tx, username, id))) {
         throw violations([
@@ -436,6 +443,10 @@ export function registerCompanyRoutes(app: Hono<StoreApiEnv>, deps: CompanyDeps)
       return { updated: out!, granted: rights, before: row };
     });
     if (body.active === false) await deleteCustomerContexts(db, id);
+    if (emailChanges(before.email, body.email)) {
+      const contextToken = c.get('context').token;
+      await recordEmailChange(db, { actorCustomerId: me.id, before, email: body.email, contextToken, at: new Date() });
+    }
     if (granted) await audit(me, 'customer.rights', id, { rights: granted });
     if (body.active !== undefined && body.active !== before.active) {
       await audit(me, body.active ? 'customer.activate' : 'customer.deactivate', id);
