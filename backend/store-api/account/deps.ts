@@ -10,7 +10,7 @@ export interface AccountDeps {
   config: BackendConfig;
   /** Current time; defaults to `new Date()`. */
   now?: () => Date;
-  /** Environment for SMTP_URL, MAIL_FROM, NODE_ENV, WERKBANK_DEV_OUTBOX, TRUST_FORWARDED_FOR (default process.env). */
+  /** Environment for SMTP_URL, MAIL_FROM, NODE_ENV, WERKBANK_DEV_OUTBOX, TRUSTED_PROXIES (default process.env). */
   env?: Record<string, string | undefined>;
   /**
    * Runs work after the response is sent (recovery mail), so the answer takes the same time whether or not the

@@ -7,7 +7,8 @@
  *   where `{domain}` is `storefrontUrl` only when it equals a configured domain URL, else the domain of the request's
  *   language, else the first domain; never the Host or X-Forwarded-Host header.
  * - `POST /store-api/account/recovery-password-confirm` { hash, newPassword, newPasswordConfirm } (Shopware's
- *   name) → sets the password, ends ALL the customer's sessions, lifts a forced recovery; 200 `{ success: true }`.
+ *   name) → sets the password, ends ALL the customer's sessions, lifts a forced recovery, clears the username's
+ *   failed logins (backend/auth/rate-limit.ts); 200 `{ success: true }`.
  *   Unknown, used or expired hashes: the identical 404 `CHECKOUT__CUSTOMER_RECOVERY_HASH_EXPIRED`.
  * - `POST /store-api/account/customer-recovery-is-expired` { hash } (Shopware's name) → `{ isExpired }`, so the
  *   set-password page can say at once that a link is no longer valid.
@@ -16,7 +17,7 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { hashPassword } from '../../auth/password.ts';
-import { clientAddress, enforceRateLimits, ipKey, RATE_LIMITS } from '../../auth/rate-limit.ts';
+import { clearLoginRateLimit, clientAddress, enforceRateLimits, ipKey, RATE_LIMITS } from '../../auth/rate-limit.ts';
 import { consumeRecoverySecret, issueRecoverySecret, peekRecoverySecret } from '../../auth/recovery.ts';
 import { deleteCustomerContexts } from '../../auth/session.ts';
 import type { BackendConfig } from '../../config.ts';
@@ -118,11 +119,14 @@ export function registerRecoveryRoutes(app: Hono<StoreApiEnv>, accountDeps: Acco
     const passwordHash = await hashPassword(input.newPassword);
     const customerId = await consumeRecoverySecret(db, input.hash, at);
     if (!customerId) throw hashExpired();
-    await db
+    const [changed] = await db
       .update(customerTable)
       .set({ passwordHash, passwordChangedAt: at, forceRecovery: false, updatedAt: at })
-      .where(eq(customerTable.id, customerId));
+      .where(eq(customerTable.id, customerId))
+      .returning({ username: customerTable.username });
     await deleteCustomerContexts(db, customerId);
+    // The mailed secret proves the owner: failed logins (perhaps someone else's) no longer hold them back.
+    if (changed) await clearLoginRateLimit(db, changed.username);
     return c.json({ success: true, apiAlias: 'array_struct' });
   });
 

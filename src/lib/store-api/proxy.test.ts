@@ -380,3 +380,38 @@ describe('wb-logged-in marker', () => {
     expect(deleted).toEqual([]);
   });
 });
+
+describe('browser address', () => {
+  async function forwardedAddress(headers: Record<string, string>, trustedHeader?: string) {
+    if (trustedHeader) process.env.TRUSTED_CLIENT_IP_HEADER = trustedHeader;
+    try {
+      const { proxyStoreApi } = await import('./proxy.ts');
+      const { cookies } = cookieJar();
+      const url = 'https://shop.test/store-api/account/login';
+      await proxyStoreApi({
+        path: 'account/login',
+        request: new Request(url, { method: 'POST', body: '{}', headers }),
+        url: new URL(url),
+        cookies,
+        languageId: 'l'.repeat(32),
+        publicUrl: 'https://shop.test',
+        clientAddress: '10.0.0.5',
+      });
+      return seen.at(-1)!.headers.get('x-real-ip');
+    } finally {
+      delete process.env.TRUSTED_CLIENT_IP_HEADER;
+    }
+  }
+
+  test('behind a reverse proxy, the configured header names the browser, not the proxy', async () => {
+    expect(await forwardedAddress({ 'x-real-ip': '203.0.113.7' }, 'x-real-ip')).toBe('203.0.113.7');
+    expect(await forwardedAddress({ 'x-forwarded-for': '6.6.6.6, 203.0.113.8' }, 'x-forwarded-for')).toBe(
+      '203.0.113.8',
+    );
+  });
+
+  test('without the setting, or with a value that is no address, the socket address counts', async () => {
+    expect(await forwardedAddress({ 'x-real-ip': '203.0.113.7' })).toBe('10.0.0.5');
+    expect(await forwardedAddress({ 'x-real-ip': 'unknown' }, 'x-real-ip')).toBe('10.0.0.5');
+  });
+});

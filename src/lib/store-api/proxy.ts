@@ -6,6 +6,7 @@
  * never reaches JavaScript.
  */
 import type { AstroCookies } from 'astro';
+import { isIP } from 'node:net';
 import { forwardToStoreApi, storeApiHeaders } from './client.ts';
 import { CONTEXT_COOKIE, contextCookieOptions, isPlausibleToken, loggedInCookieOptions } from '../context-cookie.ts';
 import { LOGGED_IN_COOKIE } from '../session/logged-in-cookie.ts';
@@ -29,10 +30,29 @@ export interface ProxyInput {
   /** Configured public URL of that domain (its `url`); decides the cookies' `Secure` attribute. */
   publicUrl: string;
   /**
-   * The browser's address as the storefront's server sees it; sent as `x-real-ip` so the backend's per-address
-   * rate limits (login, recovery, registration) count browsers, not the storefront.
+   * The socket address of the request as the storefront's server sees it. The browser's address derived from it
+   * (`browserAddress`) is sent as `x-real-ip`, so the backend's per-address rate limits (login, recovery,
+   * registration) count browsers, not the storefront or a reverse proxy in front of it.
    */
   clientAddress?: string | undefined;
+}
+
+/**
+ * The browser's address: the value of the header named by TRUSTED_CLIENT_IP_HEADER (e.g. `x-real-ip`,
+ * `cf-connecting-ip`, `x-forwarded-for`) when that is set, else the socket address. The storefront must then be
+ * reachable only through the reverse proxy that sets the header, since anyone else could send it too. For a list
+ * (`x-forwarded-for`) the last entry counts: the one the reverse proxy appended. A value that is not one IP address
+ * is ignored (→ the socket address).
+ */
+export function browserAddress(
+  request: Request,
+  socketAddress: string | undefined,
+  trustedHeader: string | undefined = process.env.TRUSTED_CLIENT_IP_HEADER,
+): string | undefined {
+  const name = trustedHeader?.trim();
+  if (!name) return socketAddress;
+  const last = request.headers.get(name)?.split(',').at(-1)?.trim();
+  return last && isIP(last) ? last : socketAddress;
 }
 
 /** A Store API error envelope answered by the proxy itself. */
@@ -141,7 +161,8 @@ export async function proxyStoreApi({
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  if (clientAddress) headers.set('x-real-ip', clientAddress);
+  const address = browserAddress(request, clientAddress);
+  if (address) headers.set('x-real-ip', address);
   const method = request.method.toUpperCase();
   let body: Uint8Array<ArrayBuffer> | undefined;
   if (method !== 'GET' && method !== 'HEAD') {
