@@ -1,69 +1,65 @@
 /**
- * i18next instance shared by all requests: one resource bundle per locale, flat dotted keys (no key separator),
- * `{name}` placeholders (the spec's own notation, e.g. 'sold per {step}'), en-GB as fallback. Count strings are
- * i18next plural entries (`key_one` / `key_other`, chosen by `count` through `Intl.PluralRules`), and every numeric
- * value is written with the locale's `Intl.NumberFormat` ("2.424 Produkte", "2 424 produits").
+ * The server's side of the one translator (format.ts): a translator per locale over the whole catalogue with the
+ * fallback locale behind it, the raw messages Astro passes on, and `islandMessages`, the one way an island or the
+ * account area receives the messages it needs as a prop.
  */
-import i18next, { type FormatterModule, type TFunction } from 'i18next';
+import { createTranslator, type MessageSet, type Translate } from './format.ts';
 import {
   FALLBACK_LOCALE,
   MESSAGES,
-  SUPPORTED_LOCALES,
+  PLURAL_SUFFIXES,
   type CatalogueKey,
   type Locale,
   type MessageKey,
 } from './locales.ts';
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
+export type { Translate } from './format.ts';
 
-/** Formats numbers with the locale's grouping; every other value is inserted as it is. */
-const localeNumbers: FormatterModule = {
-  type: 'formatter',
-  init: () => {},
-  add: () => {},
-  addCached: () => {},
-  format: (value: unknown, _format: string | undefined, lng: string | undefined): string => {
-    // Non-numbers (strings, and undefined for a missing value, which i18next handles itself) pass through.
-    if (typeof value !== 'number') return value as string;
-    const locale = lng ?? FALLBACK_LOCALE;
-    let format = numberFormats.get(locale);
-    if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale)));
-    return format.format(value);
-  },
-};
+const translators = new Map<Locale, Translate>();
 
-const instance = i18next.createInstance();
-void instance.use(localeNumbers).init({
-  initAsync: false,
-  resources: Object.fromEntries(SUPPORTED_LOCALES.map((l) => [l, { translation: MESSAGES[l] }])),
-  lng: FALLBACK_LOCALE,
-  fallbackLng: FALLBACK_LOCALE,
-  supportedLngs: [...SUPPORTED_LOCALES],
-  keySeparator: false,
-  nsSeparator: false,
-  // Output goes into Astro templates, which escape on their own; `alwaysFormat` sends every value through the
-  // number formatter above.
-  interpolation: { escapeValue: false, prefix: '{', suffix: '}', alwaysFormat: true },
-  showSupportNotice: false,
-} as Parameters<typeof instance.init>[0]);
-
-/**
- * Translates a key with `{name}` values; unknown keys return the key itself. A plural key needs a numeric `count`.
- */
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
-
-/** The translate function of a locale. */
+/** The translate function of a locale (unknown keys return the key itself; a plural key needs a numeric `count`). */
 export function getTranslator(locale: Locale): Translate {
-  const t: TFunction = instance.getFixedT(locale);
-  return (key, values) => t(key, values ?? {}) as string;
+  let t = translators.get(locale);
+  if (!t) {
+    t = createTranslator(locale, MESSAGES[locale], { locale: FALLBACK_LOCALE, messages: MESSAGES[FALLBACK_LOCALE] });
+    translators.set(locale, t);
+  }
+  return t;
 }
 
 /**
- * A message without interpolation, placeholders kept (`'{count} variants'`), for island props that substitute the
- * values themselves. For a plural key this is its `_other` form.
+ * A message without interpolation, placeholders kept (`'{count} variants'`), for attributes that substitute the
+ * values in the browser. For a plural key this is its `_other` form.
  */
 export function rawMessage(locale: Locale, key: MessageKey): string {
   const lookup = (l: Locale) =>
     (MESSAGES[l] as Partial<Record<string, string>>)[key] ?? MESSAGES[l][`${key}_other` as CatalogueKey];
   return lookup(locale) ?? lookup(FALLBACK_LOCALE) ?? key;
+}
+
+/** What an island receives as its `i18n` prop: its locale and the messages it uses (fallback locale filled in). */
+export interface IslandI18n {
+  locale: Locale;
+  messages: MessageSet;
+}
+
+/**
+ * The messages an island needs, for its `i18n` prop: every key in `selection` (a plural key brings its `_one` and
+ * `_other` entries) and every key starting with a selected prefix ending in '.' (e.g. 'errors.'), in `locale`
+ * with the fallback locale's text where the locale has none.
+ */
+export function islandMessages(locale: Locale, selection: readonly (MessageKey | `${string}.`)[]): IslandI18n {
+  const keys = new Set<string>();
+  const prefixes = selection.filter((s) => s.endsWith('.'));
+  for (const s of selection) {
+    keys.add(s);
+    for (const suffix of PLURAL_SUFFIXES) keys.add(`${s}${suffix}`);
+  }
+  const messages: Record<string, string> = {};
+  for (const source of [MESSAGES[FALLBACK_LOCALE], MESSAGES[locale]] as Record<string, string>[]) {
+    for (const [key, text] of Object.entries(source)) {
+      if (keys.has(key) || prefixes.some((p) => key.startsWith(p))) messages[key] = text;
+    }
+  }
+  return { locale, messages };
 }

@@ -5,14 +5,12 @@
  * (src/lib/store-api/browser.ts `providerPath`) builds the same paths.
  */
 import * as v from 'valibot';
-import { DEFAULT_PROVIDER } from '../../contract/provider.ts';
+import { DEFAULT_PROVIDER, ProviderSegmentSchema } from '../../contract/provider.ts';
 
 export interface StorefrontConfig {
   /** Provider path segment, lower-case letters, digits and dashes, starting with a letter. */
   storeApiProvider: string;
 }
-
-const ProviderSchema = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]*$/));
 
 /**
  * The configuration of this server process.
@@ -21,5 +19,5 @@ const ProviderSchema = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]*$/));
  */
 export function storefrontConfig(env: Record<string, string | undefined> = process.env): StorefrontConfig {
   const provider = env.STORE_API_PROVIDER;
-  return { storeApiProvider: provider ? v.parse(ProviderSchema, provider) : DEFAULT_PROVIDER };
+  return { storeApiProvider: provider ? v.parse(ProviderSegmentSchema, provider) : DEFAULT_PROVIDER };
 }

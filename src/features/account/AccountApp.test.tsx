@@ -4,34 +4,14 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { AccountProviders, accountRoutes } from './AccountApp.tsx';
+import Notifications from '../../components/ui/Notifications.tsx';
+import { I18nProvider } from '../../i18n/react.tsx';
+import { islandMessages } from '../../i18n/translator.ts';
+import { $notifications } from '../../lib/notifications.ts';
+import { ACCOUNT_MESSAGES, accountRoutes } from './AccountApp.tsx';
 import { toCustomer, type Customer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
-import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
-
-const messages: Record<string, string> = {
-  'account.nav.label': 'Account area',
-  'account.nav.dashboard': 'Dashboard',
-  'account.nav.profile': 'Profile',
-  'account.nav.addressbook': 'Address book',
-  'account.nav.customer': 'Users',
-  'account.nav.orders': 'Orders',
-  'account.nav.offers': 'Offers',
-  'account.coming': 'This section is coming soon.',
-  'account.field.firstName': 'First name',
-  'account.field.lastName': 'Last name',
-  'account.field.username': 'Username',
-  'account.field.email': 'Email address',
-  'account.password.current': 'Current password',
-  'account.password.new': 'New password',
-  'account.password.confirm': 'Repeat new password',
-  'account.password.submit': 'Change password',
-  'account.validation.passwordsMatch': 'The passwords do not match',
-  'account.error.CUSTOMER_PASSWORD_NOT_CORRECT': 'The current password is not correct.',
-  'account.users.search': 'Search',
-  'validation.required': 'Das ist ein Pflichtfeld',
-  'general.error': 'Error',
-};
+import { accountCustomerBody, companyUserBody } from '../../lib/session/test-bodies.ts';
 
 const fetchMock = vi.fn<(url: URL | string, init?: RequestInit) => Promise<Response>>();
 beforeEach(() => {
@@ -41,6 +21,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  $notifications.set([]);
 });
 
 function renderApp(path: string, rights: string[], patch: Partial<Customer> = {}) {
@@ -49,9 +30,10 @@ function renderApp(path: string, rights: string[], patch: Partial<Customer> = {}
     initialEntries: [path],
   });
   render(
-    <AccountProviders messages={messages} locale="en-GB">
+    <I18nProvider i18n={islandMessages('en-GB', ACCOUNT_MESSAGES)}>
       <RouterProvider router={router} />
-    </AccountProviders>,
+      <Notifications closeLabel="Close" regionLabel="Notifications" />
+    </I18nProvider>,
   );
   return router;
 }
@@ -81,8 +63,11 @@ describe('users list', () => {
   test('filters in the URL fill the fields and become the criteria of the list call', async () => {
     fetchMock.mockResolvedValue(
       json({
-        elements: [{ id: 'u2', firstName: 'Jan', lastName: 'Peeters', email: 'jan@x.be', active: true }],
+        elements: [companyUserBody({ firstName: 'Jan', lastName: 'Peeters' })],
         total: 1,
+        page: 1,
+        limit: 20,
+        apiAlias: 'dal_entity_search_result',
       }),
     );
     renderApp('/customer?firstName=Ja&leadBuyer=no&page=1', ['ROLE_MANAGE_CONTACTS']);
@@ -124,7 +109,7 @@ describe('change password form', () => {
   test('empty fields and a mismatch are shown at their fields without calling the server', async () => {
     renderApp('/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO']);
     await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));
-    expect(screen.getByLabelText(/Current password/)).toHaveAccessibleDescription('Das ist ein Pflichtfeld');
+    expect(screen.getByLabelText(/Current password/)).toHaveAccessibleDescription('This field is required');
     await userEvent.type(screen.getByLabelText(/^New password/), 'long enough');
     await userEvent.type(screen.getByLabelText(/Repeat new password/), 'different!');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
@@ -134,34 +119,41 @@ describe('change password form', () => {
 
   test('a wrong current password is shown translated', async () => {
     fetchMock.mockResolvedValue(
-      json({ errors: [{ status: '400', code: 'CUSTOMER_PASSWORD_NOT_CORRECT', detail: 'nope' }] }, 400),
+      // backend/store-api/account/account.routes.ts, account/change-password with a wrong current password
+      json(
+        {
+          errors: [
+            {
+              status: '400',
+              code: 'CUSTOMER_PASSWORD_NOT_CORRECT',
+              title: 'Bad Request',
+              detail: 'The current password is not correct.',
+              source: { pointer: '/password' },
+              meta: { parameters: {} },
+            },
+          ],
+        },
+        400,
+      ),
     );
     renderApp('/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO']);
     await userEvent.type(await screen.findByLabelText(/Current password/), 'wrong-one');
     await userEvent.type(screen.getByLabelText(/^New password/), 'long enough');
     await userEvent.type(screen.getByLabelText(/Repeat new password/), 'long enough');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The current password is not correct.');
-    expect(screen.getByLabelText(/Current password/)).toHaveAccessibleDescription(
-      'The current password is not correct.',
+    await waitFor(() =>
+      expect(screen.getByLabelText(/Current password/)).toHaveAccessibleDescription(
+        'The current password is not correct.',
+      ),
     );
+    // A violation at a field shows there, not a second time as a notification.
+    expect($notifications.get()).toEqual([]);
   });
 });
 
 describe('user create form', () => {
-  const userMessages = {
-    'account.right.ROLE_MANAGE_ADDRESSES': 'Manage addresses',
-    'account.right.ROLE_VIEW_PRICES': 'View prices',
-    'account.right.ROLE_MANAGE_CONTACTS': 'Manage users',
-    'account.right.ROLE_APPROVE_ORDER_FLOWS': 'Approve orders',
-    'account.field.leadBuyer': 'Lead buyer',
-    'account.salutation.male': 'Mr',
-    'account.save': 'Save',
-  };
-  Object.assign(messages, userMessages);
-
   test('rights the editor lacks are read-only; the new user is created with the chosen rights', async () => {
-    fetchMock.mockResolvedValue(json({ id: 'new1' }));
+    fetchMock.mockResolvedValue(json(companyUserBody({ firstName: 'Wout', lastName: 'Claes' })));
     renderApp('/customer/create', ['ROLE_MANAGE_CONTACTS', 'ROLE_MANAGE_ADDRESSES', 'ROLE_VIEW_PRICES']);
     expect(await screen.findByRole('checkbox', { name: 'Approve orders' })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: 'View prices' })).toBeChecked();

@@ -1,8 +1,8 @@
 /**
- * The account area SPA (spec §2 route list "/account with children …"; ARCHITECTURE §3 "one React SPA mounted under
- * /account/*"): react-router in data mode with the basename `{domain prefix}/account`, the account guard around
- * everything, a role guard per section (spec §6 rights), the sidebar of spec §2 and the notifications of spec §8.
- * Mounted by src/pages/account/[...path].astro with `client:only="react"`.
+ * The account area below /account/*: react-router in data mode with the basename `{domain prefix}/account`, the
+ * account guard around everything, a role guard per section (the right each sidebar entry needs, rights.ts) and
+ * the sidebar. It shares the page's one runtime: the session store, translator, notifications, form kit and
+ * dialog of the islands. Mounted by AccountPage.astro with `client:only="react"`.
  */
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import {
@@ -16,8 +16,6 @@ import {
   type RouteObject,
 } from 'react-router';
 import { AccountGuard, RoleGuard } from './guards.tsx';
-import { createT, I18nContext, type AccountMessages } from './i18n.ts';
-import { NotificationList, NotificationProvider } from './notifications.tsx';
 import { holds, SIDEBAR, type RightCode } from './rights.ts';
 import { useLoggedIn } from './session.tsx';
 import { AddressBook, AddressForm } from './views/AddressBook.tsx';
@@ -27,12 +25,22 @@ import { Profile } from './views/Profile.tsx';
 import { RecoverPassword } from './views/RecoverPassword.tsx';
 import { UserForm } from './views/UserForm.tsx';
 import { Users } from './views/Users.tsx';
-import { useI18n } from './i18n.ts';
+import { I18nProvider, useI18n, type IslandI18nProp } from '../../i18n/react.tsx';
+import type { MessageKey } from '../../i18n/locales.ts';
+
+/** The catalogue keys of the account area, for `islandMessages(locale, ACCOUNT_MESSAGES)`. */
+export const ACCOUNT_MESSAGES = [
+  'account.',
+  'errors.',
+  'validation.',
+  'general.',
+  'auth.showPassword',
+  'auth.hidePassword',
+] as const satisfies readonly (MessageKey | `${string}.`)[];
 
 export interface AccountAppProps {
-  /** The `account.*`, `errors.*`, `validation.*` and `general.*` messages of the domain's locale. */
-  messages: AccountMessages;
-  locale: string;
+  /** `islandMessages(locale, ACCOUNT_MESSAGES)`. */
+  i18n: IslandI18nProp;
   /** Domain path prefix: '' or e.g. '/en'. */
   prefix: string;
   /** Absolute URL of the domain (for links in mails). */
@@ -136,36 +144,15 @@ export function accountRoutes({ prefix, storefrontUrl }: { prefix: string; store
   ];
 }
 
-/** Providers shared by the app and its tests. */
-export function AccountProviders({
-  messages,
-  locale,
-  children,
-}: {
-  messages: AccountMessages;
-  locale: string;
-  children: ReactNode;
-}) {
-  const i18n = useMemo(() => ({ t: createT(messages), messages, locale }), [messages, locale]);
-  return (
-    <I18nContext.Provider value={i18n}>
-      <NotificationProvider>
-        {children}
-        <NotificationList />
-      </NotificationProvider>
-    </I18nContext.Provider>
-  );
-}
-
-/** The account SPA. */
-export default function AccountApp({ messages, locale, prefix, storefrontUrl }: AccountAppProps) {
+/** The account SPA; its notifications show in the header's notification region (one store for the page). */
+export default function AccountApp({ i18n, prefix, storefrontUrl }: AccountAppProps) {
   const router = useMemo(
     () => createBrowserRouter(accountRoutes({ prefix, storefrontUrl }), { basename: `${prefix}/account` }),
     [prefix, storefrontUrl],
   );
   return (
-    <AccountProviders messages={messages} locale={locale}>
+    <I18nProvider i18n={i18n}>
       <RouterProvider router={router} />
-    </AccountProviders>
+    </I18nProvider>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useI18n } from './i18n.ts';
+import { useI18n } from '../../i18n/react.tsx';
 import { holds, type RightCode } from './rights.ts';
 import { useAccountSession } from './session.tsx';
 

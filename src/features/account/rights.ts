@@ -4,13 +4,14 @@
  */
 
 import { RIGHT_CODES, type RightCode } from '../../../contract/rights.ts';
+import type { MessageKey } from '../../i18n/locales.ts';
 
 export { RIGHT_CODES, type RightCode };
 
 /** One sidebar entry: its path below `/account`, its label key and the right it needs (none: always shown). */
 export interface SidebarEntry {
   path: string;
-  labelKey: string;
+  labelKey: MessageKey;
   right?: RightCode;
   /** Sections whose features come in later issues show a placeholder. */
   coming?: boolean;

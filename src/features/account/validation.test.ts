@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { AddressSchema, PasswordSchema, ProfileSchema, UserSchema, validateForm } from './validation.ts';
+import { createTranslator } from '../../i18n/format.ts';
+import { MESSAGES } from '../../i18n/locales.ts';
+import { validateForm as validate } from '../../lib/forms/validation.ts';
+import { AddressSchema, PasswordSchema, ProfileSchema, UserSchema } from './validation.ts';
+
+const i18n = { t: createTranslator('en-GB', MESSAGES['en-GB']) };
+const validateForm = (schema: Parameters<typeof validate>[0], values: unknown) => validate(schema, values, i18n);
 
 describe('profile form', () => {
   test('names and email are required, salutation female or male', () => {
@@ -14,10 +20,10 @@ describe('profile form', () => {
     expect(result).toEqual({
       ok: false,
       errors: {
-        salutation: { key: 'validation.required' },
-        firstName: { key: 'validation.required' },
-        lastName: { key: 'validation.required' },
-        email: { key: 'validation.required' },
+        salutation: 'This field is required',
+        firstName: 'This field is required',
+        lastName: 'This field is required',
+        email: 'This field is required',
       },
     });
   });
@@ -26,7 +32,7 @@ describe('profile form', () => {
     const base = { salutation: 'male', firstName: ' Jan ', lastName: 'Peeters', phone: '', mobile: '' };
     expect(validateForm(ProfileSchema, { ...base, email: 'jan@' })).toEqual({
       ok: false,
-      errors: { email: { key: 'account.validation.email' } },
+      errors: { email: 'Please enter a valid email address' },
     });
     const ok = validateForm(ProfileSchema, { ...base, email: 'jan@example.be' });
     expect(ok).toEqual({ ok: true, output: { ...base, firstName: 'Jan', email: 'jan@example.be' } });
@@ -39,11 +45,11 @@ describe('change password form', () => {
       validateForm(PasswordSchema, { password: 'old', newPassword: 'short', newPasswordConfirm: 'short' }),
     ).toEqual({
       ok: false,
-      errors: { newPassword: { key: 'account.validation.minLength', values: { min: 8 } } },
+      errors: { newPassword: 'At least 8 characters' },
     });
     expect(
       validateForm(PasswordSchema, { password: 'old', newPassword: 'long enough', newPasswordConfirm: 'different' }),
-    ).toEqual({ ok: false, errors: { newPasswordConfirm: { key: 'account.validation.passwordsMatch' } } });
+    ).toEqual({ ok: false, errors: { newPasswordConfirm: 'The passwords do not match' } });
     expect(
       validateForm(PasswordSchema, { password: 'old', newPassword: 'long enough', newPasswordConfirm: 'long enough' })
         .ok,
@@ -76,9 +82,9 @@ describe('address and user forms', () => {
     expect(result).toEqual({
       ok: false,
       errors: {
-        street: { key: 'validation.required' },
-        city: { key: 'validation.required' },
-        email: { key: 'account.validation.email' },
+        street: 'This field is required',
+        city: 'This field is required',
+        email: 'Please enter a valid email address',
       },
     });
   });
@@ -95,7 +101,7 @@ describe('address and user forms', () => {
     };
     expect(validateForm(UserSchema, user)).toEqual({
       ok: false,
-      errors: { username: { key: 'account.validation.minLength', values: { min: 3 } } },
+      errors: { username: 'At least 3 characters' },
     });
   });
 });

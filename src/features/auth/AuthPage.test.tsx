@@ -2,15 +2,12 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import { MESSAGES } from '../../i18n/locales.ts';
+import { islandMessages } from '../../i18n/translator.ts';
 import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
 import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
 import AuthPage from './AuthPage.tsx';
-import { authTexts, errorTexts } from './texts.ts';
-
-const en = MESSAGES['en-GB'] as Record<string, string>;
-const raw = ((key: string) => en[key] ?? key) as never;
+import { AUTH_MESSAGES } from './messages.ts';
 
 afterEach(() => {
   cleanup();
@@ -22,8 +19,7 @@ test('the login page shows the form to visitors and sends a logged-in buyer on t
   render(
     <AuthPage
       mode="login"
-      texts={authTexts(raw)}
-      errors={errorTexts(raw)}
+      i18n={islandMessages('en-GB', AUTH_MESSAGES)}
       prefix="/en"
       storefrontUrl="http://localhost/en"
       redirectTo="/en/account/orders"

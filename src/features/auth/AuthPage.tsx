@@ -4,14 +4,13 @@ import { $customer, isLoggedIn } from '../../lib/session/session-store.ts';
 import ForgotForm from './ForgotForm.tsx';
 import LoginForm from './LoginForm.tsx';
 import PasswordSetForm from './PasswordSetForm.tsx';
-import type { ErrorMessages } from './notifications.ts';
-import type { AuthTexts } from './texts.ts';
+import { I18nProvider, type IslandI18nProp } from '../../i18n/react.tsx';
 
 export interface AuthPageProps {
   /** Which form the page shows: /auth, /auth/password-forgot or /auth/password-set. */
   mode: 'login' | 'forgot' | 'set';
-  texts: AuthTexts;
-  errors: ErrorMessages;
+  /** `islandMessages(locale, AUTH_MESSAGES)`. */
+  i18n: IslandI18nProp;
   prefix: string;
   storefrontUrl: string;
   /** login: where to go after login (already checked to be a same-site path). */
@@ -23,14 +22,13 @@ export interface AuthPageProps {
 }
 
 /**
- * The form island of the /auth pages (spec §2 route list): login, forgot password (success → the "check your mail"
+ * The form island of the /auth pages: login, forgot password (success → the "check your mail"
  * page /auth/password-recovery) and set password. A buyer who is already logged in (the header island has refreshed
  * the session) is sent on from the login page to its redirect target instead of seeing the form.
  */
 export default function AuthPage({
   mode,
-  texts,
-  errors,
+  i18n,
   prefix,
   storefrontUrl,
   redirectTo,
@@ -42,25 +40,19 @@ export default function AuthPage({
   useEffect(() => {
     if (mode === 'login' && loggedIn) navigate(redirectTo ?? `${prefix}/account/dashboard`);
   }, [mode, loggedIn, redirectTo, prefix, navigate]);
-  if (mode === 'forgot') {
-    return (
-      <ForgotForm
-        texts={texts}
-        errors={errors}
-        prefix={prefix}
-        storefrontUrl={storefrontUrl}
-        onSuccess={() => window.location.assign(`${prefix}/auth/password-recovery`)}
-      />
-    );
-  }
-  if (mode === 'set') return <PasswordSetForm texts={texts} errors={errors} prefix={prefix} hash={hash} />;
   return (
-    <LoginForm
-      texts={texts}
-      errors={errors}
-      prefix={prefix}
-      navigate={navigate}
-      {...(redirectTo ? { redirectTo } : {})}
-    />
+    <I18nProvider i18n={i18n}>
+      {mode === 'forgot' ? (
+        <ForgotForm
+          prefix={prefix}
+          storefrontUrl={storefrontUrl}
+          onSuccess={() => window.location.assign(`${prefix}/auth/password-recovery`)}
+        />
+      ) : mode === 'set' ? (
+        <PasswordSetForm prefix={prefix} hash={hash} navigate={navigate} />
+      ) : (
+        <LoginForm prefix={prefix} navigate={navigate} redirectTo={redirectTo} />
+      )}
+    </I18nProvider>
   );
 }

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { notify, notifyError, type ErrorMessages } from './notifications.ts';
+import { Button, TextField } from '../../components/ui/form.tsx';
+import { useAction } from '../../components/ui/use-action.ts';
+import { useI18n } from '../../i18n/react.tsx';
+import { validateForm, type FieldErrors } from '../../lib/forms/validation.ts';
+import { notify } from '../../lib/notifications.ts';
 import { requestRecovery } from '../../lib/session/session-store.ts';
-import { ForgotSchema, validate, type FieldErrors } from './auth-flows.ts';
-import { TextField } from './fields.tsx';
-import type { AuthTexts } from './texts.ts';
+import { ForgotSchema } from './auth-flows.ts';
 
 export interface ForgotFormProps {
-  texts: AuthTexts;
-  errors: ErrorMessages;
   prefix: string;
   /** The domain's storefront URL sent with the request (the backend accepts only configured domains). */
   storefrontUrl: string;
@@ -18,56 +18,45 @@ export interface ForgotFormProps {
 }
 
 /**
- * Spec §2/§4 forgot-password form: username (required, §5) → POST `account/recovery-password` → success notice,
- * field cleared, `onSuccess`. The answer never says whether the username exists. Errors as notifications (§8).
+ * The forgot-password form: username (required) → POST `account/recovery-password` → success notice, field
+ * cleared, `onSuccess`. The answer never says whether the username exists. Errors become notifications.
  */
-export default function ForgotForm({ texts, errors, prefix, storefrontUrl, onSuccess, onLogin }: ForgotFormProps) {
+export default function ForgotForm({ prefix, storefrontUrl, onSuccess, onLogin }: ForgotFormProps) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const [username, setUsername] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<'username'>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction(async (name: string) => {
+    await requestRecovery(name, storefrontUrl);
+    setUsername('');
+    notify('success', t('general.success'), t('auth.forgot.success'));
+    onSuccess?.();
+  });
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const checked = validate(ForgotSchema, { username });
-    if (!checked.ok) {
-      setFieldErrors(checked.errors);
-      return;
-    }
-    setBusy(true);
-    try {
-      await requestRecovery(checked.output.username, storefrontUrl);
-      setUsername('');
-      notify('success', texts['general.success'], texts['auth.forgot.success']);
-      onSuccess?.();
-    } catch (error) {
-      notifyError(error, errors);
-    } finally {
-      setBusy(false);
-    }
+    const checked = validateForm(ForgotSchema, { username }, i18n);
+    if (!checked.ok) return setFieldErrors(checked.errors);
+    run(checked.output.username);
   };
 
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
-      <p className="mb-4 text-sm text-muted">{texts['auth.forgot.intro']}</p>
+    <form noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <p className="mb-4 text-sm text-muted">{t('auth.forgot.intro')}</p>
       <TextField
-        label={texts['auth.username']}
+        label={t('auth.username')}
         name="username"
         value={username}
-        onChange={(value) => {
+        onValue={(value) => {
           setUsername(value);
           setFieldErrors({});
         }}
-        error={fieldErrors.username && texts[fieldErrors.username]}
+        error={fieldErrors.username}
         autoComplete="username"
       />
-      <button
-        type="submit"
-        disabled={busy}
-        className="w-full rounded bg-primary px-4 py-2.5 font-semibold text-white hover:opacity-90 disabled:opacity-60"
-      >
-        {texts['auth.forgot.submit']}
-      </button>
+      <Button type="submit" busy={busy} wide>
+        {t('auth.forgot.submit')}
+      </Button>
       <p className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
         <a
           href={`${prefix}/auth`}
@@ -78,10 +67,10 @@ export default function ForgotForm({ texts, errors, prefix, storefrontUrl, onSuc
           }}
           className="text-primary underline-offset-2 hover:underline"
         >
-          {texts['auth.backToLogin']}
+          {t('auth.backToLogin')}
         </a>
         <a href={`${prefix}/register/company`} className="text-primary underline-offset-2 hover:underline">
-          {texts['auth.registerLink']}
+          {t('auth.registerLink')}
         </a>
       </p>
     </form>

@@ -2,33 +2,19 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { $customer, hasRight, isLoggedIn, logout, refreshSession } from '../../lib/session/session-store.ts';
 import { $authDialog } from './auth-dialog-store.ts';
+import { Dialog } from '../../components/ui/Dialog.tsx';
+import { I18nProvider, useT, type IslandI18nProp } from '../../i18n/react.tsx';
 import ForgotForm from './ForgotForm.tsx';
 import LoginForm from './LoginForm.tsx';
-import Modal from './Modal.tsx';
-import type { ErrorMessages } from './notifications.ts';
-import type { AuthTexts } from './texts.ts';
-
-/** Texts of the header's account entry and dropdown (`header.login`, `header.account.*`). */
-export interface HeaderAccountTexts {
-  login: string;
-  menu: string;
-  greeting: string;
-  orderLists: string;
-  orderHistory: string;
-  offers: string;
-  dashboard: string;
-  logout: string;
-}
 
 export interface HeaderAccountProps {
-  texts: AuthTexts;
-  menuTexts: HeaderAccountTexts;
-  errors: ErrorMessages;
+  /** `islandMessages(locale, AUTH_MESSAGES)`. */
+  i18n: IslandI18nProp;
   /** Domain path prefix ('' or '/en'). */
   prefix: string;
   /** The domain's URL, sent with password recovery requests. */
   storefrontUrl: string;
-  /** Feature flag display-order-history (spec §6); the order-history entry needs it. */
+  /** Feature flag display-order-history (env FEATURE_FLAGS); the order-history entry needs it. */
   displayOrderHistory: boolean;
   /** Navigation, replaceable in tests. */
   navigate?: (href: string) => void;
@@ -55,22 +41,28 @@ function UserIcon() {
 }
 
 /**
- * The header's account entry (spec §2 "Desktop header", "Mobile header", §4 "Login", "Logout"). The server renders
+ * The header's account entry. The server renders
  * the anonymous state for everyone (catalogue HTML is shared and cached); after hydration `refreshSession()` decides:
  * anonymous → the login link opens the login dialog (which can switch to the forgot-password dialog); logged in →
  * on wide screens an account dropdown with entries by right (order lists: ROLE_MANAGE_ORDER_LISTS, order history:
  * ROLE_MANAGE_ORDER_HISTORY and the display-order-history flag, offers: ROLE_MANAGE_OFFER_HISTORY, dashboard, logout),
  * below 1024px a link to the dashboard.
  */
-export default function HeaderAccount({
-  texts,
-  menuTexts,
-  errors,
+export default function HeaderAccount({ i18n, ...props }: HeaderAccountProps) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <AccountEntry {...props} />
+    </I18nProvider>
+  );
+}
+
+function AccountEntry({
   prefix,
   storefrontUrl,
   displayOrderHistory,
   navigate = (href) => window.location.assign(href),
-}: HeaderAccountProps) {
+}: Omit<HeaderAccountProps, 'i18n'>) {
+  const t = useT();
   const customer = useStore($customer);
   const dialog = useStore($authDialog);
   const [open, setOpen] = useState(false);
@@ -115,11 +107,20 @@ export default function HeaderAccount({
 
   const entries = loggedIn
     ? [
-        hasRight('ROLE_MANAGE_ORDER_LISTS', customer) && { label: menuTexts.orderLists, path: '/account/orderlist' },
+        hasRight('ROLE_MANAGE_ORDER_LISTS', customer) && {
+          label: t('header.account.orderLists'),
+          path: '/account/orderlist',
+        },
         displayOrderHistory &&
-          hasRight('ROLE_MANAGE_ORDER_HISTORY', customer) && { label: menuTexts.orderHistory, path: '/account/orders' },
-        hasRight('ROLE_MANAGE_OFFER_HISTORY', customer) && { label: menuTexts.offers, path: '/account/offers' },
-        { label: menuTexts.dashboard, path: '/account/dashboard' },
+          hasRight('ROLE_MANAGE_ORDER_HISTORY', customer) && {
+            label: t('header.account.orderHistory'),
+            path: '/account/orders',
+          },
+        hasRight('ROLE_MANAGE_OFFER_HISTORY', customer) && {
+          label: t('header.account.offers'),
+          path: '/account/offers',
+        },
+        { label: t('header.account.dashboard'), path: '/account/dashboard' },
       ].filter((e): e is { label: string; path: string } => Boolean(e))
     : [];
 
@@ -130,7 +131,7 @@ export default function HeaderAccount({
           <a
             href={href('/account/dashboard')}
             className="flex items-center rounded p-2 hover:text-primary lg:hidden"
-            aria-label={menuTexts.dashboard}
+            aria-label={t('header.account.dashboard')}
           >
             <UserIcon />
           </a>
@@ -143,7 +144,7 @@ export default function HeaderAccount({
               className="flex items-center gap-2 rounded p-2 hover:text-primary"
             >
               <UserIcon />
-              <span className="sr-only text-sm xl:not-sr-only">{menuTexts.menu}</span>
+              <span className="sr-only text-sm xl:not-sr-only">{t('header.account.menu')}</span>
             </button>
             {open && (
               <div
@@ -151,7 +152,7 @@ export default function HeaderAccount({
                 className="absolute right-0 top-full z-50 max-h-[25rem] min-w-[250px] overflow-y-auto rounded border border-line bg-white py-2 text-sm shadow-lg"
               >
                 <p className="border-b border-line px-4 pb-2 font-semibold">
-                  {menuTexts.greeting.replace('{name}', `${customer.firstName} ${customer.lastName}`.trim())}
+                  {t('header.account.greeting', { name: `${customer.firstName} ${customer.lastName}`.trim() })}
                 </p>
                 <ul>
                   {entries.map((e) => (
@@ -174,7 +175,7 @@ export default function HeaderAccount({
                     aria-busy={loggingOut}
                     className="w-full rounded border border-line px-3 py-1.5 font-semibold hover:border-primary hover:text-primary disabled:opacity-60"
                   >
-                    {menuTexts.logout}
+                    {t('header.account.logout')}
                   </button>
                 </div>
               </div>
@@ -189,37 +190,24 @@ export default function HeaderAccount({
             $authDialog.set('login');
           }}
           className="flex items-center gap-2 rounded p-2 hover:text-primary"
-          aria-label={menuTexts.login}
+          aria-label={t('header.login')}
           aria-haspopup="dialog"
         >
           <UserIcon />
-          <span className="hidden text-sm xl:inline">{menuTexts.login}</span>
+          <span className="hidden text-sm xl:inline">{t('header.login')}</span>
         </a>
       )}
-      {dialog === 'login' && (
-        <Modal title={texts['auth.login.title']} closeLabel={texts['auth.close']} onClose={close}>
-          <LoginForm
-            texts={texts}
-            errors={errors}
-            prefix={prefix}
-            onForgot={() => $authDialog.set('forgot')}
-            onSuccess={close}
-            navigate={navigate}
-          />
-        </Modal>
-      )}
-      {dialog === 'forgot' && (
-        <Modal title={texts['auth.forgot.title']} closeLabel={texts['auth.close']} onClose={close}>
-          <ForgotForm
-            texts={texts}
-            errors={errors}
-            prefix={prefix}
-            storefrontUrl={storefrontUrl}
-            onSuccess={close}
-            onLogin={() => $authDialog.set('login')}
-          />
-        </Modal>
-      )}
+      <Dialog open={dialog === 'login'} title={t('auth.login.title')} closeLabel={t('auth.close')} onClose={close}>
+        <LoginForm prefix={prefix} onForgot={() => $authDialog.set('forgot')} onSuccess={close} navigate={navigate} />
+      </Dialog>
+      <Dialog open={dialog === 'forgot'} title={t('auth.forgot.title')} closeLabel={t('auth.close')} onClose={close}>
+        <ForgotForm
+          prefix={prefix}
+          storefrontUrl={storefrontUrl}
+          onSuccess={close}
+          onLogin={() => $authDialog.set('login')}
+        />
+      </Dialog>
     </>
   );
 }

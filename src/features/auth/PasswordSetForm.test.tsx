@@ -3,13 +3,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { MESSAGES } from '../../i18n/locales.ts';
-import { $notifications } from './notifications.ts';
-import PasswordSetForm from './PasswordSetForm.tsx';
-import { authTexts, errorTexts } from './texts.ts';
+import { islandMessages } from '../../i18n/translator.ts';
+import { $notifications } from '../../lib/notifications.ts';
+import AuthPage from './AuthPage.tsx';
+import { AUTH_MESSAGES } from './messages.ts';
 
-const nl = MESSAGES['nl-NL'] as Record<string, string>;
-const raw = ((key: string) => nl[key] ?? key) as never;
 const fetchMock = vi.fn<typeof fetch>();
 const navigate = vi.fn<(href: string) => void>();
 
@@ -24,10 +22,19 @@ afterEach(() => {
 });
 
 const renderForm = (hash: string) =>
-  render(<PasswordSetForm texts={authTexts(raw)} errors={errorTexts(raw)} prefix="" hash={hash} navigate={navigate} />);
+  render(
+    <AuthPage
+      mode="set"
+      i18n={islandMessages('nl-NL', AUTH_MESSAGES)}
+      prefix=""
+      storefrontUrl="http://localhost"
+      hash={hash}
+      navigate={navigate}
+    />,
+  );
 
 test('checks length and match before calling the server, then confirms with the hash and goes to /auth', async () => {
-  fetchMock.mockResolvedValue(new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }));
+  fetchMock.mockResolvedValue(Response.json({ success: true, apiAlias: 'array_struct' }));
   const user = userEvent.setup();
   renderForm('abc');
   await user.click(screen.getByRole('button', { name: 'Wachtwoord opslaan' }));
@@ -61,9 +68,17 @@ test('an expired link shows the translated error as a notification and stays on 
   fetchMock.mockResolvedValue(
     new Response(
       JSON.stringify({
-        errors: [{ status: '410', code: 'CHECKOUT__CUSTOMER_RECOVERY_HASH_EXPIRED', detail: 'expired' }],
+        errors: [
+          {
+            status: '404',
+            code: 'CHECKOUT__CUSTOMER_RECOVERY_HASH_EXPIRED',
+            title: 'Not Found',
+            detail: 'The password link is invalid, already used or expired.',
+            meta: { parameters: {} },
+          },
+        ],
       }),
-      { status: 410, headers: { 'content-type': 'application/json' } },
+      { status: 404, headers: { 'content-type': 'application/json' } },
     ),
   );
   const user = userEvent.setup();

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { notifyAfterNavigation, notifyError, type ErrorMessages } from './notifications.ts';
-import { PASSWORD_MIN_LENGTH, PasswordSetSchema, confirmRecovery, validate, type FieldErrors } from './auth-flows.ts';
-import { TextField, fill } from './fields.tsx';
-import type { AuthTexts } from './texts.ts';
+import { Button, PasswordField } from '../../components/ui/form.tsx';
+import { useAction } from '../../components/ui/use-action.ts';
+import { useI18n } from '../../i18n/react.tsx';
+import { validateForm, type FieldErrors } from '../../lib/forms/validation.ts';
+import { notifyAfterNavigation } from '../../lib/notifications.ts';
+import { PasswordSetSchema, confirmRecovery } from './auth-flows.ts';
 
 export interface PasswordSetFormProps {
-  texts: AuthTexts;
-  errors: ErrorMessages;
   prefix: string;
   /** The recovery hash from `?hash=`; empty shows the "incomplete link" notice instead of the form. */
   hash: string;
@@ -16,87 +16,69 @@ export interface PasswordSetFormProps {
 type Field = 'newPassword' | 'newPasswordConfirm';
 
 /**
- * /auth/password-set (spec §2, §5): new password and confirmation (minimum length, must match) → POST
+ * /auth/password-set: new password and confirmation (minimum length, must match) → POST
  * `account/recovery-password-confirm` → success notice on /auth. Expired or used links show the server's
- * translated error.
+ * translated error as a notification.
  */
 export default function PasswordSetForm({
-  texts,
-  errors,
   prefix,
   hash,
   navigate = (href) => window.location.assign(href),
 }: PasswordSetFormProps) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const [values, setValues] = useState<Record<Field, string>>({ newPassword: '', newPasswordConfirm: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction(async (input: Record<Field, string>) => {
+    await confirmRecovery(hash, input.newPassword, input.newPasswordConfirm);
+    notifyAfterNavigation('success', t('general.success'), t('auth.set.success'));
+    navigate(`${prefix}/auth`);
+  });
 
   if (!hash) {
     return (
       <p role="alert" className="rounded border-l-4 border-primary bg-red-50 px-3 py-2 text-sm">
-        {texts['auth.set.missingHash']}{' '}
+        {t('auth.set.missingHash')}{' '}
         <a href={`${prefix}/auth/password-forgot`} className="text-primary underline">
-          {texts['auth.forgotLink']}
+          {t('auth.forgotLink')}
         </a>
       </p>
     );
   }
 
-  const message = (key: FieldErrors<Field>[Field]) => key && fill(texts[key], { min: PASSWORD_MIN_LENGTH });
   const set = (field: Field) => (value: string) => {
     setValues((old) => ({ ...old, [field]: value }));
     setFieldErrors((old) => ({ ...old, [field]: undefined }));
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const checked = validate(PasswordSetSchema, values);
-    if (!checked.ok) {
-      setFieldErrors(checked.errors);
-      return;
-    }
-    setBusy(true);
-    try {
-      await confirmRecovery(hash, values.newPassword, values.newPasswordConfirm);
-      notifyAfterNavigation('success', texts['general.success'], texts['auth.set.success']);
-      navigate(`${prefix}/auth`);
-    } catch (error) {
-      setBusy(false);
-      notifyError(error, errors);
-    }
+    const checked = validateForm(PasswordSetSchema, values, i18n);
+    if (!checked.ok) return setFieldErrors(checked.errors);
+    run(checked.output);
   };
 
-  const toggle = { show: texts['auth.showPassword'], hide: texts['auth.hidePassword'] };
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
-      <TextField
-        label={texts['auth.set.newPassword']}
+    <form noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <PasswordField
+        label={t('auth.set.newPassword')}
         name="newPassword"
-        type="password"
         value={values.newPassword}
-        onChange={set('newPassword')}
-        error={message(fieldErrors.newPassword)}
+        onValue={set('newPassword')}
+        error={fieldErrors.newPassword}
         autoComplete="new-password"
-        toggleLabels={toggle}
       />
-      <TextField
-        label={texts['auth.set.confirmPassword']}
+      <PasswordField
+        label={t('auth.set.confirmPassword')}
         name="newPasswordConfirm"
-        type="password"
         value={values.newPasswordConfirm}
-        onChange={set('newPasswordConfirm')}
-        error={message(fieldErrors.newPasswordConfirm)}
+        onValue={set('newPasswordConfirm')}
+        error={fieldErrors.newPasswordConfirm}
         autoComplete="new-password"
-        toggleLabels={toggle}
       />
-      <button
-        type="submit"
-        disabled={busy}
-        className="w-full rounded bg-primary px-4 py-2.5 font-semibold text-white hover:opacity-90 disabled:opacity-60"
-      >
-        {texts['auth.set.submit']}
-      </button>
+      <Button type="submit" busy={busy} wide>
+        {t('auth.set.submit')}
+      </Button>
     </form>
   );
 }

@@ -4,7 +4,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
-import LoginAsCustomer, { type LoginAsTexts } from './LoginAsCustomer.tsx';
+import { islandMessages } from '../../i18n/translator.ts';
+import LoginAsCustomer, { LOGIN_AS_MESSAGES } from './LoginAsCustomer.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
 const navigate = vi.fn<(href: string) => void>();
@@ -21,20 +22,6 @@ afterEach(() => {
   navigate.mockReset();
 });
 
-const TEXTS: LoginAsTexts = {
-  intro: 'Log in as a user of a company you look after.',
-  customerId: 'Customer id of the user',
-  customerIdHint: '32 characters',
-  submit: 'Log in as this customer',
-  notAllowed: 'Only account managers may use this function.',
-  loginFirst: 'Please log in as an account manager first.',
-  login: 'Log in',
-  invalidId: 'Please enter a valid customer id',
-  notFound: 'This customer does not exist or is not one you look after.',
-  loading: 'Loading',
-  required: 'This field is required',
-  unknown: 'Unknown error',
-};
 const ID = 'a'.repeat(32);
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -47,7 +34,8 @@ const customer = (role: string) => {
 };
 /** The login-as answer after the proxy moved the new context token into the HttpOnly cookie. */
 const switched = () => json({ apiAlias: 'array_struct' });
-const renderIsland = () => render(<LoginAsCustomer texts={TEXTS} prefix="/en" navigate={navigate} />);
+const renderIsland = () =>
+  render(<LoginAsCustomer i18n={islandMessages('en-GB', LOGIN_AS_MESSAGES)} prefix="/en" navigate={navigate} />);
 
 test('an account manager logs in as a customer and lands on the dashboard with a full page load', async () => {
   fetchMock.mockResolvedValueOnce(customer('account_manager')).mockResolvedValueOnce(switched());
@@ -57,7 +45,7 @@ test('an account manager logs in as a customer and lands on the dashboard with a
   await user.click(submit);
   expect(screen.getByText('This field is required')).toBeInTheDocument();
   expect(fetchMock).toHaveBeenCalledTimes(1);
-  await user.type(screen.getByLabelText('Customer id of the user'), ID);
+  await user.type(screen.getByLabelText('Username or customer id'), ID);
   await user.click(submit);
   await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/en/account/dashboard'));
   const [url, init] = fetchMock.mock.calls[1]!;
@@ -69,7 +57,7 @@ test('an account manager may name the customer by username instead of id', async
   fetchMock.mockResolvedValueOnce(customer('account_manager')).mockResolvedValueOnce(switched());
   const user = userEvent.setup();
   renderIsland();
-  await user.type(await screen.findByLabelText('Customer id of the user'), ' jan.janssens ');
+  await user.type(await screen.findByLabelText('Username or customer id'), ' jan.janssens ');
   await user.click(screen.getByRole('button', { name: 'Log in as this customer' }));
   await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/en/account/dashboard'));
   expect(JSON.parse(String(fetchMock.mock.calls[1]![1]!.body))).toEqual({ username: 'jan.janssens' });
@@ -94,7 +82,7 @@ test('a customer of another company answers not found and stays on the page', as
   );
   const user = userEvent.setup();
   renderIsland();
-  await user.type(await screen.findByLabelText('Customer id of the user'), ID);
+  await user.type(await screen.findByLabelText('Username or customer id'), ID);
   await user.click(screen.getByRole('button', { name: 'Log in as this customer' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('This customer does not exist');
   expect(navigate).not.toHaveBeenCalled();

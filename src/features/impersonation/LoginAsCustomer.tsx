@@ -1,25 +1,22 @@
-import { useEffect, useState } from 'react';
-import { TextField } from '../auth/fields.tsx';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, FormError, TextField } from '../../components/ui/form.tsx';
+import { useAction } from '../../components/ui/use-action.ts';
+import { I18nProvider, useT, type IslandI18nProp } from '../../i18n/react.tsx';
+import type { MessageKey } from '../../i18n/locales.ts';
 import { loadViewer, loginAsCustomer, type Viewer } from './impersonation.ts';
 
-/** Texts of the island (message keys below `impersonation.`, plus `required` and `unknown`). */
-export interface LoginAsTexts {
-  intro: string;
-  customerId: string;
-  customerIdHint: string;
-  submit: string;
-  notAllowed: string;
-  loginFirst: string;
-  login: string;
-  invalidId: string;
-  notFound: string;
-  loading: string;
-  required: string;
-  unknown: string;
-}
+/** The catalogue keys of the island, for `islandMessages(locale, LOGIN_AS_MESSAGES)`. */
+export const LOGIN_AS_MESSAGES = [
+  'impersonation.',
+  'header.login',
+  'validation.required',
+  'errors.UNKNOWN_ERROR',
+  'general.error',
+] as const satisfies readonly (MessageKey | `${string}.`)[];
 
 export interface LoginAsCustomerProps {
-  texts: LoginAsTexts;
+  /** `islandMessages(locale, LOGIN_AS_MESSAGES)`. */
+  i18n: IslandI18nProp;
   /** Path prefix of the domain ('' or '/en'). */
   prefix: string;
   /** Customer id from `?customerId=`, filled in. */
@@ -29,92 +26,87 @@ export interface LoginAsCustomerProps {
 }
 
 /**
- * /loginascustomer (issue 3 §2): account managers enter the id of a customer of a company they look after and
+ * /loginascustomer: account managers enter the id or username of a customer of a company they look after and
  * continue as that customer on /account/dashboard (a full page load, so every island reads the new session). Others
  * see that the function is not allowed; anonymous visitors are asked to log in first. The server checks the role and
  * the managed companies and records each use in the audit log.
  */
-export default function LoginAsCustomer({
-  texts,
+export default function LoginAsCustomer({ i18n, ...props }: LoginAsCustomerProps) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <LoginAs {...props} />
+    </I18nProvider>
+  );
+}
+
+function LoginAs({
   prefix,
   initialCustomerId = '',
   navigate = (href) => window.location.assign(href),
-}: LoginAsCustomerProps) {
+}: Omit<LoginAsCustomerProps, 'i18n'>) {
+  const t = useT();
   const [viewer, setViewer] = useState<Viewer | 'loading' | 'failed'>('loading');
   const [customerId, setCustomerId] = useState(initialCustomerId);
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string[]>([]);
+  const { busy, run } = useAction(async (id: string) => {
+    const failure = await loginAsCustomer(id);
+    if (!failure) return navigate(`${prefix}/account/dashboard`);
+    if (!('key' in failure)) return setFormError([failure.text || t('errors.UNKNOWN_ERROR')]);
+    if (failure.key === 'notAllowed') setViewer('other');
+    else if (failure.key === 'loginFirst') setViewer('anonymous');
+    else setFormError([t(`impersonation.${failure.key}`)]);
+  });
 
   useEffect(() => {
     loadViewer().then(setViewer, () => setViewer('failed'));
   }, []);
 
-  if (viewer === 'loading') return <p role="status">{texts.loading}</p>;
-  if (viewer === 'failed') return <p role="alert">{texts.unknown}</p>;
+  if (viewer === 'loading') return <p role="status">{t('impersonation.loading')}</p>;
+  if (viewer === 'failed') return <p role="alert">{t('errors.UNKNOWN_ERROR')}</p>;
   if (viewer === 'anonymous') {
     return (
       <div role="alert">
-        <p className="mb-4">{texts.loginFirst}</p>
+        <p className="mb-4">{t('impersonation.loginFirst')}</p>
         <a
           href={`${prefix}/auth?redirect=${encodeURIComponent(`${prefix}/loginascustomer`)}`}
           className="inline-block rounded bg-primary px-4 py-2 font-semibold text-white"
         >
-          {texts.login}
+          {t('header.login')}
         </a>
       </div>
     );
   }
-  if (viewer === 'other') return <p role="alert">{texts.notAllowed}</p>;
+  if (viewer === 'other') return <p role="alert">{t('impersonation.notAllowed')}</p>;
 
-  async function submit(event: React.FormEvent) {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setFormError(null);
+    setFormError([]);
     const id = customerId.trim();
-    if (!id) return setFieldError(texts.required);
+    if (!id) return setFieldError(t('validation.required'));
     setFieldError(undefined);
-    setBusy(true);
-    const failure = await loginAsCustomer(id);
-    if (!failure) {
-      navigate(`${prefix}/account/dashboard`);
-      return;
-    }
-    setBusy(false);
-    if ('key' in failure) {
-      if (failure.key === 'notAllowed') setViewer('other');
-      else if (failure.key === 'loginFirst') setViewer('anonymous');
-      else setFormError(texts[failure.key]);
-    } else setFormError(failure.text || texts.unknown);
-  }
+    run(id);
+  };
 
   return (
-    <form noValidate onSubmit={submit}>
-      <p className="mb-4 text-sm text-muted">{texts.intro}</p>
-      {formError && (
-        <p role="alert" className="mb-4 rounded border border-primary bg-red-50 p-3 text-sm text-primary">
-          {formError}
-        </p>
-      )}
+    <form noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <p className="mb-4 text-sm text-muted">{t('impersonation.intro')}</p>
+      <FormError title={t('general.error')} messages={formError} />
       <TextField
-        label={texts.customerId}
+        label={t('impersonation.field.customerId')}
         name="customerId"
         value={customerId}
-        onChange={(value) => {
+        onValue={(value) => {
           setCustomerId(value);
           setFieldError(undefined);
         }}
         error={fieldError}
         autoComplete="off"
       />
-      <p className="-mt-3 mb-4 text-xs text-muted">{texts.customerIdHint}</p>
-      <button
-        type="submit"
-        disabled={busy}
-        aria-busy={busy || undefined}
-        className="rounded bg-primary px-6 py-2 font-semibold text-white disabled:opacity-60"
-      >
-        {texts.submit}
-      </button>
+      <p className="-mt-3 mb-4 text-xs text-muted">{t('impersonation.field.customerIdHint')}</p>
+      <Button type="submit" busy={busy}>
+        {t('impersonation.submit')}
+      </Button>
     </form>
   );
 }

@@ -3,10 +3,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { MESSAGES } from '../../i18n/locales.ts';
-import RegistrationWizard from './RegistrationWizard.tsx';
+import { islandMessages } from '../../i18n/translator.ts';
+import RegistrationWizard, { REGISTER_MESSAGES } from './RegistrationWizard.tsx';
 import type { RegistrationFlags } from './registration.ts';
-import { registerTexts } from './texts.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
@@ -27,11 +26,6 @@ const FLAGS: RegistrationFlags = {
   citySearch: false,
 };
 
-function texts(locale: 'nl-NL' | 'de-DE') {
-  const messages = MESSAGES[locale] as Record<string, string>;
-  return registerTexts(((key: string) => messages[key] ?? key) as never);
-}
-
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -43,7 +37,7 @@ function renderWizard(
   return render(
     <RegistrationWizard
       mode={mode}
-      texts={texts(locale)}
+      i18n={islandMessages(locale, REGISTER_MESSAGES)}
       flags={{ ...FLAGS, ...flags }}
       prefix=""
       locale={locale}

@@ -1,5 +1,7 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { TextField, fill } from '../auth/fields.tsx';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Checkbox, PasswordField, RadioGroup, Select, TextField } from '../../components/ui/form.tsx';
+import type { MessageKey } from '../../i18n/locales.ts';
+import { I18nProvider, useI18n, type I18nValue, type IslandI18nProp } from '../../i18n/react.tsx';
 import {
   BRANCH_CODES,
   COUNTRIES,
@@ -22,12 +24,12 @@ import {
   type RegistrationValues,
   type Step,
 } from './registration.ts';
-import type { RegisterTexts } from './texts.ts';
 
 export interface RegistrationWizardProps {
   /** /register/company (a new company) or /register/customer (a user of an existing company). */
   mode: Mode;
-  texts: RegisterTexts;
+  /** `islandMessages(locale, REGISTER_MESSAGES)`. */
+  i18n: IslandI18nProp;
   flags: RegistrationFlags;
   /** Path prefix of the domain ('' or '/en'), for the links of the choice. */
   prefix: string;
@@ -37,20 +39,33 @@ export interface RegistrationWizardProps {
   country: string;
 }
 
-type Texts = RegisterTexts;
+/** The catalogue keys of the island, for `islandMessages(locale, REGISTER_MESSAGES)`. */
+export const REGISTER_MESSAGES = [
+  'register.',
+  'validation.required',
+  'errors.',
+  'auth.showPassword',
+  'auth.hidePassword',
+] as const satisfies readonly (MessageKey | `${string}.`)[];
 
-/** The message of a validation error (§5; `required` is the verbatim text of validation.required). */
-function messageOf(error: FieldError | undefined, texts: Texts): string | undefined {
+/** A text below `register.` (e.g. `tr('field.city')`). */
+type Tr = (key: string, values?: Record<string, string | number>) => string;
+
+/** The message of a validation error (`required` is the shared `validation.required`). */
+function messageOf(error: FieldError | undefined, i18n: I18nValue, tr: Tr): string | undefined {
   if (!error) return undefined;
-  if (error.key === 'required') return texts.required;
-  const key = `validation.${error.key}` as keyof Texts;
-  return fill(texts[key], error.values ?? {});
+  if (error.key === 'required') return i18n.t('validation.required');
+  return tr(`validation.${error.key}`, error.values ?? {});
 }
 
-/** The translated text of a server error (§8 registration codes), else the server's text, else UNKNOWN. */
-function serverMessage(code: string, detail: string, texts: Texts): string {
-  const key = `errors.${code}` as keyof Texts;
-  return texts[key] ?? (detail || texts['errors.UNKNOWN']);
+/**
+ * The translated text of a server error: the registration's own `register.errors.<CODE>`, else the shared
+ * `errors.<CODE>`, else the server's text, else `register.errors.UNKNOWN`.
+ */
+function serverMessage(code: string, detail: string, i18n: I18nValue, tr: Tr): string {
+  if (i18n.has(`register.errors.${code}`)) return tr(`errors.${code}`);
+  if (i18n.has(`errors.${code}`)) return i18n.t(`errors.${code}` as MessageKey);
+  return detail || tr('errors.UNKNOWN');
 }
 
 /**
@@ -59,7 +74,17 @@ function serverMessage(code: string, detail: string, texts: Texts): string {
  * personal data and confirmation. Validates each step before it moves on (§5) and places the server's errors (§8)
  * on their fields, returning to the step that shows them.
  */
-export default function RegistrationWizard({ mode, texts, flags, prefix, locale, country }: RegistrationWizardProps) {
+export default function RegistrationWizard({ i18n, ...props }: RegistrationWizardProps) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <Wizard {...props} />
+    </I18nProvider>
+  );
+}
+
+function Wizard({ mode, flags, prefix, locale, country }: Omit<RegistrationWizardProps, 'i18n'>) {
+  const i18n = useI18n();
+  const tr: Tr = (key, values) => i18n.t(`register.${key}` as MessageKey, values);
   const steps = stepsOf(mode);
   const [step, setStep] = useState<Step>('check');
   const [values, setValues] = useState<RegistrationValues>(() => emptyValues(country));
@@ -107,7 +132,7 @@ export default function RegistrationWizard({ mode, texts, flags, prefix, locale,
     if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
     if (serverErrors[name]) setServerErrors((e) => ({ ...e, [name]: undefined }));
   };
-  const errorOf = (name: FieldName) => serverErrors[name] ?? messageOf(errors[name], texts);
+  const errorOf = (name: FieldName) => serverErrors[name] ?? messageOf(errors[name], i18n, tr);
 
   const index = steps.indexOf(step);
 
@@ -125,7 +150,7 @@ export default function RegistrationWizard({ mode, texts, flags, prefix, locale,
       const general: string[] = [];
       let target: Step | undefined;
       for (const p of placed) {
-        const message = serverMessage(p.code, p.detail, texts);
+        const message = serverMessage(p.code, p.detail, i18n, tr);
         if (p.field && !byField[p.field]) {
           byField[p.field] = message;
           if (!target || steps.indexOf(p.step!) < steps.indexOf(target)) target = p.step;
@@ -145,11 +170,11 @@ export default function RegistrationWizard({ mode, texts, flags, prefix, locale,
     setFormError(null);
     try {
       if (await companyExists(values.companyNumber, values.vatNumber)) return true;
-      setServerErrors({ companyNumber: texts['errors.COMPANY_DOESNT_EXIST'] });
+      setServerErrors({ companyNumber: tr('errors.COMPANY_DOESNT_EXIST') });
       return false;
     } catch (error) {
       const [first] = placeServerErrors(error, mode);
-      setFormError(serverMessage(first!.code, first!.detail, texts));
+      setFormError(serverMessage(first!.code, first!.detail, i18n, tr));
       return false;
     } finally {
       setBusy(false);
@@ -170,43 +195,44 @@ export default function RegistrationWizard({ mode, texts, flags, prefix, locale,
     name: FieldName,
     label: string,
     opts: { type?: 'text' | 'password'; autoComplete?: string; optional?: boolean } = {},
-  ) => (
-    <TextField
-      label={opts.optional ? `${label} (${texts['field.optional']})` : label}
-      name={name}
-      value={String(values[name])}
-      onChange={(value) => set(name, value as never)}
-      error={errorOf(name)}
-      type={opts.type ?? 'text'}
-      autoComplete={opts.autoComplete}
-      toggleLabels={opts.type === 'password' ? { show: texts.showPassword, hide: texts.hidePassword } : undefined}
-    />
-  );
+  ) => {
+    const Field = opts.type === 'password' ? PasswordField : TextField;
+    return (
+      <Field
+        label={opts.optional ? `${label} (${tr('field.optional')})` : label}
+        name={name}
+        value={String(values[name])}
+        onValue={(value) => set(name, value as never)}
+        error={errorOf(name)}
+        autoComplete={opts.autoComplete}
+      />
+    );
+  };
 
-  const title = texts[`step.${step}`];
+  const title = tr(`step.${step}`);
 
   return (
     <div>
-      <Choice mode={mode} texts={texts} prefix={prefix} />
-      <ol aria-label={texts['steps.label']} className="mb-6 flex flex-wrap gap-2 text-sm">
+      <Choice mode={mode} tr={tr} prefix={prefix} />
+      <ol aria-label={tr('steps.label')} className="mb-6 flex flex-wrap gap-2 text-sm">
         {steps.map((s, i) => (
           <li
             key={s}
             aria-current={s === step ? 'step' : undefined}
             className={`rounded-full border px-3 py-1 ${s === step ? 'border-primary bg-primary text-white' : i < index ? 'border-primary text-primary' : 'border-line text-muted'}`}
           >
-            {i + 1}. {texts[`step.${s}`]}
+            {i + 1}. {tr(`step.${s}`)}
           </li>
         ))}
       </ol>
       <h2 ref={headingRef} tabIndex={-1} className="mb-4 text-xl font-semibold focus:outline-none">
-        {step === 'done' ? texts['done.title'] : title}
+        {step === 'done' ? tr('done.title') : title}
       </h2>
       {step === 'done' ? (
         <div role="status">
-          <p className="mb-6">{texts['done.text']}</p>
+          <p className="mb-6">{tr('done.text')}</p>
           <a href={`${prefix}/`} className="inline-block rounded bg-primary px-4 py-2 font-semibold text-white">
-            {texts['done.home']}
+            {tr('done.home')}
           </a>
         </div>
       ) : (
@@ -218,106 +244,100 @@ export default function RegistrationWizard({ mode, texts, flags, prefix, locale,
           )}
           {step === 'check' && mode === 'company' && (
             <>
-              <p className="mb-4 text-sm text-muted">{texts['check.introCompany']}</p>
-              {field('vatNumber', texts['field.vatNumber'])}
+              <p className="mb-4 text-sm text-muted">{tr('check.introCompany')}</p>
+              {field('vatNumber', tr('field.vatNumber'))}
               {flags.isNew && (
-                <Radios
-                  legend={texts['field.isNew']}
-                  name="isNew"
+                <RadioGroup
+                  legend={tr('field.isNew')}
                   value={values.isNew}
-                  onChange={(v) => set('isNew', v as 'yes' | 'no')}
+                  onValue={(v) => set('isNew', v)}
                   options={[
-                    ['yes', texts['field.isNewYes']],
-                    ['no', texts['field.isNewNo']],
+                    { value: 'yes', label: tr('field.isNewYes') },
+                    { value: 'no', label: tr('field.isNewNo') },
                   ]}
                 />
               )}
               {flags.isNew &&
                 flags.existingCompanyNumber &&
                 values.isNew === 'no' &&
-                field('existingCompanyNumber', texts['field.existingCompanyNumber'])}
+                field('existingCompanyNumber', tr('field.existingCompanyNumber'))}
             </>
           )}
           {step === 'check' && mode === 'customer' && (
             <>
-              <p className="mb-4 text-sm text-muted">{texts['check.introCustomer']}</p>
-              {field('companyNumber', texts['field.companyNumber'])}
-              {field('vatNumber', texts['field.vatNumber'], { optional: true })}
+              <p className="mb-4 text-sm text-muted">{tr('check.introCustomer')}</p>
+              {field('companyNumber', tr('field.companyNumber'))}
+              {field('vatNumber', tr('field.vatNumber'), { optional: true })}
             </>
           )}
           {step === 'company' && (
             <>
-              {field('companyName', texts['field.companyName'], { autoComplete: 'organization' })}
+              {field('companyName', tr('field.companyName'), { autoComplete: 'organization' })}
               <div className="grid gap-x-4 sm:grid-cols-[1fr_8rem_6rem]">
-                {field('street', texts['field.street'], { autoComplete: 'address-line1' })}
-                {field('number', texts['field.number'])}
-                {field('box', texts['field.box'], { optional: true })}
+                {field('street', tr('field.street'), { autoComplete: 'address-line1' })}
+                {field('number', tr('field.number'))}
+                {field('box', tr('field.box'), { optional: true })}
               </div>
               <Select
-                label={texts['field.country']}
-                name="country"
+                label={tr('field.country')}
                 value={values.country}
-                onChange={(v) => set('country', v)}
-                options={COUNTRIES.map((c) => [c, texts[`country.${c}`]])}
+                onValue={(v) => set('country', v)}
+                options={COUNTRIES.map((c) => ({ value: c, label: tr(`country.${c}`) }))}
               />
               <div className="grid gap-x-4 sm:grid-cols-[10rem_1fr]">
-                {field('zipcode', texts['field.zipcode'], { autoComplete: 'postal-code' })}
-                {field('city', texts['field.city'], { autoComplete: 'address-level2' })}
+                {field('zipcode', tr('field.zipcode'), { autoComplete: 'postal-code' })}
+                {field('city', tr('field.city'), { autoComplete: 'address-level2' })}
               </div>
-              {flags.citySearch && cities && (
-                <CityChoice texts={texts} cities={cities} onPick={(c) => set('city', c)} />
-              )}
+              {flags.citySearch && cities && <CityChoice tr={tr} cities={cities} onPick={(c) => set('city', c)} />}
               <Select
-                label={texts['field.branch']}
-                name="branch"
+                label={tr('field.branch')}
                 value={values.branch}
-                onChange={(v) => set('branch', v)}
+                onValue={(v) => set('branch', v)}
                 options={[
-                  ['', texts['field.branchNone']],
-                  ...BRANCH_CODES.map((c) => [c, texts[`branch.${c}`]] as const),
+                  { value: '', label: tr('field.branchNone') },
+                  ...BRANCH_CODES.map((c) => ({ value: c, label: tr(`branch.${c}`) })),
                 ]}
               />
-              {flags.branchIndustry && field('branchIndustry', texts['field.branchIndustry'], { optional: true })}
-              {flags.invoiceEmail && field('emailForInvoice', texts['field.emailForInvoice'], { optional: true })}
-              {field('phone', texts['field.phone'], { optional: true, autoComplete: 'tel' })}
+              {flags.branchIndustry && field('branchIndustry', tr('field.branchIndustry'), { optional: true })}
+              {flags.invoiceEmail && field('emailForInvoice', tr('field.emailForInvoice'), { optional: true })}
+              {field('phone', tr('field.phone'), { optional: true, autoComplete: 'tel' })}
             </>
           )}
           {step === 'person' && (
             <>
-              <Radios
-                legend={texts['field.prefix']}
-                name="prefix"
+              <RadioGroup
+                legend={tr('field.prefix')}
                 value={values.prefix}
-                onChange={(v) => set('prefix', v as 'female' | 'male')}
+                onValue={(v) => set('prefix', v)}
                 options={[
-                  ['female', texts['field.prefixFemale']],
-                  ['male', texts['field.prefixMale']],
+                  { value: 'female', label: tr('field.prefixFemale') },
+                  { value: 'male', label: tr('field.prefixMale') },
                 ]}
               />
               <div className="grid gap-x-4 sm:grid-cols-2">
-                {field('firstName', texts['field.firstName'], { autoComplete: 'given-name' })}
-                {field('lastName', texts['field.lastName'], { autoComplete: 'family-name' })}
+                {field('firstName', tr('field.firstName'), { autoComplete: 'given-name' })}
+                {field('lastName', tr('field.lastName'), { autoComplete: 'family-name' })}
               </div>
-              {flags.customerFunction && field('customerFunction', texts['field.customerFunction'], { optional: true })}
+              {flags.customerFunction && field('customerFunction', tr('field.customerFunction'), { optional: true })}
               <div className="grid gap-x-4 sm:grid-cols-2">
-                {field('email', texts['field.email'], { autoComplete: 'email' })}
-                {field('emailConfirm', texts['field.emailConfirm'], { autoComplete: 'email' })}
+                {field('email', tr('field.email'), { autoComplete: 'email' })}
+                {field('emailConfirm', tr('field.emailConfirm'), { autoComplete: 'email' })}
               </div>
-              {mode === 'customer' && field('phone', texts['field.phone'], { optional: true, autoComplete: 'tel' })}
-              {flags.mobile && field('mobile', texts['field.mobile'], { optional: true })}
-              {flags.fax && field('fax', texts['field.fax'], { optional: true })}
-              {field('username', texts['field.username'], { autoComplete: 'username' })}
+              {mode === 'customer' && field('phone', tr('field.phone'), { optional: true, autoComplete: 'tel' })}
+              {flags.mobile && field('mobile', tr('field.mobile'), { optional: true })}
+              {flags.fax && field('fax', tr('field.fax'), { optional: true })}
+              {field('username', tr('field.username'), { autoComplete: 'username' })}
               <div className="grid gap-x-4 sm:grid-cols-2">
-                {field('password', texts['field.password'], { type: 'password', autoComplete: 'new-password' })}
-                {field('passwordConfirm', texts['field.passwordConfirm'], {
+                {field('password', tr('field.password'), { type: 'password', autoComplete: 'new-password' })}
+                {field('passwordConfirm', tr('field.passwordConfirm'), {
                   type: 'password',
                   autoComplete: 'new-password',
                 })}
               </div>
               <Checkbox
-                label={texts['field.privacyConsent']}
+                label={tr('field.privacyConsent')}
                 checked={values.privacyConsent}
-                onChange={(c) => set('privacyConsent', c)}
+                onChecked={(c) => set('privacyConsent', c)}
                 error={errorOf('privacyConsent')}
               />
             </>
@@ -329,7 +349,7 @@ export default function RegistrationWizard({ mode, texts, flags, prefix, locale,
                 onClick={() => setStep(steps[index - 1]!)}
                 className="rounded border border-line px-4 py-2 font-semibold hover:border-primary"
               >
-                {texts.back}
+                {tr('back')}
               </button>
             ) : (
               <span />
@@ -340,7 +360,7 @@ export default function RegistrationWizard({ mode, texts, flags, prefix, locale,
               aria-busy={busy || undefined}
               className="rounded bg-primary px-6 py-2 font-semibold text-white disabled:opacity-60"
             >
-              {busy ? texts.submitting : steps[index + 1] === 'done' ? texts.submit : texts.next}
+              {busy ? tr('submitting') : steps[index + 1] === 'done' ? tr('submit') : tr('next')}
             </button>
           </div>
         </form>
@@ -350,7 +370,7 @@ export default function RegistrationWizard({ mode, texts, flags, prefix, locale,
 }
 
 /** The choice of §2: new customer, existing customer adding a user, or login (the /auth page). */
-function Choice({ mode, texts, prefix }: { mode: Mode; texts: Texts; prefix: string }) {
+function Choice({ mode, tr, prefix }: { mode: Mode; tr: Tr; prefix: string }) {
   const item = (href: string, title: string, text: string, current: boolean): ReactNode => (
     <li>
       <a
@@ -364,125 +384,21 @@ function Choice({ mode, texts, prefix }: { mode: Mode; texts: Texts; prefix: str
     </li>
   );
   return (
-    <nav aria-label={texts['choice.label']} className="mb-6">
+    <nav aria-label={tr('choice.label')} className="mb-6">
       <ul className="grid gap-3 sm:grid-cols-3">
-        {item(`${prefix}/register/company`, texts['choice.new'], texts['choice.newText'], mode === 'company')}
-        {item(
-          `${prefix}/register/customer`,
-          texts['choice.existing'],
-          texts['choice.existingText'],
-          mode === 'customer',
-        )}
-        {item(`${prefix}/auth`, texts['choice.login'], texts['choice.loginText'], false)}
+        {item(`${prefix}/register/company`, tr('choice.new'), tr('choice.newText'), mode === 'company')}
+        {item(`${prefix}/register/customer`, tr('choice.existing'), tr('choice.existingText'), mode === 'customer')}
+        {item(`${prefix}/auth`, tr('choice.login'), tr('choice.loginText'), false)}
       </ul>
     </nav>
   );
 }
 
-function Radios({
-  legend,
-  name,
-  value,
-  onChange,
-  options,
-}: {
-  legend: string;
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: [string, string][];
-}) {
+function CityChoice({ tr, cities, onPick }: { tr: Tr; cities: CityHit[]; onPick: (city: string) => void }) {
+  if (cities.length === 0) return <p className="-mt-2 mb-4 text-sm text-muted">{tr('citySearch.none')}</p>;
   return (
-    <fieldset className="mb-4">
-      <legend className="mb-1 text-sm font-semibold">{legend}</legend>
-      <div className="flex flex-wrap gap-4">
-        {options.map(([v, label]) => (
-          <label key={v} className="flex items-center gap-2">
-            <input type="radio" name={name} value={v} checked={value === v} onChange={() => onChange(v)} />
-            {label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
-function Select({
-  label,
-  name,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: (readonly [string, string])[];
-}) {
-  const id = useId();
-  return (
-    <div className="mb-4">
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className="w-full rounded border border-line bg-white px-3 py-2 focus:outline-2 focus:outline-primary"
-      >
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function Checkbox({
-  label,
-  checked,
-  onChange,
-  error,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  error?: string | undefined;
-}) {
-  const id = useId();
-  return (
-    <div className="mb-4">
-      <label className="flex items-start gap-2">
-        <input
-          type="checkbox"
-          name="privacyConsent"
-          checked={checked}
-          onChange={(e) => onChange(e.target.checked)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="mt-1"
-        />
-        <span>{label}</span>
-      </label>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-primary">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function CityChoice({ texts, cities, onPick }: { texts: Texts; cities: CityHit[]; onPick: (city: string) => void }) {
-  if (cities.length === 0) return <p className="-mt-2 mb-4 text-sm text-muted">{texts['citySearch.none']}</p>;
-  return (
-    <div className="-mt-2 mb-4" role="group" aria-label={texts['citySearch.label']}>
-      <p className="mb-1 text-sm text-muted">{texts['citySearch.label']}</p>
+    <div className="-mt-2 mb-4" role="group" aria-label={tr('citySearch.label')}>
+      <p className="mb-1 text-sm text-muted">{tr('citySearch.label')}</p>
       <div className="flex flex-wrap gap-2">
         {cities.map((c) => (
           <button

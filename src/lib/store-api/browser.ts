@@ -7,7 +7,7 @@
  * catalogue page, and everything it needs (JSON, timeout, abort) is a few lines over `fetch` and `AbortSignal`,
  * where ky would add about 9 kB gzipped.
  */
-import { DEFAULT_PROVIDER } from '../../../contract/provider.ts';
+import { DEFAULT_PROVIDER, PROVIDER_PATTERN } from '../../../contract/provider.ts';
 import { readStoreApiResponse } from './errors.ts';
 
 /** Default limit of one call, in milliseconds: the storefront waits at most 30 s for the Store API. */
@@ -54,7 +54,7 @@ export async function storeApi(path: string, request: StoreApiRequest = {}): Pro
  */
 export function storeApiProvider(): string {
   const configured = globalThis.document?.documentElement?.dataset.storeApiProvider;
-  return configured && /^[a-z][a-z0-9-]*$/.test(configured) ? configured : DEFAULT_PROVIDER;
+  return configured && PROVIDER_PATTERN.test(configured) ? configured : DEFAULT_PROVIDER;
 }
 
 /**

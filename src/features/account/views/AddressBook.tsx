@@ -6,12 +6,14 @@ import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Address } from '../../../lib/session/customer.ts';
 import { createAddress, deleteAddress, listAddresses, updateAddress, type AddressInput } from '../api.ts';
-import { ConfirmDialog } from '../confirm.tsx';
-import { Button, Card, CheckboxField, FormActions, TextField } from '../form.tsx';
-import { useI18n } from '../i18n.ts';
-import { useNotify } from '../notifications.tsx';
+import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
+import { Button, Card, Checkbox, FormActions, TextField } from '../../../components/ui/form.tsx';
+import { useI18n } from '../../../i18n/react.tsx';
+import { useAction, useNotify } from '../../../components/ui/use-action.ts';
 import { useLoggedIn } from '../session.tsx';
-import { AddressSchema, validateForm, type FieldError } from '../validation.ts';
+import { CancelLink } from './CancelLink.tsx';
+import { validateForm, type FieldErrors } from '../../../lib/forms/validation.ts';
+import { AddressSchema } from '../validation.ts';
 import { AddressLines } from './Dashboard.tsx';
 
 /** Whether an address matches a search text (name, street, zip code, city, country, email). */
@@ -127,6 +129,9 @@ export function AddressBook() {
       )}
       {toDelete && (
         <ConfirmDialog
+          open
+          confirmLabel={t('account.delete')}
+          cancelLabel={t('account.cancel')}
           question={t('account.address.confirmDelete', { name: toDelete.name })}
           busy={busy}
           onCancel={() => setToDelete(null)}
@@ -153,16 +158,38 @@ const EMPTY_ADDRESS: AddressInput = {
 /** Countries offered in the address form (ISO codes of the shop's markets). */
 export const ADDRESS_COUNTRIES = ['AT', 'BE', 'DE', 'FR', 'LU', 'NL'] as const;
 
+/** Fields of the address form; the server's violations at these show at the field. */
+const ADDRESS_FIELDS = [
+  'name',
+  'street',
+  'number',
+  'box',
+  'zipcode',
+  'city',
+  'country',
+  'email',
+  'additional',
+] as const;
+
 /** Create (no slug) or edit (slug = address id) one address. */
 export function AddressForm() {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const { slug } = useParams();
   const navigate = useNavigate();
   const { customer } = useLoggedIn();
   const { notify, notifyError } = useNotify();
   const [values, setValues] = useState<AddressInput | null>(slug ? null : EMPTY_ADDRESS);
-  const [errors, setErrors] = useState<Record<string, FieldError>>({});
-  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { busy: saving, run: save } = useAction(
+    async (input: AddressInput) => {
+      if (slug) await updateAddress(customer.companyId, slug, input);
+      else await createAddress(customer.companyId, input);
+      notify('success', t('general.success'), t('account.address.saved'));
+      void navigate('/addressbook');
+    },
+    { fields: ADDRESS_FIELDS, onFieldErrors: setErrors },
+  );
 
   useEffect(() => {
     if (!slug) return;
@@ -188,22 +215,12 @@ export function AddressForm() {
     );
   const set = (key: keyof AddressInput) => (value: string) => setValues((v) => (v ? { ...v, [key]: value } : v));
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    const result = validateForm(AddressSchema, values);
+    const result = validateForm(AddressSchema, values, i18n);
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
-    setSaving(true);
-    try {
-      if (slug) await updateAddress(customer.companyId, slug, result.output);
-      else await createAddress(customer.companyId, result.output);
-      notify('success', t('general.success'), t('account.address.saved'));
-      void navigate('/addressbook');
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setSaving(false);
-    }
+    save(result.output);
   }
 
   return (
@@ -284,13 +301,13 @@ export function AddressForm() {
           />
         </div>
         <div className="sm:col-span-2">
-          <CheckboxField
+          <Checkbox
             label={t('account.address.default')}
             checked={values.isMain}
             onChecked={(isMain) => setValues((v) => (v ? { ...v, isMain } : v))}
           />
         </div>
-        <FormActions saving={saving} cancelTo="/addressbook" />
+        <FormActions busy={saving} submitLabel={t('account.save')} cancel={<CancelLink to="/addressbook" />} />
       </form>
     </Card>
   );

@@ -1,7 +1,8 @@
-/** Placeholder of an account section whose features come in a later issue: its title and a short note. */
-import { useI18n } from '../i18n.ts';
+/** Placeholder of an account section that has no screen yet: its title and a short note. */
+import type { MessageKey } from '../../../i18n/locales.ts';
+import { useI18n } from '../../../i18n/react.tsx';
 
-export function Coming({ titleKey }: { titleKey: string }) {
+export function Coming({ titleKey }: { titleKey: MessageKey }) {
   const { t } = useI18n();
   return (
     <div className="flex flex-col gap-4">

@@ -2,13 +2,14 @@
 import { useEffect, useState } from 'react';
 import type { Address } from '../../../lib/session/customer.ts';
 import { listAddresses } from '../api.ts';
-import { Card } from '../form.tsx';
-import { hasMessage, useI18n } from '../i18n.ts';
+import { Card } from '../../../components/ui/form.tsx';
+import type { MessageKey } from '../../../i18n/locales.ts';
+import { useI18n } from '../../../i18n/react.tsx';
 import { useLoggedIn } from '../session.tsx';
 
 /** Lines of an address as shown on cards. */
 export function AddressLines({ address }: { address: Address }) {
-  const { t, messages } = useI18n();
+  const { t, has } = useI18n();
   const countryKey = `account.country.${address.country}`;
   return (
     <address className="not-italic text-sm leading-6">
@@ -18,7 +19,7 @@ export function AddressLines({ address }: { address: Address }) {
       <span className="block">
         {address.zipcode} {address.city}
       </span>
-      <span className="block">{hasMessage(messages, countryKey) ? t(countryKey) : address.country}</span>
+      <span className="block">{has(countryKey) ? t(countryKey as MessageKey) : address.country}</span>
       {address.email && <span className="block">{address.email}</span>}
     </address>
   );

@@ -1,22 +1,24 @@
-/** Profile (spec §2 "profile (edit profile, change password)"). */
+/** The profile screen: edit the own contact data and change the password. */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { changePassword, changeProfile } from '../api.ts';
-import { Button, Card, SalutationField, TextField } from '../form.tsx';
-import { useI18n } from '../i18n.ts';
-import { useNotify } from '../notifications.tsx';
+import { Button, Card, PasswordField, TextField } from '../../../components/ui/form.tsx';
+import { useAction, useNotify } from '../../../components/ui/use-action.ts';
+import { useI18n } from '../../../i18n/react.tsx';
+import { validateForm, type FieldErrors } from '../../../lib/forms/validation.ts';
 import { refreshSession } from '../../../lib/session/session-store.ts';
-import { useAccountSession, useLoggedIn } from '../session.tsx';
-import { PasswordSchema, ProfileSchema, validateForm, type FieldError } from '../validation.ts';
+import { changePassword, changeProfile, type ProfileInput } from '../api.ts';
+import { useLoggedIn } from '../session.tsx';
+import { PasswordSchema, ProfileSchema } from '../validation.ts';
+import { SalutationField } from './salutation.tsx';
 
-type Errors = Record<string, FieldError>;
+const PROFILE_FIELDS = ['salutation', 'firstName', 'lastName', 'email', 'phone', 'mobile'] as const;
 
 /** Edit-profile form: salutation, first and last name, email, phone, mobile. */
 export function ProfileForm() {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const { customer } = useLoggedIn();
-  const { refresh } = useAccountSession();
-  const { notify, notifyError } = useNotify();
+  const { notify } = useNotify();
   const [values, setValues] = useState({
     salutation: customer.salutation,
     firstName: customer.firstName,
@@ -25,31 +27,29 @@ export function ProfileForm() {
     phone: customer.phone,
     mobile: customer.mobile,
   });
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { busy, run } = useAction(
+    async (input: ProfileInput) => {
+      await changeProfile(input);
+      notify('success', t('general.success'), t('account.profile.saved'));
+      // One session store: the header and the account area show the new name after this one refresh.
+      await refreshSession();
+    },
+    { fields: PROFILE_FIELDS, onFieldErrors: setErrors },
+  );
   const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    const result = validateForm(ProfileSchema, values);
+    const result = validateForm(ProfileSchema, values, i18n);
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
-    setSaving(true);
-    try {
-      await changeProfile(result.output);
-      notify('success', t('general.success'), t('account.profile.saved'));
-      // The header's session store shows the name too.
-      await Promise.all([refresh(), refreshSession()]);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setSaving(false);
-    }
+    run(result.output);
   }
 
   return (
     <Card title={t('account.profile.edit')}>
-      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <form noValidate onSubmit={submit} className="grid gap-x-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <SalutationField value={values.salutation} onValue={set('salutation')} error={errors.salutation} />
         </div>
@@ -94,7 +94,7 @@ export function ProfileForm() {
           error={errors.mobile}
         />
         <div className="sm:col-span-2">
-          <Button type="submit" loading={saving}>
+          <Button type="submit" busy={busy}>
             {t('account.profile.save')}
           </Button>
         </div>
@@ -104,44 +104,42 @@ export function ProfileForm() {
 }
 
 const EMPTY_PASSWORDS = { password: '', newPassword: '', newPasswordConfirm: '' };
+const PASSWORD_FIELDS = ['password', 'newPassword', 'newPasswordConfirm'] as const;
 
-/** Change-password form: current, new, confirm; CUSTOMER_PASSWORD_NOT_CORRECT marks the current password. */
+/**
+ * Change-password form: current, new, confirm. A wrong current password (400 CUSTOMER_PASSWORD_NOT_CORRECT with
+ * `source.pointer` /password) shows at the current-password field.
+ */
 export function PasswordForm() {
-  const { t } = useI18n();
-  const { notify, notifyError } = useNotify();
+  const i18n = useI18n();
+  const { t } = i18n;
+  const { notify } = useNotify();
   const [values, setValues] = useState(EMPTY_PASSWORDS);
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
-  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const result = validateForm(PasswordSchema, values);
-    if (!result.ok) return setErrors(result.errors);
-    setErrors({});
-    setSaving(true);
-    try {
-      await changePassword(result.output);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { busy, run } = useAction(
+    async (input: typeof EMPTY_PASSWORDS) => {
+      await changePassword(input);
       setValues(EMPTY_PASSWORDS);
       notify('success', t('general.success'), t('account.password.changed'));
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'CUSTOMER_PASSWORD_NOT_CORRECT')
-        setErrors({ password: { key: 'account.error.CUSTOMER_PASSWORD_NOT_CORRECT' } });
-      notifyError(error);
-    } finally {
-      setSaving(false);
-    }
+    },
+    { fields: PASSWORD_FIELDS, onFieldErrors: setErrors },
+  );
+  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = validateForm(PasswordSchema, values, i18n);
+    if (!result.ok) return setErrors(result.errors);
+    setErrors({});
+    run(result.output);
   }
 
   return (
     <Card title={t('account.password.title')}>
-      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <form noValidate onSubmit={submit} className="grid gap-x-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <TextField
+          <PasswordField
             label={t('account.password.current')}
-            type="password"
-            revealable
             required
             value={values.password}
             onValue={set('password')}
@@ -149,20 +147,16 @@ export function PasswordForm() {
             autoComplete="current-password"
           />
         </div>
-        <TextField
+        <PasswordField
           label={t('account.password.new')}
-          type="password"
-          revealable
           required
           value={values.newPassword}
           onValue={set('newPassword')}
           error={errors.newPassword}
           autoComplete="new-password"
         />
-        <TextField
+        <PasswordField
           label={t('account.password.confirm')}
-          type="password"
-          revealable
           required
           value={values.newPasswordConfirm}
           onValue={set('newPasswordConfirm')}
@@ -170,7 +164,7 @@ export function PasswordForm() {
           autoComplete="new-password"
         />
         <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
-          <Button type="submit" loading={saving}>
+          <Button type="submit" busy={busy}>
             {t('account.password.submit')}
           </Button>
           <Link to="/recover/password" className="text-sm text-primary underline">

@@ -3,31 +3,22 @@
  * through `account/recovery-password`, with the current domain as the storefront URL of the link.
  */
 import { useState } from 'react';
-import { Button, Card } from '../form.tsx';
-import { useI18n } from '../i18n.ts';
-import { useNotify } from '../notifications.tsx';
+import { Button, Card } from '../../../components/ui/form.tsx';
+import { useI18n } from '../../../i18n/react.tsx';
+import { useAction, useNotify } from '../../../components/ui/use-action.ts';
 import { requestRecovery } from '../../../lib/session/session-store.ts';
 import { useLoggedIn } from '../session.tsx';
 
 export function RecoverPassword({ storefrontUrl }: { storefrontUrl: string }) {
   const { t } = useI18n();
   const { customer } = useLoggedIn();
-  const { notify, notifyError } = useNotify();
-  const [sending, setSending] = useState(false);
+  const { notify } = useNotify();
   const [sent, setSent] = useState(false);
-
-  async function send() {
-    setSending(true);
-    try {
-      await requestRecovery(customer.username, storefrontUrl);
-      setSent(true);
-      notify('success', t('general.success'), t('account.recover.sent'));
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setSending(false);
-    }
-  }
+  const { busy: sending, run: send } = useAction(async (username: string) => {
+    await requestRecovery(username, storefrontUrl);
+    setSent(true);
+    notify('success', t('general.success'), t('account.recover.sent'));
+  });
 
   return (
     <Card title={t('account.recover.title')}>
@@ -37,7 +28,7 @@ export function RecoverPassword({ storefrontUrl }: { storefrontUrl: string }) {
           {t('account.recover.sent')}
         </p>
       ) : (
-        <Button loading={sending} onClick={() => void send()}>
+        <Button busy={sending} onClick={() => send(customer.username)}>
           {t('account.recover.submit')}
         </Button>
       )}

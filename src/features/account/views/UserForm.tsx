@@ -6,13 +6,19 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { createCustomer, deleteCustomers, fetchCustomer, updateCustomer, type UserInput } from '../api.ts';
-import { ConfirmDialog } from '../confirm.tsx';
-import { Button, Card, CheckboxField, FormActions, SalutationField, TextField } from '../form.tsx';
-import { useI18n } from '../i18n.ts';
-import { useNotify } from '../notifications.tsx';
+import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
+import { Button, Card, Checkbox, FormActions, TextField } from '../../../components/ui/form.tsx';
+import { SalutationField } from './salutation.tsx';
+import { useI18n } from '../../../i18n/react.tsx';
+import { useAction, useNotify } from '../../../components/ui/use-action.ts';
 import { RIGHT_CODES } from '../rights.ts';
 import { useLoggedIn } from '../session.tsx';
-import { UserSchema, validateForm, type FieldError } from '../validation.ts';
+import { CancelLink } from './CancelLink.tsx';
+import { validateForm, type FieldErrors } from '../../../lib/forms/validation.ts';
+import { UserSchema } from '../validation.ts';
+
+/** Fields of the user form; the server's violations at these show at the field. */
+const USER_FIELDS = ['salutation', 'firstName', 'lastName', 'email', 'username'] as const;
 
 /** Rights a new user starts with: their own account and contact data, prices and ordering. */
 export const NEW_USER_RIGHTS: readonly string[] = [
@@ -50,7 +56,7 @@ export function RightsFieldset({
     <fieldset className="grid gap-3 sm:grid-cols-2">
       <legend className="mb-2 text-base font-semibold">{t('account.users.rights')}</legend>
       {RIGHT_CODES.map((code) => (
-        <CheckboxField
+        <Checkbox
           key={code}
           label={t(`account.right.${code}`)}
           checked={enabled.includes(code)}
@@ -63,7 +69,8 @@ export function RightsFieldset({
 }
 
 export function UserForm() {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const { slug } = useParams();
   const navigate = useNavigate();
   const { customer: me, rights: myRights } = useLoggedIn();
@@ -73,8 +80,26 @@ export function UserForm() {
     slug ? [] : NEW_USER_RIGHTS.filter((code) => myRights.includes(code)),
   );
   const [loaded, setLoaded] = useState<{ values: UserInput; rights: string[] } | null>(null);
-  const [errors, setErrors] = useState<Record<string, FieldError>>({});
-  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [deleting, setDeleting] = useState(false);
+  const { busy: saving, run: save } = useAction(
+    async (output: UserInput) => {
+      const rightsList = RIGHT_CODES.map((code) => ({ code, enabled: rights.includes(code) }));
+      if (slug && loaded) {
+        // Only changed fields: the server lets only a lead buyer touch the lead-buyer flag.
+        const changes: Partial<UserInput> = {};
+        for (const key of Object.keys(output) as (keyof UserInput)[])
+          if (output[key] !== loaded.values[key]) Object.assign(changes, { [key]: output[key] });
+        const rightsChanged = [...rights].sort().join() !== [...loaded.rights].sort().join();
+        await updateCustomer(slug, { ...changes, ...(rightsChanged ? { rights: rightsList } : {}) });
+      } else {
+        await createCustomer({ ...output, rights: rightsList });
+      }
+      notify('success', t('general.success'), t(slug ? 'account.users.saved' : 'account.users.created'));
+      void navigate('/customer');
+    },
+    { fields: USER_FIELDS, onFieldErrors: setErrors },
+  );
   const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
@@ -117,43 +142,23 @@ export function UserForm() {
   const set = (key: 'firstName' | 'lastName' | 'email' | 'username') => (value: string) =>
     setValues((v) => (v ? { ...v, [key]: value } : v));
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    const result = validateForm(UserSchema, values);
+    const result = validateForm(UserSchema, values, i18n);
     setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) return;
-    setSaving(true);
-    try {
-      const rightsList = RIGHT_CODES.map((code) => ({ code, enabled: rights.includes(code) }));
-      if (slug && loaded) {
-        // Only changed fields: the server lets only a lead buyer touch the lead-buyer flag.
-        const changes: Partial<UserInput> = {};
-        for (const key of Object.keys(result.output) as (keyof UserInput)[])
-          if (result.output[key] !== loaded.values[key]) Object.assign(changes, { [key]: result.output[key] });
-        const rightsChanged = [...rights].sort().join() !== [...loaded.rights].sort().join();
-        await updateCustomer(slug, { ...changes, ...(rightsChanged ? { rights: rightsList } : {}) });
-      } else {
-        await createCustomer({ ...result.output, rights: rightsList });
-      }
-      notify('success', t('general.success'), t(slug ? 'account.users.saved' : 'account.users.created'));
-      void navigate('/customer');
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setSaving(false);
-    }
+    if (result.ok) save(result.output);
   }
 
   async function remove() {
     if (!slug) return;
-    setSaving(true);
+    setDeleting(true);
     try {
       await deleteCustomers([slug]);
       notify('success', t('general.success'), t('account.users.deleted'));
       void navigate('/customer');
     } catch (error) {
       notifyError(error);
-      setSaving(false);
+      setDeleting(false);
       setConfirming(false);
     }
   }
@@ -209,12 +214,12 @@ export function UserForm() {
           autoComplete="off"
         />
         {!slug && <p className="text-sm text-gray-700 sm:col-span-2">{t('account.users.invitationHint')}</p>}
-        <CheckboxField
+        <Checkbox
           label={t('account.users.active')}
           checked={values.active}
           onChecked={(active) => setValues((v) => (v ? { ...v, active } : v))}
         />
-        <CheckboxField
+        <Checkbox
           label={t('account.field.leadBuyer')}
           description={me.leadBuyer ? undefined : t('account.users.leadBuyerOnly')}
           disabled={!me.leadBuyer}
@@ -224,12 +229,15 @@ export function UserForm() {
         <div className="sm:col-span-2">
           <RightsFieldset enabled={rights} onChange={setRights} grantable={myRights} />
         </div>
-        <FormActions saving={saving} cancelTo="/customer" />
+        <FormActions busy={saving} submitLabel={t('account.save')} cancel={<CancelLink to="/customer" />} />
       </form>
       {confirming && (
         <ConfirmDialog
+          open
+          confirmLabel={t('account.delete')}
+          cancelLabel={t('account.cancel')}
           question={t('account.users.confirmDelete', { name: fullName })}
-          busy={saving}
+          busy={deleting}
           onCancel={() => setConfirming(false)}
           onConfirm={() => void remove()}
         />

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Customer } from '../../../lib/session/customer.ts';
 import { deleteCustomers, listCustomers } from '../api.ts';
-import { ConfirmDialog } from '../confirm.tsx';
+import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import {
   CUSTOMER_PAGE_SIZE,
   parseCustomerListQuery,
@@ -17,9 +17,9 @@ import {
   toCustomerListCriteria,
   type CustomerListQuery,
 } from '../customer-list-query.ts';
-import { Button, TextField } from '../form.tsx';
-import { useI18n } from '../i18n.ts';
-import { useNotify } from '../notifications.tsx';
+import { Button, TextField } from '../../../components/ui/form.tsx';
+import { useI18n } from '../../../i18n/react.tsx';
+import { useNotify } from '../../../components/ui/use-action.ts';
 import { useLoggedIn } from '../session.tsx';
 
 function NumberFilter({ label, value, onValue }: { label: string; value: number; onValue: (n: number) => void }) {
@@ -308,6 +308,9 @@ export function Users() {
       )}
       {toDelete && (
         <ConfirmDialog
+          open
+          confirmLabel={t('account.delete')}
+          cancelLabel={t('account.cancel')}
           question={t('account.users.confirmDelete', { name: `${toDelete.firstName} ${toDelete.lastName}` })}
           busy={busy}
           onCancel={() => setToDelete(null)}

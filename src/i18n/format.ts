@@ -1,0 +1,118 @@
+/**
+ * The one translator and the locale formatters, for server code (Astro, through translator.ts) and browser code
+ * (islands and the account area, through react.tsx) alike. This module imports no catalogue: the server hands it
+ * a whole catalogue, an island the subset of messages it received as a prop (`islandMessages`).
+ *
+ * Messages use i18next with flat dotted keys (no key separator), `{name}` placeholders and plural entries
+ * `key_one` / `key_other` chosen by a numeric `count` through `Intl.PluralRules`; every numeric value is written
+ * with the locale's `Intl.NumberFormat` ("2.424 Produkte", "2 424 produits"). A missing key shows as the key itself
+ * (visible, never blank).
+ */
+import i18next, { type FormatterModule } from 'i18next';
+import type { CatalogueKey, Locale, MessageKey } from './locales.ts';
+
+/** Some or all messages of one catalogue, keyed as stored (plural entries with their suffix). */
+export type MessageSet = Partial<Record<CatalogueKey, string>>;
+
+/** Values of a message's `{name}` placeholders; a plural key needs a numeric `count`. */
+export type MessageValues = Record<string, string | number>;
+
+/** Translates a typed key. */
+export type Translate = (key: MessageKey, values?: MessageValues) => string;
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A cached `Intl.NumberFormat` of the locale with default options. */
+function plainNumbers(locale: string): Intl.NumberFormat {
+  let format = numberFormats.get(locale);
+  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale)));
+  return format;
+}
+
+/** Formats numbers with the locale's grouping; every other value is inserted as it is. */
+const localeNumbers: FormatterModule = {
+  type: 'formatter',
+  init: () => {},
+  add: () => {},
+  addCached: () => {},
+  format: (value: unknown, _format: string | undefined, lng: string | undefined): string =>
+    // Non-numbers (strings, and undefined for a missing value, which i18next handles itself) pass through.
+    typeof value === 'number' ? plainNumbers(lng ?? 'en-GB').format(value) : (value as string),
+};
+
+/**
+ * A translator over `messages` in `locale`, with `fallback` (the fallback locale's messages) for keys the locale
+ * lacks.
+ */
+export function createTranslator(
+  locale: Locale,
+  messages: MessageSet,
+  fallback?: { locale: Locale; messages: MessageSet },
+): Translate {
+  const instance = i18next.createInstance();
+  const resources: Record<string, { translation: MessageSet }> = { [locale]: { translation: messages } };
+  if (fallback && fallback.locale !== locale) resources[fallback.locale] = { translation: fallback.messages };
+  void instance.use(localeNumbers).init({
+    initAsync: false,
+    resources,
+    lng: locale,
+    fallbackLng: fallback?.locale ?? false,
+    keySeparator: false,
+    nsSeparator: false,
+    // Astro templates and React escape on their own; `alwaysFormat` sends every value through the number
+    // formatter above.
+    interpolation: { escapeValue: false, prefix: '{', suffix: '}', alwaysFormat: true },
+    showSupportNotice: false,
+  } as Parameters<typeof instance.init>[0]);
+  const t = instance.getFixedT(locale);
+  return (key, values) => t(key, values ?? {}) as string;
+}
+
+/** A number in the locale's notation, e.g. `formatNumber(2424.5, 'de-DE')` → "2.424,5". */
+export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions): string {
+  return options ? new Intl.NumberFormat(locale, options).format(value) : plainNumbers(locale).format(value);
+}
+
+/**
+ * An amount of money given in integer minor units of an ISO 4217 currency, in the locale's notation:
+ * `formatMoney(123456, 'EUR', 'de-DE')` → "1.234,56 €". `scale` is the number of decimals the integer carries
+ * (default: the currency's own minor unit, 2 for EUR); a unit price below a cent uses a larger scale, e.g.
+ * `formatMoney(14, 'EUR', 'en-GB', { scale: 3 })` → "€0.014", and shows all its decimals.
+ *
+ * @throws RangeError for a currency code that is not ISO 4217 or a non-integer amount.
+ */
+export function formatMoney(minorUnits: number, currency: string, locale: string, options: { scale?: number } = {}) {
+  if (!Number.isInteger(minorUnits)) throw new RangeError(`money must be integer minor units, got ${minorUnits}`);
+  const currencyDigits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+    .maximumFractionDigits as number;
+  const scale = options.scale ?? currencyDigits;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: Math.min(currencyDigits, scale),
+    maximumFractionDigits: scale,
+  }).format(minorUnits / 10 ** scale);
+}
+
+/**
+ * Reads a decimal string of the Store API ("12.50", "0.014") as integer minor units with the scale it needs: at
+ * least `minScale` decimals (the currency's minor unit), more when the string has more. Null when it is not a
+ * plain decimal.
+ */
+export function decimalToMinorUnits(decimal: string, minScale = 2): { minorUnits: number; scale: number } | null {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(decimal.trim());
+  if (!match) return null;
+  const fraction = (match[3] ?? '').replace(/0+$/, '');
+  const scale = Math.max(minScale, fraction.length);
+  const minorUnits = Number(`${match[1]}${match[2]}${fraction.padEnd(scale, '0')}`);
+  return Number.isSafeInteger(minorUnits) ? { minorUnits, scale } : null;
+}
+
+/** A date (Date or ISO 8601 string) in the locale's notation, default `dateStyle: 'medium'`. */
+export function formatDate(
+  value: Date | string,
+  locale: string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+): string {
+  return new Intl.DateTimeFormat(locale, options).format(typeof value === 'string' ? new Date(value) : value);
+}

@@ -1,0 +1,54 @@
+/**
+ * The translator in React: an island or the account area wraps itself in `<I18nProvider i18n={…}>` with the
+ * `i18n` prop the server built with `islandMessages` (translator.ts), and its components call `useT()` or
+ * `useI18n()`. Without a provider every key shows as itself.
+ */
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createTranslator, formatMoney, formatNumber, type MessageSet, type Translate } from './format.ts';
+import type { CatalogueKey, Locale } from './locales.ts';
+
+export interface I18nValue {
+  locale: Locale;
+  t: Translate;
+  /** Whether the received messages hold `key` (to choose between a translated code and the server's detail). */
+  has: (key: string) => boolean;
+  /** `formatNumber` in this locale. */
+  number: (value: number, options?: Intl.NumberFormatOptions) => string;
+  /** `formatMoney` in this locale: integer minor units of an ISO currency. */
+  money: (minorUnits: number, currency: string, options?: { scale?: number }) => string;
+}
+
+/** The `i18n` prop of an island: locale and messages. */
+export interface IslandI18nProp {
+  locale: Locale;
+  messages: MessageSet;
+}
+
+/** Builds the value of a provider; exported for code outside React (e.g. the notification resolver in tests). */
+export function i18nValue({ locale, messages }: IslandI18nProp): I18nValue {
+  return {
+    locale,
+    t: createTranslator(locale, messages),
+    has: (key) => Object.hasOwn(messages, key as CatalogueKey),
+    number: (value, options) => formatNumber(value, locale, options),
+    money: (minorUnits, currency, options) => formatMoney(minorUnits, currency, locale, options),
+  };
+}
+
+const I18nContext = createContext<I18nValue>(i18nValue({ locale: 'en-GB', messages: {} }));
+
+/** Provides the translator of `i18n` to everything below. */
+export function I18nProvider({ i18n, children }: { i18n: IslandI18nProp; children: ReactNode }) {
+  const value = useMemo(() => i18nValue(i18n), [i18n]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+/** The translator, locale and formatters of the surrounding provider. */
+export function useI18n(): I18nValue {
+  return useContext(I18nContext);
+}
+
+/** The translate function of the surrounding provider. */
+export function useT(): Translate {
+  return useContext(I18nContext).t;
+}
