@@ -6,20 +6,11 @@ import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
 import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
 import { resetArticleInformation } from './article-information.ts';
-import PriceStock, { type PriceStockTexts } from './PriceStock.tsx';
+import { islandMessages } from '../../i18n/translator.ts';
+import PriceStock, { PRICE_MESSAGES } from './PriceStock.tsx';
 
-const texts: PriceStockTexts = {
-  anonymous: 'Preise nach Anmeldung',
-  net: '{price} netto',
-  stock: 'Bestand: {quantity}',
-  outOfStock: 'Derzeit nicht auf Lager',
-  deliveryTime: 'Lieferzeit: {time}',
-  days: '{min}–{max} Tage',
-  dayExact: '{days} Tag',
-  daysExact: '{days} Tage',
-  loading: 'Preis wird geladen …',
-  unavailable: 'Preis auf Anfrage',
-};
+const i18n = islandMessages('de-DE', PRICE_MESSAGES);
+
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
@@ -34,12 +25,26 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** One `article/information` record as the backend answers it. */
+const record = (article: string, price: string | null, quantity: number, extra: Record<string, unknown> = {}) => ({
+  article,
+  price,
+  quantity,
+  minSalesQuantity: 1,
+  purchaseSteps: 1,
+  uom: null,
+  deliveryTime: null,
+  restockTime: null,
+  apiAlias: 'article_information',
+  ...extra,
+});
+
 function renderSlots(numbers: string[]) {
   return render(
     <>
       {numbers.map((n) => (
         <div key={n} data-price-slot data-product-number={n}>
-          <PriceStock productNumber={n} locale="de-DE" texts={texts} />
+          <PriceStock productNumber={n} i18n={i18n} anonymousKey="product.listingLogin" />
         </div>
       ))}
     </>,
@@ -57,18 +62,11 @@ test('logged in: one call for all products on the page, then price with German d
     new Response(
       JSON.stringify({
         articles: [
-          {
-            article: 'A-1',
-            price: 1234.5,
-            quantity: 1500,
-            minSalesQuantity: 1,
-            purchaseSteps: 1,
-            uom: 'Stk',
-            deliveryTime: { min: 1, max: 3, unit: 'day' },
-          },
-          { article: 'B-2', price: '7.20', quantity: 0, deliveryTime: 2, restockTime: 5 },
-          { article: 'D-4', price: '0.014', quantity: 20, uom: 'C62' },
-          { article: 'E-5', price: null, quantity: 3 },
+          // backend/store-api/article/article.routes.ts: prices as decimal strings, stock in pieces.
+          record('A-1', '1234.50', 1500, { uom: 'C62', deliveryTime: { min: 1, max: 3, unit: 'day' } }),
+          record('B-2', '7.20', 0, { deliveryTime: { min: 2, max: 2, unit: 'day' }, restockTime: 5 }),
+          record('D-4', '0.014', 20, { uom: 'C62' }),
+          record('E-5', null, 3),
         ],
       }),
       { status: 200, headers: { 'content-type': 'application/json' } },

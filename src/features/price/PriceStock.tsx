@@ -1,47 +1,40 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { decimalToMinorUnits } from '../../i18n/format.ts';
+import type { MessageKey } from '../../i18n/locales.ts';
+import { I18nProvider, useI18n, type IslandI18nProp } from '../../i18n/react.tsx';
 import { $customer, isLoggedIn } from '../../lib/session/session-store.ts';
-import {
-  $articleInformation,
-  deliveryDays,
-  formatPrice,
-  formatQuantity,
-  loadArticleInformation,
-} from './article-information.ts';
+import { $articleInformation, deliveryDays, loadArticleInformation, PRICE_CURRENCY } from './article-information.ts';
 
-/** Texts with placeholders kept: `price.net` {price}, `price.stock` {quantity}, `price.deliveryTime` {time}, `price.days` {min} {max}. */
-export interface PriceStockTexts {
-  anonymous: string;
-  net: string;
-  stock: string;
-  outOfStock: string;
-  deliveryTime: string;
-  days: string;
-  /** `price.dayExact` {days}: a delivery time of exactly one day. */
-  dayExact: string;
-  /** `price.daysExact` {days}: a delivery time of exactly {days} days. */
-  daysExact: string;
-  loading: string;
-  unavailable: string;
-}
+/** The catalogue keys of the island, for `islandMessages(locale, PRICE_MESSAGES)`. */
+export const PRICE_MESSAGES = ['price.', 'product.listingLogin', 'product.priceLogin'] as const satisfies readonly (
+  MessageKey | `${string}.`
+)[];
 
 export interface PriceStockProps {
   productNumber: string;
-  /** BCP 47 locale of the domain for number formatting, e.g. 'de-DE'. */
-  locale: string;
-  texts: PriceStockTexts;
+  /** `islandMessages(locale, PRICE_MESSAGES)`. */
+  i18n: IslandI18nProp;
+  /** The slot's text for visitors who are not logged in: 'product.listingLogin' on cards, 'product.priceLogin' on the product page. */
+  anonymousKey: 'product.listingLogin' | 'product.priceLogin';
 }
 
-const fill = (message: string, values: Record<string, string>) =>
-  message.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
-
 /**
- * The price slot of a product card or page (spec §6: prices, detailed stock and delivery times only when logged
- * in). Renders the anonymous text on the server and for anonymous visitors, so catalogue HTML stays the same for
- * everyone; for a logged-in buyer it shows the net price (2 decimals, locale notation), the stock figure and the
- * delivery time from the page's one `article/information` call.
+ * The price slot of a product card or page: prices, detailed stock and delivery times show only to logged-in
+ * buyers. Renders the anonymous text on the server and for anonymous visitors, so catalogue HTML stays the same for
+ * everyone; for a logged-in buyer it shows the net price (money in the locale's notation, sub-cent unit prices with
+ * their decimals), the stock figure and the delivery time from the page's one `article/information` call.
  */
-export default function PriceStock({ productNumber, locale, texts }: PriceStockProps) {
+export default function PriceStock({ i18n, ...props }: PriceStockProps) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <Slot {...props} />
+    </I18nProvider>
+  );
+}
+
+function Slot({ productNumber, anonymousKey }: Omit<PriceStockProps, 'i18n'>) {
+  const { t, money, number } = useI18n();
   const customer = useStore($customer);
   const info = useStore($articleInformation);
   const loggedIn = isLoggedIn(customer);
@@ -50,34 +43,39 @@ export default function PriceStock({ productNumber, locale, texts }: PriceStockP
     if (loggedIn) void loadArticleInformation();
   }, [loggedIn]);
 
-  if (!loggedIn) return <>{texts.anonymous}</>;
-  if (info === null) return <span aria-busy="true">{texts.loading}</span>;
+  if (!loggedIn) return <>{t(anonymousKey)}</>;
+  if (info === null) return <span aria-busy="true">{t('price.loading')}</span>;
   const record = info === 'error' ? undefined : info.get(productNumber);
-  if (!record) return <>{texts.unavailable}</>;
+  if (!record) return <>{t('price.unavailable')}</>;
   const days = deliveryDays(record);
   const time =
     days === null
       ? null
-      : typeof days === 'string'
-        ? days
-        : days.min === days.max
-          ? fill(days.min === 1 ? texts.dayExact : texts.daysExact, { days: String(days.min) })
-          : fill(texts.days, { min: String(days.min), max: String(days.max) });
+      : days.min === days.max
+        ? t(days.min === 1 ? 'price.dayExact' : 'price.daysExact', { days: days.min })
+        : t('price.days', { min: days.min, max: days.max });
+  const price = record.price === null ? null : decimalToMinorUnits(record.price);
   const quantity = record.quantity ?? 0;
   return (
     <span className="flex flex-col gap-0.5 text-ink" data-price-loaded>
       <span className="text-base font-semibold text-ink">
-        {record.price === null || record.price === undefined ? (
-          texts.unavailable
+        {price === null ? (
+          t('price.unavailable')
         ) : (
           <>
-            {fill(texts.net, { price: formatPrice(record.price, locale) })}
+            {t('price.net', { price: money(price.minorUnits, PRICE_CURRENCY, { scale: price.scale }) })}
             {record.uom ? <span className="text-xs font-normal text-muted"> / {record.uom}</span> : null}
           </>
         )}
       </span>
-      <span>{quantity > 0 ? fill(texts.stock, { quantity: formatQuantity(quantity, locale) }) : texts.outOfStock}</span>
-      {time && <span>{fill(texts.deliveryTime, { time })}</span>}
+      {record.quantity !== null && (
+        <span>
+          {quantity > 0
+            ? t('price.stock', { quantity: number(quantity, { maximumFractionDigits: 2 }) })
+            : t('price.outOfStock')}
+        </span>
+      )}
+      {time && <span>{t('price.deliveryTime', { time })}</span>}
     </span>
   );
 }

@@ -1,41 +1,30 @@
 /**
- * Prices, stock and delivery times for logged-in buyers (spec §3 "Price/stock record per article", §6 "Prices,
- * detailed stock and delivery times show only when logged in", §9 "Article information timeout 30 s"): one POST
- * `/store-api/werkbank/article/information` with every product number on the page, shared by all price islands.
+ * Prices, stock and delivery times for logged-in buyers: one POST `/store-api/{provider}/article/information` with
+ * every product number on the page, shared by all price islands (the catalogue HTML itself is the same for
+ * everyone and carries no prices, docs/decisions/005).
  */
 import { atom } from 'nanostores';
 import * as v from 'valibot';
 import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
 
-/** Spec §9: "Article information timeout 30 s", in milliseconds. */
+/** The storefront waits at most 30 s for the article information, in milliseconds. */
 export const ARTICLE_INFORMATION_TIMEOUT_MS = 30_000;
 
-/** Delivery time as the backend may give it: days, a text, or Shopware's {min, max, unit}. */
-const DeliveryTimeSchema = v.nullish(
-  v.union([
-    v.number(),
-    v.string(),
-    v.object({
-      min: v.nullish(v.number()),
-      max: v.nullish(v.number()),
-      unit: v.nullish(v.string()),
-      name: v.nullish(v.string()),
-    }),
-  ]),
-);
-const NumberLike = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.decimal())]),
-  v.transform((x) => Number(x)),
-);
+/**
+ * One record of `article/information` (backend store-api/article/article.routes.ts): `price` the net price of one
+ * order unit as a decimal string with 2 to 5 decimals (null without ROLE_VIEW_PRICES or a valid price), `quantity`
+ * the pieces in stock (null without ROLE_VIEW_PRICES), `deliveryTime` { min, max, unit } or null, `restockTime`
+ * in days or null.
+ */
 const ArticleSchema = v.object({
   article: v.string(),
-  price: v.nullish(NumberLike),
-  quantity: v.nullish(NumberLike),
-  minSalesQuantity: v.nullish(NumberLike),
-  purchaseSteps: v.nullish(NumberLike),
+  price: v.nullable(v.pipe(v.string(), v.decimal())),
+  quantity: v.nullable(v.number()),
+  minSalesQuantity: v.nullish(v.number()),
+  purchaseSteps: v.nullish(v.number()),
   uom: v.nullish(v.string()),
-  deliveryTime: DeliveryTimeSchema,
-  restockTime: v.nullish(NumberLike),
+  deliveryTime: v.nullable(v.object({ min: v.number(), max: v.number(), unit: v.nullish(v.string()) })),
+  restockTime: v.nullish(v.number()),
 });
 const ResponseSchema = v.object({ articles: v.array(v.unknown()) });
 
@@ -105,40 +94,20 @@ export function resetArticleInformation(): void {
   $articleInformation.set(null);
 }
 
-/**
- * Spec §9: prices with 2 decimals in the locale's notation, currency EUR. A unit price with more decimals (e.g.
- * 0.014 for 1.40 per 100 pieces) keeps them, up to 4, rather than being rounded to a misleading 0.01.
- */
-export function formatPrice(value: number, locale: string): string {
-  const decimals = Math.min(4, Math.max(2, (String(value).split('.')[1] ?? '').length));
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: decimals,
-  }).format(value);
-}
+/** The sales channel's currency (ISO 4217): prices of `article/information` are net EUR amounts. */
+export const PRICE_CURRENCY = 'EUR';
 
-/** Stock figures in the locale's notation, up to 2 decimals (fractional quantities exist). */
-export function formatQuantity(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
-}
-
-/** Delivery-time unit multipliers of spec §9 (week 7, month 30, year 365 days). */
+/** Days per delivery-time unit (week 7, month 30, year 365 days). */
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
 
 /**
- * Delivery time in days as {min, max} (spec §9: unit multipliers; restock time added as extra days when out of
- * stock), or a text to show as it is; null when unknown.
+ * Delivery time in days as {min, max}: the unit multipliers above, and the restock time added as extra days when
+ * the article is out of stock; null when unknown.
  */
-export function deliveryDays(info: ArticleInformation): { min: number; max: number } | string | null {
+export function deliveryDays(info: ArticleInformation): { min: number; max: number } | null {
   const d = info.deliveryTime;
-  const extra =
-    info.quantity !== undefined && info.quantity !== null && info.quantity <= 0 ? (info.restockTime ?? 0) : 0;
-  if (d === null || d === undefined) return null;
-  if (typeof d === 'number') return { min: d + extra, max: d + extra };
-  if (typeof d === 'string') return /^\d+$/.test(d) ? { min: Number(d) + extra, max: Number(d) + extra } : d;
-  if (d.min === null || d.min === undefined || d.max === null || d.max === undefined) return d.name ?? null;
+  if (!d) return null;
+  const extra = info.quantity !== null && info.quantity <= 0 ? (info.restockTime ?? 0) : 0;
   const factor = UNIT_DAYS[(d.unit ?? 'day').toLowerCase()] ?? 1;
   return { min: d.min * factor + extra, max: d.max * factor + extra };
 }
