@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { EmailSchema, optionalText, requiredText, SalutationSchema, TimestampSchema } from '../fields.ts';
 import { IdInputSchema, IdSchema } from '../ids.ts';
 import { AssignableRoleSchema, RightListSchema, RightSchema, RoleNameSchema } from '../rights.ts';
-import { UsernameSchema } from '../credentials.ts';
+import { PASSWORD_MAX_LENGTH, UsernameSchema } from '../credentials.ts';
 
 /** `customerExtension`: the provider's login name and lead-buyer flag of a user. */
 export const CustomerExtensionSchema = v.object({
@@ -126,7 +126,9 @@ export type CompanyCustomerListRequest = v.InferInput<typeof CompanyCustomerList
 
 /** Answer of `POST …/companies/customers`: one page of users, Shopware's entity search result. */
 export const CompanyCustomerListResponseSchema = v.object({
+  entity: v.literal('customer'),
   elements: v.array(CompanyCustomerSchema),
+  aggregations: v.pipe(v.array(v.unknown()), v.description('Aggregations of the search; the user list asks for none.')),
   total: v.pipe(v.number(), v.integer(), v.minValue(0)),
   page: v.pipe(v.number(), v.integer(), v.minValue(1)),
   limit: v.pipe(v.number(), v.integer(), v.minValue(1)),
@@ -164,7 +166,8 @@ export type CompanyCustomerCreateRequest = v.InferInput<typeof CompanyCustomerCr
 /**
  * Request of `PATCH …/companies/customers/{id}`: the fields to change. `rights` replaces the whole list;
  * `active: false` ends the user's sessions; nobody deactivates or demotes themselves; changing a lead buyer or the
- * lead-buyer flag needs a lead buyer as caller.
+ * lead-buyer flag needs a lead buyer as caller. A colleague's e-mail address only a lead buyer changes; one's own
+ * needs `password`, the caller's current password (Shopware's re-authentication of `account/change-email`).
  */
 export const CompanyCustomerPatchRequestSchema = v.object({
   ...userFields,
@@ -175,6 +178,13 @@ export const CompanyCustomerPatchRequestSchema = v.object({
   active: v.optional(v.boolean()),
   leadBuyer: v.optional(v.boolean()),
   rights: v.optional(v.array(RightSchema)),
+  password: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(PASSWORD_MAX_LENGTH, 'TOO_LONG_ERROR'),
+      v.description("The caller's current password: needed when callers change their own e-mail address."),
+    ),
+  ),
 });
 export type CompanyCustomerPatchRequest = v.InferInput<typeof CompanyCustomerPatchRequestSchema>;
 

@@ -216,13 +216,18 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     path: '/companies/customers/{id}',
     summary:
       'Changes a user; rights replace the list; active false ends the user’s sessions; nobody deactivates or demotes ' +
-      'themselves (VIOLATION::CANNOT_CHANGE_OWN_ACCESS). Needs ROLE_MANAGE_CONTACTS.',
+      'themselves (VIOLATION::CANNOT_CHANGE_OWN_ACCESS); changing one’s own e-mail address needs the current ' +
+      '`password` (VIOLATION::IS_BLANK_ERROR on /password when missing, CUSTOMER_PASSWORD_NOT_CORRECT when wrong). ' +
+      'Needs ROLE_MANAGE_CONTACTS.',
     auth: 'customer',
     params: CompanyCustomerPathSchema,
     body: 'CompanyCustomerPatchRequest',
     responses: {
       200: { description: 'The changed user.', schema: 'CompanyCustomer' },
-      400: error('VIOLATION::… items: field rules, INVALID_UUID, CUSTOMER_USERNAME_NOT_UNIQUE, INVALID_ROLE.'),
+      400: error(
+        'VIOLATION::… items: field rules, INVALID_UUID, CUSTOMER_USERNAME_NOT_UNIQUE, INVALID_ROLE; ' +
+          'CUSTOMER_PASSWORD_NOT_CORRECT.',
+      ),
       403: CONTACTS(', a right the caller does not hold, or a lead-buyer change by a user who is not one'),
       404: NOT_FOUND_USER,
     },
