@@ -7,8 +7,8 @@
  *   Anything else answers the 404 page.
  * - `Cache-Control: private, no-store`: the HTML holds forms bound to the visitor's session, so neither the shared
  *   page cache (docs/decisions/005) nor a proxy may keep it.
- * - The readable `sw-language-id` cookie is set to the domain's language, as Shopware's storefront does when a
- *   session starts, so Store API calls of the islands answer in the page's language.
+ * - The readable session cookie `sw-language-id` is set to the domain's language (src/lib/session/language-cookie.ts;
+ *   catalogue pages never set it, their HTML is shared).
  */
 import type { AstroCookies } from 'astro';
 import { domainPath, type StorefrontDomain } from './domain.ts';
