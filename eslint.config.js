@@ -1,8 +1,23 @@
 // Flat ESLint config. Each block says why it exists.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 import globals from 'globals';
+
+/** src/ reaches the embedded backend only through the Store API client. */
+const NO_BACKEND = {
+  group: ['**/backend/**', '#backend/*'],
+  message: 'src/ talks to the backend only through the Store API client (src/lib/store-api/client.ts).',
+};
+
+/** The feature folders of the storefront (src/features/*). */
+const FEATURES = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Feature islands other features' pages embed (the catalogue's product card and page), as `feature/file` regexes. */
+const SHARED_ISLANDS = ['price/PriceStock\\.tsx$', 'cart/QuantityCounter\\.tsx$'];
 
 export default tseslint.config(
   // Build output, dependencies and generated files are not ours to lint.
@@ -30,7 +45,7 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
-  // The boundary (ARCHITECTURE.md §2): the embedded Store API never depends on the storefront.
+  // The boundary (docs/decisions/001-embedded-store-api.md): the embedded Store API never depends on the storefront.
   {
     files: ['backend/**/*.{ts,tsx,js,mjs}'],
     rules: {
@@ -38,7 +53,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/src/**', '#src/*'], message: 'backend/ must not import from src/ (ARCHITECTURE.md §2).' },
+            {
+              group: ['**/src/**', '#src/*'],
+              message: 'backend/ must not import from src/ (docs/decisions/001-embedded-store-api.md).',
+            },
           ],
         },
       ],
@@ -66,18 +84,44 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx,js,mjs,astro}'],
     ignores: ['src/lib/store-api/transport.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_BACKEND] }] },
+  },
+  // Zones of the storefront: shared code (src/lib, src/components, src/i18n) never depends on a feature, and a
+  // feature never reaches into another feature; what two features need lives in a shared folder. The only
+  // cross-feature imports are the islands a catalogue page embeds, declared here.
+  ...['src/lib', 'src/components', 'src/i18n'].map((zone) => ({
+    files: [`${zone}/**/*.{ts,tsx,js,mjs,astro}`],
+    ignores: ['src/lib/store-api/transport.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            NO_BACKEND,
             {
-              group: ['**/backend/**', '#backend/*'],
-              message: 'src/ talks to the backend only through the Store API client (src/lib/store-api/client.ts).',
+              group: ['**/features/**', '#src/features/*'],
+              message: `${zone}/ is shared: it must not import from src/features/ (move what it needs into a shared folder).`,
             },
           ],
         },
       ],
     },
-  },
+  })),
+  ...FEATURES.map((feature) => ({
+    files: [`src/features/${feature}/**/*.{ts,tsx,js,mjs,astro}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NO_BACKEND,
+            {
+              regex: `^(?:(?:\\.\\./)+|.*/features/|#src/features/)(?!${SHARED_ISLANDS.join('|')})(?:${FEATURES.filter((f) => f !== feature).join('|')})/`,
+              message: `src/features/${feature} must not import another feature; shared code belongs in src/lib or src/components/ui.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
 );
