@@ -1,6 +1,6 @@
 /**
- * Data of the shared chrome (spec §2 "The header loads service, main and countries navigation with depths 2, 3 and
- * 4"; footer navigation at depth 1). A failing navigation call leaves that navigation empty: the chrome never fails
+ * Data of the shared chrome: service, main and countries navigation at depths 2, 3 and 4 for the header, the
+ * footer navigation at depth 1. A failing navigation call leaves that navigation empty: the chrome never fails
  * a page.
  */
 import { toNavItems, type NavItem } from './navigation.ts';

@@ -1,5 +1,5 @@
 /**
- * Domain resolution (spec §3 "Domain config"; §2 "All routes sit under the current domain's path prefix"): the
+ * Domain resolution: the
  * sales channel's domains are absolute URLs such as `http://localhost:4321/en`; a request belongs to the domain
  * whose host equals the request host and whose path prefix is the longest one the request path starts with.
  * Language, locale and currency follow the domain.
@@ -19,7 +19,7 @@ export interface SalesChannelDomainInput {
   localeCode: string;
 }
 
-/** The domain config of spec §3 (url, origin, host, pathPrefix, ids, language label and locale). */
+/** The domain config (url, origin, host, pathPrefix, ids, language label and locale). */
 export interface StorefrontDomain {
   id: string;
   /** Absolute URL without trailing slash. */

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { FEATURE_FLAG_DEFAULTS, parseFeatureFlags } from './feature-flags.ts';
 
-test('without FEATURE_FLAGS the spec defaults apply: order history on, display-order-history off', () => {
+test('without FEATURE_FLAGS the defaults apply: order history on, display-order-history off', () => {
   const flags = parseFeatureFlags(undefined);
   expect(flags).toEqual(FEATURE_FLAG_DEFAULTS);
   expect(flags['order-history']).toBe(true);

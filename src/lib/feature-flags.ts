@@ -1,10 +1,10 @@
 /**
- * Feature flags of spec §6 ("Feature flags (environment list)"), read on the server from the environment variable
+ * Feature flags, read on the server from the environment variable
  * FEATURE_FLAGS: a comma-separated list of flag names; a name enables the flag, a name prefixed with '-' or '!'
- * disables it; flags not named keep the spec's defaults.
+ * disables it; flags not named keep their defaults.
  */
 
-/** Every flag of spec §6 with its default (enabled ones as the spec lists them). */
+/** Every flag with its default. */
 export const FEATURE_FLAG_DEFAULTS = {
   'invoice-history': false,
   'offer-history': false,

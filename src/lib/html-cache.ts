@@ -1,5 +1,5 @@
 /**
- * Caching of anonymous catalogue HTML (ARCHITECTURE §3): a page that is the same for every visitor of a domain is
+ * Caching of anonymous catalogue HTML: a page that is the same for every visitor of a domain is
  * sent with `Cache-Control: public, s-maxage, stale-while-revalidate` and an ETag, answered with 304 on a matching
  * `If-None-Match`, and kept in an in-process LRU keyed by domain + path + query. Anything that sets a cookie or
  * depends on a session is neither cached nor marked public.
@@ -51,7 +51,7 @@ export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
-/** True when an `If-None-Match` header lists the ETag (or `*`); weak validators compare equal (RFC 9110 §13.1.2). */
+/** True when an `If-None-Match` header lists the ETag (or `*`); weak validators compare equal (RFC 9110.1.2). */
 export function matchesIfNoneMatch(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const bare = etag.replace(/^W\//, '');

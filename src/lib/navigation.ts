@@ -1,5 +1,5 @@
 /**
- * Navigation items for the header, mobile menu and footer (spec §3 "Navigation element"), built from the Store API's
+ * Navigation items for the header, mobile menu and footer, built from the Store API's
  * navigation trees (`POST /store-api/navigation/{activeId}/{rootId}` with `buildTree`).
  */
 import type { Category, SeoUrl } from './store-api/types.ts';
@@ -14,7 +14,7 @@ export interface NavItem {
   children: NavItem[];
 }
 
-/** One breadcrumb entry (spec §2 "Breadcrumb"): `href` null for folder categories and the current page. */
+/** One breadcrumb entry: `href` null for folder categories and the current page. */
 export interface BreadcrumbEntry {
   name: string;
   href: string | null;

@@ -1,5 +1,5 @@
 /**
- * Quantity rules of the quantity counter and the cart (specification §5 "Quantity", §9 constants).
+ * Quantity rules of the quantity counter and the cart.
  *
  * A quantity is valid when it is at least the minimum purchase (`min`, Shopware's `minPurchase` /
  * `minSalesQuantity`), at most the maximum purchase (`max`, `null` = no limit) and `(value − min)` is a whole
@@ -9,16 +9,16 @@
  * Units: pieces (or the product's sales unit, which may be fractional, e.g. 0.5 m).
  */
 
-/** Error code shown when a quantity breaks the rules (specification §5: 'counter.invalid'). */
+/** Error code shown when a quantity breaks the rules. */
 export const QUANTITY_INVALID = 'counter.invalid';
 
-/** Default minimum purchase and purchase step (specification §9: "default counter minimum and step 1"). */
+/** Default minimum purchase and purchase step (Default counter minimum and step 1). */
 export const DEFAULT_MIN_QUANTITY = 1;
 export const DEFAULT_QUANTITY_STEP = 1;
 
-/** Delay before a held plus/minus button starts repeating, in milliseconds (specification §9). */
+/** Delay before a held plus/minus button starts repeating, in milliseconds. */
 export const COUNTER_HOLD_DELAY_MS = 300;
-/** Repeat interval of a held plus/minus button, in milliseconds (specification §9). */
+/** Repeat interval of a held plus/minus button, in milliseconds. */
 export const COUNTER_REPEAT_MS = 50;
 
 /** The purchase rules of one product, in the product's sales unit. */
@@ -93,7 +93,7 @@ export function formatQuantity(value: number): string {
 }
 
 /**
- * Checks a quantity against the rules (specification §5).
+ * Checks a quantity against the rules.
  *
  * @returns `null` when valid, otherwise the error code {@link QUANTITY_INVALID}: below min, above max, not on the
  *   step grid `min + k × step`, or not a number (`null` / NaN).
@@ -109,8 +109,8 @@ export function validateQuantity(value: number | null, rules: QuantityRules): ty
 
 /**
  * Snaps a quantity to the nearest valid value `min + k × step` (halfway rounds up), computed in hundredths
- * (specification §5: "value snaps to min + k*step with two-decimal arithmetic; above max becomes max, below min
- * becomes min"). A max that is not on the grid is snapped down to the highest valid value below it.
+ * (Value snaps to min + k*step with two-decimal arithmetic; above max becomes max, below min
+ * becomes min). A max that is not on the grid is snapped down to the highest valid value below it.
  *
  * @param value the entered quantity; `null` or NaN (empty or unreadable input) becomes `min`.
  * @returns a valid quantity.

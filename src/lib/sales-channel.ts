@@ -12,9 +12,9 @@ import { toStorefrontDomain, type SalesChannelDomainInput, type StorefrontDomain
 
 export interface SalesChannelSettings {
   domains: StorefrontDomain[];
-  /** Configured robots default (spec §2 "robots (default the configured value or 'index, follow')"). */
+  /** Configured robots default. */
   robots: string | null;
-  /** When the sales channel reports maintenance (spec §2 "Layouts"). */
+  /** When the sales channel reports maintenance. */
   maintenance: boolean;
 }
 

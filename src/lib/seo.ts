@@ -1,13 +1,13 @@
 /**
- * Page metadata helpers (spec §2 "Page metadata"): canonical link, robots default, alternate-language links.
+ * Page metadata helpers: canonical link, robots default, alternate-language links.
  */
 
-/** Robots value when neither the page nor the sales channel sets one (spec §2: 'index, follow'). */
+/** Robots value when neither the page nor the sales channel sets one. */
 export const DEFAULT_ROBOTS = 'index, follow';
 
 /**
  * The canonical URL of a page: the current domain's origin plus the request path, with doubled slashes in the
- * path removed (spec §2 "canonical link built from the current domain and path with doubled slashes removed").
+ * path removed.
  * The query string is dropped, since filters, sorting and pages are variations of the same page.
  *
  * @example canonicalUrl('https://shop.test', '/en//Tools///Pliers/') // 'https://shop.test/en/Tools/Pliers/'

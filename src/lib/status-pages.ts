@@ -9,8 +9,7 @@ import type { StorefrontDomain } from './domain.ts';
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * The page for a host that is not a domain of the sales channel (spec §8 "A host without domain config logs an
- * error"): status 421 Misdirected Request with an explanation and links to the configured domains.
+ * The page for a host that is not a domain of the sales channel: status 421 Misdirected Request with an explanation and links to the configured domains.
  * Builds the 421 response (HTML for pages, the Store API error envelope for `/store-api/` calls). */
 export function unknownDomainResponse(host: string, domains: readonly StorefrontDomain[], json: boolean): Response {
   if (json) {
@@ -43,8 +42,8 @@ export function unknownDomainResponse(host: string, domains: readonly Storefront
 }
 
 /**
- * The maintenance screen (spec §2 "Layouts": when the sales channel reports maintenance, logo, title and subtitle
- * replace everything): 503 with Retry-After, never cached.
+ * The maintenance screen (while the sales channel reports maintenance, logo, title and subtitle replace
+ * everything): 503 with Retry-After, never cached.
  */
 export function maintenanceResponse(locale: Locale): Response {
   const t = getTranslator(locale);
@@ -58,7 +57,7 @@ export function maintenanceResponse(locale: Locale): Response {
 }
 
 /**
- * The page when the Store API cannot be reached at all (spec §8 "HTTP pages: … 502, 503"): 503 with Retry-After,
+ * The page when the Store API cannot be reached at all: 503 with Retry-After,
  * in the fallback locale because no domain could be resolved.
  */
 export function unavailableResponse(json: boolean): Response {

@@ -47,7 +47,7 @@ export interface AccountAppProps {
   storefrontUrl: string;
 }
 
-/** The sidebar: the entries of spec §2 the customer's rights allow (dashboard always). */
+/** The sidebar: the entries the customer's rights allow (dashboard always). */
 export function Sidebar({ rights }: { rights: readonly string[] }) {
   const { t } = useI18n();
   const nav = useRef<HTMLElement>(null);

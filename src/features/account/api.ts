@@ -11,7 +11,7 @@ import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
 import { toAddress, toCustomer, type Address, type Customer } from '../../lib/session/customer.ts';
 import type { CustomerListCriteria } from './customer-list-query.ts';
 
-/** Profile fields of spec §2 "Profile" (salutation female or male). */
+/** Profile fields (salutation female or male). */
 export interface ProfileInput {
   salutation: 'female' | 'male';
   firstName: string;
@@ -44,7 +44,7 @@ export async function listAddresses(): Promise<Address[]> {
   return v.parse(SearchResult, body).elements.flatMap((a) => toAddress(a) ?? []);
 }
 
-/** Address fields sent on create and update (spec §3 "Address"). */
+/** Address fields sent on create and update. */
 export type AddressInput = Omit<Address, 'id'>;
 
 /** POST `{provider}/companies/{companyId}/address`. */
@@ -81,7 +81,7 @@ export async function fetchCustomer(id: string): Promise<Customer | null> {
   return toCustomer(await storeApi(providerPath('companies', 'customers', id)));
 }
 
-/** User fields of spec §3 "User" that the create and edit screens send. */
+/** User fields that the create and edit screens send. */
 export interface UserInput {
   salutation: 'female' | 'male';
   firstName: string;

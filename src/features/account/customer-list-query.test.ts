@@ -12,7 +12,7 @@ describe('users list query string', () => {
     expect(serializeCustomerListQuery(DEFAULT_CUSTOMER_LIST_QUERY)).toBe('');
   });
 
-  test('reads every parameter of spec §2 under its own name and writes it back the same', () => {
+  test('reads every parameter under its own name and writes it back the same', () => {
     const search =
       'search=M%C3%BCller&firstName=Anna&lastName=Peeters&username=apeet&leadBuyer=no&budgetMin=100&budgetMax=5000' +
       '&budgetRemainingMin=50&budgetRemainingMax=2500&page=3&order=desc&field=lastName&type=natural';
@@ -47,7 +47,7 @@ describe('users list query string', () => {
   });
 });
 
-describe('users list criteria (spec §5 customer list filters)', () => {
+describe('users list criteria', () => {
   test('defaults: page 1 of 20, no filter, no term, no sort', () => {
     expect(toCustomerListCriteria(DEFAULT_CUSTOMER_LIST_QUERY)).toEqual({ page: 1, limit: 20, filter: [] });
   });

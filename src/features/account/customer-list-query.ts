@@ -1,17 +1,17 @@
 /**
- * The users list's filters in the query string (spec §2: "Customer list (manager) keeps filters in the query string:
+ * The users list's filters in the query string (the list keeps its filters in the query string:
  * search, firstName, lastName, username, leadBuyer, budgetMin, budgetMax, budgetRemainingMin, budgetRemainingMax,
- * page, and sort fields order, field, type"), and their Store API criteria (spec §5 "Customer list filters: contains
- * on firstName, lastName and extension username; equals on leadBuyer (true unless the value is 'no'); range on
- * flow.budget and flow.budgetRemaining"). Constants of spec §9: page size 20, budget range 0 to 10000.
+ * page, and sort fields order, field, type), and their Store API criteria: contains on firstName, lastName and the
+ * extension's username; equals on leadBuyer (true unless the value is 'no'); range on flow.budget and
+ * flow.budgetRemaining. Page size 20, budget range 0 to 10000.
  */
 
-/** Page size of the users list (spec §9). */
+/** Page size of the users list. */
 export const CUSTOMER_PAGE_SIZE = 20;
-/** Default budget range of the filters in EUR (spec §9 "customer list budget range defaults 0 to 10000"). */
+/** Default budget range of the filters in EUR. */
 export const BUDGET_DEFAULT_MIN = 0;
 export const BUDGET_DEFAULT_MAX = 10_000;
-/** Debounce of query changes in ms (spec §9). */
+/** Debounce of query changes in ms. */
 export const QUERY_DEBOUNCE_MS = 500;
 
 /** The filter state; strings are '' when unset. */
@@ -71,7 +71,7 @@ export function parseCustomerListQuery(search: string | URLSearchParams): Custom
   for (const key of TEXT_KEYS) q[key] = (params.get(key) ?? '').trim().slice(0, 200);
   for (const key of NUMBER_KEYS) q[key] = numberOr(params.get(key), DEFAULT_CUSTOMER_LIST_QUERY[key]);
   const leadBuyer = params.get('leadBuyer') ?? '';
-  // §5: any value but 'no' means lead buyers only.
+  // Any value but 'no' means lead buyers only.
   q.leadBuyer = leadBuyer === '' ? '' : leadBuyer === 'no' ? 'no' : 'yes';
   q.page = Math.max(1, Math.floor(numberOr(params.get('page'), 1, 1)));
   const order = (params.get('order') ?? '').toLowerCase();
@@ -115,7 +115,7 @@ const SORT_FIELD_PATHS: Record<string, string> = {
 };
 
 /**
- * Criteria of the list call for a filter state (spec §5): contains on firstName, lastName and
+ * Criteria of the list call for a filter state: contains on firstName, lastName and
  * `customerExtension.username`; equals on `customerExtension.leadBuyer` (true unless 'no') when chosen; ranges on
  * `flow.budget` and `flow.budgetRemaining` when they differ from the default 0–10000.
  */

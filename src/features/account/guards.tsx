@@ -1,5 +1,5 @@
 /**
- * Route guards of the account area (spec §4): the account guard ("if not logged in, try refreshing the user
+ * Route guards of the account area: the account guard ("if not logged in, try refreshing the user
  * (failure ignored); if still not logged in redirect to /auth") and the role guard ("a user lacking the role
  * required by route meta is redirected home"). Both leave the SPA with a full page navigation, because /auth and
  * home are server pages.

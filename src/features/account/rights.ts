@@ -1,6 +1,6 @@
 /**
- * The 24 rights of spec §6 (contract/rights.ts, shared with the embedded Store API) and the account sidebar of
- * spec §2 "Account sidebar" with the right each entry needs.
+ * The 24 rights (contract/rights.ts, shared with the embedded Store API) and the account sidebar with the right
+ * each entry needs.
  */
 
 import { RIGHT_CODES, type RightCode } from '../../../contract/rights.ts';
@@ -18,7 +18,7 @@ export interface SidebarEntry {
 }
 
 /**
- * Spec §2 "Account sidebar": address book, approvals, dashboard, flows, invoices, offers, order references, orders,
+ * The sidebar: address book, approvals, dashboard, flows, invoices, offers, order references, orders,
  * users, cost centres, article links; plus order lists and profile. Each entry is shown only with its right.
  */
 export const SIDEBAR: readonly SidebarEntry[] = [
@@ -42,7 +42,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
   { path: 'articlelinks', labelKey: 'account.nav.articlelinks', right: 'ROLE_MANAGE_ARTICLE_LINKS', coming: true },
 ];
 
-/** Spec §6: "A check reads the customer's rights list for an enabled entry." */
+/** A check reads the customer's rights list for an enabled entry. */
 export function holds(rights: readonly string[], code: RightCode | undefined): boolean {
   return code === undefined || rights.includes(code);
 }

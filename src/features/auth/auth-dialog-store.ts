@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 
-/** Which header dialog is open (spec §2: login and forgot-password dialogs open from the header). */
+/** Which header dialog is open. */
 export const $authDialog = atom<null | 'login' | 'forgot'>(null);
 
 /** Opens the login dialog (also used by other islands that ask an anonymous visitor to log in). */

@@ -10,8 +10,7 @@ export interface CartBadgeProps {
 }
 
 /**
- * Item-count badge of the header's cart link (specification §2 "Desktop header", "Mobile header": shown when the
- * count is above 0). Reads `$cartCount` from `cart-store.ts`; renders nothing while the cart is empty. The visible
+ * Item-count badge of the header's cart link. Reads `$cartCount` from `cart-store.ts`; renders nothing while the cart is empty. The visible
  * number is hidden from assistive technology, which reads `label` with `{count}` replaced instead.
  */
 export default function CartBadge({ label }: CartBadgeProps) {

@@ -19,7 +19,7 @@ export const QUANTITY_EVENT = 'werkbank:quantity';
 /**
  * `detail` of the {@link QUANTITY_EVENT} event.
  * `value` is the input's text as a decimal string (dot separator); `quantity` its numeric value or `null` when the
- * input is unreadable; `valid` whether it passes the rules of specification §5.
+ * input is unreadable; `valid` whether it passes the rules.
  */
 export interface QuantityEventDetail {
   name: string;
@@ -55,7 +55,7 @@ export interface QuantityCounterProps {
 }
 
 /**
- * Quantity counter island (specification §5 "Quantity", §9 counter constants): a minus button, a text input with
+ * Quantity counter island: a minus button, a text input with
  * ARIA spin-button semantics (ArrowUp/ArrowDown step it) and a plus button.
  *
  * Typing shows the error state as soon as the value breaks the rules; blur, plus and minus normalise it (see
@@ -79,7 +79,7 @@ export default function QuantityCounter({ min, max, step, initial, name = 'quant
   const hintId = useId();
   const errorId = useId();
 
-  // Specification §5: the initial quantity resets when minSalesQuantity changes (e.g. another variant is chosen).
+  // The initial quantity resets when minSalesQuantity changes (e.g. another variant is chosen).
   if (resetKey !== `${min}|${initial}`) {
     setResetKey(`${min}|${initial}`);
     setText(startValue());

@@ -136,7 +136,7 @@ test('new company: each step validates before moving on, then registers and conf
   });
 });
 
-test('German texts of §5 verbatim for required fields', async () => {
+test('German texts of verbatim for required fields', async () => {
   const user = userEvent.setup();
   renderWizard('customer', {}, 'de-DE');
   await user.click(screen.getByRole('button', { name: 'Weiter' }));

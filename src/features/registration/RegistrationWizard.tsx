@@ -69,9 +69,9 @@ function serverMessage(code: string, detail: string, i18n: I18nValue, tr: Tr): s
 }
 
 /**
- * The registration island of /register/company and /register/customer (spec §2 "Registration"): the choice (new
+ * The registration island of /register/company and /register/customer: the choice (new
  * customer, existing customer adding a user, login) and the steps company check, company data (new company only),
- * personal data and confirmation. Validates each step before it moves on (§5) and places the server's errors (§8)
+ * personal data and confirmation. Validates each step before it moves on and places the server's errors
  * on their fields, returning to the step that shows them.
  */
 export default function RegistrationWizard({ i18n, ...props }: RegistrationWizardProps) {
@@ -369,7 +369,7 @@ function Wizard({ mode, flags, prefix, locale, country }: Omit<RegistrationWizar
   );
 }
 
-/** The choice of §2: new customer, existing customer adding a user, or login (the /auth page). */
+/** The choice of: new customer, existing customer adding a user, or login (the /auth page). */
 function Choice({ mode, tr, prefix }: { mode: Mode; tr: Tr; prefix: string }) {
   const item = (href: string, title: string, text: string, current: boolean): ReactNode => (
     <li>

@@ -1,12 +1,11 @@
 /**
- * Rules and calls of the registration pages (specification §2 "Registration", §3 "Company/customer registration",
- * §5 validation, §6 registration feature flags, §8 registration errors). Pure functions apart from the two submit
+ * Rules and calls of the registration pages. Pure functions apart from the two submit
  * calls, which go through the same-origin `/store-api/*` proxy.
  */
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
 import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
 
-/** Branch codes of §3 in the order the form lists them; the form shows `register.branch.<CODE>` names. */
+/** Branch codes of in the order the form lists them; the form shows `register.branch.<CODE>` names. */
 export const BRANCH_CODES = ['IMH_ANT', 'IMH_HAS', 'IMI_IZE', 'IML_LIE', 'IML_WAL', 'IMM_MEL', 'VDB_IND'] as const;
 export type BranchCode = (typeof BRANCH_CODES)[number];
 
@@ -23,7 +22,7 @@ export const USERNAME_MAX = 100;
 export const NAME_MAX = 100;
 export const SHORT_MAX = 50;
 
-/** The registration feature flags of §6 that decide which fields show. */
+/** The registration feature flags of that decide which fields show. */
 export interface RegistrationFlags {
   isNew: boolean;
   existingCompanyNumber: boolean;
@@ -135,7 +134,7 @@ export function normalizeVat(value: string): string {
 }
 
 /**
- * Client-side VAT format check (§5 "valid VAT number"): a known country prefix with its format; other EU prefixes
+ * Client-side VAT format check: a known country prefix with its format; other EU prefixes
  * pass when they have 2 letters and 2–13 characters. The backend is authoritative (INVALID_VAT_NUMBER).
  */
 export function isVatFormatValid(value: string): boolean {
@@ -162,7 +161,7 @@ export function isZipcodeValid(country: string, zipcode: string): boolean {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Steps of the two flows (§2): new company: check, company, person, done; extra user: check, person, done. */
+/** Steps of the two flows: new company: check, company, person, done; extra user: check, person, done. */
 export type Step = 'check' | 'company' | 'person' | 'done';
 export type Mode = 'company' | 'customer';
 
@@ -188,7 +187,7 @@ function text(
 }
 
 /**
- * Validates the fields of one step (§5 rule kinds); fields hidden by the flags are not checked. Returns the errors
+ * Validates the fields of one step; fields hidden by the flags are not checked. Returns the errors
  * by field (empty object: the step is valid).
  */
 export function validateStep(
@@ -302,12 +301,12 @@ export function customerBody(values: RegistrationValues, flags: RegistrationFlag
   };
 }
 
-/** Registers a new company and its lead buyer; resolves `{ customerId }`. Throws StoreApiClientError (§8). */
+/** Registers a new company and its lead buyer; resolves `{ customerId }`. Throws StoreApiClientError. */
 export async function registerCompany(body: ReturnType<typeof companyBody>): Promise<{ customerId: string }> {
   return (await storeApi(providerPath('register', 'company'), { body })) as { customerId: string };
 }
 
-/** Registers an extra user of an existing company; resolves `{ customerId }`. Throws StoreApiClientError (§8). */
+/** Registers an extra user of an existing company; resolves `{ customerId }`. Throws StoreApiClientError. */
 export async function registerCustomer(body: ReturnType<typeof customerBody>): Promise<{ customerId: string }> {
   return (await storeApi(providerPath('register', 'company', 'customer'), { body })) as { customerId: string };
 }
@@ -374,7 +373,7 @@ const FIELD_STEP: Partial<Record<FieldName, Step>> = {
 };
 
 /**
- * Places the errors of a failed registration call (§8): INVALID_VAT_NUMBER and VAT_NUMBER_ALREADY_EXISTS on the VAT
+ * Places the errors of a failed registration call: INVALID_VAT_NUMBER and VAT_NUMBER_ALREADY_EXISTS on the VAT
  * field, DUPLICATE_USERNAME on the username, COMPANY_DOESNT_EXIST and CLIENT_IS_BLOCKED on the client number,
  * `VIOLATION::…` items on the field their pointer names; anything else on the form (UNKNOWN).
  */

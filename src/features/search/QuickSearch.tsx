@@ -4,9 +4,9 @@ import { trackProductClick } from './product-click.ts';
 import { COVER_HEIGHT, COVER_WIDTH, fetchQuickSearch, type QuickSearchRow } from './quick-search-api.ts';
 import { useTypedPlaceholder } from './use-typed-placeholder.ts';
 
-/** Delay between the last keystroke and the search call, in milliseconds (specification §9: "search debounce 600 ms"). */
+/** Delay between the last keystroke and the search call, in milliseconds (Search debounce 600 ms). */
 export const SEARCH_DEBOUNCE_MS = 600;
-/** Analytics source of clicks in the dropdown (specification §2). */
+/** Analytics source of clicks in the dropdown. */
 export const QUICK_SEARCH_SOURCE = 'quickSearchResults';
 /** Shown when a product has no cover or its image fails to load. */
 export const NO_IMAGE_URL = '/images/no-image.svg';
@@ -35,7 +35,7 @@ export interface QuickSearchProps {
 }
 
 /**
- * Search bar with quick search (specification §2 "Search bar and quick search", §7 "product quick search", §9).
+ * Search bar with quick search.
  *
  * An ARIA combobox (downshift): typing waits 600 ms, then runs one search through the same-origin Store API proxy
  * (`fetchQuickSearch`); a newer term aborts the older request. The dropdown lists at most 5 products, a 'show more'

@@ -1,7 +1,7 @@
 /** Name of the window event every analytics integration listens to. */
 export const ANALYTICS_EVENT = 'werkbank:analytics';
 
-/** A product-click analytics event (specification §2 "Search bar and quick search"). */
+/** A product-click analytics event. */
 export interface ProductClickEvent {
   event: 'product-click';
   /** Where the product was clicked, e.g. 'quickSearchResults'. */

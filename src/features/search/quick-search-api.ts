@@ -1,16 +1,16 @@
 import * as v from 'valibot';
 import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
 
-/** Products requested per quick search (specification §9: "quick search limit 10"). */
+/** Products requested per quick search (Quick search limit 10). */
 export const QUICK_SEARCH_LIMIT = 10;
-/** Products shown in the dropdown (specification §9: "search dropdown shows 5"). */
+/** Products shown in the dropdown (Search dropdown shows 5). */
 export const QUICK_SEARCH_ROWS = 5;
-/** Product options shown per row (specification §9: "options per row 4"). */
+/** Product options shown per row (Options per row 4). */
 export const QUICK_SEARCH_OPTIONS = 4;
-/** Requested cover size in pixels (specification §9: "image size 400x545"). */
+/** Requested cover size in pixels (Image size 400x545). */
 export const COVER_WIDTH = 400;
 export const COVER_HEIGHT = 545;
-/** The property group whose option is listed first in a row (specification §2 "Search bar and quick search"). */
+/** The property group whose option is listed first in a row. */
 export const LEADING_OPTION_GROUP = 'Bezeichnung';
 
 /** Store API path of the product search (Shopware `POST /store-api/search`). */
@@ -63,8 +63,8 @@ const VariantCountSchema = v.object({ id: v.string(), childCount: v.nullish(v.nu
 export type SearchProduct = v.InferOutput<typeof ProductSchema>;
 
 /**
- * Criteria of the quick search call (specification §7 "product quick search": one call with the term, media sorted
- * by position ascending, properties with group, categories, manufacturer, options with group, and an include list).
+ * Criteria of the quick search call: one call with the term, media sorted by position ascending, properties with
+ * group, categories, manufacturer, options with group, and an include list.
  */
 export function quickSearchCriteria(term: string) {
   return {
@@ -181,7 +181,7 @@ function parseProducts(body: unknown): SearchProduct[] {
 }
 
 /**
- * Runs the quick search for a term (specification §7): one POST `/store-api/search` with
+ * Runs the quick search for a term: one POST `/store-api/search` with
  * {@link quickSearchCriteria}, then, only when the shown rows have parent ids, one POST
  * `/store-api/{provider}/variants` with their distinct non-null parent ids to learn each parent's `childCount` (rows
  * beyond the fifth are not shown, so their parents are not asked for). A failing variants call leaves the counts

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 
-/** Typing speed of the rotating placeholder, in milliseconds per character (specification §9). */
+/** Typing speed of the rotating placeholder, in milliseconds per character. */
 export const PLACEHOLDER_CHAR_MS = 150;
-/** Pause after a fully typed phrase before the next one starts, in milliseconds (specification §9). */
+/** Pause after a fully typed phrase before the next one starts, in milliseconds. */
 export const PLACEHOLDER_PAUSE_MS = 1000;
 
 /**
- * Rotating placeholder of the search bar (specification §2: "typed one character at a time from phrases taken from a
- * text"). `text` holds the phrases separated by '|'. Returns the placeholder to show: first the whole first phrase
+ * Rotating placeholder of the search bar, typed one character at a time from phrases taken from a
+ * text. `text` holds the phrases separated by '|'. Returns the placeholder to show: first the whole first phrase
  * (as rendered on the server), then, after a 1000 ms pause, each next phrase typed one character per 150 ms,
  * cycling. Holds the current phrase still while `paused` (e.g. the field is focused), when there is only one phrase,
  * and when the visitor prefers reduced motion.

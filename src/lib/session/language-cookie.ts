@@ -1,6 +1,6 @@
 /**
- * The second session cookie of spec §3 ("Session cookies: a context token and a language id, lifetime 31536000 s,
- * SameSite Lax"): `sw-language-id`, readable by scripts (it is no secret). Set by the pages that start a session
+ * The second session cookie beside the context token (lifetime 31536000 s,
+ * SameSite Lax): `sw-language-id`, readable by scripts (it is no secret). Set by the pages that start a session
  * (/auth …), never by cached catalogue pages, whose HTML must not depend on or set cookies.
  */
 import type { AstroCookies } from 'astro';

@@ -1,5 +1,5 @@
 /**
- * Address book (spec §2 "Address book: list, search, create, edit, delete, choose default address"): routes
+ * Address book (list, search, create, edit, delete, choose the default address): routes
  * /account/addressbook, /account/addressbook/create and /account/addressbook/details/{slug?} (slug = address id).
  */
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';

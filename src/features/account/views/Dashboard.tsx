@@ -1,4 +1,4 @@
-/** Dashboard (spec §2 "Dashboard: contact information and shipping address"). */
+/** Dashboard. */
 import { useEffect, useState } from 'react';
 import type { Address } from '../../../lib/session/customer.ts';
 import { listAddresses } from '../api.ts';

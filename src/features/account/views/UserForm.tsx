@@ -1,6 +1,6 @@
 /**
  * Create (/account/customer/create) and detail/edit (/account/customer/details/{id}) of one user of the company:
- * personal data, username, active status, lead buyer flag and the 24 rights of spec §6 as toggles; delete after a
+ * personal data, username, active status, lead buyer flag and the 24 rights as toggles; delete after a
  * confirmation. The server checks ROLE_MANAGE_CONTACTS and the company; another company's id answers 404.
  */
 import { useEffect, useState, type FormEvent } from 'react';

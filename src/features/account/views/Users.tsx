@@ -1,7 +1,7 @@
 /**
- * Users of the company (spec §2 "Users: list with filters, create, detail/edit, delete, rights"), for customers with
+ * Users of the company (list with filters, create, detail and edit, delete, rights), for customers with
  * ROLE_MANAGE_CONTACTS. The list's filters live in the query string (customer-list-query.ts), so they survive a
- * reload; edits reach the URL after the 500 ms debounce of spec §9.
+ * reload; edits reach the URL after the 500 ms debounce.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
