@@ -1,6 +1,8 @@
 /**
- * Texts of the account mails in the shop's four languages (de-DE, en-GB, fr-FR, nl-NL; others fall back to en-GB).
- * Plain text plus a minimal HTML variant; every interpolated value is HTML-escaped.
+ * Texts of the account mails in the shop's four languages (de-DE, en-GB, fr-FR, nl-NL; others fall back to en-GB):
+ * password recovery, the set-password invitation of a new company user, "registration received" and the notice of an
+ * e-mail change. Every account mail is built here. Where a mail has an HTML variant, every interpolated value is
+ * HTML-escaped; links are always built by the caller from a configured domain, never from request headers.
  */
 import type { Mail } from './outbox.ts';
 
@@ -119,4 +121,85 @@ export function emailChangedMail(input: {
   const text = `${t.greeting(input.name)}\n\n${body}\n\n${t.warning}\n`;
   const html = `<p>${escapeHtml(t.greeting(input.name))}</p><p>${escapeHtml(body)}</p><p>${escapeHtml(t.warning)}</p>`;
   return { to: input.to, subject: t.subject, text, html, template: 'email-changed' };
+}
+
+const INVITATION: Record<Locale, { subject: string; body: (name: string, username: string, link: string) => string }> =
+  {
+    'de-DE': {
+      subject: 'Ihr Zugang zu Werkbank',
+      body: (n, u, l) =>
+        `Guten Tag ${n},\n\nfür Sie wurde ein Zugang mit dem Benutzernamen „${u}“ angelegt. Bitte legen Sie innerhalb von 7 Tagen Ihr Passwort fest:\n${l}`,
+    },
+    'en-GB': {
+      subject: 'Your Werkbank account',
+      body: (n, u, l) =>
+        `Hello ${n},\n\nan account with the username "${u}" has been created for you. Please set your password within 7 days:\n${l}`,
+    },
+    'fr-FR': {
+      subject: 'Votre accès Werkbank',
+      body: (n, u, l) =>
+        `Bonjour ${n},\n\nun accès avec le nom d'utilisateur « ${u} » a été créé pour vous. Veuillez définir votre mot de passe dans les 7 jours :\n${l}`,
+    },
+    'nl-NL': {
+      subject: 'Uw toegang tot Werkbank',
+      body: (n, u, l) =>
+        `Beste ${n},\n\ner is een account met de gebruikersnaam "${u}" voor u aangemaakt. Stel binnen 7 dagen uw wachtwoord in:\n${l}`,
+    },
+  };
+
+/**
+ * The set-password invitation a new company user receives (docs/decisions/010: new users get no password, but a
+ * single-use link valid 7 days). Plain text; template key 'customer-invitation'.
+ */
+export function invitationMail(input: {
+  to: string;
+  name: string;
+  username: string;
+  link: string;
+  locale: string;
+}): Mail {
+  const t = pick(INVITATION, input.locale);
+  return {
+    to: input.to,
+    subject: t.subject,
+    text: t.body(input.name, input.username, input.link),
+    template: 'customer-invitation',
+  };
+}
+
+const REGISTRATION_RECEIVED: Record<Locale, { subject: string; body: (name: string, username: string) => string }> = {
+  'de-DE': {
+    subject: 'Ihre Registrierung bei Werkbank',
+    body: (n, u) =>
+      `Guten Tag ${n},\n\nvielen Dank für Ihre Registrierung (Benutzername: ${u}). Wir prüfen Ihre Angaben und aktivieren Ihr Kundenkonto anschließend. Sie erhalten eine Nachricht, sobald Sie sich anmelden können.`,
+  },
+  'en-GB': {
+    subject: 'Your registration with Werkbank',
+    body: (n, u) =>
+      `Hello ${n},\n\nthank you for registering (username: ${u}). We check your settings and activate your customer account afterwards. You will hear from us as soon as you can log in.`,
+  },
+  'fr-FR': {
+    subject: 'Votre inscription chez Werkbank',
+    body: (n, u) =>
+      `Bonjour ${n},\n\nmerci pour votre inscription (nom d'utilisateur : ${u}). Nous vérifions vos données et activons ensuite votre compte client. Vous serez informé dès que vous pourrez vous connecter.`,
+  },
+  'nl-NL': {
+    subject: 'Uw registratie bij Werkbank',
+    body: (n, u) =>
+      `Beste ${n},\n\nbedankt voor uw registratie (gebruikersnaam: ${u}). We controleren uw gegevens en activeren daarna uw klantaccount. U hoort van ons zodra u kunt inloggen.`,
+  },
+};
+
+/**
+ * The "registration received" mail (registrations wait until the supplier has checked them, docs/decisions/010).
+ * Plain text; the values are the registrant's own input; template key 'registration-received'.
+ */
+export function registrationReceivedMail(input: { to: string; name: string; username: string; locale: string }): Mail {
+  const t = pick(REGISTRATION_RECEIVED, input.locale);
+  return {
+    to: input.to,
+    subject: t.subject,
+    text: t.body(input.name, input.username),
+    template: 'registration-received',
+  };
 }

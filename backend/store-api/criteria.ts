@@ -348,3 +348,11 @@ export async function readJsonBody(req: { text(): Promise<string> }): Promise<un
     throw violations([{ pointer: '/', code: 'INVALID_JSON', detail: 'The request body is not valid JSON.' }]);
   }
 }
+
+/**
+ * The ILIKE pattern of a `contains` filter or a search term: `%value%` with the pattern characters `%`, `_` and `\`
+ * of the value escaped, so they match themselves (PostgreSQL LIKE, default escape character `\`).
+ */
+export function containsPattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}

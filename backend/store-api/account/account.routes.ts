@@ -36,7 +36,7 @@ import {
 import { companyAddressTable, companyTable, customerTable } from '../../db/schema/index.ts';
 import { randomId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { pagination, parseCriteria, readJsonBody } from '../criteria.ts';
+import { containsPattern, pagination, parseCriteria, readJsonBody } from '../criteria.ts';
 import { searchResult } from '../entities.ts';
 import { StoreApiError, violations } from '../../http/errors.ts';
 import { loadCustomerView, mapAddress } from './customer-view.ts';
@@ -275,10 +275,10 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
       ? and(
           scope,
           or(
-            ilike(companyAddressTable.name, `%${escapeLike(term)}%`),
-            ilike(companyAddressTable.street, `%${escapeLike(term)}%`),
-            ilike(companyAddressTable.city, `%${escapeLike(term)}%`),
-            ilike(companyAddressTable.zipcode, `%${escapeLike(term)}%`),
+            ilike(companyAddressTable.name, containsPattern(term)),
+            ilike(companyAddressTable.street, containsPattern(term)),
+            ilike(companyAddressTable.city, containsPattern(term)),
+            ilike(companyAddressTable.zipcode, containsPattern(term)),
           ),
         )
       : scope;
@@ -300,9 +300,4 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
     const elements = rows.map((r) => mapAddress(r, company ?? { name: '' }, customer.id));
     return c.json(searchResult('customer_address', elements, count?.n ?? 0, page, limit));
   });
-}
-
-/** Escapes `%`, `_` and `\` for a LIKE pattern. */
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }

@@ -32,7 +32,7 @@ import {
 } from '../../auth/rights.ts';
 import type { Db } from '../../db/client.ts';
 import { customerRightTable, customerTable } from '../../db/schema/index.ts';
-import { isId } from '../../lib/ids.ts';
+import { assertId } from '../company/customer-model.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { readJsonBody } from '../criteria.ts';
 import { StoreApiError, violations } from '../../http/errors.ts';
@@ -47,11 +47,9 @@ const rightsBody = v.object({
 /** Roles a company user can be given through the Store API. */
 export const ASSIGNABLE_ROLES = ROLE_NAMES.filter((r) => r !== 'account_manager');
 
+/** The `{id}` path parameter (400 `VIOLATION::INVALID_UUID` when malformed). */
 function pathId(c: Context<StoreApiEnv>): string {
-  const id = c.req.param('id') ?? '';
-  if (!isId(id))
-    throw violations([{ pointer: '/id', code: 'INVALID_UUID', detail: `The id "${id}" is not a valid UUID.` }]);
-  return id;
+  return assertId(c.req.param('id'), '/id');
 }
 
 async function enabledCodes(db: Db, customerId: string): Promise<string[]> {

@@ -1,20 +1,20 @@
 /**
- * The company-user model shared by the company and registration routes: the Customer wire shape of the provider
- * endpoints (specification §3 "Customer" and "User"), id and username rules, rights writing and the set-password
- * invitation a new user receives.
+ * The company-user model shared by the company user and registration routes: the row of a new user
+ * (`customerRow`), the Customer wire shape of the provider endpoints (`mapCustomer`), id and username rules, rights
+ * writing and the set-password invitation a new user receives.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../../db/client.ts';
-import { customerRightTable, customerTable } from '../../db/schema/index.ts';
+import { customerRightTable, customerTable, type PendingActivation } from '../../db/schema/index.ts';
 import { issueRecoverySecret } from '../../auth/recovery.ts';
 import { isRightCode, rightsList, type Right } from '../../auth/rights.ts';
 import type { BackendConfig } from '../../config.ts';
 import { isId } from '../../lib/ids.ts';
 import { sendMail } from '../../mail/outbox.ts';
+import { invitationMail } from '../../mail/templates.ts';
 import type { StoreContext } from '../context.ts';
 import { StoreApiError, violations } from '../../http/errors.ts';
-import { invitationMail } from './mail.ts';
 
 export type CustomerRow = typeof customerTable.$inferSelect;
 
@@ -24,11 +24,64 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * Checks a path or body id (32 hex characters, Shopware's uuid form).
  *
- * @throws StoreApiError 400 `VIOLATION::INVALID_UUID` (specification §8) naming `pointer`.
+ * @throws StoreApiError 400 `VIOLATION::INVALID_UUID` naming `pointer` (Shopware's answer to a malformed id).
  */
 export function assertId(value: unknown, pointer: string): string {
   if (typeof value === 'string' && isId(value.toLowerCase())) return value.toLowerCase();
   throw violations([{ pointer, code: 'INVALID_UUID', detail: `The value "${String(value)}" is not a valid uuid.` }]);
+}
+
+/** The personal fields of a new company user, as registration and user creation take them from their bodies. */
+export interface PersonalFields {
+  email: string;
+  salutation?: string | null | undefined;
+  firstName: string;
+  lastName: string;
+  phone?: string | null | undefined;
+  mobile?: string | null | undefined;
+  fax?: string | null | undefined;
+  customerFunction?: string | null | undefined;
+}
+
+/**
+ * The row of a new company user, built once for the registrations and for users a lead buyer creates: the personal
+ * fields (absent ones null) and what the route decides: id, company, username (normalised), language, whether the
+ * user is active or waits for activation (`pendingActivation`), lead-buyer flag and role, and the password hash of a
+ * registration (null for created users, who set their password through the invitation).
+ */
+export function customerRow(
+  fields: PersonalFields,
+  at: {
+    id: string;
+    companyId: string;
+    username: string;
+    languageId: string;
+    active: boolean;
+    pendingActivation?: PendingActivation | null;
+    leadBuyer: boolean;
+    role: string;
+    passwordHash?: string | null;
+  },
+): typeof customerTable.$inferInsert {
+  return {
+    id: at.id,
+    companyId: at.companyId,
+    username: normalizeUsername(at.username),
+    email: fields.email,
+    passwordHash: at.passwordHash ?? null,
+    salutation: fields.salutation ?? null,
+    firstName: fields.firstName,
+    lastName: fields.lastName,
+    phone: fields.phone ?? null,
+    mobile: fields.mobile ?? null,
+    fax: fields.fax ?? null,
+    customerFunction: fields.customerFunction ?? null,
+    active: at.active,
+    pendingActivation: at.pendingActivation ?? null,
+    leadBuyer: at.leadBuyer,
+    role: at.role,
+    languageId: at.languageId,
+  };
 }
 
 /** Usernames are compared case-insensitively and stored lower-case, without surrounding spaces. */
@@ -46,7 +99,7 @@ export async function usernameTaken(db: Db, username: string, exceptId?: string)
   return rows.some((r) => r.id !== exceptId);
 }
 
-/** Valibot pieces the customer bodies share (specification §5: required, valid email, lengths). */
+/** Valibot pieces the customer bodies share: required names, a valid e-mail address, bounded lengths. */
 export const nameField = v.pipe(v.string(), v.trim(), v.minLength(1, 'This field is required.'), v.maxLength(100));
 export const emailField = v.pipe(v.string(), v.trim(), v.email('Enter a valid email address.'), v.maxLength(254));
 export const usernameField = v.pipe(
@@ -97,7 +150,7 @@ export function grantableRights(
   return [...new Set(enabled)];
 }
 
-/** Replaces a customer's rights: one row per code of §6, enabled for `enabled`. */
+/** Replaces a customer's rights: one row per code of the 24 (contract/rights.ts), enabled for `enabled`. */
 export async function writeRights(db: Db, customerId: string, enabled: Iterable<string>): Promise<void> {
   const list = rightsList(enabled);
   await db.delete(customerRightTable).where(eq(customerRightTable.customerId, customerId));
@@ -117,10 +170,10 @@ export async function enabledRights(db: Db, customerIds: string[]): Promise<Map<
 }
 
 /**
- * The provider's Customer shape (specification §3 "Customer", list view with budgets; "User"): Shopware's customer
- * fields, the company id, `customerExtension { username, leadBuyer }` (also under `extensions`, as Shopware serialises
- * entity extensions), the OCI marker in `customFields.isOciCustomer`, `budget` and `remainingBudget` (order flows
- * arrive in a later issue: null) and, when given, the 24 `rights`.
+ * The provider's Customer shape (docs/openapi/provider.json): Shopware's customer fields, the company id,
+ * `customerExtension { username, leadBuyer }` (also under `extensions`, as Shopware serialises entity extensions),
+ * the OCI marker in `customFields.isOciCustomer`, `budget` and `remainingBudget` (null: users have no budget,
+ * docs/decisions/010) and, when given, the 24 `rights`.
  */
 export function mapCustomer(row: CustomerRow, rights?: Iterable<string>): Record<string, unknown> {
   const customerExtension = { username: row.username, leadBuyer: row.leadBuyer, apiAlias: 'customer_extension' };
@@ -156,8 +209,9 @@ export function mapCustomer(row: CustomerRow, rights?: Iterable<string>): Record
 }
 
 /**
- * The storefront base URL for links in mail: the configured domain of the request's language (never a URL the caller
- * sent, SECURITY-CHECKLIST §1.1 C), else the first configured domain.
+ * The storefront base URL for links in mail: the configured domain of the request's language, else the first
+ * configured domain; never a URL or Host header the caller sent, so a link cannot point to another site
+ * (docs/decisions/008).
  */
 export function storefrontUrl(config: BackendConfig, ctx: StoreContext): string {
   const domain = ctx.salesChannel.domains.find((d) => d.languageId === ctx.language.id);

@@ -31,11 +31,13 @@ import { languageId } from '../../db/seed-channel.ts';
 import { randomId } from '../../lib/ids.ts';
 import { validateVatNumber } from '../../lib/vat.ts';
 import { sendMail } from '../../mail/outbox.ts';
+import { registrationReceivedMail } from '../../mail/templates.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { readJsonBody } from '../criteria.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { ValiError } from 'valibot';
 import {
+  customerRow,
   emailField,
   nameField,
   normalizeUsername,
@@ -44,7 +46,6 @@ import {
   usernameTaken,
   writeRights,
 } from '../company/customer-model.ts';
-import { registrationReceivedMail } from './mail.ts';
 
 export interface RegistrationDeps {
   db: Db;
@@ -60,49 +61,6 @@ export const REGISTRATION_LIMITS = {
 /** Branch codes of the specification (§3), in the order the form lists them. */
 export const BRANCH_CODES = ['IMH_ANT', 'IMH_HAS', 'IMI_IZE', 'IML_LIE', 'IML_WAL', 'IMM_MEL', 'VDB_IND'] as const;
 const LOCALES = ['de-DE', 'en-GB', 'fr-FR', 'nl-NL'] as const;
-
-/** Personal fields both registrations take from their body (specification §3 "Company/customer registration"). */
-interface PersonalFields {
-  email: string;
-  prefix?: string | null | undefined;
-  firstName: string;
-  lastName: string;
-  phone?: string | null | undefined;
-  mobile?: string | null | undefined;
-  fax?: string | null | undefined;
-  customerFunction?: string | null | undefined;
-}
-
-/**
- * The customer row of a registration: inactive until the supplier activates it; the first user of a new company
- * is its lead buyer and waits with the company, an extra user of an existing company is a buyer and waits for their
- * own activation.
- */
-function waitingCustomer(
-  body: PersonalFields,
-  at: { id: string; companyId: string; username: string; passwordHash: string; locale: string; lead: boolean },
-): typeof customerTable.$inferInsert {
-  return {
-    id: at.id,
-    companyId: at.companyId,
-    username: at.username,
-    email: body.email,
-    passwordHash: at.passwordHash,
-    salutation: body.prefix ?? null,
-    firstName: body.firstName,
-    lastName: body.lastName,
-    phone: body.phone ?? null,
-    mobile: body.mobile ?? null,
-    fax: body.fax ?? null,
-    customerFunction: body.customerFunction ?? null,
-    active: false,
-    pendingActivation: at.lead ? 'with_company' : 'own',
-    leadBuyer: at.lead,
-    role: at.lead ? 'lead_buyer' : 'buyer',
-    languageId: languageId(at.locale),
-    doubleOptInRegistration: false,
-  };
-}
 
 const passwordField = v.pipe(v.string(), v.minLength(8, 'At least 8 characters.'), v.maxLength(128));
 const consent = v.literal(true, 'The privacy consent must be checked.');
@@ -273,9 +231,22 @@ export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: Registr
           email: body.emailForInvoice || null,
           isMain: true,
         });
-        await tx
-          .insert(customerTable)
-          .values(waitingCustomer(body, { id: customerId, companyId, username, passwordHash, locale, lead: true }));
+        await tx.insert(customerTable).values(
+          customerRow(
+            { ...body, salutation: body.prefix },
+            {
+              id: customerId,
+              companyId,
+              username,
+              passwordHash,
+              languageId: languageId(locale),
+              active: false,
+              pendingActivation: 'with_company',
+              leadBuyer: true,
+              role: 'lead_buyer',
+            },
+          ),
+        );
         await writeRights(tx, customerId, RIGHT_CODES);
       });
       await notify(
@@ -324,14 +295,20 @@ export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: Registr
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
         await tx.insert(customerTable).values(
-          waitingCustomer(body, {
-            id: customerId,
-            companyId: company.id,
-            username,
-            passwordHash,
-            locale,
-            lead: false,
-          }),
+          customerRow(
+            { ...body, salutation: body.prefix },
+            {
+              id: customerId,
+              companyId: company.id,
+              username,
+              passwordHash,
+              languageId: languageId(locale),
+              active: false,
+              pendingActivation: 'own',
+              leadBuyer: false,
+              role: 'buyer',
+            },
+          ),
         );
         await writeRights(tx, customerId, ROLE_DEFAULT_RIGHTS.buyer);
       });

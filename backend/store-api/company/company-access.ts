@@ -1,0 +1,54 @@
+/**
+ * What the company user and address routes share: their dependencies, the caller check every call starts with (a
+ * logged-in customer holding the right the resource needs) and the company scope of a `{companyId}` path.
+ */
+import type { Context } from 'hono';
+import { requireCustomer, requireRight, type AuthenticatedCustomer } from '../../auth/guards.ts';
+import type { RightCode } from '../../auth/rights.ts';
+import type { BackendConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { StoreApiError } from '../../http/errors.ts';
+import type { StoreApiEnv } from '../context.ts';
+import { assertId } from './customer-model.ts';
+
+export interface CompanyDeps {
+  db: Db;
+  config: BackendConfig;
+}
+
+/**
+ * The logged-in caller, who must hold `right`.
+ *
+ * @throws StoreApiError 403 `CHECKOUT__CUSTOMER_NOT_LOGGED_IN` for an anonymous context, 403
+ *   `{PROVIDER}__MISSING_RIGHT` without the right.
+ */
+export async function companyCaller(
+  c: Context<StoreApiEnv>,
+  deps: CompanyDeps,
+  right: RightCode,
+): Promise<AuthenticatedCustomer> {
+  const me = await requireCustomer(c, deps.db);
+  requireRight(me, right, deps.config.provider);
+  return me;
+}
+
+/**
+ * The `{companyId}` path parameter when it is the caller's own company.
+ *
+ * @throws StoreApiError 400 `VIOLATION::INVALID_UUID` for a malformed id, 404 `{PROVIDER}__COMPANY_NOT_FOUND` for
+ *   any other company, exactly as for an id that does not exist.
+ */
+export function ownCompanyId(c: Context<StoreApiEnv>, me: AuthenticatedCustomer, provider: string): string {
+  const companyId = assertId(c.req.param('companyId'), '/companyId');
+  if (companyId !== me.companyId) {
+    throw new StoreApiError(
+      404,
+      `${provider.toUpperCase()}__COMPANY_NOT_FOUND`,
+      `The company "${companyId}" was not found.`,
+      {
+        parameters: { companyId },
+      },
+    );
+  }
+  return companyId;
+}

@@ -1,0 +1,396 @@
+/**
+ * The users of the caller's company, managed by a lead buyer or a user with ROLE_MANAGE_CONTACTS
+ * (docs/openapi/provider.json; docs/decisions/010):
+ *
+ * - `POST /store-api/{provider}/companies/customers`: the users of the caller's company, by Shopware criteria
+ *   (`page` 1, `limit` 20 up to 100, `term`, `filter`, `sort`): `contains` on `firstName`, `lastName`, `email`,
+ *   `username` (also `customerExtension.username`), `equals` on `leadBuyer` and `active` (true unless the value is
+ *   'no', false or 0), `range` on `flow.budget` and `flow.budgetRemaining` (every budget counts as 0: users have no
+ *   budget, docs/decisions/010). Answers Shopware's search result `{ elements, total, page, limit }`.
+ * - `POST …/companies/customers/create`: a new user of the caller's company with rights (`rights` list or a `role`
+ *   template); the user gets a set-password invitation mail. Answers the customer with its rights.
+ * - `GET|PATCH …/companies/customers/{id}`: one user with rights; PATCH changes names, email, username (unique,
+ *   `VIOLATION::CUSTOMER_USERNAME_NOT_UNIQUE`), active, leadBuyer, salutation, phone, mobile, fax, function, rights.
+ *   A colleague's e-mail address only a lead buyer changes; one's own needs `password` (the current one). Every
+ *   e-mail change is audited and the old address notified; (de)activations and rights changes are audited.
+ * - `DELETE …/companies/customers` body `{ customerIds }`: deletes users (never the caller) and their sessions.
+ *
+ * Every call needs a logged-in customer with ROLE_MANAGE_CONTACTS (else 403). Ids of other companies answer 404
+ * exactly like ids that do not exist; malformed ids `VIOLATION::INVALID_UUID`. Granting a right needs holding it,
+ * and every change runs the lead-buyer rule (`guardUserChange`): only a lead buyer creates, changes or deletes a lead
+ * buyer, account managers are out of reach, the last lead buyer stays.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Context, Hono } from 'hono';
+import * as v from 'valibot';
+import {
+  guardUserChange,
+  loadCompanyCustomer,
+  requireCurrentPassword,
+  type AuthenticatedCustomer,
+} from '../../auth/guards.ts';
+import { ROLE_DEFAULT_RIGHTS, ROLE_NAMES } from '../../auth/rights.ts';
+import { deleteCustomerContexts } from '../../auth/session.ts';
+import { customerTable } from '../../db/schema/index.ts';
+import { violations } from '../../http/errors.ts';
+import { randomId } from '../../lib/ids.ts';
+import { audit } from '../account/audit.ts';
+import { emailChanges, recordEmailChange } from '../account/email-change.ts';
+import type { StoreApiEnv } from '../context.ts';
+import {
+  containsPattern,
+  pagination,
+  parseCriteria,
+  readJsonBody,
+  type Criteria,
+  type FilterNode,
+} from '../criteria.ts';
+import { searchResult } from '../entities.ts';
+import { companyCaller, type CompanyDeps } from './company-access.ts';
+import {
+  assertId,
+  customerRow,
+  emailField,
+  enabledRights,
+  grantableRights,
+  mapCustomer,
+  nameField,
+  normalizeUsername,
+  optionalText,
+  rightsField,
+  salutationField,
+  sendInvitation,
+  storefrontUrl,
+  usernameField,
+  usernameTaken,
+  writeRights,
+} from './customer-model.ts';
+
+/** Largest page of the user list. */
+export const MAX_USER_LIMIT = 100;
+
+const CONTAINS_FIELDS: Record<string, AnyPgColumn> = {
+  firstName: customerTable.firstName,
+  lastName: customerTable.lastName,
+  email: customerTable.email,
+  username: customerTable.username,
+  'customerExtension.username': customerTable.username,
+  'extensions.customerExtension.username': customerTable.username,
+};
+const FLAG_FIELDS: Record<string, AnyPgColumn> = {
+  leadBuyer: customerTable.leadBuyer,
+  'customerExtension.leadBuyer': customerTable.leadBuyer,
+  'extensions.customerExtension.leadBuyer': customerTable.leadBuyer,
+  active: customerTable.active,
+};
+const BUDGET_FIELDS = new Set(['flow.budget', 'flow.budgetRemaining', 'budget', 'remainingBudget']);
+const SORT_FIELDS: Record<string, AnyPgColumn> = {
+  firstName: customerTable.firstName,
+  lastName: customerTable.lastName,
+  email: customerTable.email,
+  username: customerTable.username,
+  'customerExtension.username': customerTable.username,
+  active: customerTable.active,
+  leadBuyer: customerTable.leadBuyer,
+  'customerExtension.leadBuyer': customerTable.leadBuyer,
+  createdAt: customerTable.createdAt,
+};
+
+/** A flag filter is true unless its value is 'no' (false, 'false' and 0 read as no too). */
+function flagValue(value: unknown): boolean {
+  return !(value === 'no' || value === false || value === 'false' || value === 0 || value === '0');
+}
+
+/** The condition of one list filter, or undefined when the filter is not one the list supports. */
+function filterCondition(f: FilterNode): SQL | null | undefined {
+  if (f.type === 'contains' && CONTAINS_FIELDS[f.field]) {
+    const value = f.value.trim();
+    return value ? ilike(CONTAINS_FIELDS[f.field]!, containsPattern(value)) : null;
+  }
+  if (f.type === 'equals' && FLAG_FIELDS[f.field]) return eq(FLAG_FIELDS[f.field]!, flagValue(f.value));
+  if (f.type === 'range' && BUDGET_FIELDS.has(f.field)) {
+    const p = f.parameters;
+    const budget = 0;
+    const inRange =
+      (p.gte === undefined || budget >= p.gte) &&
+      (p.lte === undefined || budget <= p.lte) &&
+      (p.gt === undefined || budget > p.gt) &&
+      (p.lt === undefined || budget < p.lt);
+    return inRange ? null : eq(customerTable.id, '');
+  }
+  return undefined;
+}
+
+/**
+ * The conditions of a user list: the company, the term over names, username and e-mail, and the filters.
+ *
+ * @throws StoreApiError 400 `VIOLATION::INVALID_FILTER` per unsupported filter, `VIOLATION::INVALID_VALUE` for a
+ *   term over 100 characters.
+ */
+function listConditions(companyId: string, criteria: Criteria): SQL[] {
+  const where: SQL[] = [eq(customerTable.companyId, companyId)];
+  if (criteria.term && criteria.term.length > 100) {
+    throw violations([{ pointer: '/term', code: 'INVALID_VALUE', detail: 'The term must not exceed 100 characters.' }]);
+  }
+  if (criteria.term) {
+    const p = containsPattern(criteria.term);
+    where.push(
+      or(
+        ilike(customerTable.firstName, p),
+        ilike(customerTable.lastName, p),
+        ilike(customerTable.username, p),
+        ilike(customerTable.email, p),
+      )!,
+    );
+  }
+  const bad: { pointer: string; code: string; detail: string }[] = [];
+  const filters = [
+    ...criteria.filter.map((f, i) => ({ f, pointer: `/filter/${i}` })),
+    ...criteria.postFilter.map((f, i) => ({ f, pointer: `/post-filter/${i}` })),
+  ];
+  for (const { f, pointer } of filters) {
+    const condition = filterCondition(f);
+    if (condition === undefined) {
+      const field = 'field' in f ? ` on "${f.field}"` : '';
+      bad.push({ pointer, code: 'INVALID_FILTER', detail: `Unsupported ${f.type} filter${field}.` });
+    } else if (condition) {
+      where.push(condition);
+    }
+  }
+  if (bad.length) throw violations(bad);
+  return where;
+}
+
+const createSchema = v.object({
+  salutation: salutationField,
+  firstName: nameField,
+  lastName: nameField,
+  email: emailField,
+  username: usernameField,
+  phone: optionalText,
+  mobile: optionalText,
+  fax: optionalText,
+  customerFunction: optionalText,
+  active: v.optional(v.boolean(), true),
+  leadBuyer: v.optional(v.boolean(), false),
+  role: v.optional(v.picklist(ROLE_NAMES.filter((r) => r !== 'account_manager'))),
+  rights: rightsField,
+});
+
+const patchSchema = v.object({
+  salutation: salutationField,
+  firstName: v.optional(nameField),
+  lastName: v.optional(nameField),
+  email: v.optional(emailField),
+  username: v.optional(usernameField),
+  phone: optionalText,
+  mobile: optionalText,
+  fax: optionalText,
+  customerFunction: optionalText,
+  active: v.optional(v.boolean()),
+  leadBuyer: v.optional(v.boolean()),
+  rights: rightsField,
+  /** The caller's current password: needed when callers change their own e-mail address. */
+  password: v.optional(v.pipe(v.string(), v.maxLength(4096))),
+});
+
+const deleteSchema = v.object({ customerIds: v.pipe(v.array(v.unknown()), v.minLength(1), v.maxLength(100)) });
+
+/** Registers the company user routes on the app (see the module comment). */
+export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyDeps): void {
+  const { db, config } = deps;
+  const base = `/store-api/${config.provider}/companies`;
+
+  /** Writes an audit entry of the caller's session (with the account manager behind a "login as" session). */
+  const log = (
+    c: Context<StoreApiEnv>,
+    me: AuthenticatedCustomer,
+    action: string,
+    targetCustomerId: string,
+    details: Record<string, unknown> = {},
+  ) =>
+    audit(db, {
+      actorCustomerId: me.id,
+      action,
+      targetCustomerId,
+      companyId: me.companyId,
+      details,
+      contextToken: c.get('context').token,
+      at: new Date(),
+    });
+
+  app.post(`${base}/customers`, async (c) => {
+    const me = await companyCaller(c, deps, 'ROLE_MANAGE_CONTACTS');
+    const criteria = parseCriteria(await readJsonBody(c.req), c.req.query());
+    if (criteria.limit !== undefined && criteria.limit > MAX_USER_LIMIT) {
+      throw violations([
+        { pointer: '/limit', code: 'INVALID_VALUE', detail: `limit must not exceed ${MAX_USER_LIMIT}` },
+      ]);
+    }
+    const { page, limit, offset } = pagination(criteria, 20);
+    const where = and(...listConditions(me.companyId, criteria));
+    const order = criteria.sort.flatMap((s) => {
+      // Every budget counts as 0 (docs/decisions/010): sorting by one keeps the default order.
+      if (BUDGET_FIELDS.has(s.field)) return [];
+      const col = SORT_FIELDS[s.field];
+      if (!col) throw violations([{ pointer: '/sort', code: 'INVALID_SORT', detail: `Cannot sort by "${s.field}".` }]);
+      return [s.order === 'DESC' ? desc(col) : asc(col)];
+    });
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(customerTable)
+        .where(where)
+        .orderBy(...order, asc(customerTable.lastName), asc(customerTable.firstName), asc(customerTable.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(customerTable).where(where),
+    ]);
+    const rights = await enabledRights(
+      db,
+      rows.map((r) => r.id),
+    );
+    const elements = rows.map((r) => mapCustomer(r, rights.get(r.id) ?? []));
+    return c.json(searchResult('customer', elements, total?.n ?? 0, page, limit));
+  });
+
+  app.post(`${base}/customers/create`, async (c) => {
+    const me = await companyCaller(c, deps, 'ROLE_MANAGE_CONTACTS');
+    const body = v.parse(createSchema, await readJsonBody(c.req));
+    const role = body.leadBuyer ? 'lead_buyer' : (body.role ?? 'buyer');
+    const username = normalizeUsername(body.username);
+    const id = randomId();
+    const { row, granted } = await db.transaction(async (tx) => {
+      await guardUserChange(tx, me, config.provider, {
+        kind: 'create',
+        leadBuyer: body.leadBuyer,
+        active: body.active,
+        role,
+      });
+      const rights = grantableRights(
+        body.rights ?? ROLE_DEFAULT_RIGHTS[role].map((code) => ({ code, enabled: true })),
+        me.rights,
+        config.provider,
+      );
+      if (await usernameTaken(tx, username)) {
+        throw violations([
+          { pointer: '/username', code: 'CUSTOMER_USERNAME_NOT_UNIQUE', detail: 'The username is already in use.' },
+        ]);
+      }
+      const [inserted] = await tx
+        .insert(customerTable)
+        .values(
+          customerRow(body, {
+            id,
+            companyId: me.companyId,
+            username,
+            languageId: c.get('context').language.id,
+            active: body.active,
+            leadBuyer: body.leadBuyer,
+            role,
+          }),
+        )
+        .returning();
+      await writeRights(tx, id, rights);
+      return { row: inserted!, granted: rights };
+    });
+    await log(c, me, 'customer.create', id, { rights: granted });
+    await sendInvitation(db, row, storefrontUrl(config, c.get('context')), c.get('context').language.localeCode);
+    return c.json(mapCustomer(row, granted));
+  });
+
+  app.get(`${base}/customers/:id`, async (c) => {
+    const me = await companyCaller(c, deps, 'ROLE_MANAGE_CONTACTS');
+    const row = await loadCompanyCustomer(db, me, assertId(c.req.param('id'), '/id'));
+    const rights = await enabledRights(db, [row.id]);
+    return c.json(mapCustomer(row, rights.get(row.id) ?? []));
+  });
+
+  app.patch(`${base}/customers/:id`, async (c) => {
+    const me = await companyCaller(c, deps, 'ROLE_MANAGE_CONTACTS');
+    const id = assertId(c.req.param('id'), '/id');
+    const body = v.parse(patchSchema, await readJsonBody(c.req));
+    if (id === me.id && (body.active === false || body.leadBuyer === false)) {
+      throw violations([
+        {
+          pointer: body.active === false ? '/active' : '/leadBuyer',
+          code: 'CANNOT_CHANGE_OWN_ACCESS',
+          detail: 'You cannot deactivate or demote yourself.',
+        },
+      ]);
+    }
+    const username = body.username !== undefined ? normalizeUsername(body.username) : undefined;
+    const { updated, granted, before } = await db.transaction(async (tx) => {
+      const row = (await guardUserChange(tx, me, config.provider, {
+        kind: 'update',
+        targetId: id,
+        ...(body.leadBuyer !== undefined ? { leadBuyer: body.leadBuyer } : {}),
+        ...(body.active !== undefined ? { active: body.active } : {}),
+        ...(body.leadBuyer === true ? { role: 'lead_buyer' } : {}),
+        ...(body.email !== undefined ? { email: body.email } : {}),
+      }))!;
+      if (id === me.id && emailChanges(row.email, body.email)) await requireCurrentPassword(tx, me.id, body.password);
+      const rights = body.rights ? grantableRights(body.rights, me.rights, config.provider) : null;
+      if (username !== undefined && (await usernameTaken(tx, username, id))) {
+        throw violations([
+          { pointer: '/username', code: 'CUSTOMER_USERNAME_NOT_UNIQUE', detail: 'The username is already in use.' },
+        ]);
+      }
+      const changes: Partial<typeof customerTable.$inferInsert> = { updatedAt: new Date() };
+      for (const key of [
+        'salutation',
+        'firstName',
+        'lastName',
+        'email',
+        'phone',
+        'mobile',
+        'fax',
+        'customerFunction',
+        'active',
+        'leadBuyer',
+      ] as const) {
+        if (body[key] !== undefined) (changes as Record<string, unknown>)[key] = body[key];
+      }
+      if (username !== undefined) changes.username = username;
+      // A lead buyer's (de)activation is a decision: the user no longer waits for the supplier either way.
+      if (body.active !== undefined) changes.pendingActivation = null;
+      if (body.leadBuyer === true) changes.role = 'lead_buyer';
+      if (body.leadBuyer === false && row.role === 'lead_buyer') changes.role = 'buyer';
+      const [out] = await tx.update(customerTable).set(changes).where(eq(customerTable.id, id)).returning();
+      if (rights) await writeRights(tx, id, rights);
+      return { updated: out!, granted: rights, before: row };
+    });
+    if (body.active === false) await deleteCustomerContexts(db, id);
+    if (emailChanges(before.email, body.email)) {
+      const contextToken = c.get('context').token;
+      await recordEmailChange(db, { actorCustomerId: me.id, before, email: body.email, contextToken, at: new Date() });
+    }
+    if (granted) await log(c, me, 'customer.rights', id, { rights: granted });
+    if (body.active !== undefined && body.active !== before.active) {
+      await log(c, me, body.active ? 'customer.activate' : 'customer.deactivate', id);
+    }
+    const rights = await enabledRights(db, [id]);
+    return c.json(mapCustomer(updated, rights.get(id) ?? []));
+  });
+
+  app.delete(`${base}/customers`, async (c) => {
+    const me = await companyCaller(c, deps, 'ROLE_MANAGE_CONTACTS');
+    const body = v.parse(deleteSchema, await readJsonBody(c.req));
+    const ids = [...new Set(body.customerIds.map((id, i) => assertId(id, `/customerIds/${i}`)))];
+    if (ids.includes(me.id)) {
+      throw violations([
+        { pointer: '/customerIds', code: 'CANNOT_DELETE_SELF', detail: 'You cannot delete yourself.' },
+      ]);
+    }
+    await db.transaction(async (tx) => {
+      for (const id of ids) await guardUserChange(tx, me, config.provider, { kind: 'delete', targetId: id });
+      for (const id of ids) await deleteCustomerContexts(tx, id);
+      await tx
+        .delete(customerTable)
+        .where(and(inArray(customerTable.id, ids), eq(customerTable.companyId, me.companyId)));
+    });
+    for (const id of ids) await log(c, me, 'customer.delete', id);
+    return c.body(null, 204);
+  });
+}
