@@ -1,6 +1,6 @@
 /**
- * Password hashing with argon2id (ARCHITECTURE §5, SECURITY-CHECKLIST §1.1 B): OWASP's baseline parameters
- * (19 MiB memory, 2 passes, 1 lane), PHC strings stored in `customer.password_hash`.
+ * Password hashing with argon2id (OWASP Password Storage Cheat Sheet; docs/decisions/008): OWASP's baseline
+ * parameters (19 MiB memory, 2 passes, 1 lane), PHC strings stored in `customer.password_hash`.
  *
  * `DUMMY_HASH` is an argon2id hash of a random secret with the same parameters. Login and recovery verify against it
  * when the username is unknown, so an unknown user costs the same work as a wrong password (no timing oracle).

@@ -1,7 +1,8 @@
 /**
- * Password recovery and set-password secrets (SECURITY-CHECKLIST S10, S20): the secret travels only in the link
- * (`/auth/password-set?hash=…`, 256 bits, hex); the database keeps its SHA-256. A secret is single-use, expires
- * (2 hours by default), and issuing a new one or setting a password invalidates the customer's older ones.
+ * Password recovery and set-password secrets (docs/decisions/008; OWASP Forgot Password Cheat Sheet): the secret
+ * travels only in the link (`/auth/password-set?hash=…`, 256 bits, hex); the database keeps its SHA-256. A secret is
+ * single-use, expires (2 hours by default), and issuing a new one or setting a password invalidates the customer's
+ * older ones.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';

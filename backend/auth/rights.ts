@@ -1,6 +1,6 @@
 /**
- * The 24 rights of the specification (§6 "Roles and permissions"), each enabled or not per customer, and the role
- * templates the shop offers when a lead buyer creates a user. A check reads the customer's rights list for an
+ * The 24 rights a company user holds, each enabled or not per customer (the one list in contract/rights.ts), and the
+ * role templates the shop offers when a lead buyer creates a user. A check reads the customer's rights list for an
  * enabled entry; a right that has no row counts as disabled.
  */
 
@@ -8,7 +8,7 @@ import { RIGHT_CODES, type RightCode } from '../../contract/rights.ts';
 
 export { RIGHT_CODES, type RightCode };
 
-/** `{ code, enabled }` as the Store API reads and writes rights (specification §3 "Rights"). */
+/** `{ code, enabled }` as the provider API reads and writes rights (docs/openapi/provider.json). */
 export interface Right {
   code: RightCode;
   enabled: boolean;
@@ -45,7 +45,7 @@ export const ROLE_DEFAULT_RIGHTS: Record<RoleName, readonly RightCode[]> = {
   account_manager: RIGHT_CODES,
 };
 
-/** The full list of 24 rights for a set of enabled codes, in the order of §6. */
+/** The full list of 24 rights for a set of enabled codes, in the order of contract/rights.ts. */
 export function rightsList(enabled: Iterable<string>): Right[] {
   const on = new Set(enabled);
   return RIGHT_CODES.map((code) => ({ code, enabled: on.has(code) }));

@@ -1,10 +1,9 @@
 /**
- * Outgoing mail (issue 3 §1 "Mail"): through SMTP when `SMTP_URL` is set (nodemailer), otherwise kept in the
- * `mail_outbox` table, which the development outbox page lists so recovery and registration can be completed
- * without a mail server.
+ * Outgoing mail: through SMTP when `SMTP_URL` is set (nodemailer), otherwise kept in the `mail_outbox` table, which
+ * the development outbox page lists so recovery and registration can be completed without a mail server.
  *
- * Secrets (reset links) live only in the mail itself: a mail delivered by SMTP is recorded with its template,
- * recipient and subject but without its body (SECURITY-CHECKLIST S21), and nothing here logs a body or the SMTP URL.
+ * Secrets (reset links) live only in the mail itself (docs/decisions/008): a mail delivered by SMTP is recorded with
+ * its template, recipient and subject but without its body, and nothing here logs a body or the SMTP URL.
  */
 import { desc } from 'drizzle-orm';
 import nodemailer from 'nodemailer';

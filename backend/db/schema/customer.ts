@@ -1,7 +1,7 @@
 /**
  * Companies and their users (customers), rights, addresses, and the records behind login, password recovery,
- * registration mail and audit (specification §3 "Customer", "Rights", "Address", "Company/customer registration",
- * "User"; §6 rights). One company has many customers; every customer belongs to exactly one company.
+ * registration mail and audit (docs/decisions/008, 010; the provider API in docs/openapi/provider.json). One company
+ * has many customers; every customer belongs to exactly one company.
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -14,7 +14,7 @@ export const companyTable = pgTable(
   'company',
   {
     id: idColumn('id').primaryKey(),
-    /** The supplier's client number (specification: "client number", "existingCompanyNumber"). */
+    /** The supplier's client number (registration's `companyNumber` / `existingCompanyNumber`). */
     companyNumber: text('company_number').notNull(),
     name: text('name').notNull(),
     /** Normalised VAT number (country prefix + digits/letters, no spaces or dots); unique when set. */
@@ -60,7 +60,7 @@ export const customerTable = pgTable(
     email: text('email').notNull(),
     /** argon2id PHC string; null until the user has set a password. */
     passwordHash: text('password_hash'),
-    /** 'female' or 'male' (the specification's "prefix"). */
+    /** 'female' or 'male' (registration's `prefix`). */
     salutation: text('salutation'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -78,7 +78,7 @@ export const customerTable = pgTable(
      */
     pendingActivation: text('pending_activation').$type<PendingActivation>(),
     leadBuyer: boolean('lead_buyer').notNull().default(false),
-    /** OCI punch-out customer (custom field in the specification). */
+    /** OCI punch-out customer (answered as `customFields.isOciCustomer`). */
     isOciCustomer: boolean('is_oci_customer').notNull().default(false),
     /** Role name read and set by `{provider}/account/{id}/role`: buyer, lead_buyer, approver, account_manager. */
     role: text('role').notNull().default('buyer'),
@@ -100,21 +100,21 @@ export const customerTable = pgTable(
   (t) => [uniqueIndex('customer_username_idx').on(t.username), index('customer_company_idx').on(t.companyId)],
 );
 
-/** Rights of a customer (specification §6): one row per right code, `enabled` true or false. */
+/** Rights of a customer (contract/rights.ts): one row per right code, `enabled` true or false. */
 export const customerRightTable = pgTable(
   'customer_right',
   {
     customerId: idColumn('customer_id')
       .notNull()
       .references(() => customerTable.id, { onDelete: 'cascade' }),
-    /** ROLE_… code of §6. */
+    /** ROLE_… code of contract/rights.ts. */
     code: text('code').notNull(),
     enabled: boolean('enabled').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.customerId, t.code] })],
 );
 
-/** Addresses belong to a company (specification §3 "Address"). */
+/** Addresses belong to a company. */
 export const companyAddressTable = pgTable(
   'company_address',
   {

@@ -1,12 +1,12 @@
 /**
- * The customer's own account (Shopware AccountService routes, specification §4 "Login", §7, §8):
+ * The customer's own account (Shopware's Store API account routes; docs/decisions/008):
  * - `POST /store-api/account/login` { username, password } → `{ contextToken }` and a NEW `sw-context-token`;
- *   the token the caller brought is never upgraded (session fixation, SECURITY-CHECKLIST S13);
- * - `POST /store-api/account/logout` → deletes the context, answers a new anonymous token (S16);
+ *   the token the caller brought is never upgraded (session fixation, OWASP ASVS 4.0.3 V3.2.1);
+ * - `POST /store-api/account/logout` → deletes the context, answers a new anonymous token (ASVS V3.3.1);
  * - `GET|POST /store-api/account/customer` → the customer with company, extension and rights, and
  *   `extensions.impersonatorId` (the account manager's id in a "login as customer" session, else null);
  * - `POST /store-api/account/change-password` { password, newPassword, newPasswordConfirm } → new token, every other
- *   session of the customer ends (S15);
+ *   session of the customer ends (ASVS V3.3.3);
  * - `POST /store-api/account/change-profile` (right ROLE_MANAGE_OWN_CONTACT_INFO); a new `email` needs the current
  *   `password` too (400 `VIOLATION::IS_BLANK_ERROR` without, `CUSTOMER_PASSWORD_NOT_CORRECT` when wrong);
  * - `POST /store-api/account/change-email` { email, emailConfirmation, password } (Shopware's route, same right) →
@@ -15,9 +15,10 @@
  * - `POST /store-api/account/list-address` → the company's addresses (criteria `page`, `limit`, `term`).
  *
  * Login errors: unknown username and wrong password give the identical 401 `CHECKOUT__CUSTOMER_AUTH_BAD_CREDENTIALS`
- * (an unknown user is verified against a dummy hash, so the work is the same, S18). Only after the password
- * verified: `{provider}__CUSTOMER_IS_INACTIVE`, `{provider}__COMPANY_IS_INACTIVE`,
- * `{provider}__FORCED_CUSTOMER_RECOVERY` (meta.parameters.hash = a fresh single-use set-password secret).
+ * (an unknown user is verified against a dummy hash, so the work is the same: no user enumeration, OWASP
+ * Authentication Cheat Sheet). Only after the password verified: `{provider}__CUSTOMER_IS_INACTIVE`,
+ * `{provider}__COMPANY_IS_INACTIVE`, `{provider}__FORCED_CUSTOMER_RECOVERY` (meta.parameters.hash = a fresh
+ * single-use set-password secret).
  * Rate limits per username and client address: 429 `FRAMEWORK__RATE_LIMIT_EXCEEDED`.
  */
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
  * The logged-in customer as the Store API returns it (Shopware `customer` entity, read by `account/customer`), with
- * the provider's additions (specification §3 "Customer"): `extensions.company` (the attached company),
+ * the provider's additions (docs/openapi/provider.json): `extensions.company` (the attached company),
  * `extensions.customerExtension` { username, leadBuyer, role }, `extensions.rights` (the 24 `{ code, enabled }`),
  * `customFields.oci_customer`. Company addresses map to Shopware's `customer_address` shape plus the provider's
  * fields (name, houseNumber, box, email, additional, isMain, companyId).
@@ -27,7 +27,7 @@ function omitNull<T extends Record<string, unknown>>(value: T, keys: (keyof T)[]
   return out;
 }
 
-/** Shopware salutation for the specification's prefix ('female' → mrs, 'male' → mr, else not_specified). */
+/** Shopware salutation for the stored prefix ('female' → mrs, 'male' → mr, else not_specified). */
 export function salutationOf(prefix: string | null): Record<string, unknown> {
   const key = prefix === 'female' ? 'mrs' : prefix === 'male' ? 'mr' : 'not_specified';
   const name = { mrs: 'Mrs.', mr: 'Mr.', not_specified: 'Not specified' }[key];

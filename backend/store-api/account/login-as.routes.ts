@@ -1,5 +1,5 @@
 /**
- * "Login as customer" for account managers (issue 3 §2 `/loginascustomer`):
+ * "Login as customer" for account managers (the storefront's `/loginascustomer` page; docs/decisions/008):
  * `POST /store-api/{provider}/account/login-as-customer` { customerId } or { username } → a NEW context for the
  * target customer,
  * whose payload records the manager (`impersonatorId`), answered as `{ contextToken }` and `sw-context-token`.

@@ -1,6 +1,6 @@
 /**
- * Password recovery (specification §7 `account/recovery-password`, §4 "Forced recovery"; SECURITY-CHECKLIST
- * S18–S21):
+ * Password recovery (Shopware's `account/recovery-password` routes; a forced recovery sends a login here;
+ * docs/decisions/008):
  * - `POST /store-api/account/recovery-password` { username, storefrontUrl } → always 200 `{ success: true }`, whether
  *   or not the username exists, answered before the username is even looked up (the lookup, secret and mail run
  *   afterwards through `defer`). For an active customer a mail goes out with `{domain}/auth/password-set?hash=…`,

@@ -1,7 +1,7 @@
 /**
- * Rights and roles of a company's users (specification §3 "Rights", §6; §7 `{provider}/account/{id}/role`):
- * - `GET /store-api/{provider}/account/{id}/rights` → `{ roles: [{ code, enabled }] }`, all 24 rights in §6 order.
- *   A customer reads his own rights freely; anyone else's needs ROLE_MANAGE_CONTACTS.
+ * Rights and roles of a company's users (docs/openapi/provider.json; the 24 rights of contract/rights.ts):
+ * - `GET /store-api/{provider}/account/{id}/rights` → `{ roles: [{ code, enabled }] }`, all 24 rights in their
+ *   order. A customer reads his own rights freely; anyone else's needs ROLE_MANAGE_CONTACTS.
  * - `PUT /store-api/{provider}/account/{id}/rights` { roles: [{ code, enabled }] } → saves the listed entries and
  *   answers the full list. Needs ROLE_MANAGE_CONTACTS; nobody changes his own rights; nobody grants a right he does
  *   not hold himself.

@@ -98,7 +98,7 @@ describe('users of the company', () => {
     expect((elements[0]!.rights as unknown[]).length).toBe(24);
   });
 
-  test('filters of §5: contains on names and username, equals on leadBuyer, range on budgets; term; paging', async () => {
+  test('list filters: contains on names and username, equals on leadBuyer, range on budgets; term; paging', async () => {
     const list = async (body: unknown) =>
       ((await call('POST', `${P}/companies/customers`, lead.token, body)).json.elements as Json[]).map(
         (e) => (e.customerExtension as Json).username,

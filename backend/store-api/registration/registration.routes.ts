@@ -1,6 +1,6 @@
 /**
- * Company and customer registration (specification §2 "/register/company", "/register/customer"; §3
- * "Company/customer registration"; §4: accounts wait for activation; §8 codes):
+ * Company and customer registration (the storefront's `/register/company` and `/register/customer` pages;
+ * docs/openapi/provider.json; accounts wait for the supplier's activation, docs/decisions/010):
  *
  * - `POST /store-api/{provider}/register/company`: a new company and its first user, a lead buyer with all 24
  *   rights; both inactive until the supplier activates them (`npm run account:activate -- <username|client number>`).
@@ -13,7 +13,7 @@
  *   number does not match), `CLIENT_IS_BLOCKED`, `DUPLICATE_USERNAME`. Answers `{ customerId }`.
  * - `GET …/register/cities/search?zipcode=…|city=…(&country=…)`: `{ elements: [{ zipcode, city, country }] }`.
  *
- * Enumeration (SECURITY-CHECKLIST §1.1 B): a signup form must say that a username is taken (DUPLICATE_USERNAME), and
+ * Enumeration (docs/decisions/010): a signup form must say that a username is taken (DUPLICATE_USERNAME), and
  * a VAT number's registration is reported without naming its company; registration and look-ups are rate-limited
  * per client address (429 `FRAMEWORK__RATE_LIMIT_EXCEEDED`).
  */
@@ -58,7 +58,7 @@ export const REGISTRATION_LIMITS = {
   existsIp: { max: 30, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
-/** Branch codes of the specification (§3), in the order the form lists them. */
+/** The supplier's branch codes, in the order the form lists them. */
 export const BRANCH_CODES = ['IMH_ANT', 'IMH_HAS', 'IMI_IZE', 'IML_LIE', 'IML_WAL', 'IMM_MEL', 'VDB_IND'] as const;
 const LOCALES = ['de-DE', 'en-GB', 'fr-FR', 'nl-NL'] as const;
 
@@ -130,7 +130,7 @@ const citySchema = v.pipe(
 const invalidVat = () => new StoreApiError(400, 'INVALID_VAT_NUMBER', 'The VAT number is not valid.');
 const duplicateUsername = () => new StoreApiError(400, 'DUPLICATE_USERNAME', 'The username is already taken.');
 
-/** Any failure that is not one of the documented answers becomes `UNKNOWN` (§8 "generic registration error"). */
+/** Any failure that is not one of the documented answers becomes the generic `UNKNOWN` (docs/decisions/010). */
 function asRegistrationError(err: unknown): Error {
   if (err instanceof StoreApiError || err instanceof ValiError) return err;
   const code =
