@@ -34,7 +34,7 @@ let configuredDir: string | undefined;
  * The shared catalogue folder: `SHARED_CATALOG_DIR`, else `../shared/catalog` relative to the working directory
  * (the project root), as the catalogue README prescribes.
  */
-export function defaultSharedCatalogDir(env: Record<string, string | undefined> = process.env): string {
+function defaultSharedCatalogDir(env: Record<string, string | undefined> = process.env): string {
   return env.SHARED_CATALOG_DIR
     ? path.resolve(env.SHARED_CATALOG_DIR)
     : path.resolve(process.cwd(), '../shared/catalog');

@@ -78,7 +78,7 @@ export async function detectCatalogFormat(filePath: string): Promise<CatalogForm
 }
 
 /** Source namespace of a BMEcat file from its name: KS Tools, fischer, Weidmüller; else derived from SUPPLIER_NAME. */
-export function bmecatSourceFromFileName(filePath: string): string | undefined {
+function bmecatSourceFromFileName(filePath: string): string | undefined {
   const name = path.basename(filePath).toLowerCase();
   if (/ks[_-]?tools/.test(name)) return 'bmecat:kstools';
   if (/fischer/.test(name)) return 'bmecat:fischer';

@@ -8,7 +8,7 @@ import { languageId, ROOT_CATEGORY_IDS, seedSalesChannel } from '../db/seed-chan
 import { loadBackendConfig } from '../config.ts';
 import { ensureCatalogSeeded, SEED_SOURCE, withDemoPriceValidity, withDemoStock } from './seed.ts';
 import { cmsPageId } from './static-content.ts';
-import { categoryId } from './writer.ts';
+import { categoryId } from './writer/ids.ts';
 
 let handle: DbHandle;
 let db: Db;

@@ -20,13 +20,13 @@ import { categoryTable, cmsPageTable, seoUrlTable } from '../db/schema/index.ts'
 import { LANGUAGES, languageId, ROOT_CATEGORY_IDS, SALES_CHANNEL_ID } from '../db/seed-channel.ts';
 import type { CategoryTranslation } from '../db/schema/category.ts';
 import { stableId } from '../lib/ids.ts';
-import { refreshCategoryTree } from './writer.ts';
+import { refreshCategoryTree } from './writer/refresh.ts';
 import { LANGUAGE_NAMES, LOCALE_CODES } from '../../contract/locales.ts';
 
 type T4 = readonly [string, string, string, string];
 
 /** Id of a static navigation item by key. */
-export const staticCategoryId = (key: string): string => stableId('category', `static:nav:${key}`);
+const staticCategoryId = (key: string): string => stableId('category', `static:nav:${key}`);
 /** Id of a content page by key ('agb', 'datenschutz', 'home'). */
 export const cmsPageId = (key: string): string => stableId('cms-page', key);
 

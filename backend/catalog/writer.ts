@@ -10,38 +10,30 @@
  * names (`name_de` … with the fallback requested locale → en-GB → de-DE → any), the per-language search vectors
  * (`to_tsvector` over name, keywords, description without tags, manufacturer name and property values, with the same
  * fallback), the listing price and the cover image.
+ *
+ * Modules: `writer/ids.ts` (ids from source keys), `writer/rows.ts` (change → row), `writer/lookups.ts`
+ * (manufacturers, properties, media), `writer/refresh.ts` (set-based post-processing), `writer/seo-urls.ts`
+ * (category SEO URLs), `writer/batch.ts` (batching helpers).
  */
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import { FALLBACK_LOCALES, LOCALE_CODES } from '../../contract/locales.ts';
+import { sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { queryRows as query, type Db } from '../db/client.ts';
-import { LOCALE_COLUMNS } from '../db/locale-columns.ts';
 import {
   categoryTable,
-  manufacturerTable,
-  mediaTable,
   productMediaTable,
   productPriceTable,
   productReferenceTable,
   productTable,
-  propertyGroupOptionTable,
-  propertyGroupTable,
-  seoUrlTable,
 } from '../db/schema/index.ts';
-import { LANGUAGES, languageId, ROOT_CATEGORY_IDS, SALES_CHANNEL_ID } from '../db/seed-channel.ts';
+import { ROOT_CATEGORY_IDS, SALES_CHANNEL_ID } from '../db/seed-channel.ts';
 import { stableId } from '../lib/ids.ts';
-import { categorySeoPath } from '../lib/slug.ts';
-import type {
-  CatalogCategory,
-  CatalogChange,
-  CatalogMedia,
-  CatalogPrice,
-  CatalogProduct,
-  CatalogProperty,
-  CatalogSink,
-  LocaleCode,
-  LocalizedText,
-} from './model.ts';
+import type { CatalogCategory, CatalogChange, CatalogPrice, CatalogProduct, CatalogSink } from './model.ts';
+import { chunks, excludedSet, SeenSet } from './writer/batch.ts';
+import { categoryId, mediaId, productId } from './writer/ids.ts';
+import { writeManufacturers, writeMedia, writeProperties } from './writer/lookups.ts';
+import { refreshCategoryProductCounts, refreshCategoryTree, refreshProducts } from './writer/refresh.ts';
+import { completeBatch, listingPrice, pickText, productRow, translations } from './writer/rows.ts';
+import { refreshCategorySeoUrls } from './writer/seo-urls.ts';
 
 /** What `finalize()` reports: rows in the catalogue after the run and what this writer did. */
 export interface FinalizeReport {
@@ -73,141 +65,6 @@ export interface CatalogWriter extends CatalogSink {
   write(change: CatalogChange): Promise<void>;
   /** Flushes the buffers and runs the set-based post-processing. Call once at the end of an import. */
   finalize(): Promise<FinalizeReport>;
-}
-
-/** Keys held in the per-run caches of manufacturers, property options and media before they are cleared. */
-const CACHE_LIMIT = 50_000;
-
-/** Category id from its source key (`stableId('category', 'source:externalId')`). */
-export const categoryId = (source: string, externalId: string): string =>
-  stableId('category', `${source}:${externalId}`);
-/** Product id from the supplier article number. */
-export const productId = (productNumber: string): string => stableId('product', productNumber);
-/** Normalised matching key: trimmed, inner whitespace collapsed, lower case. */
-export const normaliseKey = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
-/** Manufacturer id from its name, matched case- and whitespace-insensitively. */
-export const manufacturerId = (name: string): string => stableId('manufacturer', normaliseKey(name));
-/** Property group id from its key (feature name or classification code). */
-export const propertyGroupId = (group: string): string => stableId('property-group', normaliseKey(group));
-/** Property option id from its group and value key. */
-export const propertyOptionId = (group: string, valueKey: string): string =>
-  stableId('property-option', `${normaliseKey(group)}:${valueKey}`);
-/** Media id from its MIME_SOURCE. */
-export const mediaId = (source: string): string => stableId('media', source);
-
-/**
- * Text of `text` in `locale`, falling back to en-GB, then de-DE, then any non-empty locale (Shopware's
- * translation inheritance with the shop's fallback order); undefined when there is no text at all.
- */
-export function pickText(text: LocalizedText | undefined, locale: LocaleCode): string | undefined {
-  if (!text) return undefined;
-  for (const l of [locale, ...FALLBACK_LOCALES]) {
-    const value = text[l];
-    if (value !== undefined && value.trim() !== '') return value;
-  }
-  return Object.values(text).find((v) => v !== undefined && v.trim() !== '');
-}
-
-/**
- * GS1 check digit validation for GTIN-8, GTIN-12 (UPC-A), GTIN-13 (EAN) and GTIN-14: the last digit equals
- * (10 − (Σ digits weighted 3,1,3,… from the right, check digit excluded) mod 10) mod 10.
- */
-export function isValidGtin(code: string): boolean {
-  if (!/^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(code)) return false;
-  const digits = [...code].map(Number);
-  const check = digits.pop()!;
-  let sum = 0;
-  digits.reverse().forEach((d, i) => {
-    sum += d * (i % 2 === 0 ? 3 : 1);
-  });
-  return (10 - (sum % 10)) % 10 === check;
-}
-
-/** Order unit as UN/ECE Rec 20 code: the legacy BMEcat code PCE (not in Rec 20) becomes C62 ("one"). */
-export function normaliseUnit(unit: string | undefined): string {
-  const u = unit?.trim().toUpperCase();
-  if (!u || u === 'PCE') return 'C62';
-  return u;
-}
-
-/**
- * The price a listing sorts and filters by: the first tier (lowest LOWER_BOUND, ≤ 1) of net_list, else
- * net_customer, else the first type that is not a recommended retail price (nrp). Amount and price quantity as
- * decimal strings; the division happens in SQL (numeric), never in floating point.
- */
-export function listingPriceSource(
-  prices: CatalogPrice[] | undefined,
-): { amount: string; priceQuantity: string } | undefined {
-  if (!prices?.length) return undefined;
-  const firstTier = (type: string) =>
-    prices
-      .filter((p) => p.priceType === type && (p.lowerBound ?? 1) <= 1)
-      .sort((a, b) => (a.lowerBound ?? 1) - (b.lowerBound ?? 1))[0];
-  const chosen =
-    firstTier('net_list') ??
-    firstTier('net_customer') ??
-    (() => {
-      const other = prices.find((p) => p.priceType !== 'nrp' && (p.lowerBound ?? 1) <= 1);
-      return other ? firstTier(other.priceType) : undefined;
-    })();
-  if (!chosen || !/^\d+(\.\d+)?$/.test(chosen.amount.trim())) return undefined;
-  return { amount: chosen.amount.trim(), priceQuantity: chosen.priceQuantity?.trim() || '1' };
-}
-
-/** `amount / priceQuantity` rounded to five decimals, computed by PostgreSQL in numeric. */
-function listingPriceSql(source: { amount: string; priceQuantity: string }): SQL {
-  return sql`round(${source.amount}::numeric / nullif(${source.priceQuantity}::numeric, 0), 5)`;
-}
-
-/** `set` clause that takes every listed column from the proposed row (`excluded`), plus `updated_at = now()`. */
-function excludedSet<T extends PgTable>(table: T, keys: (keyof T['_']['columns'] & string)[]): Record<string, SQL> {
-  const columns = getTableColumns(table) as Record<string, { name: string }>;
-  const set: Record<string, SQL> = {};
-  for (const key of keys) set[key] = sql.raw(`excluded."${columns[key]!.name}"`);
-  if ('updatedAt' in columns) set.updatedAt = sql`now()`;
-  return set;
-}
-
-const isAbsoluteUrl = (s: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(s);
-const isImage = (m: CatalogMedia): boolean =>
-  (m.mimeType ?? '').startsWith('image/') || /\.(jpe?g|png|gif|webp|avif|svg|tiff?)$/i.test(m.source);
-
-function translations<K extends string>(
-  fields: Partial<Record<K, LocalizedText | undefined>>,
-): Record<string, Partial<Record<K, string>>> {
-  const out: Record<string, Partial<Record<K, string>>> = {};
-  for (const [field, text] of Object.entries(fields) as [K, LocalizedText | undefined][]) {
-    if (!text) continue;
-    for (const [locale, value] of Object.entries(text)) {
-      if (value === undefined || value === '') continue;
-      (out[locale] ??= {})[field] = value;
-    }
-  }
-  return out;
-}
-
-/** Option value key within its group: the German (else any) value, normalised, with the unit when given. */
-function optionKey(p: CatalogProperty): string {
-  const value = pickText(p.value, 'de-DE') ?? '';
-  return normaliseKey(p.unit ? `${value} ${p.unit}` : value);
-}
-
-/** Bounded set: forgets everything once it holds CACHE_LIMIT keys, so memory stays flat on huge imports. */
-class SeenSet {
-  #set = new Set<string>();
-  has(key: string): boolean {
-    return this.#set.has(key);
-  }
-  add(key: string): void {
-    if (this.#set.size >= CACHE_LIMIT) this.#set.clear();
-    this.#set.add(key);
-  }
-}
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 /**
@@ -286,187 +143,6 @@ export function createCatalogWriter(db: Db, options: CatalogWriterOptions = {}):
     written.categories += rows.length;
   }
 
-  async function writeManufacturers(products: CatalogProduct[]): Promise<void> {
-    const rows = new Map<string, typeof manufacturerTable.$inferInsert>();
-    for (const p of products) {
-      const name = p.manufacturerName?.trim();
-      if (!name) continue;
-      const key = normaliseKey(name);
-      if (seenManufacturers.has(key) || rows.has(key)) continue;
-      rows.set(key, { id: manufacturerId(name), key, name });
-    }
-    if (rows.size === 0) return;
-    await db
-      .insert(manufacturerTable)
-      .values([...rows.values()])
-      .onConflictDoUpdate({ target: manufacturerTable.id, set: excludedSet(manufacturerTable, ['name']) });
-    for (const key of rows.keys()) seenManufacturers.add(key);
-  }
-
-  async function writeProperties(products: CatalogProduct[]): Promise<void> {
-    const groups = new Map<string, { row: typeof propertyGroupTable.$inferInsert; named: boolean }>();
-    const optionRows = new Map<string, typeof propertyGroupOptionTable.$inferInsert>();
-    for (const p of products) {
-      for (const prop of [...(p.properties ?? []), ...(p.options ?? [])]) {
-        const groupKey = normaliseKey(prop.group);
-        const gid = propertyGroupId(prop.group);
-        if (!seenGroups.has(groupKey) && !groups.has(groupKey)) {
-          const named = prop.groupName !== undefined && Object.keys(prop.groupName).length > 0;
-          groups.set(groupKey, {
-            named,
-            row: {
-              id: gid,
-              key: groupKey,
-              displayType: prop.displayType ?? 'text',
-              filterable: prop.filterable ?? true,
-              position: prop.position ?? 0,
-              unit: prop.unit ?? null,
-              translated: translations({ name: named ? prop.groupName : { 'de-DE': prop.group } }),
-            },
-          });
-        }
-        const vKey = optionKey(prop);
-        const oid = propertyOptionId(prop.group, vKey);
-        if (!seenOptions.has(oid) && !optionRows.has(oid)) {
-          optionRows.set(oid, {
-            id: oid,
-            groupId: gid,
-            key: vKey,
-            colorHexCode: prop.colorHexCode ?? null,
-            translated: translations({ name: prop.value }),
-          });
-        }
-      }
-    }
-    // Named groups merge their labels over stored ones; a group known only by its key keeps any stored labels.
-    const named = [...groups.values()].filter((g) => g.named).map((g) => g.row);
-    const unnamed = [...groups.values()].filter((g) => !g.named).map((g) => g.row);
-    const groupSet = excludedSet(propertyGroupTable, ['displayType', 'filterable', 'position', 'unit']);
-    if (named.length) {
-      await db
-        .insert(propertyGroupTable)
-        .values(named)
-        .onConflictDoUpdate({
-          target: propertyGroupTable.id,
-          set: { ...groupSet, translated: sql`property_group.translated || excluded.translated` },
-        });
-    }
-    if (unnamed.length) {
-      await db
-        .insert(propertyGroupTable)
-        .values(unnamed)
-        .onConflictDoUpdate({
-          target: propertyGroupTable.id,
-          set: { translated: sql`excluded.translated || property_group.translated`, updatedAt: sql`now()` },
-        });
-    }
-    for (const key of groups.keys()) seenGroups.add(key);
-    for (const batch of chunks([...optionRows.values()], 1000)) {
-      await db
-        .insert(propertyGroupOptionTable)
-        .values(batch)
-        .onConflictDoUpdate({
-          target: propertyGroupOptionTable.id,
-          set: {
-            ...excludedSet(propertyGroupOptionTable, ['colorHexCode']),
-            translated: sql`property_group_option.translated || excluded.translated`,
-          },
-        });
-    }
-    for (const id of optionRows.keys()) seenOptions.add(id);
-  }
-
-  async function writeMedia(products: CatalogProduct[]): Promise<void> {
-    const rows = new Map<string, typeof mediaTable.$inferInsert>();
-    for (const p of products) {
-      for (const m of p.media ?? []) {
-        const id = mediaId(m.source);
-        if (seenMedia.has(id) || rows.has(id)) continue;
-        const ext = /\.([a-z0-9]{1,8})(?:[?#].*)?$/i.exec(m.source)?.[1]?.toLowerCase() ?? null;
-        rows.set(id, {
-          id,
-          fileName: m.source,
-          mimeType: m.mimeType ?? null,
-          fileExtension: ext,
-          url: isAbsoluteUrl(m.source) ? m.source : null,
-          translated: translations({ title: m.description, alt: m.description }),
-        });
-      }
-    }
-    for (const batch of chunks([...rows.values()], 1000)) {
-      await db
-        .insert(mediaTable)
-        .values(batch)
-        .onConflictDoUpdate({
-          target: mediaTable.id,
-          set: excludedSet(mediaTable, ['mimeType', 'fileExtension', 'url', 'translated']),
-        });
-    }
-    for (const id of rows.keys()) seenMedia.add(id);
-  }
-
-  function productRow(p: CatalogProduct): PgInsertValue<typeof productTable> & { id: string } {
-    const id = productId(p.productNumber);
-    const ean = p.ean?.trim() || null;
-    const propertyIds = [
-      ...new Set([...(p.properties ?? []), ...(p.options ?? [])].map((o) => propertyOptionId(o.group, optionKey(o)))),
-    ];
-    const optionIds = [...new Set((p.options ?? []).map((o) => propertyOptionId(o.group, optionKey(o))))];
-    const cover = (p.media ?? [])
-      .map((m, i) => ({ m, pos: m.position ?? i }))
-      .filter(({ m }) => (m.purpose || 'normal') === 'normal' && isImage(m))
-      .sort((a, b) => a.pos - b.pos)[0];
-    const listing = listingPriceSource(p.prices);
-    const row: PgInsertValue<typeof productTable> & { id: string } = {
-      id,
-      parentId: p.parentProductNumber ? productId(p.parentProductNumber) : null,
-      productNumber: p.productNumber,
-      ean,
-      eanValid: ean === null || isValidGtin(ean),
-      manufacturerId: p.manufacturerName?.trim() ? manufacturerId(p.manufacturerName) : null,
-      manufacturerNumber: p.manufacturerNumber?.trim() || null,
-      active: p.active ?? true,
-      stock: p.stock ?? 0,
-      availableStock: p.stock ?? 0,
-      minPurchase: p.minPurchase ?? 1,
-      maxPurchase: p.maxPurchase ?? null,
-      purchaseSteps: p.purchaseSteps ?? 1,
-      unit: normaliseUnit(p.unit),
-      contentUnit: p.contentUnit ?? null,
-      contentPerUnit: p.contentPerUnit ?? null,
-      deliveryTimeMin: p.deliveryTimeMin ?? null,
-      deliveryTimeMax: p.deliveryTimeMax ?? null,
-      deliveryTimeUnit: p.deliveryTimeUnit ?? 'day',
-      restockTime: p.restockTime ?? null,
-      coverMediaId: cover ? mediaId(cover.m.source) : null,
-      translated: translations({ name: p.name, description: p.description, keywords: p.keywords }),
-      optionIds,
-      propertyIds,
-      categoryIds: [...new Set((p.categories ?? []).map((c) => categoryId(c.source, c.externalId)))],
-      listingPrice: listing ? listingPriceSql(listing) : null,
-      taxRate: p.taxRate !== undefined ? String(p.taxRate) : '21',
-      releaseDate: p.releaseDate ?? null,
-      customFields: p.customFields ?? {},
-      source: p.source,
-    };
-    for (const locale of LOCALE_CODES) {
-      const columns = LOCALE_COLUMNS[locale];
-      row[columns.nameKey] = pickText(p.name, locale) ?? '';
-      const head = [
-        pickText(p.name, locale),
-        pickText(p.keywords, locale),
-        p.manufacturerName,
-        ...[...(p.properties ?? []), ...(p.options ?? [])].map((o) => pickText(o.value, locale)),
-      ]
-        .filter((s) => s !== undefined && s !== '')
-        .join(' ');
-      const description = pickText(p.description, locale) ?? '';
-      row[columns.searchKey] =
-        sql`to_tsvector(${columns.tsConfig}::regconfig, ${head} || ' ' || regexp_replace(${description}::text, '<[^>]*>', ' ', 'g'))`;
-    }
-    return row;
-  }
-
   async function loadCategoryParents(): Promise<Map<string, string | null>> {
     if (!categoryParents) {
       const stored = await query<{ id: string; parent_id: string | null }>(db, sql`SELECT id, parent_id FROM category`);
@@ -476,54 +152,11 @@ export function createCatalogWriter(db: Db, options: CatalogWriterOptions = {}):
     return categoryParents;
   }
 
-  /** Direct categories and all their ancestors, sorted; finalize recomputes it for categories written later. */
-  function categoryTreeOf(categoryIds: string[], parents: Map<string, string | null>): string[] {
-    const tree = new Set<string>();
-    for (const start of categoryIds) {
-      if (!parents.has(start)) continue;
-      let id: string | null | undefined = start;
-      for (let depth = 0; id && depth < 50 && !tree.has(id); depth++) {
-        tree.add(id);
-        id = parents.get(id);
-      }
-    }
-    return [...tree].sort();
-  }
-
-  /**
-   * Values that finalize would otherwise rewrite row by row, computed for the families complete in this batch:
-   * category trees, a parent's variant count, property union and cheapest variant price. Finalize still corrects
-   * whatever depends on rows outside the batch, touching only rows that differ.
-   */
-  function completeBatch(
-    products: CatalogProduct[],
-    rows: ReturnType<typeof productRow>[],
-    parents: Map<string, string | null>,
-  ): void {
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const variantPrices = new Map<string, SQL[]>();
-    products.forEach((p, i) => {
-      const row = rows[i]!;
-      row.categoryTree = categoryTreeOf(row.categoryIds as string[], parents);
-      const parent = row.parentId ? byId.get(row.parentId as string) : undefined;
-      if (!parent) return;
-      parent.childCount = ((parent.childCount as number | undefined) ?? 0) + 1;
-      parent.propertyIds = [...new Set([...(parent.propertyIds as string[]), ...(row.propertyIds as string[])])].sort();
-      if ((row.categoryIds as string[]).length === 0) row.categoryTree = parent.categoryTree as string[];
-      const listing = listingPriceSource(p.prices);
-      if (listing) variantPrices.set(parent.id, [...(variantPrices.get(parent.id) ?? []), listingPriceSql(listing)]);
-    });
-    for (const [parentId, prices] of variantPrices) {
-      const parent = byId.get(parentId)!;
-      if (parent.listingPrice === null) parent.listingPrice = sql`LEAST(${sql.join(prices, sql`, `)})`;
-    }
-  }
-
   async function flushProducts(items: Map<string, CatalogProduct>): Promise<void> {
     const products = [...items.values()];
-    await writeManufacturers(products);
-    await writeProperties(products);
-    await writeMedia(products);
+    await writeManufacturers(db, products, seenManufacturers);
+    await writeProperties(db, products, { groups: seenGroups, options: seenOptions });
+    await writeMedia(db, products, seenMedia);
     const rows = products.map(productRow);
     completeBatch(products, rows, await loadCategoryParents());
     await db
@@ -663,13 +296,15 @@ export function createCatalogWriter(db: Db, options: CatalogWriterOptions = {}):
       lists,
       lists.map((l) => l.productId),
     );
-    const sources = lists.map((l) => listingPriceSource(l.prices));
+    const taxRates = await query<{ id: string; tax_rate: string }>(
+      db,
+      sql`SELECT id, tax_rate FROM product WHERE id = ANY(${sql.param(lists.map((l) => l.productId))}::text[])`,
+    );
+    const taxRateOf = new Map(taxRates.map((r) => [r.id, Number(r.tax_rate)]));
+    const listing = lists.map((l) => listingPrice({ prices: l.prices, taxRate: taxRateOf.get(l.productId) }) ?? null);
     await db.execute(sql`
-      UPDATE product p
-         SET listing_price = round(x.amount::numeric / nullif(x.quantity::numeric, 0), 5), updated_at = now()
-        FROM unnest(${sql.param(lists.map((l) => l.productId))}::text[],
-                    ${sql.param(sources.map((s) => s?.amount ?? null))}::text[],
-                    ${sql.param(sources.map((s) => s?.priceQuantity ?? null))}::text[]) AS x(id, amount, quantity)
+      UPDATE product p SET listing_price = x.price::numeric, updated_at = now()
+        FROM unnest(${sql.param(lists.map((l) => l.productId))}::text[], ${sql.param(listing)}::text[]) AS x(id, price)
        WHERE p.id = x.id`);
     written.priceUpdates += lists.length;
   }
@@ -748,259 +383,4 @@ export function createCatalogWriter(db: Db, options: CatalogWriterOptions = {}):
   }
 
   return { write, finalize };
-}
-
-/**
- * Recomputes every category's `path` (`|rootId|…|parentId|`, Shopware's format), `level` (1 for a root) and
- * `childCount`, set-based from `parent_id`. Rows that are already right are not touched. Categories whose parent
- * does not exist are treated as roots.
- */
-export async function refreshCategoryTree(db: Db): Promise<void> {
-  await db.execute(sql`
-    WITH RECURSIVE tree AS (
-      SELECT c.id, NULL::text AS path, 1 AS level
-        FROM category c
-       WHERE c.parent_id IS NULL OR NOT EXISTS (SELECT 1 FROM category p WHERE p.id = c.parent_id)
-      UNION ALL
-      SELECT c.id, coalesce(t.path, '|') || t.id || '|', t.level + 1
-        FROM category c JOIN tree t ON c.parent_id = t.id
-       WHERE t.level < 50
-    )
-    UPDATE category c SET path = tree.path, level = tree.level, updated_at = now()
-      FROM tree
-     WHERE c.id = tree.id AND (c.path IS DISTINCT FROM tree.path OR c.level <> tree.level)`);
-  await db.execute(sql`
-    UPDATE category c SET child_count = x.n
-      FROM (SELECT c2.id, (SELECT count(*) FROM category k WHERE k.parent_id = c2.id)::int AS n FROM category c2) x
-     WHERE c.id = x.id AND c.child_count <> x.n`);
-}
-
-/**
- * Product post-processing that depends on other rows: category trees (direct categories and their ancestors;
- * variants without own categories take their parent's), variant counts, the parent's property ids as the union of
- * its variants', names and search vectors of variants without own name (taken from the parent, Shopware's
- * inheritance), listing prices of parents without own prices (cheapest variant) and of variants without own prices
- * (the parent's), and reference targets resolved by product number.
- */
-export async function refreshProducts(db: Db): Promise<void> {
-  await db.execute(sql`
-    WITH lineage AS (
-      SELECT id, array_append(coalesce(string_to_array(trim(both '|' from path), '|'), '{}'::text[]), id) AS ids FROM category
-    ), trees AS (
-      SELECT p.id, coalesce(array(
-        SELECT DISTINCT u FROM unnest(p.category_ids) AS cid JOIN lineage l ON l.id = cid, unnest(l.ids) AS u ORDER BY u
-      ), '{}'::text[]) AS tree
-        FROM product p
-    )
-    UPDATE product p SET category_tree = trees.tree
-      FROM trees
-     WHERE p.id = trees.id AND p.category_tree IS DISTINCT FROM trees.tree`);
-  await db.execute(sql`
-    UPDATE product v SET category_tree = parent.category_tree
-      FROM product parent
-     WHERE v.parent_id = parent.id AND v.category_ids = '{}'::text[]
-       AND v.category_tree IS DISTINCT FROM parent.category_tree`);
-  await db.execute(sql`
-    UPDATE product p SET child_count = coalesce(x.n, 0)
-      FROM product p2
-      LEFT JOIN (SELECT parent_id, count(*)::int AS n FROM product WHERE parent_id IS NOT NULL GROUP BY parent_id) x
-        ON x.parent_id = p2.id
-     WHERE p.id = p2.id AND p.child_count <> coalesce(x.n, 0)`);
-  await db.execute(sql`
-    WITH u AS (
-      SELECT parent_id AS id, array_agg(DISTINCT x) AS ids
-        FROM product, unnest(property_ids) AS x
-       WHERE parent_id IS NOT NULL
-       GROUP BY parent_id
-    )
-    UPDATE product p SET property_ids = array(SELECT DISTINCT y FROM unnest(p.property_ids || u.ids) AS y ORDER BY y)
-      FROM u
-     WHERE p.id = u.id AND NOT (p.property_ids @> u.ids)`);
-  await db.execute(sql`
-    UPDATE product v SET
-           name_de = parent.name_de, name_en = parent.name_en, name_fr = parent.name_fr, name_nl = parent.name_nl,
-           search_de = coalesce(v.search_de, ''::tsvector) || coalesce(parent.search_de, ''::tsvector),
-           search_en = coalesce(v.search_en, ''::tsvector) || coalesce(parent.search_en, ''::tsvector),
-           search_fr = coalesce(v.search_fr, ''::tsvector) || coalesce(parent.search_fr, ''::tsvector),
-           search_nl = coalesce(v.search_nl, ''::tsvector) || coalesce(parent.search_nl, ''::tsvector)
-      FROM product parent
-     WHERE v.parent_id = parent.id AND v.name_de = '' AND parent.name_de <> ''`);
-  await db.execute(sql`
-    UPDATE product p SET listing_price = m.price
-      FROM (SELECT parent_id, min(listing_price) AS price FROM product
-             WHERE parent_id IS NOT NULL AND listing_price IS NOT NULL GROUP BY parent_id) m
-     WHERE p.id = m.parent_id AND p.listing_price IS DISTINCT FROM m.price
-       AND NOT EXISTS (SELECT 1 FROM product_price pp WHERE pp.product_id = p.id)`);
-  await db.execute(sql`
-    UPDATE product v SET listing_price = parent.listing_price
-      FROM product parent
-     WHERE v.parent_id = parent.id AND v.listing_price IS DISTINCT FROM parent.listing_price
-       AND NOT EXISTS (SELECT 1 FROM product_price pp WHERE pp.product_id = v.id)`);
-  await db.execute(sql`
-    UPDATE product_reference r SET target_product_id = t.id
-      FROM product t
-     WHERE t.product_number = r.target_product_number AND r.target_product_id IS DISTINCT FROM t.id`);
-  await db.execute(sql`
-    UPDATE product_reference r SET target_product_id = NULL
-     WHERE r.target_product_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM product t WHERE t.id = r.target_product_id)`);
-}
-
-/**
- * Sets every category's `productCount`: active listed products (main products, `parent_id IS NULL`) whose category
- * tree contains the category, so a parent counts its descendants' products once each.
- */
-export async function refreshCategoryProductCounts(db: Db): Promise<void> {
-  await db.execute(sql`
-    WITH counts AS (
-      SELECT u AS id, count(*)::int AS n
-        FROM product, unnest(category_tree) AS u
-       WHERE active AND parent_id IS NULL
-       GROUP BY u
-    )
-    UPDATE category c SET product_count = coalesce(counts.n, 0)
-      FROM category c2 LEFT JOIN counts ON counts.id = c2.id
-     WHERE c.id = c2.id AND c.product_count <> coalesce(counts.n, 0)`);
-}
-
-interface SeoCategory {
-  id: string;
-  parentId: string | null;
-  level: number;
-  position: number;
-  externalId: string | null;
-  translated: Record<string, { name?: string } | undefined>;
-}
-
-/**
- * Writes `seo_url` rows (route 'frontend.navigation.page', pathInfo `/navigation/{id}`) for every category below
- * the main navigation root, in every language: the path is `categorySeoPath` of the translated names of the
- * category and its ancestors below the root (a name falls back en-GB → de-DE → any, then to the external id).
- * A path another category already holds gets `-2`, `-3`, … on its last segment. A category keeps its current path
- * while that still fits its names; when the names change, the new path becomes canonical and the old row stays as
- * a non-canonical redirect source (Shopware's behaviour). Categories are processed by level, position, source and
- * external id, so suffixes are deterministic.
- */
-export async function refreshCategorySeoUrls(db: Db, salesChannelId: string = SALES_CHANNEL_ID): Promise<number> {
-  const mainRoot = ROOT_CATEGORY_IDS.main;
-  const rows = await query<{
-    id: string;
-    parent_id: string | null;
-    level: number;
-    position: number;
-    external_id: string | null;
-    translated: SeoCategory['translated'];
-  }>(
-    db,
-    sql`
-    SELECT id, parent_id, level, position, external_id, translated FROM category
-     WHERE path LIKE ${`%|${mainRoot}|%`} AND active
-     ORDER BY level, position, source, external_id, id`,
-  );
-  const cats = new Map<string, SeoCategory>();
-  for (const r of rows) {
-    cats.set(r.id, {
-      id: r.id,
-      parentId: r.parent_id,
-      level: Number(r.level),
-      position: Number(r.position),
-      externalId: r.external_id,
-      translated: r.translated ?? {},
-    });
-  }
-  const existing = await query<{
-    id: string;
-    language_id: string;
-    foreign_key: string;
-    seo_path_info: string;
-    is_canonical: boolean;
-  }>(
-    db,
-    sql`
-    SELECT id, language_id, foreign_key, seo_path_info, is_canonical FROM seo_url
-     WHERE sales_channel_id = ${salesChannelId}`,
-  );
-
-  let written = 0;
-  for (const { locale } of LANGUAGES) {
-    const lang = languageId(locale);
-    const taken = new Map<string, string>(); // path → foreign key
-    const current = new Map<string, string[]>(); // foreign key → its paths
-    const canonicalNow = new Map<string, string>(); // foreign key → its canonical path
-    for (const e of existing) {
-      if (e.language_id !== lang) continue;
-      taken.set(e.seo_path_info, e.foreign_key);
-      if (!cats.has(e.foreign_key)) continue;
-      current.set(e.foreign_key, [...(current.get(e.foreign_key) ?? []), e.seo_path_info]);
-      if (e.is_canonical) canonicalNow.set(e.foreign_key, e.seo_path_info);
-    }
-    const nameOf = (c: SeoCategory): string => {
-      const t: LocalizedText = {};
-      for (const [l, v] of Object.entries(c.translated)) if (v?.name) t[l as LocaleCode] = v.name;
-      return pickText(t, locale) ?? c.externalId ?? c.id;
-    };
-    const segments = (c: SeoCategory): string[] => {
-      const names: string[] = [];
-      let node: SeoCategory | undefined = c;
-      while (node) {
-        names.unshift(nameOf(node));
-        node = node.parentId ? cats.get(node.parentId) : undefined;
-      }
-      return names;
-    };
-    const inserts: (typeof seoUrlTable.$inferInsert)[] = [];
-    const canonical: { foreignKey: string; path: string }[] = [];
-    for (const c of cats.values()) {
-      const base = categorySeoPath(segments(c));
-      if (!base) continue;
-      const stem = base.slice(0, -1);
-      const suffixed = new RegExp(`^${escapeRegExp(stem)}-\\d+/$`);
-      const fits = (path: string) => path === base || suffixed.test(path);
-      const mine = current.get(c.id) ?? [];
-      const now = canonicalNow.get(c.id);
-      let path = now !== undefined && fits(now) ? now : mine.find(fits);
-      if (!path) {
-        path = base;
-        for (let n = 2; taken.has(path) && taken.get(path) !== c.id; n++) path = `${stem}-${n}/`;
-        taken.set(path, c.id);
-      }
-      if (path === now) continue;
-      canonical.push({ foreignKey: c.id, path });
-      if (!mine.includes(path)) {
-        inserts.push({
-          id: stableId('seo-url', `${salesChannelId}:${lang}:${path}`),
-          salesChannelId,
-          languageId: lang,
-          foreignKey: c.id,
-          routeName: 'frontend.navigation.page',
-          pathInfo: `/navigation/${c.id}`,
-          seoPathInfo: path,
-          isCanonical: true,
-        });
-      }
-    }
-    for (const batch of chunks(inserts, 1000)) {
-      await db
-        .insert(seoUrlTable)
-        .values(batch)
-        .onConflictDoUpdate({
-          target: seoUrlTable.id,
-          set: excludedSet(seoUrlTable, ['foreignKey', 'routeName', 'pathInfo', 'isCanonical']),
-        });
-    }
-    for (const batch of chunks(canonical, 1000)) {
-      const keys = batch.map((b) => b.foreignKey);
-      const paths = batch.map((b) => b.path);
-      await db.execute(sql`
-        UPDATE seo_url s SET is_canonical = (s.seo_path_info = x.path), is_deleted = false, updated_at = now()
-          FROM unnest(${sql.param(keys)}::text[], ${sql.param(paths)}::text[]) AS x(fk, path)
-         WHERE s.sales_channel_id = ${salesChannelId} AND s.language_id = ${lang} AND s.foreign_key = x.fk
-           AND s.is_canonical IS DISTINCT FROM (s.seo_path_info = x.path)`);
-    }
-    written += canonical.length;
-  }
-  return written;
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -61,7 +61,7 @@ function decodeBasicEntities(text: string): string {
  * Plain text to HTML paragraphs: blank lines separate paragraphs, single line breaks become `<br>`. HTML entities in
  * the text ("mm&sup2;") are decoded first, then everything is escaped.
  */
-export function textToHtml(text: string): string {
+function textToHtml(text: string): string {
   const paragraphs = text
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n/)

@@ -6,7 +6,7 @@
 import { FALLBACK_LOCALES } from '../../contract/locales.ts';
 
 /** The locale chain for a requested locale: requested → en-GB → de-DE, without duplicates. */
-export function localeChain(locale: string): string[] {
+function localeChain(locale: string): string[] {
   return [...new Set([locale, ...FALLBACK_LOCALES])];
 }
 

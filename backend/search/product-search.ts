@@ -13,6 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LOCALE_CODES } from '../../contract/locales.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { localeColumns } from '../db/locale-columns.ts';
+import { escapeLike } from '../db/like.ts';
 import { textArray } from '../db/sql-params.ts';
 import { matchBrands, type SearchPlan } from './route-query.ts';
 
@@ -91,7 +92,7 @@ async function runTiers(db: Executor, plan: SearchPlan, options: ProductSearchOp
   const exactIds = [...found];
 
   if (plan.prefix && remaining() > 0) {
-    const pattern = `${plan.prefix.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const pattern = `${escapeLike(plan.prefix)}%`;
     add(
       await ids(
         db,

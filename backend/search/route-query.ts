@@ -36,7 +36,7 @@ const GTIN = /^(\d{8}|\d{12}|\d{13}|\d{14})$/;
 const NUMBER_LIKE = /^(?=.*\d)[\p{L}\p{N}][\p{L}\p{N}.\-_/+#]*$/u;
 
 /** Words of a query as full-text tokens: letters and digits only, lower case. */
-export function searchWords(term: string): string[] {
+function searchWords(term: string): string[] {
   return term
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)

@@ -73,10 +73,10 @@ export interface CatalogCache {
 const registry = new Set<CatalogCache>();
 
 /** Approximate heap bytes the listing indexes of one cache may take (about 1.5 million listed rows). */
-export const LISTING_INDEX_BUDGET = 256 * 1024 * 1024;
+const LISTING_INDEX_BUDGET = 256 * 1024 * 1024;
 
 /** Most options one cache keeps before it starts over (bounds memory against ids sent by callers). */
-export const OPTION_CACHE_LIMIT = 200_000;
+const OPTION_CACHE_LIMIT = 200_000;
 
 /** Clears every catalogue cache of this process; call after an import has finalized. */
 export function clearCatalogCaches(): void {

@@ -159,7 +159,7 @@ export const DEFAULT_SESSION_LIFETIME: SessionLifetime = {
 };
 
 /** True when a logged-in context has been idle or alive too long at `now`. */
-export function sessionExpired(
+function sessionExpired(
   row: { createdAt: Date; updatedAt: Date },
   now: Date,
   lifetime: Pick<SessionLifetime, 'idleMs' | 'absoluteMs'> = DEFAULT_SESSION_LIFETIME,

@@ -13,13 +13,13 @@ import * as v from 'valibot';
 import { violations } from '../http/errors.ts';
 
 /** Largest page size a caller may ask for (Shopware's `core.listing.maxLimit` analogue). */
-export const MAX_LIMIT = 500;
+const MAX_LIMIT = 500;
 /** Deepest nesting of `multi`/`not` filters; a top-level filter is at depth 1. */
-export const MAX_FILTER_DEPTH = 8;
+const MAX_FILTER_DEPTH = 8;
 /** Most filter nodes in `filter` and `post-filter` together, nested ones included. */
-export const MAX_FILTER_NODES = 100;
+const MAX_FILTER_NODES = 100;
 /** Most entries in one value list: an `equalsAny` value, `ids`, `manufacturer`, `properties`. */
-export const MAX_FILTER_VALUES = 500;
+const MAX_FILTER_VALUES = 500;
 
 export type FilterNode =
   | { type: 'equals'; field: string; value: string | number | boolean | null }
@@ -196,7 +196,7 @@ function listLength(value: unknown): number {
  * @returns the violations (codes `CRITERIA_FILTER_TOO_DEEP`, `CRITERIA_TOO_MANY_FILTERS`,
  *   `CRITERIA_TOO_MANY_VALUES`), empty when the body is within the limits.
  */
-export function criteriaSizeViolations(body: Record<string, unknown>): Violation[] {
+function criteriaSizeViolations(body: Record<string, unknown>): Violation[] {
   for (const key of ['ids', 'manufacturer', 'properties']) {
     if (listLength(body[key]) > MAX_FILTER_VALUES) {
       return [

@@ -44,7 +44,7 @@ export interface ViewContext {
  * True when `customerId` names an active customer of an active company with ROLE_VIEW_PRICES enabled (the rights
  * model of backend/auth/rights.ts, read as backend/auth/guards.ts reads it). One indexed lookup.
  */
-export async function customerSeesPrices(db: Db, customerId: string): Promise<boolean> {
+async function customerSeesPrices(db: Db, customerId: string): Promise<boolean> {
   const [row] = await db
     .select({ code: customerRightTable.code })
     .from(customerRightTable)

@@ -7,7 +7,9 @@
  * `createTestStoreApi()` is the per-file setup: fresh in-memory PGlite, seeded sales channel, this catalogue, the app.
  */
 import { createStoreApi } from '../app.ts';
-import { createCatalogWriter, categoryId, manufacturerId, productId } from '../catalog/writer.ts';
+import { createCatalogWriter } from '../catalog/writer.ts';
+import { categoryId, manufacturerId, productId } from '../catalog/writer/ids.ts';
+import { gtinCheckDigit } from '../lib/gtin.ts';
 import type { CatalogChange, CatalogProduct } from '../catalog/model.ts';
 import { loadBackendConfig, type BackendConfig } from '../config.ts';
 import { createDb, type Db, type DbHandle } from '../db/client.ts';
@@ -20,9 +22,8 @@ import { companyTable, customerRightTable, customerTable } from '../db/schema/in
 const SOURCE = 'test';
 
 /** Appends the GS1 check digit to 7, 11, 12 or 13 digits. */
-export function withCheckDigit(digits: string): string {
-  const sum = [...digits].reverse().reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
-  return digits + String((10 - (sum % 10)) % 10);
+function withCheckDigit(digits: string): string {
+  return digits + String(gtinCheckDigit(digits));
 }
 
 export const EAN_COMBINATION_PLIERS = withCheckDigit('400377301234');
@@ -78,7 +79,7 @@ const product = (p: Omit<CatalogProduct, 'source'>): CatalogChange => ({
 });
 
 /** The fixture catalogue as catalogue changes, in import order. */
-export function fixtureChanges(): CatalogChange[] {
+function fixtureChanges(): CatalogChange[] {
   return [
     category(
       'tools',
@@ -224,7 +225,7 @@ export function fixtureChanges(): CatalogChange[] {
 }
 
 /** Writes the fixture catalogue into a seeded database. */
-export async function seedFixtureCatalog(db: Db): Promise<void> {
+async function seedFixtureCatalog(db: Db): Promise<void> {
   const writer = createCatalogWriter(db);
   for (const change of fixtureChanges()) await writer.write(change);
   await writer.finalize();

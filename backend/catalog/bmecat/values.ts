@@ -208,6 +208,3 @@ export function resolveMimeSource(source: string, mimeRoot: string | undefined):
   if (root === '') return s;
   return `${root.replace(/\/+$/, '')}/${s.replace(/^\.?\/+/, '')}`;
 }
-
-/** Media purposes shown as images (BMEcat MIME_PURPOSE); everything else with a document type is a download. */
-export const IMAGE_PURPOSES = new Set(['normal', 'detail', 'thumbnail', 'icon', 'logo']);

@@ -69,7 +69,7 @@ const localName = (qname: string): string => {
  * The character encoding declared by the document: a byte order mark, else `encoding="…"` of the XML declaration,
  * else UTF-8. Source: XML 1.0 appendix F.
  */
-export function sniffEncoding(head: Uint8Array): string {
+function sniffEncoding(head: Uint8Array): string {
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8';
   if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
   if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';

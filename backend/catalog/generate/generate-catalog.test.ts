@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
 import type { CatalogChange, CatalogProduct } from '../model.ts';
-import { isValidGtin } from '../writer.ts';
+import { checkGtin } from '../../lib/gtin.ts';
 import { generateCatalog } from './generate-catalog.ts';
 
 async function collect(articles: number, seed?: number): Promise<CatalogChange[]> {
@@ -24,7 +24,7 @@ describe('generateCatalog', () => {
     expect(products).toHaveLength(1234);
     expect(new Set(products.map((p) => p.productNumber)).size).toBe(1234);
     const eans = products.flatMap((p) => (p.ean ? [p.ean] : []));
-    expect(eans.every(isValidGtin)).toBe(true);
+    expect(eans.every((ean) => checkGtin(ean).valid)).toBe(true);
     expect(new Set(eans).size).toBe(eans.length);
   });
 

@@ -19,6 +19,9 @@ import type {
   LocalizedText,
 } from '../model.ts';
 import { LOCALE_CODES } from '../../../contract/locales.ts';
+import { gtinCheckDigit } from '../../lib/gtin.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { formatUnitPrice } from '../../lib/price.ts';
 import { createRandom, hashSeed, type Random } from './prng.ts';
 import {
   DATA_SHEET_LABEL,
@@ -79,23 +82,13 @@ function property(def: PropertyDef, value: PropertyValue, position: number): Cat
   };
 }
 
-const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** GS1 check digit of the first 12 digits of an EAN-13. */
+/** An EAN-13 from its first 12 digits and their GS1 check digit. */
 function ean13(first12: string): string {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(first12[11 - i]) * (i % 2 === 0 ? 3 : 1);
-  return `${first12}${(10 - (sum % 10)) % 10}`;
+  return `${first12}${gtinCheckDigit(first12)}`;
 }
 
-/** Amount in 1/100,000 EUR as a decimal string with 2–5 decimals ("0.01400" → "0.014", 1990000 → "19.90"). */
-function formatAmount(hundredThousandths: number): string {
-  const whole = Math.floor(hundredThousandths / 100_000);
-  const frac = String(hundredThousandths % 100_000)
-    .padStart(5, '0')
-    .replace(/0{1,3}$/, '');
-  return `${whole}.${frac.length < 2 ? frac.padEnd(2, '0') : frac}`;
-}
+/** Amount in 1/100,000 EUR as a decimal string with 2–5 decimals (1400 → "0.014", 1990000 → "19.90"). */
+const formatAmount = (hundredThousandths: number): string => formatUnitPrice(BigInt(hundredThousandths));
 
 /** Scales an integer amount by percent, rounding half up, in integer arithmetic. */
 const percentOf = (amount: number, percent: number): number => Math.floor((amount * percent + 50) / 100);

@@ -36,7 +36,7 @@ import { fixingCategoryPath, fixingType } from './taxonomy.ts';
 export const FIXINGS_COLUMNS = ['Artikelnummer', 'Artikelname', 'Mindest.Best.', 'Best.einheit'];
 
 /** Product types with fewer articles than this share their family's "Weitere …" category. */
-export const MIN_CATEGORY_SIZE = 3;
+const MIN_CATEGORY_SIZE = 3;
 
 const PRICE_SUFFIXES = ['', '2', '3'];
 

@@ -222,7 +222,7 @@ const FIXING_STOPWORDS = new Set([
 ]);
 
 /** German plural of a product-type noun for a category name ("Spanplattenschraube" → "Spanplattenschrauben"). */
-export function germanPlural(noun: string): string {
+function germanPlural(noun: string): string {
   if (/nagel$/.test(noun)) return noun.replace(/nagel$/, 'nägel');
   if (/(el|er|en|punkte)$/.test(noun)) return noun;
   if (/e$/.test(noun)) return `${noun}n`;

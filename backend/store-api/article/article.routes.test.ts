@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RIGHT_CODES } from '../../auth/rights.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
 import { createTestStoreApi, type TestStoreApi } from '../test-fixtures.ts';
-import { formatUnitPrice } from '../product/price.ts';
+import { formatUnitPrice } from '../../lib/price.ts';
 
 let api: TestStoreApi;
 let buyer: TestCustomer;

@@ -8,7 +8,7 @@
  * `{ articles: [{ article, price, quantity, minSalesQuantity, purchaseSteps, uom, deliveryTime, restockTime }] }`:
  *
  * - `price`: net price of ONE order unit at the tier that applies to `quantity` (BMEcat LOWER_BOUND; customer price
- *   over list price, see product/price.ts), as a decimal string with at least 2 decimals (more only when the unit
+ *   over list price, see backend/lib/price.ts), as a decimal string with at least 2 decimals (more only when the unit
  *   price has them, e.g. "0.014" for 1.40 per 100); null when the customer lacks ROLE_VIEW_PRICES or the article
  *   has no valid price;
  * - `quantity`: pieces in stock; null when the customer lacks ROLE_VIEW_PRICES; `minSalesQuantity`, `purchaseSteps`: purchase rules in pieces; `uom`: order unit
@@ -25,7 +25,7 @@ import type { Db } from '../../db/client.ts';
 import { productPriceTable, productTable } from '../../db/schema/index.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { readJsonBody } from '../criteria.ts';
-import { formatUnitPrice, netTiers } from '../product/price.ts';
+import { formatUnitPrice, netTiers } from '../../lib/price.ts';
 
 export interface ArticleDeps {
   db: Db;

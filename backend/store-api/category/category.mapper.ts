@@ -24,7 +24,7 @@ export function categoryName(row: CategoryRow, locale: string): string {
 }
 
 /** Names of the category's ancestors and itself, root first. */
-export function breadcrumbNames(row: CategoryRow, ctx: Pick<CategoryMapContext, 'locale' | 'index'>): string[] {
+function breadcrumbNames(row: CategoryRow, ctx: Pick<CategoryMapContext, 'locale' | 'index'>): string[] {
   const ids = [...ancestorIds(row), row.id];
   return ids
     .map((id) => ctx.index.byId.get(id))

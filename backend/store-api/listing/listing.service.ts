@@ -49,7 +49,7 @@ import { compileFilter, compileSort } from './product-filter.ts';
 import { textArray } from '../../db/sql-params.ts';
 
 /** Largest count a filtered listing reports exactly. */
-export const COUNT_CAP = 10_000;
+const COUNT_CAP = 10_000;
 /** Default page size of category listings (specification §9: 24). */
 export const LISTING_DEFAULT_LIMIT = 24;
 

@@ -10,6 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FilterNode, SortField } from '../criteria.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { localeColumns } from '../../db/locale-columns.ts';
+import { escapeLike } from '../../db/like.ts';
 import { textArray, intArray } from '../../db/sql-params.ts';
 
 type FieldKind = 'text' | 'number' | 'boolean' | 'array' | 'decimal';
@@ -96,8 +97,6 @@ function scalarValue(def: FieldDef, value: unknown, field: string): unknown {
   return String(value);
 }
 
-const like = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-
 /** SQL condition for one filter node. */
 export function compileFilter(node: FilterNode, locale: string, pricesVisible: boolean): SQL {
   if (node.type === 'multi' || node.type === 'not') {
@@ -129,7 +128,7 @@ export function compileFilter(node: FilterNode, locale: string, pricesVisible: b
           `Field "${node.field}" cannot be matched as text.`,
           node.field,
         );
-      const v = like(node.value);
+      const v = escapeLike(node.value);
       const pattern = node.type === 'contains' ? `%${v}%` : node.type === 'prefix' ? `${v}%` : `%${v}`;
       return sql`${col} ILIKE ${pattern}`;
     }

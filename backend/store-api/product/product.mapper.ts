@@ -6,7 +6,7 @@
  * (`stock`, `availableStock`) go only to callers with `view.pricesVisible` (a logged-in customer holding
  * ROLE_VIEW_PRICES). Everyone else, anonymous or not, gets the booleans `available` (orderable: active and not a
  * sold-out closeout, Shopware's meaning) and `hasStock` (pieces in stock), the delivery time and the restock time.
- * Prices are calculated from `product_price` (see price.ts).
+ * Prices are calculated from `product_price` (see backend/lib/price.ts).
  *
  * Downloads: documents (BMEcat MIME_PURPOSE data_sheet, safety_data_sheet, others, … or any non-image) are not part
  * of `media` (the gallery) but of the extension `extensions.downloads`: `[{ id, mediaId, position, purpose, title,
@@ -22,7 +22,7 @@ import type { ViewContext } from '../deps.ts';
 import { compact, mapMedia, seoUrl } from '../entities.ts';
 import { translateFields } from '../../lib/translate.ts';
 import type { Db } from '../../db/client.ts';
-import { calculateProductPrices, type PriceRow } from './price.ts';
+import { calculateProductPrices, type PriceRow } from '../../lib/price.ts';
 import {
   loadPrices,
   loadProductMedia,
@@ -72,7 +72,7 @@ export function deliveryTime(
 }
 
 /** Whether a media link is an image for the gallery (else a document for downloads). */
-export function isGalleryImage(pm: Pick<ProductMediaRow, 'purpose' | 'media'>): boolean {
+function isGalleryImage(pm: Pick<ProductMediaRow, 'purpose' | 'media'>): boolean {
   const mime = pm.media.mimeType ?? '';
   const ext = (pm.media.fileExtension ?? /\.([A-Za-z0-9]+)$/.exec(pm.media.fileName)?.[1] ?? '').toLowerCase();
   const image =
@@ -81,7 +81,7 @@ export function isGalleryImage(pm: Pick<ProductMediaRow, 'purpose' | 'media'>): 
 }
 
 /** Shopware PropertyGroupOption with its group; the group's unit is appended to the option's name. */
-export function mapOption(o: OptionRow, locale: string): Record<string, unknown> {
+function mapOption(o: OptionRow, locale: string): Record<string, unknown> {
   const value = translateFields(o.translated, locale).name ?? '';
   const name = o.group.unit && value && !value.endsWith(o.group.unit) ? `${value} ${o.group.unit}` : value;
   const g = translateFields(o.group.translated, locale);
@@ -111,7 +111,7 @@ export function mapOption(o: OptionRow, locale: string): Record<string, unknown>
 }
 
 /** Sorts options by group position, group name, then option position and name (Shopware's sortedProperties order). */
-export function sortOptions(list: Record<string, unknown>[]): Record<string, unknown>[] {
+function sortOptions(list: Record<string, unknown>[]): Record<string, unknown>[] {
   const key = (o: Record<string, unknown>) => o.group as { position: number; name: string };
   return [...list].sort(
     (a, b) =>

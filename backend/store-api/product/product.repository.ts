@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows as rows, type Db } from '../../db/client.ts';
-import type { PriceRow } from './price.ts';
+import type { PriceRow } from '../../lib/price.ts';
 import { textArray } from '../../db/sql-params.ts';
 
 export interface ProductRow {

@@ -119,13 +119,34 @@ export function netTiers(rows: PriceRow[], taxRate: string, currency = 'EUR', no
     });
 }
 
+/** A scaled integer (non-negative) as a decimal string with exactly `scale` decimals, e.g. 1400n, 5 → "0.01400". */
+function decimalString(value: bigint, scale: number): string {
+  const s = value.toString().padStart(scale + 1, '0');
+  return `${s.slice(0, -scale)}.${s.slice(-scale)}`;
+}
+
+/**
+ * The price a listing sorts and filters by: the net unit price of the first tier `netTiers` chooses, i.e. the
+ * `calculatedPrice.unitPrice` a buyer who may see prices is shown, as a decimal string with 5 decimals
+ * ("0.01400" for 1.40 per 100 pieces); undefined when the product has no valid price in `currency`.
+ */
+export function listingUnitPrice(
+  rows: PriceRow[],
+  taxRate: string,
+  currency = 'EUR',
+  now = new Date(),
+): string | undefined {
+  const first = netTiers(rows, taxRate, currency, now)[0];
+  return first ? decimalString(first.unit, SCALE) : undefined;
+}
+
 /**
  * Shopware's CalculatedPrice for `quantity` order units of one tier.
  *
  * @param unit net unit price scaled 10^5.
  * @param taxRate VAT percent as a decimal string.
  */
-export function calculatePrice(
+function calculatePrice(
   unit: bigint,
   quantity: number,
   taxRate: string,
@@ -197,8 +218,6 @@ export function grossTotal(price: CalculatedPrice): number {
 
 /** A price scaled by 10^5 as a decimal string with 2 to 5 decimals (trailing zeros beyond the 2nd dropped). */
 export function formatUnitPrice(scaled: bigint): string {
-  const s = scaled.toString().padStart(6, '0');
-  const whole = s.slice(0, -5);
-  const frac = s.slice(-5).replace(/0+$/, '').padEnd(2, '0');
-  return `${whole}.${frac}`;
+  const [whole, frac = ''] = decimalString(scaled, SCALE).split('.');
+  return `${whole}.${frac.replace(/0+$/, '').padEnd(2, '0')}`;
 }
