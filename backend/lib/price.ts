@@ -146,12 +146,7 @@ export function listingUnitPrice(
  * @param unit net unit price scaled 10^5.
  * @param taxRate VAT percent as a decimal string.
  */
-function calculatePrice(
-  unit: bigint,
-  quantity: number,
-  taxRate: string,
-  list: bigint | null = null,
-): CalculatedPrice {
+function calculatePrice(unit: bigint, quantity: number, taxRate: string, list: bigint | null = null): CalculatedPrice {
   const rate2 = toScaled(taxRate, 2);
   const total2 = divRound(unit * BigInt(quantity), 1000n); // 10^5 → 10^2
   const tax2 = divRound(total2 * rate2, 10_000n);
