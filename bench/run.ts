@@ -6,7 +6,8 @@
  * - "400k": a generated 400,000-article catalogue in PostgreSQL (BENCH_DATABASE_URL, default
  *   postgres://postgres@127.0.0.1:5432/werkbank_bench), generated on first use.
  *
- * Targets on 400,000 articles (issue #2): quick search p95 ≤ 20 ms, filtered listing p95 ≤ 15 ms.
+ * Targets on 400,000 articles: quick search p95 ≤ 20 ms, filtered listing p95 ≤ 15 ms (the response budgets of
+ * docs/decisions/007-search-and-listing.md).
  * Options: `--only real|400k`, `--iterations N` (default 200), `--skip-render`.
  */
 import { spawn, spawnSync } from 'node:child_process';

@@ -5,7 +5,7 @@
  * products yet, it fills it: with the real supplier files of the shared catalogue folder when that folder exists
  * (each source under its own readable top-level category), plus a clearly separate generated part under the
  * generator's own top-level categories; without the folder, the generated catalogue alone. The project ships no
- * third-party data (ARCHITECTURE §4): the real files are only read from outside the repository.
+ * third-party data: the real files are only read from outside the repository.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

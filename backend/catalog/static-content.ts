@@ -1,8 +1,8 @@
 /**
  * Static content of the shop, written on every start because parts of it follow the configured domains:
- * the service navigation (depth 2), the footer navigation (depth 1), the countries navigation (specification §4
- * header: "the first item of the countries navigation is the button label; its children are countries, each
- * expanding an accordion of its sub-links"), and the content pages 'agb', 'datenschutz' and 'home' with their
+ * the service navigation (depth 2), the footer navigation (depth 1), the countries navigation (the header's country
+ * picker: the first item of the countries navigation is the button label; its children are countries, each
+ * expanding an accordion of its sub-links), and the content pages 'agb', 'datenschutz' and 'home' with their
  * landing-page SEO URLs (`/agb`, `/datenschutz` in every language).
  *
  * Navigation links: `type 'link'` with `linkType 'landing_page'` and `internalLink` = cms page id for the content
@@ -184,7 +184,7 @@ const PAGES: PageDef[] = [
   },
 ];
 
-/** SEO paths of the content pages that have one (specification §3: /agb, /datenschutz). */
+/** SEO paths of the content pages that have one: /agb (terms) and /datenschutz (privacy), German paths in every language. */
 const PAGE_SEO_PATHS: Record<string, string> = { agb: 'agb', datenschutz: 'datenschutz' };
 
 function navRows(items: NavItem[], parentId: string): (typeof categoryTable.$inferInsert)[] {

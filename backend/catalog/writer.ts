@@ -1,5 +1,5 @@
 /**
- * The catalogue writer: the one place that persists catalogue changes (ADR 006). Sources (BMEcat and spreadsheet
+ * The catalogue writer: the one place that persists catalogue changes (docs/decisions/006-catalogue-model.md). Sources (BMEcat and spreadsheet
  * importers, the generator) call `write(change)`; the writer buffers changes and upserts them in batches of hundreds
  * of rows per statement, with ids derived from source keys so a re-import updates instead of duplicating.
  * `finalize()` then computes, set-based in SQL, everything that depends on other rows: category paths, levels and

@@ -31,8 +31,8 @@ export function gtinCheckDigit(body: string): number {
 
 /**
  * Reads a GTIN/EAN as found in catalogues (BMEcat EAN, INTERNATIONAL_PID type="gtin", spreadsheet columns).
- * Never throws: an invalid code is returned with `valid: false` and a `problem`, because the README of the real data
- * says "validate, don't reject" (12-digit codes, GTIN-14 with a leading zero and bad check digits all occur).
+ * Never throws: an invalid code is returned with `valid: false` and a `problem`, so importers validate without
+ * rejecting (12-digit codes, GTIN-14 with a leading zero and bad check digits all occur in real supplier files).
  */
 export function checkGtin(raw: string | undefined | null): GtinCheck {
   const value = (raw ?? '').replace(/[\s-]/g, '');

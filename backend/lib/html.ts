@@ -1,6 +1,6 @@
 /**
  * HTML for catalogue texts: supplier descriptions arrive as escaped HTML (BMEcat DESCRIPTION_LONG and
- * GROUP_DESCRIPTION, README "Problems found in the real data" #12), as plain text, or as bullet items. Everything that
+ * GROUP_DESCRIPTION, as some suppliers' files carry them), as plain text, or as bullet items. Everything that
  * reaches the database goes through `sanitizeCatalogHtml`, so the storefront can render it as HTML.
  */
 import sanitizeHtml from 'sanitize-html';

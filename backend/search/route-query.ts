@@ -1,5 +1,5 @@
 /**
- * Search routing by the shape of the query (ARCHITECTURE §4): what a buyer types into the search box is an EAN, an
+ * Search routing by the shape of the query (docs/decisions/007-search-and-listing.md): what a buyer types into the search box is an EAN, an
  * article number (the supplier's, the manufacturer's), the start of an article number, a brand, or words. This module
  * decides, without touching the database, which lookups run and in which order; product-search.ts runs them.
  *

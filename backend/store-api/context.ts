@@ -8,7 +8,7 @@
  * Anonymous contexts are persisted only once something is stored in them (a cart, a login, a language choice), so
  * reading the catalogue writes nothing.
  *
- * Logged-in contexts expire (SECURITY-CHECKLIST S17, ASVS 7.3.1/7.3.2): after `idleMs` without a request (default
+ * Logged-in contexts expire (OWASP ASVS 7.3.1/7.3.2, idle and absolute session timeouts): after `idleMs` without a request (default
  * 7 days) or `absoluteMs` after login (default 30 days) the row is deleted and the caller continues anonymously
  * under a fresh token. Activity is recorded at most once per `touchMs` (1 hour), so browsing stays read-only.
  * A logged-in context also ends as soon as `customerSessionValid` fails (customer or company deactivated, or the

@@ -1,6 +1,7 @@
 /**
- * Feature values to shop properties, shared by the BMEcat and spreadsheet importers (README "Mapping to shop
- * fields": filter attributes / specs; problems #8 units and #4 non-standard feature elements).
+ * Feature values to shop properties, shared by the BMEcat and spreadsheet importers: filterable attributes and
+ * specifications, units in their UN/ECE Rec 20 or free-text forms, and the non-standard feature elements some
+ * suppliers write (Weidmüller's FTEMPLATE/FID/FPARENT_ID).
  */
 import { etimCode, unitSymbol } from '../etim.ts';
 import { parseDecimal, trimDecimal } from './values.ts';

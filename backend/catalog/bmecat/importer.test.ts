@@ -65,7 +65,7 @@ const only = <T>(list: T[]): T => {
   return list[0] as T;
 };
 
-describe('real-data problems (catalogue README, "Problems found in the real data")', () => {
+describe('problems found in real supplier files', () => {
   test('1 namespaces: real 1.2 and 2005+onto namespaces and prefixed elements are read by local name', async () => {
     const fischer = await run(FISCHER_VALIDITY);
     expect(only(fischer.products).productNumber).toBe('079685');

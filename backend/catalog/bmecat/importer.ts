@@ -4,13 +4,13 @@
  * xml-stream.ts), maps each group and article to the catalogue model (backend/catalog/model.ts) and ends with an
  * ImportReport of what it imported, skipped and why. It never touches the database: changes go to a CatalogSink.
  *
- * Leniency follows the catalogue README, "Problems found in the real data": namespaces are ignored (local names only,
- * #1), schema length and pattern rules are at most warnings (#2), UDX content is ignored except the order details
- * fischer keeps there (#3), Weidmüller's FTEMPLATE/FID/FPARENT_ID and MIME_TYPE "url" are understood (#4), DOCTYPEs
- * are never resolved (#5), language codes in every form are read (#6), prices without amount are skipped (#7), legacy
- * and free-text units are handled (#8), invalid EANs are kept with a warning (#9), a group without name gets one
- * (#10), references without type become 'others' and may point outside the file (#11), escaped HTML is sanitised
- * (#12), and the file is streamed (#13).
+ * Leniency, because real supplier files bend the BMEcat schema: namespaces are ignored (local names only), schema
+ * length and pattern rules are at most warnings, UDX content is ignored except the order details nexMart files keep
+ * there, Weidmüller's FTEMPLATE/FID/FPARENT_ID and MIME_TYPE "url" are understood, DOCTYPEs are never resolved,
+ * language codes in every form are read (ISO 639-1, 639-2, with region), prices without amount are skipped, legacy
+ * and free-text units are handled, invalid EANs are kept with a warning, a group without name gets one, references
+ * without type become 'others' and may point outside the file, escaped HTML is sanitised, and the file is streamed.
+ * Media and downloads whose URL has a scheme other than http(s) are refused with a report line.
  *
  * A document whose structure is broken in a way that would mix up articles (details outside or nested inside an
  * article) or that is not well-formed XML is rejected as a whole: nothing is written and the report says why.

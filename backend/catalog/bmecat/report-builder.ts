@@ -47,7 +47,7 @@ export class ReportBuilder {
 
   /**
    * The GTIN to keep from what a supplier wrote: the first valid candidate, else the first one, reported
-   * (`invalid-ean`) and kept as written (catalog README: wrong check digits occur in the real files).
+   * (`invalid-ean`) and kept as written (wrong check digits occur in real supplier files).
    *
    * @returns digits only, or undefined when no candidate has any.
    */

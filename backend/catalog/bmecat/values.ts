@@ -31,7 +31,7 @@ const LANGUAGE_CODES: Record<string, LocaleCode> = {
 /**
  * Shop locale of a BMEcat language code: ISO 639-2 (`deu`, `eng`, `fra`, `nld`, also `ger`/`fre`/`dut`), ISO 639-1
  * (`de`) and locale forms (`de-DE`), in any case (`DEU`). Undefined for languages the shop does not serve.
- * Source: BMEcat 2005 dtLANG (ISO 639-2) and README problem #6.
+ * Source: BMEcat 2005 dtLANG (ISO 639-2); the other forms occur in real supplier files.
  */
 export function localeOf(code: string | undefined): LocaleCode | undefined {
   if (!code) return undefined;
@@ -139,7 +139,7 @@ export function parseSheetDate(raw: string | undefined | null): Date | undefined
 
 /**
  * UN/ECE Rec 20 order unit: upper-cased code, legacy `PCE` (piece, not in Rec 20) mapped to `C62` ("one") as the
- * catalogue README recommends. Other legacy codes (BOX, PK) are kept as the supplier sent them.
+ * shared catalogue data's documentation recommends. Other legacy codes (BOX, PK) are kept as the supplier sent them.
  */
 export function normaliseOrderUnit(raw: string | undefined | null): string | undefined {
   const code = (raw ?? '').trim().toUpperCase();

@@ -2,9 +2,9 @@
  * Streaming XML reading for catalogue files. The file is read in chunks and parsed with saxes; only the elements a
  * caller asks for ("items": one BMEcat ARTICLE, PRODUCT, CATALOG_STRUCTURE, …) are collected into a small tree, and
  * each tree is handed out and dropped as soon as its end tag is read, so memory is bounded by the largest item, not
- * the file (README problem #13: real catalogues run to hundreds of MB).
+ * the file (real supplier catalogues run to hundreds of MB).
  *
- * Safety (ARCHITECTURE §5, SECURITY-CHECKLIST): saxes never fetches a DTD or external entity, and entities declared
+ * Safety against XXE and entity expansion (OWASP XML External Entity Prevention): saxes never fetches a DTD or external entity, and entities declared
  * in an internal subset are not expanded either; a reference to one is a well-formedness error. Element depth, text
  * length per element and nodes per item are capped.
  */

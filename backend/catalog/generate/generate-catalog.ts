@@ -1,6 +1,6 @@
 /**
  * Deterministic industrial catalogue generator: the shop's own default catalogue and the 400,000-article scale
- * test (specification §1 "over 400,000 articles"; ARCHITECTURE §4).
+ * test (400,000 articles, the size the search and listing budgets of bench/run.ts are measured on).
  *
  * Output is a stream of `CatalogChange`s for the catalogue writer: first the category tree (8 top-level categories,
  * 2–3 levels), then product families one by one, each either a single article or a parent with 2–6 variants that

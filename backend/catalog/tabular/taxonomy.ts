@@ -1,6 +1,6 @@
 /**
- * Browsable two-level category trees for the supplier spreadsheets, which carry no usable tree of their own (catalogue
- * README: Günzburger "no categories", fixings only numeric product group ids). The tree is derived from the product
+ * Browsable two-level category trees for the supplier spreadsheets, which carry no usable tree of their own (the
+ * Günzburger sheet has no categories, the fixings sheet only numeric product group ids). The tree is derived from the product
  * type named in the article name: "Aluminium-Stehleiter …" → Leitern › Stehleitern, "Spanplattenschraube …" →
  * Schrauben › Spanplattenschrauben. Top-level labels are the project's own (German, English, French, Dutch);
  * second-level labels get English and Dutch from ETIM where the German name matches an ETIM class.

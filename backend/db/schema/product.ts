@@ -106,7 +106,7 @@ export const productTable = pgTable(
     contentPerUnit: numeric('content_per_unit', { precision: 14, scale: 4 }),
     deliveryTimeMin: integer('delivery_time_min'),
     deliveryTimeMax: integer('delivery_time_max'),
-    /** 'day', 'week', 'month' or 'year' (specification §9: week 7, month 30, year 365 days). */
+    /** 'day', 'week', 'month' or 'year' (in days: week 7, month 30, year 365, as Shopware's DeliveryTime converts). */
     deliveryTimeUnit: text('delivery_time_unit').notNull().default('day'),
     /** Days added when the article is out of stock. */
     restockTime: integer('restock_time'),

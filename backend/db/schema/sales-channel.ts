@@ -1,6 +1,6 @@
 /**
  * Sales channel, domains, languages and currencies: what `sw-access-key` selects and what a storefront domain
- * resolves to (specification §3 "Domain config").
+ * resolves to (docs/decisions/003-domains-and-locales.md).
  */
 import { boolean, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from './common.ts';
@@ -19,7 +19,7 @@ export const currencyTable = pgTable('currency', {
   isoCode: text('iso_code').notNull().unique(),
   symbol: text('symbol').notNull(),
   name: text('name').notNull(),
-  /** Digits after the decimal separator shown to buyers (specification §9: 2). */
+  /** Digits after the decimal separator shown to buyers (2, the euro's minor unit, ISO 4217). */
   decimalPrecision: integer('decimal_precision').notNull().default(2),
   factor: numeric('factor', { precision: 12, scale: 6 }).notNull().default('1'),
   ...timestamps,

@@ -3,7 +3,7 @@
  * and facets read (manufacturer, availability, listing price, property options), held as typed arrays, plus the
  * row order of each sorting as PostgreSQL returns it. Filtering, counting, paging and facet counts of a category
  * listing then run in memory over at most a few ten thousand rows (well under a millisecond), and the database
- * only reads the 24 products of the page. See ADR 011.
+ * only reads the 24 products of the page. See docs/decisions/011-in-memory-listing-index.md.
  *
  * Semantics match the SQL of listing.service.ts exactly: manufacturers OR; options OR within a property group and
  * AND across groups; `inStock` only rows with pieces in stock; `minPrice`/`maxPrice` inclusive bounds on the net

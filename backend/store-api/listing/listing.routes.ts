@@ -21,7 +21,7 @@ import { LISTING_DEFAULT_LIMIT, productListing } from './listing.service.ts';
 
 /** Candidates the search page ranks and filters: pages beyond this are not offered. */
 const SEARCH_CANDIDATE_CAP = 1000;
-/** Quick search default limit (specification §9: 10). */
+/** Quick search default limit: 10 suggestions. */
 const SUGGEST_DEFAULT_LIMIT = 10;
 
 const associationFlags = (associations: Record<string, unknown>) => ({

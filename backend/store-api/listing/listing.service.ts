@@ -18,7 +18,7 @@
  * bounded candidate set of the query.
  *
  * Category listings with the listing parameters only (manufacturer, properties, in-stock, price, sorting, page) are
- * answered from the category's in-memory listing index (listing-index.ts, ADR 011): filter, exact total, page ids
+ * answered from the category's in-memory listing index (listing-index.ts, docs/decisions/011-in-memory-listing-index.md): filter, exact total, page ids
  * and facets in memory, then one query for the page's products beside one for their media. Criteria `filter`,
  * `post-filter`, `sort` and `ids` address product columns, so those listings run in SQL over `product_listing`
  * joined with `product`, the page and a total capped at COUNT_CAP side by side. Search listings read the bounded
@@ -50,7 +50,7 @@ import { textArray } from '../../db/sql-params.ts';
 
 /** Largest count a filtered listing reports exactly. */
 const COUNT_CAP = 10_000;
-/** Default page size of category listings (specification §9: 24). */
+/** Default page size of category listings: 24 (Shopware's default `limit` of product listings). */
 export const LISTING_DEFAULT_LIMIT = 24;
 
 interface SortingDef {

@@ -1,5 +1,5 @@
 /**
- * `GET|POST /store-api/seo-url` (Shopware SeoUrlRoute) with path resolution (ADR 004):
+ * `GET|POST /store-api/seo-url` (Shopware SeoUrlRoute) with path resolution (docs/decisions/004-seo-urls.md):
  *
  * Criteria filters (`equals`/`equalsAny`, combined with AND) on `seoPathInfo`, `foreignKey`, `routeName`,
  * `isCanonical`, `pathInfo`; the context language selects the paths. A `seoPathInfo` filter resolves a path the way
