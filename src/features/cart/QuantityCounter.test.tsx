@@ -3,23 +3,18 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { islandMessages } from '../../i18n/translator.ts';
 import QuantityCounter, {
+  COUNTER_MESSAGES,
   QUANTITY_EVENT,
   type QuantityCounterProps,
   type QuantityEventDetail,
 } from './QuantityCounter.tsx';
 
-const labels: QuantityCounterProps['labels'] = {
-  decrease: 'Decrease quantity',
-  increase: 'Increase quantity',
-  quantity: 'Quantity',
-  minimum: 'Minimum {min}',
-  step: 'sold per {step}',
-  invalid: 'Please enter a valid quantity',
-};
+const i18n = islandMessages('en-GB', COUNTER_MESSAGES);
 
 function renderCounter(props: Partial<QuantityCounterProps> = {}) {
-  const all: QuantityCounterProps = { min: 1, max: null, step: 1, labels, ...props };
+  const all: QuantityCounterProps = { min: 1, max: null, step: 1, i18n, ...props };
   const view = render(
     <form aria-label="Add to cart">
       <QuantityCounter {...all} />

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import type { MessageKey } from '../../i18n/locales.ts';
+import { I18nProvider, useT, type IslandI18nProp } from '../../i18n/react.tsx';
 import {
   COUNTER_HOLD_DELAY_MS,
   COUNTER_REPEAT_MS,
@@ -42,17 +44,12 @@ export interface QuantityCounterProps {
   initial?: number;
   /** Name of the form field that carries the quantity; default 'quantity'. */
   name?: string;
-  labels: {
-    decrease: string;
-    increase: string;
-    quantity: string;
-    /** 'Minimum {min}' */
-    minimum: string;
-    /** 'sold per {step}' */
-    step: string;
-    invalid: string;
-  };
+  /** `islandMessages(locale, COUNTER_MESSAGES)`. */
+  i18n: IslandI18nProp;
 }
+
+/** The catalogue keys of the island, for `islandMessages(locale, COUNTER_MESSAGES)`. */
+export const COUNTER_MESSAGES = ['counter.'] as const satisfies readonly (MessageKey | `${string}.`)[];
 
 /**
  * Quantity counter island: a minus button, a text input with
@@ -63,7 +60,16 @@ export interface QuantityCounterProps {
  * (`name`, default 'quantity'), so a surrounding form posts the value without script. Every change dispatches a
  * bubbling `werkbank:quantity` CustomEvent with {@link QuantityEventDetail}.
  */
-export default function QuantityCounter({ min, max, step, initial, name = 'quantity', labels }: QuantityCounterProps) {
+export default function QuantityCounter({ i18n, ...props }: QuantityCounterProps) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <Counter {...props} />
+    </I18nProvider>
+  );
+}
+
+function Counter({ min, max, step, initial, name = 'quantity' }: Omit<QuantityCounterProps, 'i18n'>) {
+  const t = useT();
   const rules: QuantityRules = { min: min || DEFAULT_MIN_QUANTITY, max, step: step || DEFAULT_QUANTITY_STEP };
   const startValue = () => formatQuantity(normaliseQuantity(initial ?? rules.min, rules));
 
@@ -158,8 +164,8 @@ export default function QuantityCounter({ min, max, step, initial, name = 'quant
 
   const quantity = parseQuantity(text);
   const hints = [
-    rules.min > 1 ? labels.minimum.replace('{min}', formatQuantity(rules.min)) : null,
-    rules.step > 1 ? labels.step.replace('{step}', formatQuantity(rules.step)) : null,
+    rules.min > 1 ? t('counter.minimum', { min: rules.min }) : null,
+    rules.step > 1 ? t('counter.step', { step: rules.step }) : null,
   ].filter((hint) => hint !== null);
   const describedBy = [hints.length > 0 ? hintId : null, status === 'error' ? errorId : null].filter(Boolean).join(' ');
   const borderColour =
@@ -173,7 +179,7 @@ export default function QuantityCounter({ min, max, step, initial, name = 'quant
         <button
           type="button"
           className={buttonClass}
-          aria-label={labels.decrease}
+          aria-label={t('counter.decrease')}
           onPointerDown={startRepeat(-1)}
           onPointerUp={stopRepeat}
           onPointerLeave={stopRepeat}
@@ -189,7 +195,7 @@ export default function QuantityCounter({ min, max, step, initial, name = 'quant
           role="spinbutton"
           name={name}
           value={text}
-          aria-label={labels.quantity}
+          aria-label={t('counter.quantity')}
           aria-valuenow={quantity ?? undefined}
           aria-valuemin={rules.min}
           aria-valuemax={rules.max ?? undefined}
@@ -204,7 +210,7 @@ export default function QuantityCounter({ min, max, step, initial, name = 'quant
         <button
           type="button"
           className={buttonClass}
-          aria-label={labels.increase}
+          aria-label={t('counter.increase')}
           onPointerDown={startRepeat(1)}
           onPointerUp={stopRepeat}
           onPointerLeave={stopRepeat}
@@ -221,7 +227,7 @@ export default function QuantityCounter({ min, max, step, initial, name = 'quant
       )}
       {status === 'error' && (
         <p id={errorId} role="alert" className="text-xs text-red-700">
-          {labels.invalid}
+          {t('counter.invalid')}
         </p>
       )}
     </div>

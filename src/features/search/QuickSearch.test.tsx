@@ -3,7 +3,8 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import QuickSearch, { type QuickSearchProps } from './QuickSearch.tsx';
+import { islandMessages } from '../../i18n/translator.ts';
+import QuickSearch, { SEARCH_MESSAGES, type QuickSearchProps } from './QuickSearch.tsx';
 import { ANALYTICS_EVENT, type ProductClickEvent } from './product-click.ts';
 
 interface Call {
@@ -14,18 +15,9 @@ interface Call {
 type Reply = unknown | Promise<unknown> | Response;
 
 const props: QuickSearchProps = {
-  locale: 'en-GB',
+  i18n: islandMessages('en-GB', SEARCH_MESSAGES),
   searchUrl: '/en/search',
   pathPrefix: '/en',
-  placeholderText: 'Search for hex bolts|Screws by article number',
-  labels: {
-    search: 'Search',
-    showMore: 'Show all results',
-    noResults: 'No products found for “{term}”',
-    variants: '{count} variants',
-    clear: 'Clear search',
-    ariaLabel: 'Search products',
-  },
 };
 
 function product(n: number, extra: Record<string, unknown> = {}) {
@@ -177,7 +169,7 @@ describe('QuickSearch', () => {
     const { user, input } = setup();
     await user.type(input, 'xyz');
     await settle();
-    expect(screen.getByRole('status')).toHaveTextContent('No products found for “xyz”');
+    expect(screen.getByRole('status')).toHaveTextContent('No products found.');
     expect(screen.queryByRole('link', { name: 'Show all results' })).not.toBeInTheDocument();
   });
 
@@ -393,19 +385,19 @@ describe('QuickSearch', () => {
 
   test('types the placeholder phrases one character at a time and pauses while focused', async () => {
     const { user, input } = setup();
-    expect(input).toHaveAttribute('placeholder', 'Search for hex bolts');
+    expect(input).toHaveAttribute('placeholder', 'Search by article number');
 
     act(() => vi.advanceTimersByTime(1000));
     expect(input).toHaveAttribute('placeholder', 'S');
     // Each character is a render that schedules the next one, so time advances one character per act().
-    for (const expected of ['Sc', 'Scr', 'Scre']) {
+    for (const expected of ['Se', 'Sea', 'Sear']) {
       act(() => vi.advanceTimersByTime(150));
       expect(input).toHaveAttribute('placeholder', expected);
     }
 
     await user.click(input);
-    expect(input).toHaveAttribute('placeholder', 'Screws by article number');
+    expect(input).toHaveAttribute('placeholder', 'Search by EAN');
     act(() => vi.advanceTimersByTime(5000));
-    expect(input).toHaveAttribute('placeholder', 'Screws by article number');
+    expect(input).toHaveAttribute('placeholder', 'Search by EAN');
   });
 });

@@ -1,5 +1,7 @@
 import { useCombobox } from 'downshift';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { MessageKey } from '../../i18n/locales.ts';
+import { I18nProvider, useI18n, type IslandI18nProp } from '../../i18n/react.tsx';
 import { trackProductClick } from './product-click.ts';
 import { COVER_HEIGHT, COVER_WIDTH, fetchQuickSearch, type QuickSearchRow } from './quick-search-api.ts';
 import { useTypedPlaceholder } from './use-typed-placeholder.ts';
@@ -11,25 +13,16 @@ export const QUICK_SEARCH_SOURCE = 'quickSearchResults';
 /** Shown when a product has no cover or its image fails to load. */
 export const NO_IMAGE_URL = '/images/no-image.svg';
 
+/** The catalogue keys of the island, for `islandMessages(locale, SEARCH_MESSAGES)`. */
+export const SEARCH_MESSAGES = ['search.'] as const satisfies readonly (MessageKey | `${string}.`)[];
+
 export interface QuickSearchProps {
-  /** Page locale (BCP 47), e.g. 'de-DE'. */
-  locale: string;
+  /** `islandMessages(locale, SEARCH_MESSAGES)`: labels and the placeholder phrases (`search.placeholder`, '|'-separated). */
+  i18n: IslandI18nProp;
   /** The domain's search page, e.g. '/en/search'; 'show more' and the form submit go to `${searchUrl}?query=…`. */
   searchUrl: string;
   /** The domain's path prefix ('' or e.g. '/en'); product links are built under it. */
   pathPrefix: string;
-  /** Placeholder phrases separated by '|'. */
-  placeholderText: string;
-  labels: {
-    search: string;
-    showMore: string;
-    /** May contain '{term}'. */
-    noResults: string;
-    /** '{count} variants' */
-    variants: string;
-    clear: string;
-    ariaLabel: string;
-  };
   /** The query a search results page shows in the field; the dropdown stays closed until the buyer types. */
   initialQuery?: string;
 }
@@ -44,19 +37,21 @@ export interface QuickSearchProps {
  * product link click records a product-click analytics event with source 'quickSearchResults' and the 1-based row
  * position. Without script the form still submits to the search page.
  */
-export default function QuickSearch({
-  locale,
-  searchUrl,
-  pathPrefix,
-  placeholderText,
-  labels,
-  initialQuery = '',
-}: QuickSearchProps) {
+export default function QuickSearch({ i18n, ...props }: QuickSearchProps) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <SearchBar {...props} />
+    </I18nProvider>
+  );
+}
+
+function SearchBar({ searchUrl, pathPrefix, initialQuery = '' }: Omit<QuickSearchProps, 'i18n'>) {
+  const { t, locale } = useI18n();
   const [term, setTerm] = useState('');
   const [result, setResult] = useState<{ term: string; rows: QuickSearchRow[] } | null>(null);
   const [focused, setFocused] = useState(false);
   const rowLinks = useRef<(HTMLAnchorElement | null)[]>([]);
-  const placeholder = useTypedPlaceholder(placeholderText, focused || term !== '' || initialQuery !== '');
+  const placeholder = useTypedPlaceholder(t('search.placeholder'), focused || term !== '' || initialQuery !== '');
   const query = term.trim();
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -147,7 +142,7 @@ export default function QuickSearch({
       }}
     >
       <label {...getLabelProps()} className="sr-only">
-        {labels.ariaLabel}
+        {t('search.ariaLabel')}
       </label>
       <div className="flex h-10 items-center rounded border border-neutral-300 bg-white focus-within:border-[var(--color-primary,#d74c3b)]">
         <input
@@ -169,7 +164,7 @@ export default function QuickSearch({
         {term !== '' && (
           <button
             type="button"
-            aria-label={labels.clear}
+            aria-label={t('search.clear')}
             className="px-2 text-neutral-500 hover:text-neutral-800"
             onClick={(event) => {
               setInputValue('');
@@ -191,7 +186,7 @@ export default function QuickSearch({
         )}
         <button
           type="submit"
-          aria-label={labels.search}
+          aria-label={t('search.submit')}
           className="px-3 text-neutral-700 hover:text-[var(--color-primary,#d74c3b)]"
         >
           <svg
@@ -247,7 +242,7 @@ export default function QuickSearch({
                       onClick={track}
                       className="block px-3 -mt-1 pb-2 pl-[4.5rem] text-xs text-[var(--color-primary,#d74c3b)] underline"
                     >
-                      {labels.variants.replace('{count}', String(row.variantCount))}
+                      {t('search.variants', { count: row.variantCount })}
                     </a>
                   )}
                 </li>
@@ -256,7 +251,7 @@ export default function QuickSearch({
         </ul>
         {showPopup && rows.length === 0 && (
           <p role="status" className="px-3 py-4 text-sm text-neutral-600">
-            {labels.noResults.replace('{term}', result.term)}
+            {t('search.noResults', { term: result.term })}
           </p>
         )}
         {showPopup && rows.length > 0 && (
@@ -264,7 +259,7 @@ export default function QuickSearch({
             href={searchHref(query)}
             className="block px-3 py-2 text-center text-sm font-semibold text-[var(--color-primary,#d74c3b)] hover:underline"
           >
-            {labels.showMore}
+            {t('search.showMore')}
           </a>
         )}
       </div>
