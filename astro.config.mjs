@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { createHash } from 'node:crypto';
 import { cpSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -24,6 +25,19 @@ const embeddedBackendFiles = {
   },
 };
 
+/**
+ * The `onerror` attribute of catalogue images (src/features/catalog/ProductCard.astro and ProductDetail.astro): shows
+ * the placeholder (PLACEHOLDER_IMAGE in src/features/catalog/product-view.ts) when an image fails to load. A
+ * Content-Security-Policy allows an inline event handler only by the hash of its exact text (CSP Level 3,
+ * 'unsafe-hashes'); e2e/security-headers.spec.ts fails when the two drift apart.
+ */
+const IMAGE_FALLBACK_HANDLER = "this.onerror=null;this.src='/images/placeholder-product.svg'";
+
+/** A CSP hash source (`sha256-…`, base64) of `text`. */
+function sha256(text) {
+  return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+}
+
 export default defineConfig({
   // Every catalogue page is rendered per request, per domain and locale (docs/decisions/005).
   output: 'server',
@@ -32,8 +46,19 @@ export default defineConfig({
   // before that, in the Store API error envelope (src/lib/store-api/proxy.ts, docs/decisions/012).
   adapter: node({ mode: 'standalone', bodySizeLimit: 2 * 1024 * 1024 }),
   integrations: [react(), embeddedBackendFiles],
-  // Astro's own check covers form content types; src/middleware.ts adds the Origin/Sec-Fetch-Site check for all.
-  security: { checkOrigin: true },
+  security: {
+    // Astro's own check covers form content types; src/middleware.ts adds the Origin/Sec-Fetch-Site check for all.
+    checkOrigin: true,
+    // Every rendered page gets a Content-Security-Policy header whose script-src and style-src list the hashes of
+    // exactly the inline scripts and styles it renders; src/lib/security-headers.ts adds the other directives.
+    // The one inline event handler allowed (script-src-attr, by hash) is the catalogue images' fallback.
+    csp: {
+      scriptDirective: {
+        resources: [{ resource: "'unsafe-hashes'", kind: 'attribute' }],
+        hashes: [{ hash: sha256(IMAGE_FALLBACK_HANDLER), kind: 'attribute' }],
+      },
+    },
+  },
   // Trailing slashes carry meaning in Shopware SEO paths (categories end with one), so both forms are routed.
   trailingSlash: 'ignore',
   vite: {

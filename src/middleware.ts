@@ -1,7 +1,9 @@
 /**
- * Runs once per request (STYLE-ANCHORS §10.9): resolves the domain and locale, checks the origin of unsafe
- * requests, serves and stores anonymous catalogue HTML (ARCHITECTURE §3) and fills `Astro.locals`.
+ * Runs once per request: resolves the domain and locale, checks the origin of unsafe requests, serves and stores
+ * anonymous catalogue HTML (docs/decisions/005), fills `Astro.locals` and sets the security headers on every
+ * response, early answers included (src/lib/security-headers.ts, docs/decisions/012).
  */
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { pathBelowPrefix, resolveDomain } from './lib/domain.ts';
 import { isSameOriginRequest } from './lib/origin-check.ts';
@@ -18,11 +20,16 @@ import {
   matchesIfNoneMatch,
 } from './lib/html-cache.ts';
 import { getTranslator, rawMessage } from './i18n/translator.ts';
+import { parseFrameAncestors, withSecurityHeaders } from './lib/security-headers.ts';
 
 const pageCache = createPageCache();
 
+/** Read once at start: an invalid FRAME_ANCESTORS entry stops the server instead of allowing more. */
+const frameAncestors = parseFrameAncestors(process.env.FRAME_ANCESTORS);
+const mediaBaseUrl = process.env.MEDIA_BASE_URL?.trim() || undefined;
+
 /** Response headers that are stored with a cached page and replayed. */
-const REPLAYED_HEADERS = ['content-type', 'content-language', 'link', 'x-robots-tag'];
+const REPLAYED_HEADERS = ['content-type', 'content-language', 'link', 'x-robots-tag', 'content-security-policy'];
 
 /**
  * The URL whose domain a request belongs to: the page itself, or for same-origin `/store-api/*` calls from an island
@@ -41,6 +48,13 @@ function domainUrlOf(url: URL, request: Request): URL {
 }
 
 export const onRequest = defineMiddleware(async (ctx, next) => {
+  const response = await handle(ctx, next);
+  const domain = (ctx.locals as Partial<App.Locals>).domain;
+  return withSecurityHeaders(response, { publicUrl: domain?.url, frameAncestors, mediaBaseUrl });
+});
+
+/** Everything but the security headers: domain, origin check, locals and the page cache. */
+async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> {
   const { url, request } = ctx;
   const isApi = url.pathname.startsWith('/store-api/');
   let settings: Awaited<ReturnType<typeof getSalesChannelSettings>>;
@@ -117,4 +131,4 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   if (matchesIfNoneMatch(request.headers.get('if-none-match'), etag))
     return new Response(null, { status: 304, headers: out });
   return new Response(method === 'HEAD' ? null : body, { status: 200, headers: out });
-});
+}
