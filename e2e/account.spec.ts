@@ -179,8 +179,10 @@ test('changing the password with a wrong current password shows the translated e
   await page.getByLabel(/^New password/).fill('Another!Pass1');
   await page.getByLabel('Repeat new password').fill('Another!Pass1');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'The current password is not correct.' })).toBeVisible();
-  await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+  // The server's violation is shown at the field it concerns and describes it.
+  const current = page.getByLabel('Current password');
+  await expect(current).toHaveAccessibleDescription('The current password is not correct.');
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
 });
 
 test('password recovery inside the account area sends a reset mail to the logged-in user', async ({
