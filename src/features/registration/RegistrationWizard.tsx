@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Checkbox, PasswordField, RadioGroup, Select, TextField } from '../../components/ui/form.tsx';
+import { useAction } from '../../components/ui/use-action.ts';
 import type { MessageKey } from '../../i18n/locales.ts';
 import { I18nProvider, useI18n, type I18nValue, type IslandI18nProp } from '../../i18n/react.tsx';
 import {
@@ -91,7 +92,7 @@ function Wizard({ mode, flags, prefix, locale, country }: Omit<RegistrationWizar
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [checking, setChecking] = useState(false);
   const [cities, setCities] = useState<CityHit[] | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
@@ -136,8 +137,8 @@ function Wizard({ mode, flags, prefix, locale, country }: Omit<RegistrationWizar
 
   const index = steps.indexOf(step);
 
-  async function submit() {
-    setBusy(true);
+  // Registration errors are placed at their fields and steps here, so none is left for useAction to notify.
+  const { busy: submitting, run: submit } = useAction(async () => {
     setFormError(null);
     try {
       if (mode === 'company') await registerCompany(companyBody(values, flags, locale));
@@ -159,14 +160,12 @@ function Wizard({ mode, flags, prefix, locale, country }: Omit<RegistrationWizar
       setServerErrors(byField);
       if (general.length > 0) setFormError(general.join(' '));
       if (target && target !== step) setStep(target);
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   /** The company check of an extra user: asks the server whether the client number exists before moving on. */
   async function checkCompany(): Promise<boolean> {
-    setBusy(true);
+    setChecking(true);
     setFormError(null);
     try {
       if (await companyExists(values.companyNumber, values.vatNumber)) return true;
@@ -177,16 +176,18 @@ function Wizard({ mode, flags, prefix, locale, country }: Omit<RegistrationWizar
       setFormError(serverMessage(first!.code, first!.detail, i18n, tr));
       return false;
     } finally {
-      setBusy(false);
+      setChecking(false);
     }
   }
+
+  const busy = submitting || checking;
 
   async function next(event: React.FormEvent) {
     event.preventDefault();
     const found = validateStep(step, mode, values, flags);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    if (steps[index + 1] === 'done') return submit();
+    if (steps[index + 1] === 'done') return submit(undefined);
     if (mode === 'customer' && step === 'check' && !(await checkCompany())) return;
     setStep(steps[index + 1]!);
   }
