@@ -4,12 +4,20 @@
  */
 import { stableId } from '../lib/ids.ts';
 import { translateFields } from '../lib/translate.ts';
+import type { StoreMedia, StoreSeoUrl } from './shopware-schemas.ts';
+
+/** `T` after `compact`: keys that may be null or undefined become optional and lose `null`. */
+export type Compacted<T> = {
+  [K in keyof T as null extends T[K] ? never : undefined extends T[K] ? never : K]: T[K];
+} & {
+  [K in keyof T as null extends T[K] ? K : undefined extends T[K] ? K : never]?: Exclude<T[K], null | undefined>;
+};
 
 /** Drops keys whose value is null or undefined (one level). */
-export function compact<T extends Record<string, unknown>>(obj: T): T {
+export function compact<T extends Record<string, unknown>>(obj: T): Compacted<T> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(obj)) if (v !== null && v !== undefined) out[k] = v;
-  return out as T;
+  return out as Compacted<T>;
 }
 
 export interface MediaRow {
@@ -27,7 +35,7 @@ export interface MediaRow {
  * empty and `hasFile` false, and the storefront shows its placeholder. `fileName` is without extension, as in
  * Shopware; `path` is the file name as the catalogue references it.
  */
-export function mapMedia(m: MediaRow, locale: string, mediaBaseUrl: string): Record<string, unknown> {
+export function mapMedia(m: MediaRow, locale: string, mediaBaseUrl: string): StoreMedia {
   const t = translateFields(m.translated, locale);
   const extension = m.fileExtension ?? /\.([A-Za-z0-9]+)$/.exec(m.fileName)?.[1]?.toLowerCase() ?? '';
   const base = mediaBaseUrl.replace(/\/+$/, '');
@@ -50,7 +58,7 @@ export function mapMedia(m: MediaRow, locale: string, mediaBaseUrl: string): Rec
     title: t.title,
     translated: { alt: t.alt ?? null, title: t.title ?? null },
     customFields: { ...(m.customFields ?? {}), extension },
-    apiAlias: 'media',
+    apiAlias: 'media' as const,
   });
 }
 
@@ -77,7 +85,7 @@ export function seoUrl(args: {
   routeName: SeoRouteName;
   seoPathInfo: string;
   isCanonical?: boolean;
-}): Record<string, unknown> {
+}): StoreSeoUrl {
   return {
     id: args.id ?? stableId('seo-url', `${args.salesChannelId}:${args.languageId}:${args.seoPathInfo}`),
     salesChannelId: args.salesChannelId,

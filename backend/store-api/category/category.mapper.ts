@@ -9,6 +9,7 @@ import { ancestorIds } from '../catalog-cache.ts';
 import { stableId } from '../../lib/ids.ts';
 import { compact, mapMedia, seoUrl } from '../entities.ts';
 import { translateFields } from '../../lib/translate.ts';
+import type { StoreCategory } from '../shopware-schemas.ts';
 
 export interface CategoryMapContext {
   locale: string;
@@ -33,7 +34,7 @@ function breadcrumbNames(row: CategoryRow, ctx: Pick<CategoryMapContext, 'locale
 }
 
 /** Maps one category; `children` starts empty. */
-export function mapCategory(row: CategoryRow, ctx: CategoryMapContext): Record<string, unknown> {
+export function mapCategory(row: CategoryRow, ctx: CategoryMapContext): StoreCategory {
   const t = translateFields(row.translated, ctx.locale);
   const breadcrumb = breadcrumbNames(row, ctx);
   const seo = ctx.index.seoPaths.get(`${row.id}:${ctx.languageId}`);
@@ -49,7 +50,7 @@ export function mapCategory(row: CategoryRow, ctx: CategoryMapContext): Record<s
         }),
       ]
     : [];
-  const linkType = row.type === 'link' ? (row.linkType ?? 'external') : null;
+  const linkType = row.type === 'link' ? ((row.linkType ?? 'external') as StoreCategory['linkType']) : null;
   const translated = compact({
     name: t.name ?? '',
     description: t.description,
@@ -67,7 +68,7 @@ export function mapCategory(row: CategoryRow, ctx: CategoryMapContext): Record<s
     parentId: row.parentId,
     path: row.path,
     level: row.level,
-    type: row.type,
+    type: row.type as StoreCategory['type'],
     linkType,
     internalLink: row.internalLink,
     externalLink: t.externalLink,
@@ -104,7 +105,7 @@ export function mapCategory(row: CategoryRow, ctx: CategoryMapContext): Record<s
     seoUrl: seo ? `/${seo.seoPathInfo}` : `/navigation/${row.id}`,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-    children: [],
-    apiAlias: 'category',
+    children: [] as StoreCategory[],
+    apiAlias: 'category' as const,
   });
 }

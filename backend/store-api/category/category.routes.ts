@@ -21,6 +21,7 @@ import { requestCriteria, viewContext, type CatalogDeps } from '../deps.ts';
 import { searchResult } from '../entities.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { applyIncludes } from '../includes.ts';
+import type { StoreCategory } from '../shopware-schemas.ts';
 import { mapCategory, type CategoryMapContext } from './category.mapper.ts';
 import {
   categoryBreadcrumb,
@@ -52,8 +53,8 @@ export function registerCategoryRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps
     const active = ctx.index.byId.get(activeId);
     const activePath = new Set(active ? [...ancestorIds(active), active.id] : []);
 
-    const flat: Record<string, unknown>[] = [];
-    const build = (parent: CategoryRow, level: number): Record<string, unknown>[] => {
+    const flat: StoreCategory[] = [];
+    const build = (parent: CategoryRow, level: number): StoreCategory[] => {
       const kids = (ctx.index.children.get(parent.id) ?? []).filter((k) => listed(k, isMain));
       return kids.map((k) => {
         const node = mapCategory(k, ctx);

@@ -22,6 +22,7 @@ import type { ViewContext } from '../deps.ts';
 import { compact, mapMedia, seoUrl } from '../entities.ts';
 import { translateFields } from '../../lib/translate.ts';
 import type { Db } from '../../db/client.ts';
+import type { StoreDeliveryTime, StoreManufacturer, StoreProduct, StoreProductMedia } from '../shopware-schemas.ts';
 import { calculateProductPrices, type PriceRow } from '../../lib/price.ts';
 import {
   loadPrices,
@@ -54,7 +55,7 @@ export function deliveryTime(
   max: number | null,
   unit: string,
   locale: string,
-): Record<string, unknown> | null {
+): StoreDeliveryTime | null {
   if (min === null && max === null) return null;
   const lo = min ?? max ?? 0;
   const hi = max ?? min ?? 0;
@@ -67,7 +68,7 @@ export function deliveryTime(
     max: hi,
     unit,
     translated: { name },
-    apiAlias: 'delivery_time',
+    apiAlias: 'delivery_time' as const,
   };
 }
 
@@ -146,7 +147,7 @@ export async function buildProducts(
   view: ViewContext,
   options: ProductViewOptions,
   listMedia?: Promise<ProductMediaRow[]>,
-): Promise<Record<string, unknown>[]> {
+): Promise<StoreProduct[]> {
   if (list.length === 0) return [];
   const inList = new Map(list.map((p) => [p.id, p]));
   const parentIds = [
@@ -188,7 +189,7 @@ export async function buildProducts(
 }
 
 /** Shopware ProductManufacturer in the view's locale, with its logo when it has one. */
-export function mapManufacturer(m: ManufacturerRow, view: ViewContext): Record<string, unknown> {
+export function mapManufacturer(m: ManufacturerRow, view: ViewContext): StoreManufacturer {
   const t = translateFields(m.translated, view.locale);
   const name = t.name ?? m.name;
   return compact({
@@ -211,11 +212,11 @@ export function mapManufacturer(m: ManufacturerRow, view: ViewContext): Record<s
         )
       : null,
     translated: compact({ name, description: t.description }),
-    apiAlias: 'product_manufacturer',
+    apiAlias: 'product_manufacturer' as const,
   });
 }
 
-function mapProductMedia(pm: ProductMediaRow, view: ViewContext): Record<string, unknown> {
+function mapProductMedia(pm: ProductMediaRow, view: ViewContext): StoreProductMedia {
   return {
     id: pm.id,
     productId: pm.productId,
@@ -227,12 +228,7 @@ function mapProductMedia(pm: ProductMediaRow, view: ViewContext): Record<string,
   };
 }
 
-function mapProduct(
-  row: ProductRow,
-  loaded: Loaded,
-  view: ViewContext,
-  options: ProductViewOptions,
-): Record<string, unknown> {
+function mapProduct(row: ProductRow, loaded: Loaded, view: ViewContext, options: ProductViewOptions): StoreProduct {
   const parent = row.parentId ? loaded.parents.get(row.parentId) : undefined;
   const translations = parent ? mergeTranslations(parent.translated, row.translated) : row.translated;
   const t = translateFields(translations, view.locale);
@@ -280,7 +276,7 @@ function mapProduct(
   const seoPath = productSeoPath(name, row.productNumber);
   const available = row.active && (!row.isCloseout || row.availableStock >= row.minPurchase);
   const taxRate = Number(row.taxRate);
-  const product: Record<string, unknown> = compact({
+  const product: StoreProduct = compact({
     id: row.id,
     parentId: row.parentId,
     productNumber: row.productNumber,
@@ -322,10 +318,10 @@ function mapProduct(
       unit: row.unit,
       contentUnit: row.contentUnit,
     },
-    type: 'physical',
+    type: 'physical' as const,
     taxId: stableId('tax', row.taxRate),
-    tax: { id: stableId('tax', row.taxRate), taxRate, name: `${taxRate} %`, apiAlias: 'tax' },
-    deliveryTimeId: delivery?.id as string | undefined,
+    tax: { id: stableId('tax', row.taxRate), taxRate, name: `${taxRate} %`, apiAlias: 'tax' as const },
+    deliveryTimeId: delivery?.id,
     deliveryTime: delivery,
     manufacturer: manufacturer ? mapManufacturer(manufacturer, view) : null,
     coverId: coverLink?.id,
@@ -358,7 +354,7 @@ function mapProduct(
       : undefined,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-    apiAlias: 'product',
+    apiAlias: 'product' as const,
   });
   if (options.media === 'all') {
     product.extensions = {
