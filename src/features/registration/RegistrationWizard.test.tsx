@@ -106,7 +106,7 @@ test('new company: each step validates before moving on, then registers and conf
   await user.type(screen.getByLabelText('Herhaal e-mailadres'), 'other@example.be');
   await user.type(screen.getByLabelText('Wachtwoord'), 'kort');
   await user.type(screen.getByLabelText('Herhaal wachtwoord'), 'anders');
-  await user.click(screen.getByRole('button', { name: 'Registreren' }));
+  await user.click(await screen.findByRole('button', { name: 'Registreren' }));
   expect(screen.getByText('Vul een geldig e-mailadres in')).toBeInTheDocument();
   expect(screen.getByText('De e-mailadressen komen niet overeen')).toBeInTheDocument();
   expect(screen.getByText('Minimaal 8 tekens')).toBeInTheDocument();
@@ -117,7 +117,7 @@ test('new company: each step validates before moving on, then registers and conf
   for (const label of ['E-mailadres', 'Herhaal e-mailadres', 'Wachtwoord', 'Herhaal wachtwoord'])
     await user.clear(screen.getByLabelText(label));
   await fillPerson(user);
-  await user.click(screen.getByRole('button', { name: 'Registreren' }));
+  await user.click(await screen.findByRole('button', { name: 'Registreren' }));
 
   expect(await screen.findByRole('heading', { name: 'Bedankt voor uw registratie' })).toBeInTheDocument();
   expect(screen.getByRole('status')).toHaveTextContent('Daarna wordt uw klantaccount geactiveerd');
@@ -164,14 +164,14 @@ test('existing customer: the company check asks the server; server errors land o
   fetchMock.mockResolvedValueOnce(
     json({ errors: [{ status: '400', code: 'DUPLICATE_USERNAME', detail: 'taken' }] }, 400),
   );
-  await user.click(screen.getByRole('button', { name: 'Registreren' }));
+  await user.click(await screen.findByRole('button', { name: 'Registreren' }));
   expect(await screen.findByText('Deze gebruikersnaam is al in gebruik.')).toBeInTheDocument();
   expect(screen.getByLabelText('Gebruikersnaam')).toHaveAttribute('aria-invalid', 'true');
 
   fetchMock.mockResolvedValueOnce(
     json({ errors: [{ status: '403', code: 'CLIENT_IS_BLOCKED', detail: 'blocked' }] }, 403),
   );
-  await user.click(screen.getByRole('button', { name: 'Registreren' }));
+  await user.click(await screen.findByRole('button', { name: 'Registreren' }));
   expect(await screen.findByRole('heading', { name: 'Bedrijfscontrole' })).toBeInTheDocument();
   expect(screen.getByText('Dit klantnummer is geblokkeerd. Neem contact met ons op.')).toBeInTheDocument();
 
@@ -181,7 +181,7 @@ test('existing customer: the company check asks the server; server errors land o
   fetchMock.mockResolvedValueOnce(
     json({ errors: [{ status: '500', code: 'SOMETHING_ELSE', detail: 'Server says no' }] }, 500),
   );
-  await user.click(screen.getByRole('button', { name: 'Registreren' }));
+  await user.click(await screen.findByRole('button', { name: 'Registreren' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Server says no');
   const body = JSON.parse(String(fetchMock.mock.calls.at(-1)![1]!.body)) as Record<string, unknown>;
   expect(body).toMatchObject({ companyNumber: '999999', vatNumber: null, prefix: 'female', username: 'nele.maes' });

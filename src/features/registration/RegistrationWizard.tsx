@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Checkbox, PasswordField, RadioGroup, Select, TextField } from '../../components/ui/form.tsx';
 import { useAction } from '../../components/ui/use-action.ts';
+import { errorItemMessage } from '../../lib/store-api/error-messages.ts';
 import type { MessageKey } from '../../i18n/locales.ts';
 import { I18nProvider, useI18n, type I18nValue, type IslandI18nProp } from '../../i18n/react.tsx';
 import {
@@ -59,14 +60,9 @@ function messageOf(error: FieldError | undefined, i18n: I18nValue, tr: Tr): stri
   return tr(`validation.${error.key}`, error.values ?? {});
 }
 
-/**
- * The translated text of a server error: the registration's own `register.errors.<CODE>`, else the shared
- * `errors.<CODE>`, else the server's text, else `register.errors.UNKNOWN`.
- */
-function serverMessage(code: string, detail: string, i18n: I18nValue, tr: Tr): string {
-  if (i18n.has(`register.errors.${code}`)) return tr(`errors.${code}`);
-  if (i18n.has(`errors.${code}`)) return i18n.t(`errors.${code}` as MessageKey);
-  return detail || tr('errors.UNKNOWN');
+/** The message of a placed server error through the shared resolver (src/lib/store-api/error-messages.ts). */
+function serverMessage(code: string, detail: string, i18n: I18nValue): string {
+  return errorItemMessage({ status: '', code, detail }, i18n);
 }
 
 /**
@@ -151,7 +147,7 @@ function Wizard({ mode, flags, prefix, locale, country }: Omit<RegistrationWizar
       const general: string[] = [];
       let target: Step | undefined;
       for (const p of placed) {
-        const message = serverMessage(p.code, p.detail, i18n, tr);
+        const message = serverMessage(p.code, p.detail, i18n);
         if (p.field && !byField[p.field]) {
           byField[p.field] = message;
           if (!target || steps.indexOf(p.step!) < steps.indexOf(target)) target = p.step;
@@ -169,11 +165,11 @@ function Wizard({ mode, flags, prefix, locale, country }: Omit<RegistrationWizar
     setFormError(null);
     try {
       if (await companyExists(values.companyNumber, values.vatNumber)) return true;
-      setServerErrors({ companyNumber: tr('errors.COMPANY_DOESNT_EXIST') });
+      setServerErrors({ companyNumber: i18n.t('errors.COMPANY_DOESNT_EXIST') });
       return false;
     } catch (error) {
       const [first] = placeServerErrors(error, mode);
-      setFormError(serverMessage(first!.code, first!.detail, i18n, tr));
+      setFormError(serverMessage(first!.code, first!.detail, i18n));
       return false;
     } finally {
       setChecking(false);

@@ -350,7 +350,7 @@ export async function searchCities(zipcode: string, country: string): Promise<Ci
 export interface ServerErrorPlacement {
   field?: FieldName;
   step?: Step;
-  /** Upper-case error code for the translation lookup (`register.errors.<CODE>` / `errors.<CODE>`). */
+  /** Upper-case error code for the translation lookup (`errors.<CODE>`). */
   code: string;
   /** The server's text, used when no translation exists. */
   detail: string;
