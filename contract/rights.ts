@@ -35,6 +35,11 @@ export const RIGHT_CODES = [
 
 export type RightCode = (typeof RIGHT_CODES)[number];
 
+/** True when `value` is one of the 24 codes. */
+export function isRightCode(value: unknown): value is RightCode {
+  return typeof value === 'string' && (RIGHT_CODES as readonly string[]).includes(value);
+}
+
 /** One of the 24 codes; anything else is the violation `INVALID_ROLE`. */
 export const RightCodeSchema = v.picklist(RIGHT_CODES, 'INVALID_ROLE');
 

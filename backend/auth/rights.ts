@@ -1,26 +1,12 @@
 /**
- * The 24 rights a company user holds, each enabled or not per customer (the one list in contract/rights.ts), and the
- * role templates the shop offers when a lead buyer creates a user. A check reads the customer's rights list for an
+ * The 24 rights a company user holds, each enabled or not per customer, and the rights each role starts with. The
+ * codes, role names and the `{ code, enabled }` shape are the contract's (contract/rights.ts). A check reads the customer's rights list for an
  * enabled entry; a right that has no row counts as disabled.
  */
 
-import { RIGHT_CODES, type RightCode } from '../../contract/rights.ts';
+import { RIGHT_CODES, type Right, type RightCode, type RoleName } from '../../contract/rights.ts';
 
-export { RIGHT_CODES, type RightCode };
-
-/** `{ code, enabled }` as the provider API reads and writes rights (docs/openapi/provider.json). */
-export interface Right {
-  code: RightCode;
-  enabled: boolean;
-}
-
-export function isRightCode(value: unknown): value is RightCode {
-  return typeof value === 'string' && (RIGHT_CODES as readonly string[]).includes(value);
-}
-
-/** Role names of `{provider}/account/{id}/role`. */
-export const ROLE_NAMES = ['buyer', 'lead_buyer', 'approver', 'account_manager'] as const;
-export type RoleName = (typeof ROLE_NAMES)[number];
+export { RIGHT_CODES, type RightCode, type RoleName };
 
 const BUYER: RightCode[] = [
   'ROLE_ACCESS_QUICK_ORDER_FORM',

@@ -13,8 +13,15 @@
  * `VIOLATION::INVALID_ROLE`. Every change is written to the audit log.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Context, Hono } from 'hono';
-import * as v from 'valibot';
+import type { Hono } from 'hono';
+import {
+  AccountPathSchema,
+  RightsSaveRequestSchema,
+  RoleSaveRequestSchema,
+  type RightsResponse,
+  type RoleResponse,
+} from '../../../contract/provider/rights.ts';
+import { isRightCode, type Right, type RoleName } from '../../../contract/rights.ts';
 import {
   guardUserChange,
   loadCompanyCustomer,
@@ -22,35 +29,14 @@ import {
   requireRight,
   type AuthenticatedCustomer,
 } from '../../auth/guards.ts';
-import {
-  isRightCode,
-  RIGHT_CODES,
-  rightsList,
-  ROLE_DEFAULT_RIGHTS,
-  ROLE_NAMES,
-  type RoleName,
-} from '../../auth/rights.ts';
+import { RIGHT_CODES, rightsList, ROLE_DEFAULT_RIGHTS } from '../../auth/rights.ts';
 import type { Db } from '../../db/client.ts';
 import { customerRightTable, customerTable } from '../../db/schema/index.ts';
-import { assertId } from '../company/customer-model.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { readJsonBody } from '../criteria.ts';
-import { StoreApiError, violations } from '../../http/errors.ts';
+import { StoreApiError } from '../../http/errors.ts';
+import { validate } from '../../http/validate.ts';
 import { audit } from './audit.ts';
 import { providerCode, resolveDeps, type AccountDeps } from './deps.ts';
-import { parseInput } from './validation.ts';
-
-const rightsBody = v.object({
-  roles: v.array(v.object({ code: v.string('INVALID_ROLE'), enabled: v.boolean('INVALID_VALUE') }), 'INVALID_VALUE'),
-});
-
-/** Roles a company user can be given through the Store API. */
-export const ASSIGNABLE_ROLES = ROLE_NAMES.filter((r) => r !== 'account_manager');
-
-/** The `{id}` path parameter (400 `VIOLATION::INVALID_UUID` when malformed). */
-function pathId(c: Context<StoreApiEnv>): string {
-  return assertId(c.req.param('id'), '/id');
-}
 
 async function enabledCodes(db: Db, customerId: string): Promise<string[]> {
   const rows = await db
@@ -63,11 +49,7 @@ async function enabledCodes(db: Db, customerId: string): Promise<string[]> {
 /**
  * Writes `{ code, enabled }` entries for a customer (insert or update per code). Codes must be valid right codes.
  */
-export async function saveRights(
-  db: Db,
-  customerId: string,
-  entries: { code: string; enabled: boolean }[],
-): Promise<void> {
+export async function saveRights(db: Db, customerId: string, entries: readonly Right[]): Promise<void> {
   for (const e of entries) {
     await db
       .insert(customerRightTable)
@@ -97,73 +79,67 @@ export function registerRightsRoutes(app: Hono<StoreApiEnv>, accountDeps: Accoun
     for (const code of codes) if (isRightCode(code)) requireRight(actor, code, config.provider);
   };
 
-  app.get(`${base}/rights`, async (c) => {
-    const id = pathId(c);
+  app.get(`${base}/rights`, validate('param', AccountPathSchema), async (c) => {
+    const { id } = c.req.valid('param');
     const actor = await requireCustomer(c, db);
     if (id !== actor.id) {
       requireRight(actor, 'ROLE_MANAGE_CONTACTS', config.provider);
       await loadCompanyCustomer(db, actor, id);
     }
-    return c.json({ roles: rightsList(await enabledCodes(db, id)), apiAlias: 'array_struct' });
+    return c.json({ roles: rightsList(await enabledCodes(db, id)), apiAlias: 'array_struct' } satisfies RightsResponse);
   });
 
-  app.put(`${base}/rights`, async (c) => {
-    const id = pathId(c);
+  app.put(
+    `${base}/rights`,
+    validate('param', AccountPathSchema),
+    validate('json', RightsSaveRequestSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const actor = await requireCustomer(c, db);
+      requireRight(actor, 'ROLE_MANAGE_CONTACTS', config.provider);
+      const body = c.req.valid('json');
+      forbidSelf(actor, id);
+      const target = await db.transaction(async (tx) => {
+        const row = (await guardUserChange(tx, actor, config.provider, { kind: 'update', targetId: id }))!;
+        const before = new Set(await enabledCodes(tx, id));
+        requireHeld(
+          actor,
+          body.roles.filter((r) => r.enabled && !before.has(r.code)).map((r) => r.code),
+        );
+        await saveRights(tx, id, body.roles);
+        return row;
+      });
+      const after = await enabledCodes(db, id);
+      await audit(db, {
+        actorCustomerId: actor.id,
+        action: 'customer.rights.update',
+        targetCustomerId: id,
+        companyId: target.companyId,
+        details: { roles: body.roles },
+        contextToken: c.get('context').token,
+        at: now(),
+      });
+      return c.json({ roles: rightsList(after), apiAlias: 'array_struct' } satisfies RightsResponse);
+    },
+  );
+
+  app.get(`${base}/role`, validate('param', AccountPathSchema), async (c) => {
+    const { id } = c.req.valid('param');
     const actor = await requireCustomer(c, db);
-    requireRight(actor, 'ROLE_MANAGE_CONTACTS', config.provider);
-    const body = parseInput(rightsBody, await readJsonBody(c.req));
-    const invalid = body.roles.flatMap((r, i) => (isRightCode(r.code) ? [] : [i]));
-    if (invalid.length) {
-      throw violations(
-        invalid.map((i) => ({
-          pointer: `/roles/${i}/code`,
-          code: 'INVALID_ROLE',
-          detail: `The role "${String(body.roles[i]?.code)}" does not exist.`,
-        })),
-      );
+    let { role } = actor;
+    if (id !== actor.id) {
+      requireRight(actor, 'ROLE_MANAGE_CONTACTS', config.provider);
+      ({ role } = await loadCompanyCustomer(db, actor, id));
     }
-    forbidSelf(actor, id);
-    const target = await db.transaction(async (tx) => {
-      const row = (await guardUserChange(tx, actor, config.provider, { kind: 'update', targetId: id }))!;
-      const before = new Set(await enabledCodes(tx, id));
-      requireHeld(
-        actor,
-        body.roles.filter((r) => r.enabled && !before.has(r.code)).map((r) => r.code),
-      );
-      await saveRights(tx, id, body.roles);
-      return row;
-    });
-    const after = await enabledCodes(db, id);
-    await audit(db, {
-      actorCustomerId: actor.id,
-      action: 'customer.rights.update',
-      targetCustomerId: id,
-      companyId: target.companyId,
-      details: { roles: body.roles },
-      contextToken: c.get('context').token,
-      at: now(),
-    });
-    return c.json({ roles: rightsList(after), apiAlias: 'array_struct' });
+    // The column holds only role names the role endpoints and registration wrote (contract/rights.ts).
+    return c.json({ role: role as RoleName, apiAlias: 'array_struct' } satisfies RoleResponse);
   });
 
-  app.get(`${base}/role`, async (c) => {
-    const id = pathId(c);
-    const actor = await requireCustomer(c, db);
-    if (id === actor.id) return c.json({ role: actor.role, apiAlias: 'array_struct' });
-    requireRight(actor, 'ROLE_MANAGE_CONTACTS', config.provider);
-    const target = await loadCompanyCustomer(db, actor, id);
-    return c.json({ role: target.role, apiAlias: 'array_struct' });
-  });
-
-  app.put(`${base}/role`, async (c) => {
-    const id = pathId(c);
+  app.put(`${base}/role`, validate('param', AccountPathSchema), validate('json', RoleSaveRequestSchema), async (c) => {
+    const { id } = c.req.valid('param');
     const actor = await requireCustomer(c, db);
     requireRight(actor, 'ROLE_MANAGE_CONTACTS', config.provider);
-    const body = parseInput(v.object({ role: v.string('INVALID_ROLE') }), await readJsonBody(c.req));
-    if (!(ASSIGNABLE_ROLES as readonly string[]).includes(body.role)) {
-      throw violations([{ pointer: '/role', code: 'INVALID_ROLE', detail: `The role "${body.role}" does not exist.` }]);
-    }
-    const role = body.role as RoleName;
+    const { role } = c.req.valid('json');
     forbidSelf(actor, id);
     const defaults = new Set<string>(ROLE_DEFAULT_RIGHTS[role]);
     const target = await db.transaction(async (tx) => {
@@ -194,6 +170,6 @@ export function registerRightsRoutes(app: Hono<StoreApiEnv>, accountDeps: Accoun
       contextToken: c.get('context').token,
       at: now(),
     });
-    return c.json({ role, apiAlias: 'array_struct' });
+    return c.json({ role, apiAlias: 'array_struct' } satisfies RoleResponse);
   });
 }
