@@ -12,41 +12,20 @@
  */
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import * as v from 'valibot';
-import { isValidZipcode } from '../../data/cities.ts';
+import type * as v from 'valibot';
+import { DEFAULT_COUNTRY } from '../../../contract/countries.ts';
+import {
+  CompanyAddressPathSchema,
+  CompanyAddressRequestSchema,
+  CompanyPathSchema,
+  type CompanyAddress,
+} from '../../../contract/provider/addresses.ts';
 import { companyAddressTable } from '../../db/schema/index.ts';
 import { StoreApiError, violations } from '../../http/errors.ts';
+import { validate } from '../../http/validate.ts';
 import { randomId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { readJsonBody } from '../criteria.ts';
 import { companyCaller, ownCompanyId, type CompanyDeps } from './company-access.ts';
-import { assertId, emailField, nameField, optionalText } from './customer-model.ts';
-
-const addressSchema = v.pipe(
-  v.object({
-    name: nameField,
-    street: nameField,
-    number: optionalText,
-    houseNumber: optionalText,
-    box: optionalText,
-    zipcode: v.pipe(v.string(), v.trim(), v.minLength(1, 'This field is required.')),
-    city: nameField,
-    country: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/))),
-    countryCode: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/))),
-    email: v.optional(v.nullable(v.union([v.literal(''), emailField]))),
-    additional: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(255)))),
-    mainAddress: v.optional(v.boolean()),
-    isMain: v.optional(v.boolean()),
-  }),
-  v.forward(
-    v.partialCheck(
-      [['country'], ['zipcode']],
-      (a) => isValidZipcode(a.country ?? 'BE', a.zipcode),
-      'Enter a valid postal code.',
-    ),
-    ['zipcode'],
-  ),
-);
 
 type AddressRow = typeof companyAddressTable.$inferSelect;
 
@@ -55,7 +34,7 @@ type AddressRow = typeof companyAddressTable.$inferSelect;
  * additional; docs/openapi/provider.json), with `houseNumber`, `countryCode` and `isMain` as the account area's
  * address list (`account/list-address`) names them, so one client model fits both. `street` is the street alone.
  */
-export function mapCompanyAddress(a: AddressRow): Record<string, unknown> {
+export function mapCompanyAddress(a: AddressRow): CompanyAddress {
   return {
     id: a.id,
     companyId: a.companyId,
@@ -73,7 +52,7 @@ export function mapCompanyAddress(a: AddressRow): Record<string, unknown> {
     mainAddress: a.isMain,
     isMain: a.isMain,
     apiAlias: 'company_address',
-  };
+  } satisfies CompanyAddress;
 }
 
 /** Registers the address routes on the app (see the module comment). */
@@ -102,78 +81,91 @@ export function registerCompanyAddressRoutes(app: Hono<StoreApiEnv>, deps: Compa
     return row;
   }
 
-  function addressValues(body: v.InferOutput<typeof addressSchema>) {
+  function addressValues(body: v.InferOutput<typeof CompanyAddressRequestSchema>) {
     return {
       name: body.name,
       street: body.street,
       houseNumber: body.number || body.houseNumber || null,
       box: body.box || null,
-      zipcode: body.zipcode.toUpperCase(),
+      zipcode: body.zipcode,
       city: body.city,
-      countryCode: body.country ?? body.countryCode ?? 'BE',
+      countryCode: body.country ?? body.countryCode ?? DEFAULT_COUNTRY,
       email: body.email || null,
       additional: body.additional || null,
     };
   }
 
-  app.post(`${base}/:companyId/address`, async (c) => {
-    const me = await companyCaller(c, deps, 'ROLE_MANAGE_ADDRESSES');
-    const companyId = ownCompanyId(c, me, config.provider);
-    const body = v.parse(addressSchema, await readJsonBody(c.req));
-    const isMain = body.mainAddress ?? body.isMain ?? false;
-    const id = randomId();
-    const [row] = await db.transaction(async (tx) => {
-      const [{ n } = { n: 0 }] = await tx
-        .select({ n: count() })
-        .from(companyAddressTable)
-        .where(eq(companyAddressTable.companyId, companyId));
-      const main = isMain || n === 0;
-      if (main)
-        await tx.update(companyAddressTable).set({ isMain: false }).where(eq(companyAddressTable.companyId, companyId));
-      return tx
-        .insert(companyAddressTable)
-        .values({ id, companyId, ...addressValues(body), isMain: main })
-        .returning();
-    });
-    return c.json(mapCompanyAddress(row!));
-  });
+  app.post(
+    `${base}/:companyId/address`,
+    validate('param', CompanyPathSchema),
+    validate('json', CompanyAddressRequestSchema),
+    async (c) => {
+      const me = await companyCaller(c, deps, 'ROLE_MANAGE_ADDRESSES');
+      const companyId = ownCompanyId(c.req.valid('param').companyId, me, config.provider);
+      const body = c.req.valid('json');
+      const isMain = body.mainAddress ?? body.isMain ?? false;
+      const id = randomId();
+      const [row] = await db.transaction(async (tx) => {
+        const [{ n } = { n: 0 }] = await tx
+          .select({ n: count() })
+          .from(companyAddressTable)
+          .where(eq(companyAddressTable.companyId, companyId));
+        const main = isMain || n === 0;
+        if (main)
+          await tx
+            .update(companyAddressTable)
+            .set({ isMain: false })
+            .where(eq(companyAddressTable.companyId, companyId));
+        return tx
+          .insert(companyAddressTable)
+          .values({ id, companyId, ...addressValues(body), isMain: main })
+          .returning();
+      });
+      return c.json(mapCompanyAddress(row!));
+    },
+  );
 
-  app.put(`${base}/:companyId/address/:addressId`, async (c) => {
-    const me = await companyCaller(c, deps, 'ROLE_MANAGE_ADDRESSES');
-    const companyId = ownCompanyId(c, me, config.provider);
-    const addressId = assertId(c.req.param('addressId'), '/addressId');
-    const body = v.parse(addressSchema, await readJsonBody(c.req));
-    const existing = await companyAddress(companyId, addressId);
-    const requested = body.mainAddress ?? body.isMain;
-    if (existing.isMain && requested === false) {
-      throw violations([
-        {
-          pointer: '/mainAddress',
-          code: 'MAIN_ADDRESS_REQUIRED',
-          detail: 'Make another address the main address instead.',
-        },
-      ]);
-    }
-    const [row] = await db.transaction(async (tx) => {
-      if (requested === true && !existing.isMain) {
-        await tx
-          .update(companyAddressTable)
-          .set({ isMain: false })
-          .where(and(eq(companyAddressTable.companyId, companyId), ne(companyAddressTable.id, addressId)));
+  app.put(
+    `${base}/:companyId/address/:addressId`,
+    validate('param', CompanyAddressPathSchema),
+    validate('json', CompanyAddressRequestSchema),
+    async (c) => {
+      const me = await companyCaller(c, deps, 'ROLE_MANAGE_ADDRESSES');
+      const { addressId, ...path } = c.req.valid('param');
+      const companyId = ownCompanyId(path.companyId, me, config.provider);
+      const body = c.req.valid('json');
+      const existing = await companyAddress(companyId, addressId);
+      const requested = body.mainAddress ?? body.isMain;
+      if (existing.isMain && requested === false) {
+        throw violations([
+          {
+            pointer: '/mainAddress',
+            code: 'MAIN_ADDRESS_REQUIRED',
+            detail: 'Make another address the main address instead.',
+          },
+        ]);
       }
-      return tx
-        .update(companyAddressTable)
-        .set({ ...addressValues(body), isMain: requested ?? existing.isMain, updatedAt: new Date() })
-        .where(eq(companyAddressTable.id, addressId))
-        .returning();
-    });
-    return c.json(mapCompanyAddress(row!));
-  });
+      const [row] = await db.transaction(async (tx) => {
+        if (requested === true && !existing.isMain) {
+          await tx
+            .update(companyAddressTable)
+            .set({ isMain: false })
+            .where(and(eq(companyAddressTable.companyId, companyId), ne(companyAddressTable.id, addressId)));
+        }
+        return tx
+          .update(companyAddressTable)
+          .set({ ...addressValues(body), isMain: requested ?? existing.isMain, updatedAt: new Date() })
+          .where(eq(companyAddressTable.id, addressId))
+          .returning();
+      });
+      return c.json(mapCompanyAddress(row!));
+    },
+  );
 
-  app.delete(`${base}/:companyId/address/:addressId`, async (c) => {
+  app.delete(`${base}/:companyId/address/:addressId`, validate('param', CompanyAddressPathSchema), async (c) => {
     const me = await companyCaller(c, deps, 'ROLE_MANAGE_ADDRESSES');
-    const companyId = ownCompanyId(c, me, config.provider);
-    const addressId = assertId(c.req.param('addressId'), '/addressId');
+    const { addressId, ...path } = c.req.valid('param');
+    const companyId = ownCompanyId(path.companyId, me, config.provider);
     const existing = await companyAddress(companyId, addressId);
     if (existing.isMain) {
       throw violations([

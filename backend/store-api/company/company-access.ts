@@ -3,13 +3,12 @@
  * logged-in customer holding the right the resource needs) and the company scope of a `{companyId}` path.
  */
 import type { Context } from 'hono';
+import type { RightCode } from '../../../contract/rights.ts';
 import { requireCustomer, requireRight, type AuthenticatedCustomer } from '../../auth/guards.ts';
-import type { RightCode } from '../../auth/rights.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { assertId } from './customer-model.ts';
 
 export interface CompanyDeps {
   db: Db;
@@ -33,13 +32,13 @@ export async function companyCaller(
 }
 
 /**
- * The `{companyId}` path parameter when it is the caller's own company.
+ * The `{companyId}` path parameter (validated by the contract's CompanyPathSchema) when it is the caller's own
+ * company.
  *
- * @throws StoreApiError 400 `VIOLATION::INVALID_UUID` for a malformed id, 404 `{PROVIDER}__COMPANY_NOT_FOUND` for
- *   any other company, exactly as for an id that does not exist.
+ * @throws StoreApiError 404 `{PROVIDER}__COMPANY_NOT_FOUND` for any other company, exactly as for an id that does not
+ *   exist.
  */
-export function ownCompanyId(c: Context<StoreApiEnv>, me: AuthenticatedCustomer, provider: string): string {
-  const companyId = assertId(c.req.param('companyId'), '/companyId');
+export function ownCompanyId(companyId: string, me: AuthenticatedCustomer, provider: string): string {
   if (companyId !== me.companyId) {
     throw new StoreApiError(
       404,

@@ -1,35 +1,28 @@
 /**
  * The company-user model shared by the company user and registration routes: the row of a new user
  * (`customerRow`), the Customer wire shape of the provider endpoints (`mapCustomer`), id and username rules, rights
- * writing and the set-password invitation a new user receives.
+ * writing and the set-password invitation a new user receives. Request rules (names, username, e-mail, rights) are
+ * the contract's (contract/fields.ts, contract/credentials.ts, contract/rights.ts).
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import * as v from 'valibot';
+import { normalizeUsername } from '../../../contract/credentials.ts';
+import type { Salutation } from '../../../contract/fields.ts';
+import type { CompanyCustomer } from '../../../contract/provider/company-users.ts';
+import type { Right, RoleName } from '../../../contract/rights.ts';
 import type { Db } from '../../db/client.ts';
 import { customerRightTable, customerTable, type PendingActivation } from '../../db/schema/index.ts';
 import { issueRecoverySecret } from '../../auth/recovery.ts';
-import { isRightCode, rightsList, type Right } from '../../auth/rights.ts';
+import { rightsList } from '../../auth/rights.ts';
 import type { BackendConfig } from '../../config.ts';
-import { isId } from '../../lib/ids.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { invitationMail } from '../../mail/templates.ts';
 import type { StoreContext } from '../context.ts';
-import { StoreApiError, violations } from '../../http/errors.ts';
+import { StoreApiError } from '../../http/errors.ts';
 
 export type CustomerRow = typeof customerTable.$inferSelect;
 
 /** Lifetime of a set-password invitation link: 7 days, in milliseconds. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-/**
- * Checks a path or body id (32 hex characters, Shopware's uuid form).
- *
- * @throws StoreApiError 400 `VIOLATION::INVALID_UUID` naming `pointer` (Shopware's answer to a malformed id).
- */
-export function assertId(value: unknown, pointer: string): string {
-  if (typeof value === 'string' && isId(value.toLowerCase())) return value.toLowerCase();
-  throw violations([{ pointer, code: 'INVALID_UUID', detail: `The value "${String(value)}" is not a valid uuid.` }]);
-}
 
 /** The personal fields of a new company user, as registration and user creation take them from their bodies. */
 export interface PersonalFields {
@@ -84,11 +77,6 @@ export function customerRow(
   };
 }
 
-/** Usernames are compared case-insensitively and stored lower-case, without surrounding spaces. */
-export function normalizeUsername(username: string): string {
-  return username.trim().toLowerCase();
-}
-
 /** True when `username` (normalised) belongs to a customer other than `exceptId`. */
 export async function usernameTaken(db: Db, username: string, exceptId?: string): Promise<boolean> {
   const rows = await db
@@ -99,42 +87,14 @@ export async function usernameTaken(db: Db, username: string, exceptId?: string)
   return rows.some((r) => r.id !== exceptId);
 }
 
-/** Valibot pieces the customer bodies share: required names, a valid e-mail address, bounded lengths. */
-export const nameField = v.pipe(v.string(), v.trim(), v.minLength(1, 'This field is required.'), v.maxLength(100));
-export const emailField = v.pipe(v.string(), v.trim(), v.email('Enter a valid email address.'), v.maxLength(254));
-export const usernameField = v.pipe(
-  v.string(),
-  v.trim(),
-  v.minLength(3, 'At least 3 characters.'),
-  v.maxLength(100),
-  v.regex(/^[^\s]+$/, 'No spaces.'),
-);
-export const optionalText = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(50))));
-export const salutationField = v.optional(v.nullable(v.picklist(['female', 'male'])));
-export const rightsField = v.optional(v.array(v.object({ code: v.string(), enabled: v.boolean() })));
-
 /**
- * Checks a requested rights list: every code must be one of the 24 (else `VIOLATION::INVALID_ROLE`), and a caller
- * may grant only rights it holds itself (else 403 `{PROVIDER}__MISSING_RIGHT`), so managing contacts never
- * escalates privileges.
+ * The codes a caller may enable from a requested rights list (codes are checked by the contract's RightSchema): a
+ * caller may grant only rights it holds itself, so managing contacts never escalates privileges.
  *
- * @returns the codes to enable.
+ * @returns the codes to enable, each once.
+ * @throws StoreApiError 403 `{PROVIDER}__MISSING_RIGHT` naming the first right the caller does not hold.
  */
-export function grantableRights(
-  requested: { code: string; enabled: boolean }[],
-  callerRights: Set<string>,
-  provider: string,
-): string[] {
-  const unknown = requested.map((r, i) => ({ r, i })).filter(({ r }) => !isRightCode(r.code));
-  if (unknown.length) {
-    throw violations(
-      unknown.map(({ r, i }) => ({
-        pointer: `/rights/${i}/code`,
-        code: 'INVALID_ROLE',
-        detail: `The role "${r.code}" does not exist.`,
-      })),
-    );
-  }
+export function grantableRights(requested: readonly Right[], callerRights: Set<string>, provider: string): string[] {
   const enabled = requested.filter((r) => r.enabled).map((r) => r.code);
   const missing = enabled.find((code) => !callerRights.has(code));
   if (missing) {
@@ -173,16 +133,21 @@ export async function enabledRights(db: Db, customerIds: string[]): Promise<Map<
  * The provider's Customer shape (docs/openapi/provider.json): Shopware's customer fields, the company id,
  * `customerExtension { username, leadBuyer }` (also under `extensions`, as Shopware serialises entity extensions),
  * the OCI marker in `customFields.isOciCustomer`, `budget` and `remainingBudget` (null: users have no budget,
- * docs/decisions/010) and, when given, the 24 `rights`.
+ * docs/decisions/010) and the 24 `rights`.
  */
-export function mapCustomer(row: CustomerRow, rights?: Iterable<string>): Record<string, unknown> {
-  const customerExtension = { username: row.username, leadBuyer: row.leadBuyer, apiAlias: 'customer_extension' };
+export function mapCustomer(row: CustomerRow, rights: Iterable<string>): CompanyCustomer {
+  const customerExtension = {
+    username: row.username,
+    leadBuyer: row.leadBuyer,
+    apiAlias: 'customer_extension' as const,
+  };
   return {
     id: row.id,
     companyId: row.companyId,
     active: row.active,
     guest: false,
-    salutation: row.salutation,
+    // The columns hold only values the request schemas admitted (contract/fields.ts, contract/rights.ts).
+    salutation: row.salutation as Salutation | null,
     firstName: row.firstName,
     lastName: row.lastName,
     email: row.email,
@@ -190,7 +155,7 @@ export function mapCustomer(row: CustomerRow, rights?: Iterable<string>): Record
     mobile: row.mobile,
     fax: row.fax,
     customerFunction: row.customerFunction,
-    role: row.role,
+    role: row.role as RoleName,
     defaultBillingAddressId: row.defaultBillingAddressId,
     defaultShippingAddressId: row.defaultShippingAddressId,
     orderCount: row.orderCount,
@@ -203,9 +168,9 @@ export function mapCustomer(row: CustomerRow, rights?: Iterable<string>): Record
     extensions: { customerExtension },
     budget: null,
     remainingBudget: null,
-    ...(rights ? { rights: rightsList(rights) satisfies Right[] } : {}),
+    rights: rightsList(rights),
     apiAlias: 'customer',
-  };
+  } satisfies CompanyCustomer;
 }
 
 /**

@@ -23,52 +23,46 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Context, Hono } from 'hono';
-import * as v from 'valibot';
+import type * as v from 'valibot';
+import {
+  CompanyCustomerCreateRequestSchema,
+  CompanyCustomerDeleteRequestSchema,
+  CompanyCustomerListRequestSchema,
+  CompanyCustomerPatchRequestSchema,
+  CompanyCustomerPathSchema,
+  type CompanyCustomer,
+  type CompanyCustomerListResponse,
+} from '../../../contract/provider/company-users.ts';
 import {
   guardUserChange,
   loadCompanyCustomer,
   requireCurrentPassword,
   type AuthenticatedCustomer,
 } from '../../auth/guards.ts';
-import { ROLE_DEFAULT_RIGHTS, ROLE_NAMES } from '../../auth/rights.ts';
+import { ROLE_DEFAULT_RIGHTS } from '../../auth/rights.ts';
 import { deleteCustomerContexts } from '../../auth/session.ts';
 import { customerTable } from '../../db/schema/index.ts';
 import { violations } from '../../http/errors.ts';
+import { validate } from '../../http/validate.ts';
 import { randomId } from '../../lib/ids.ts';
 import { audit } from '../account/audit.ts';
 import { emailChanges, recordEmailChange } from '../account/email-change.ts';
 import type { StoreApiEnv } from '../context.ts';
-import {
-  containsPattern,
-  pagination,
-  parseCriteria,
-  readJsonBody,
-  type Criteria,
-  type FilterNode,
-} from '../criteria.ts';
-import { searchResult } from '../entities.ts';
+import { containsPattern } from '../criteria.ts';
 import { companyCaller, type CompanyDeps } from './company-access.ts';
 import {
-  assertId,
   customerRow,
-  emailField,
   enabledRights,
   grantableRights,
   mapCustomer,
-  nameField,
-  normalizeUsername,
-  optionalText,
-  rightsField,
-  salutationField,
   sendInvitation,
   storefrontUrl,
-  usernameField,
   usernameTaken,
   writeRights,
 } from './customer-model.ts';
 
-/** Largest page of the user list. */
-export const MAX_USER_LIMIT = 100;
+type ListRequest = v.InferOutput<typeof CompanyCustomerListRequestSchema>;
+type ListFilter = ListRequest['filter'][number];
 
 const CONTAINS_FIELDS: Record<string, AnyPgColumn> = {
   firstName: customerTable.firstName,
@@ -103,14 +97,14 @@ function flagValue(value: unknown): boolean {
 }
 
 /** The condition of one list filter, or undefined when the filter is not one the list supports. */
-function filterCondition(f: FilterNode): SQL | null | undefined {
+function filterCondition(f: ListFilter): SQL | null | undefined {
   if (f.type === 'contains' && CONTAINS_FIELDS[f.field]) {
-    const value = f.value.trim();
+    const value = typeof f.value === 'string' ? f.value.trim() : '';
     return value ? ilike(CONTAINS_FIELDS[f.field]!, containsPattern(value)) : null;
   }
   if (f.type === 'equals' && FLAG_FIELDS[f.field]) return eq(FLAG_FIELDS[f.field]!, flagValue(f.value));
   if (f.type === 'range' && BUDGET_FIELDS.has(f.field)) {
-    const p = f.parameters;
+    const p = f.parameters ?? {};
     const budget = 0;
     const inRange =
       (p.gte === undefined || budget >= p.gte) &&
@@ -125,14 +119,10 @@ function filterCondition(f: FilterNode): SQL | null | undefined {
 /**
  * The conditions of a user list: the company, the term over names, username and e-mail, and the filters.
  *
- * @throws StoreApiError 400 `VIOLATION::INVALID_FILTER` per unsupported filter, `VIOLATION::INVALID_VALUE` for a
- *   term over 100 characters.
+ * @throws StoreApiError 400 `VIOLATION::INVALID_FILTER` per unsupported filter.
  */
-function listConditions(companyId: string, criteria: Criteria): SQL[] {
+function listConditions(companyId: string, criteria: ListRequest): SQL[] {
   const where: SQL[] = [eq(customerTable.companyId, companyId)];
-  if (criteria.term && criteria.term.length > 100) {
-    throw violations([{ pointer: '/term', code: 'INVALID_VALUE', detail: 'The term must not exceed 100 characters.' }]);
-  }
   if (criteria.term) {
     const p = containsPattern(criteria.term);
     where.push(
@@ -145,57 +135,21 @@ function listConditions(companyId: string, criteria: Criteria): SQL[] {
     );
   }
   const bad: { pointer: string; code: string; detail: string }[] = [];
-  const filters = [
-    ...criteria.filter.map((f, i) => ({ f, pointer: `/filter/${i}` })),
-    ...criteria.postFilter.map((f, i) => ({ f, pointer: `/post-filter/${i}` })),
-  ];
-  for (const { f, pointer } of filters) {
+  criteria.filter.forEach((f, i) => {
     const condition = filterCondition(f);
     if (condition === undefined) {
-      const field = 'field' in f ? ` on "${f.field}"` : '';
-      bad.push({ pointer, code: 'INVALID_FILTER', detail: `Unsupported ${f.type} filter${field}.` });
+      bad.push({
+        pointer: `/filter/${i}`,
+        code: 'INVALID_FILTER',
+        detail: `Unsupported ${f.type} filter on "${f.field}".`,
+      });
     } else if (condition) {
       where.push(condition);
     }
-  }
+  });
   if (bad.length) throw violations(bad);
   return where;
 }
-
-const createSchema = v.object({
-  salutation: salutationField,
-  firstName: nameField,
-  lastName: nameField,
-  email: emailField,
-  username: usernameField,
-  phone: optionalText,
-  mobile: optionalText,
-  fax: optionalText,
-  customerFunction: optionalText,
-  active: v.optional(v.boolean(), true),
-  leadBuyer: v.optional(v.boolean(), false),
-  role: v.optional(v.picklist(ROLE_NAMES.filter((r) => r !== 'account_manager'))),
-  rights: rightsField,
-});
-
-const patchSchema = v.object({
-  salutation: salutationField,
-  firstName: v.optional(nameField),
-  lastName: v.optional(nameField),
-  email: v.optional(emailField),
-  username: v.optional(usernameField),
-  phone: optionalText,
-  mobile: optionalText,
-  fax: optionalText,
-  customerFunction: optionalText,
-  active: v.optional(v.boolean()),
-  leadBuyer: v.optional(v.boolean()),
-  rights: rightsField,
-  /** The caller's current password: needed when callers change their own e-mail address. */
-  password: v.optional(v.pipe(v.string(), v.maxLength(4096))),
-});
-
-const deleteSchema = v.object({ customerIds: v.pipe(v.array(v.unknown()), v.minLength(1), v.maxLength(100)) });
 
 /** Registers the company user routes on the app (see the module comment). */
 export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyDeps): void {
@@ -220,22 +174,18 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
       at: new Date(),
     });
 
-  app.post(`${base}/customers`, async (c) => {
+  app.post(`${base}/customers`, validate('json', CompanyCustomerListRequestSchema), async (c) => {
     const me = await companyCaller(c, deps, 'ROLE_MANAGE_CONTACTS');
-    const criteria = parseCriteria(await readJsonBody(c.req), c.req.query());
-    if (criteria.limit !== undefined && criteria.limit > MAX_USER_LIMIT) {
-      throw violations([
-        { pointer: '/limit', code: 'INVALID_VALUE', detail: `limit must not exceed ${MAX_USER_LIMIT}` },
-      ]);
-    }
-    const { page, limit, offset } = pagination(criteria, 20);
+    const criteria = c.req.valid('json');
+    const { page, limit } = criteria;
+    const offset = (page - 1) * limit;
     const where = and(...listConditions(me.companyId, criteria));
     const order = criteria.sort.flatMap((s) => {
       // Every budget counts as 0 (docs/decisions/010): sorting by one keeps the default order.
       if (BUDGET_FIELDS.has(s.field)) return [];
       const col = SORT_FIELDS[s.field];
       if (!col) throw violations([{ pointer: '/sort', code: 'INVALID_SORT', detail: `Cannot sort by "${s.field}".` }]);
-      return [s.order === 'DESC' ? desc(col) : asc(col)];
+      return [s.order.toUpperCase() === 'DESC' ? desc(col) : asc(col)];
     });
     const [rows, [total]] = await Promise.all([
       db
@@ -252,14 +202,22 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
       rows.map((r) => r.id),
     );
     const elements = rows.map((r) => mapCustomer(r, rights.get(r.id) ?? []));
-    return c.json(searchResult('customer', elements, total?.n ?? 0, page, limit));
+    return c.json({
+      entity: 'customer',
+      elements,
+      aggregations: [],
+      total: total?.n ?? 0,
+      page,
+      limit,
+      apiAlias: 'dal_entity_search_result',
+    } satisfies CompanyCustomerListResponse);
   });
 
-  app.post(`${base}/customers/create`, async (c) => {
+  app.post(`${base}/customers/create`, validate('json', CompanyCustomerCreateRequestSchema), async (c) => {
     const me = await companyCaller(c, deps, 'ROLE_MANAGE_CONTACTS');
-    const body = v.parse(createSchema, await readJsonBody(c.req));
+    const body = c.req.valid('json');
     const role = body.leadBuyer ? 'lead_buyer' : (body.role ?? 'buyer');
-    const username = normalizeUsername(body.username);
+    const { username } = body;
     const id = randomId();
     const { row, granted } = await db.transaction(async (tx) => {
       await guardUserChange(tx, me, config.provider, {
@@ -297,87 +255,97 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
     });
     await log(c, me, 'customer.create', id, { rights: granted });
     await sendInvitation(db, row, storefrontUrl(config, c.get('context')), c.get('context').language.localeCode);
-    return c.json(mapCustomer(row, granted));
+    return c.json(mapCustomer(row, granted) satisfies CompanyCustomer);
   });
 
-  app.get(`${base}/customers/:id`, async (c) => {
+  app.get(`${base}/customers/:id`, validate('param', CompanyCustomerPathSchema), async (c) => {
     const me = await companyCaller(c, deps, 'ROLE_MANAGE_CONTACTS');
-    const row = await loadCompanyCustomer(db, me, assertId(c.req.param('id'), '/id'));
+    const row = await loadCompanyCustomer(db, me, c.req.valid('param').id);
     const rights = await enabledRights(db, [row.id]);
-    return c.json(mapCustomer(row, rights.get(row.id) ?? []));
+    return c.json(mapCustomer(row, rights.get(row.id) ?? []) satisfies CompanyCustomer);
   });
 
-  app.patch(`${base}/customers/:id`, async (c) => {
-    const me = await companyCaller(c, deps, 'ROLE_MANAGE_CONTACTS');
-    const id = assertId(c.req.param('id'), '/id');
-    const body = v.parse(patchSchema, await readJsonBody(c.req));
-    if (id === me.id && (body.active === false || body.leadBuyer === false)) {
-      throw violations([
-        {
-          pointer: body.active === false ? '/active' : '/leadBuyer',
-          code: 'CANNOT_CHANGE_OWN_ACCESS',
-          detail: 'You cannot deactivate or demote yourself.',
-        },
-      ]);
-    }
-    const username = body.username !== undefined ? normalizeUsername(body.username) : undefined;
-    const { updated, granted, before } = await db.transaction(async (tx) => {
-      const row = (await guardUserChange(tx, me, config.provider, {
-        kind: 'update',
-        targetId: id,
-        ...(body.leadBuyer !== undefined ? { leadBuyer: body.leadBuyer } : {}),
-        ...(body.active !== undefined ? { active: body.active } : {}),
-        ...(body.leadBuyer === true ? { role: 'lead_buyer' } : {}),
-        ...(body.email !== undefined ? { email: body.email } : {}),
-      }))!;
-      if (id === me.id && emailChanges(row.email, body.email)) await requireCurrentPassword(tx, me.id, body.password);
-      const rights = body.rights ? grantableRights(body.rights, me.rights, config.provider) : null;
-      if (username !== undefined && (await usernameTaken(tx, username, id))) {
+  app.patch(
+    `${base}/customers/:id`,
+    validate('param', CompanyCustomerPathSchema),
+    validate('json', CompanyCustomerPatchRequestSchema),
+    async (c) => {
+      const me = await companyCaller(c, deps, 'ROLE_MANAGE_CONTACTS');
+      const { id } = c.req.valid('param');
+      const body = c.req.valid('json');
+      if (id === me.id && (body.active === false || body.leadBuyer === false)) {
         throw violations([
-          { pointer: '/username', code: 'CUSTOMER_USERNAME_NOT_UNIQUE', detail: 'The username is already in use.' },
+          {
+            pointer: body.active === false ? '/active' : '/leadBuyer',
+            code: 'CANNOT_CHANGE_OWN_ACCESS',
+            detail: 'You cannot deactivate or demote yourself.',
+          },
         ]);
       }
-      const changes: Partial<typeof customerTable.$inferInsert> = { updatedAt: new Date() };
-      for (const key of [
-        'salutation',
-        'firstName',
-        'lastName',
-        'email',
-        'phone',
-        'mobile',
-        'fax',
-        'customerFunction',
-        'active',
-        'leadBuyer',
-      ] as const) {
-        if (body[key] !== undefined) (changes as Record<string, unknown>)[key] = body[key];
+      const { username } = body;
+      const { updated, granted, before } = await db.transaction(async (tx) => {
+        const row = (await guardUserChange(tx, me, config.provider, {
+          kind: 'update',
+          targetId: id,
+          ...(body.leadBuyer !== undefined ? { leadBuyer: body.leadBuyer } : {}),
+          ...(body.active !== undefined ? { active: body.active } : {}),
+          ...(body.leadBuyer === true ? { role: 'lead_buyer' } : {}),
+          ...(body.email !== undefined ? { email: body.email } : {}),
+        }))!;
+        if (id === me.id && emailChanges(row.email, body.email)) await requireCurrentPassword(tx, me.id, body.password);
+        const rights = body.rights ? grantableRights(body.rights, me.rights, config.provider) : null;
+        if (username !== undefined && (await usernameTaken(tx, username, id))) {
+          throw violations([
+            { pointer: '/username', code: 'CUSTOMER_USERNAME_NOT_UNIQUE', detail: 'The username is already in use.' },
+          ]);
+        }
+        const changes: Partial<typeof customerTable.$inferInsert> = { updatedAt: new Date() };
+        for (const key of [
+          'salutation',
+          'firstName',
+          'lastName',
+          'email',
+          'phone',
+          'mobile',
+          'fax',
+          'customerFunction',
+          'active',
+          'leadBuyer',
+        ] as const) {
+          if (body[key] !== undefined) (changes as Record<string, unknown>)[key] = body[key];
+        }
+        if (username !== undefined) changes.username = username;
+        // A lead buyer's (de)activation is a decision: the user no longer waits for the supplier either way.
+        if (body.active !== undefined) changes.pendingActivation = null;
+        if (body.leadBuyer === true) changes.role = 'lead_buyer';
+        if (body.leadBuyer === false && row.role === 'lead_buyer') changes.role = 'buyer';
+        const [out] = await tx.update(customerTable).set(changes).where(eq(customerTable.id, id)).returning();
+        if (rights) await writeRights(tx, id, rights);
+        return { updated: out!, granted: rights, before: row };
+      });
+      if (body.active === false) await deleteCustomerContexts(db, id);
+      if (emailChanges(before.email, body.email)) {
+        const contextToken = c.get('context').token;
+        await recordEmailChange(db, {
+          actorCustomerId: me.id,
+          before,
+          email: body.email,
+          contextToken,
+          at: new Date(),
+        });
       }
-      if (username !== undefined) changes.username = username;
-      // A lead buyer's (de)activation is a decision: the user no longer waits for the supplier either way.
-      if (body.active !== undefined) changes.pendingActivation = null;
-      if (body.leadBuyer === true) changes.role = 'lead_buyer';
-      if (body.leadBuyer === false && row.role === 'lead_buyer') changes.role = 'buyer';
-      const [out] = await tx.update(customerTable).set(changes).where(eq(customerTable.id, id)).returning();
-      if (rights) await writeRights(tx, id, rights);
-      return { updated: out!, granted: rights, before: row };
-    });
-    if (body.active === false) await deleteCustomerContexts(db, id);
-    if (emailChanges(before.email, body.email)) {
-      const contextToken = c.get('context').token;
-      await recordEmailChange(db, { actorCustomerId: me.id, before, email: body.email, contextToken, at: new Date() });
-    }
-    if (granted) await log(c, me, 'customer.rights', id, { rights: granted });
-    if (body.active !== undefined && body.active !== before.active) {
-      await log(c, me, body.active ? 'customer.activate' : 'customer.deactivate', id);
-    }
-    const rights = await enabledRights(db, [id]);
-    return c.json(mapCustomer(updated, rights.get(id) ?? []));
-  });
+      if (granted) await log(c, me, 'customer.rights', id, { rights: granted });
+      if (body.active !== undefined && body.active !== before.active) {
+        await log(c, me, body.active ? 'customer.activate' : 'customer.deactivate', id);
+      }
+      const rights = await enabledRights(db, [id]);
+      return c.json(mapCustomer(updated, rights.get(id) ?? []) satisfies CompanyCustomer);
+    },
+  );
 
-  app.delete(`${base}/customers`, async (c) => {
+  app.delete(`${base}/customers`, validate('json', CompanyCustomerDeleteRequestSchema), async (c) => {
     const me = await companyCaller(c, deps, 'ROLE_MANAGE_CONTACTS');
-    const body = v.parse(deleteSchema, await readJsonBody(c.req));
-    const ids = [...new Set(body.customerIds.map((id, i) => assertId(id, `/customerIds/${i}`)))];
+    const ids = [...new Set(c.req.valid('json').customerIds)];
     if (ids.includes(me.id)) {
       throw violations([
         { pointer: '/customerIds', code: 'CANNOT_DELETE_SELF', detail: 'You cannot delete yourself.' },
