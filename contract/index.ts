@@ -11,6 +11,7 @@ export * from './fields.ts';
 export * from './ids.ts';
 export * from './locales.ts';
 export * from './rights.ts';
+export * from './vat.ts';
 export * from './provider.ts';
 export * from './provider/addresses.ts';
 export * from './provider/article-information.ts';

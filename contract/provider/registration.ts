@@ -37,7 +37,7 @@ const personFields = {
 
 /**
  * Request of `POST …/register/company`. The VAT number is checked for its country's format and check digits
- * (European Commission VIES algorithms; backend/lib/vat.ts) and must not be registered yet; the postal code must
+ * (European Commission VIES algorithms; contract/vat.ts) and must not be registered yet; the postal code must
  * have the country's format (`ZIP_CODE_INVALID` on `/zipcode`).
  */
 export const CompanyRegistrationRequestSchema = v.pipe(

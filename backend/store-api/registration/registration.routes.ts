@@ -18,34 +18,34 @@
  * per client address (429 `FRAMEWORK__RATE_LIMIT_EXCEEDED`).
  */
 import { eq } from 'drizzle-orm';
-import type { Hono } from 'hono';
-import * as v from 'valibot';
+import type { Hono, MiddlewareHandler } from 'hono';
+import type { LocaleCode } from '../../../contract/locales.ts';
+import {
+  CitySearchQuerySchema,
+  CompanyExistsQuerySchema,
+  CompanyRegistrationRequestSchema,
+  CustomerRegistrationRequestSchema,
+  type CitySearchResponse,
+  type CompanyExistsResponse,
+  type CompanyRegistrationResponse,
+  type CustomerRegistrationResponse,
+} from '../../../contract/provider/registration.ts';
+import { validateVatNumber } from '../../../contract/vat.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { clientAddress, enforceRateLimits, type RateLimitRule } from '../../auth/rate-limit.ts';
 import { RIGHT_CODES, ROLE_DEFAULT_RIGHTS } from '../../auth/rights.ts';
 import type { BackendConfig } from '../../config.ts';
-import { isValidZipcode, searchCities } from '../../data/cities.ts';
+import { searchCities } from '../../data/cities.ts';
 import type { Db } from '../../db/client.ts';
 import { companyAddressTable, companyTable, customerTable } from '../../db/schema/index.ts';
 import { languageId } from '../../db/seed-channel.ts';
+import { StoreApiError } from '../../http/errors.ts';
+import { validate } from '../../http/validate.ts';
 import { randomId } from '../../lib/ids.ts';
-import { validateVatNumber } from '../../lib/vat.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { registrationReceivedMail } from '../../mail/templates.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { readJsonBody } from '../criteria.ts';
-import { StoreApiError } from '../../http/errors.ts';
-import { ValiError } from 'valibot';
-import {
-  customerRow,
-  emailField,
-  nameField,
-  normalizeUsername,
-  optionalText,
-  usernameField,
-  usernameTaken,
-  writeRights,
-} from '../company/customer-model.ts';
+import { customerRow, usernameTaken, writeRights } from '../company/customer-model.ts';
 
 export interface RegistrationDeps {
   db: Db;
@@ -58,81 +58,12 @@ export const REGISTRATION_LIMITS = {
   existsIp: { max: 30, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
-/** The supplier's branch codes, in the order the form lists them. */
-export const BRANCH_CODES = ['IMH_ANT', 'IMH_HAS', 'IMI_IZE', 'IML_LIE', 'IML_WAL', 'IMM_MEL', 'VDB_IND'] as const;
-const LOCALES = ['de-DE', 'en-GB', 'fr-FR', 'nl-NL'] as const;
-
-const passwordField = v.pipe(v.string(), v.minLength(8, 'At least 8 characters.'), v.maxLength(128));
-const consent = v.literal(true, 'The privacy consent must be checked.');
-
-const personFields = {
-  prefix: v.optional(v.nullable(v.picklist(['female', 'male']))),
-  firstName: nameField,
-  lastName: nameField,
-  email: emailField,
-  username: usernameField,
-  password: passwordField,
-  phone: optionalText,
-  mobile: optionalText,
-  fax: optionalText,
-  customerFunction: optionalText,
-  language: v.optional(v.picklist(LOCALES)),
-  privacyConsent: consent,
-};
-
-const companySchema = v.pipe(
-  v.object({
-    ...personFields,
-    companyName: nameField,
-    vatNumber: v.pipe(v.string(), v.trim(), v.minLength(1, 'This field is required.'), v.maxLength(30)),
-    street: nameField,
-    number: v.pipe(v.string(), v.trim(), v.minLength(1, 'This field is required.'), v.maxLength(20)),
-    box: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(20)))),
-    zipcode: v.pipe(v.string(), v.trim(), v.minLength(1, 'This field is required.')),
-    city: nameField,
-    country: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/)), 'BE'),
-    branch: v.optional(v.nullable(v.picklist(BRANCH_CODES))),
-    isNew: v.optional(v.boolean(), true),
-    existingCompanyNumber: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(20)))),
-    emailForInvoice: v.optional(v.nullable(v.union([v.literal(''), emailField]))),
-    branchIndustry: optionalText,
-  }),
-  v.forward(
-    v.partialCheck(
-      [['country'], ['zipcode']],
-      (b) => isValidZipcode(b.country, b.zipcode),
-      'Enter a valid postal code.',
-    ),
-    ['zipcode'],
-  ),
-);
-
-const customerSchema = v.object({
-  ...personFields,
-  companyNumber: v.pipe(v.string(), v.trim(), v.minLength(1, 'This field is required.'), v.maxLength(20)),
-  vatNumber: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(30)))),
-});
-
-const existsSchema = v.object({
-  companyNumber: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(20)),
-  vatNumber: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30))),
-});
-
-const citySchema = v.pipe(
-  v.object({
-    zipcode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(10))),
-    city: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60))),
-    country: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/))),
-  }),
-  v.check((q) => Boolean(q.zipcode || q.city), 'Give a zipcode or a city.'),
-);
-
 const invalidVat = () => new StoreApiError(400, 'INVALID_VAT_NUMBER', 'The VAT number is not valid.');
 const duplicateUsername = () => new StoreApiError(400, 'DUPLICATE_USERNAME', 'The username is already taken.');
 
 /** Any failure that is not one of the documented answers becomes the generic `UNKNOWN` (docs/decisions/010). */
 function asRegistrationError(err: unknown): Error {
-  if (err instanceof StoreApiError || err instanceof ValiError) return err;
+  if (err instanceof StoreApiError) return err;
   const code =
     (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
   const constraint = String((err as { constraint?: string; cause?: { constraint?: string } }).cause?.constraint ?? '');
@@ -173,159 +104,184 @@ export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: Registr
   const { db, config } = deps;
   const base = `/store-api/${config.provider}/register`;
 
-  app.post(`${base}/company`, async (c) => {
-    await enforceRateLimits(db, [[`register:ip:${clientAddress(c)}`, REGISTRATION_LIMITS.registerIp]], new Date());
-    try {
-      const body = v.parse(companySchema, await readJsonBody(c.req));
-      const vat = validateVatNumber(body.vatNumber);
-      if (!vat.valid) throw invalidVat();
-      const [vatHolder] = await db
-        .select({ id: companyTable.id })
-        .from(companyTable)
-        .where(eq(companyTable.vatId, vat.normalized))
-        .limit(1);
-      if (vatHolder) {
-        throw new StoreApiError(400, 'VAT_NUMBER_ALREADY_EXISTS', 'The VAT number is already registered.');
-      }
-      const username = normalizeUsername(body.username);
-      if (await usernameTaken(db, username)) throw duplicateUsername();
-      const locale = body.language ?? (c.get('context').language.localeCode as (typeof LOCALES)[number]);
-      const passwordHash = await hashPassword(body.password);
-      const companyId = randomId();
-      const customerId = randomId();
-      const companyNumber = await newCompanyNumber(db);
-      await db.transaction(async (tx) => {
-        await tx.insert(companyTable).values({
-          id: companyId,
-          companyNumber,
-          name: body.companyName,
-          vatId: vat.normalized,
-          active: false,
-          branch: body.branch ?? null,
-          branchIndustry: body.branchIndustry ?? null,
-          locale,
-          street: body.street,
-          houseNumber: body.number,
-          box: body.box ?? null,
-          zipcode: body.zipcode.toUpperCase(),
-          city: body.city,
-          countryCode: body.country,
-          phone: body.phone ?? null,
-          emailForInvoice: body.emailForInvoice || null,
-          customFields: {
-            isNew: body.isNew,
-            existingCompanyNumber: body.existingCompanyNumber ?? null,
-            registeredAt: new Date().toISOString(),
-          },
+  /** Counts the request against a per-address limit before its body is read, so invalid requests count too. */
+  const limited =
+    (key: string, rule: RateLimitRule): MiddlewareHandler<StoreApiEnv> =>
+    async (c, next) => {
+      await enforceRateLimits(db, [[`${key}:ip:${clientAddress(c)}`, rule]], new Date());
+      await next();
+    };
+
+  app.post(
+    `${base}/company`,
+    limited('register', REGISTRATION_LIMITS.registerIp),
+    validate('json', CompanyRegistrationRequestSchema),
+    async (c) => {
+      try {
+        const body = c.req.valid('json');
+        const vat = validateVatNumber(body.vatNumber);
+        if (!vat.valid) throw invalidVat();
+        const [vatHolder] = await db
+          .select({ id: companyTable.id })
+          .from(companyTable)
+          .where(eq(companyTable.vatId, vat.normalized))
+          .limit(1);
+        if (vatHolder) {
+          throw new StoreApiError(400, 'VAT_NUMBER_ALREADY_EXISTS', 'The VAT number is already registered.');
+        }
+        const { username } = body;
+        if (await usernameTaken(db, username)) throw duplicateUsername();
+        const locale = body.language ?? (c.get('context').language.localeCode as LocaleCode);
+        const passwordHash = await hashPassword(body.password);
+        const companyId = randomId();
+        const customerId = randomId();
+        const companyNumber = await newCompanyNumber(db);
+        await db.transaction(async (tx) => {
+          await tx.insert(companyTable).values({
+            id: companyId,
+            companyNumber,
+            name: body.companyName,
+            vatId: vat.normalized,
+            active: false,
+            branch: body.branch ?? null,
+            branchIndustry: body.branchIndustry ?? null,
+            locale,
+            street: body.street,
+            houseNumber: body.number,
+            box: body.box ?? null,
+            zipcode: body.zipcode,
+            city: body.city,
+            countryCode: body.country,
+            phone: body.phone ?? null,
+            emailForInvoice: body.emailForInvoice || null,
+            customFields: {
+              isNew: body.isNew,
+              existingCompanyNumber: body.existingCompanyNumber ?? null,
+              registeredAt: new Date().toISOString(),
+            },
+          });
+          await tx.insert(companyAddressTable).values({
+            id: randomId(),
+            companyId,
+            name: body.companyName,
+            street: body.street,
+            houseNumber: body.number,
+            box: body.box ?? null,
+            zipcode: body.zipcode,
+            city: body.city,
+            countryCode: body.country,
+            email: body.emailForInvoice || null,
+            isMain: true,
+          });
+          await tx.insert(customerTable).values(
+            customerRow(
+              { ...body, salutation: body.prefix },
+              {
+                id: customerId,
+                companyId,
+                username,
+                passwordHash,
+                languageId: languageId(locale),
+                active: false,
+                pendingActivation: 'with_company',
+                leadBuyer: true,
+                role: 'lead_buyer',
+              },
+            ),
+          );
+          await writeRights(tx, customerId, RIGHT_CODES);
         });
-        await tx.insert(companyAddressTable).values({
-          id: randomId(),
+        await notify(
+          db,
+          registrationReceivedMail({ to: body.email, name: `${body.firstName} ${body.lastName}`, locale, username }),
+        );
+        c.header('sw-context-token', randomId());
+        return c.json({
+          customerId,
           companyId,
-          name: body.companyName,
-          street: body.street,
-          houseNumber: body.number,
-          box: body.box ?? null,
-          zipcode: body.zipcode.toUpperCase(),
-          city: body.city,
-          countryCode: body.country,
-          email: body.emailForInvoice || null,
-          isMain: true,
-        });
-        await tx.insert(customerTable).values(
-          customerRow(
-            { ...body, salutation: body.prefix },
-            {
-              id: customerId,
-              companyId,
-              username,
-              passwordHash,
-              languageId: languageId(locale),
-              active: false,
-              pendingActivation: 'with_company',
-              leadBuyer: true,
-              role: 'lead_buyer',
-            },
-          ),
-        );
-        await writeRights(tx, customerId, RIGHT_CODES);
-      });
-      await notify(
-        db,
-        registrationReceivedMail({ to: body.email, name: `${body.firstName} ${body.lastName}`, locale, username }),
-      );
-      c.header('sw-context-token', randomId());
-      return c.json({ customerId, companyId, active: false, apiAlias: 'company_registration' });
-    } catch (err) {
-      throw asRegistrationError(err);
-    }
-  });
+          active: false,
+          apiAlias: 'company_registration',
+        } satisfies CompanyRegistrationResponse);
+      } catch (err) {
+        throw asRegistrationError(err);
+      }
+    },
+  );
 
-  app.get(`${base}/company/exists`, async (c) => {
-    await enforceRateLimits(db, [[`register-exists:ip:${clientAddress(c)}`, REGISTRATION_LIMITS.existsIp]], new Date());
-    const q = v.parse(existsSchema, c.req.query());
-    const [row] = await db
-      .select({ vatId: companyTable.vatId })
-      .from(companyTable)
-      .where(eq(companyTable.companyNumber, q.companyNumber))
-      .limit(1);
-    const exists = Boolean(row) && (!q.vatNumber || validateVatNumber(q.vatNumber).normalized === row!.vatId);
-    return c.json({ exists });
-  });
-
-  app.post(`${base}/company/customer`, async (c) => {
-    await enforceRateLimits(db, [[`register:ip:${clientAddress(c)}`, REGISTRATION_LIMITS.registerIp]], new Date());
-    try {
-      const body = v.parse(customerSchema, await readJsonBody(c.req));
-      const [company] = await db
-        .select()
+  app.get(
+    `${base}/company/exists`,
+    limited('register-exists', REGISTRATION_LIMITS.existsIp),
+    validate('query', CompanyExistsQuerySchema),
+    async (c) => {
+      const q = c.req.valid('query');
+      const [row] = await db
+        .select({ vatId: companyTable.vatId })
         .from(companyTable)
-        .where(eq(companyTable.companyNumber, body.companyNumber))
+        .where(eq(companyTable.companyNumber, q.companyNumber))
         .limit(1);
-      const vatMatches = !body.vatNumber || (company && validateVatNumber(body.vatNumber).normalized === company.vatId);
-      if (!company || !vatMatches) {
-        throw new StoreApiError(404, 'COMPANY_DOESNT_EXIST', 'No company with this client number exists.');
-      }
-      if (company.blocked) {
-        throw new StoreApiError(403, 'CLIENT_IS_BLOCKED', 'This client number is blocked; please contact us.');
-      }
-      const username = normalizeUsername(body.username);
-      if (await usernameTaken(db, username)) throw duplicateUsername();
-      const locale = body.language ?? (c.get('context').language.localeCode as (typeof LOCALES)[number]);
-      const customerId = randomId();
-      const passwordHash = await hashPassword(body.password);
-      await db.transaction(async (tx) => {
-        await tx.insert(customerTable).values(
-          customerRow(
-            { ...body, salutation: body.prefix },
-            {
-              id: customerId,
-              companyId: company.id,
-              username,
-              passwordHash,
-              languageId: languageId(locale),
-              active: false,
-              pendingActivation: 'own',
-              leadBuyer: false,
-              role: 'buyer',
-            },
-          ),
-        );
-        await writeRights(tx, customerId, ROLE_DEFAULT_RIGHTS.buyer);
-      });
-      await notify(
-        db,
-        registrationReceivedMail({ to: body.email, name: `${body.firstName} ${body.lastName}`, locale, username }),
-      );
-      c.header('sw-context-token', randomId());
-      return c.json({ customerId });
-    } catch (err) {
-      throw asRegistrationError(err);
-    }
-  });
+      const exists = Boolean(row) && (!q.vatNumber || validateVatNumber(q.vatNumber).normalized === row!.vatId);
+      return c.json({ exists } satisfies CompanyExistsResponse);
+    },
+  );
 
-  app.get(`${base}/cities/search`, (c) => {
-    const q = v.parse(citySchema, c.req.query());
-    const elements = searchCities(q);
-    return c.json({ elements, total: elements.length });
+  app.post(
+    `${base}/company/customer`,
+    limited('register', REGISTRATION_LIMITS.registerIp),
+    validate('json', CustomerRegistrationRequestSchema),
+    async (c) => {
+      try {
+        const body = c.req.valid('json');
+        const [company] = await db
+          .select()
+          .from(companyTable)
+          .where(eq(companyTable.companyNumber, body.companyNumber))
+          .limit(1);
+        const vatMatches =
+          !body.vatNumber || (company && validateVatNumber(body.vatNumber).normalized === company.vatId);
+        if (!company || !vatMatches) {
+          throw new StoreApiError(404, 'COMPANY_DOESNT_EXIST', 'No company with this client number exists.');
+        }
+        if (company.blocked) {
+          throw new StoreApiError(403, 'CLIENT_IS_BLOCKED', 'This client number is blocked; please contact us.');
+        }
+        const { username } = body;
+        if (await usernameTaken(db, username)) throw duplicateUsername();
+        const locale = body.language ?? (c.get('context').language.localeCode as LocaleCode);
+        const customerId = randomId();
+        const passwordHash = await hashPassword(body.password);
+        await db.transaction(async (tx) => {
+          await tx.insert(customerTable).values(
+            customerRow(
+              { ...body, salutation: body.prefix },
+              {
+                id: customerId,
+                companyId: company.id,
+                username,
+                passwordHash,
+                languageId: languageId(locale),
+                active: false,
+                pendingActivation: 'own',
+                leadBuyer: false,
+                role: 'buyer',
+              },
+            ),
+          );
+          await writeRights(tx, customerId, ROLE_DEFAULT_RIGHTS.buyer);
+        });
+        await notify(
+          db,
+          registrationReceivedMail({ to: body.email, name: `${body.firstName} ${body.lastName}`, locale, username }),
+        );
+        c.header('sw-context-token', randomId());
+        return c.json({ customerId } satisfies CustomerRegistrationResponse);
+      } catch (err) {
+        throw asRegistrationError(err);
+      }
+    },
+  );
+
+  app.get(`${base}/cities/search`, validate('query', CitySearchQuerySchema), (c) => {
+    const elements = searchCities(c.req.valid('query'));
+    return c.json({ elements, total: elements.length } satisfies CitySearchResponse);
   });
 }

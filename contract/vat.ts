@@ -1,6 +1,6 @@
 /**
- * VAT identification numbers of the countries the shop sells to: format and check-digit validation, as the
- * registration form needs for its "valid VAT number" rule and the backend for its `INVALID_VAT_NUMBER` answer.
+ * VAT identification numbers: the one format and check-digit rule of the registration form's "valid VAT number"
+ * check and the Store API's `INVALID_VAT_NUMBER` answer, and the normalised form a company record stores.
  *
  * Rules (European Commission VIES "VAT number validation" algorithms, the tax administrations' publications):
  * - AT: `ATU` + 8 digits; the 8th digit checks the first 7 (weights 1,2,1,2,1,2,1, cross sums, +4, 10's complement).
