@@ -19,16 +19,15 @@ import { featureValueText, LOGISTIC_FEATURES, readFeatureUnit } from '../bmecat/
 import { ReportBuilder } from '../bmecat/report-builder.ts';
 import {
   multiplyDecimal,
-  normaliseMimeType,
   normaliseOrderUnit,
   parseDecimal,
   parseQuantity,
   parseSheetDate,
-  resolveMimeSource,
   signOfDecimal,
   trimDecimal,
 } from '../bmecat/values.ts';
 import { readCsvRows, type SheetRow } from './csv-rows.ts';
+import { sheetMedia } from './sheet-media.ts';
 import { DerivedCategoryWriter, type SheetImportOptions } from './guenzburger.ts';
 import { fixingCategoryPath, fixingType } from './taxonomy.ts';
 
@@ -85,17 +84,20 @@ function readMedia(
   for (const n of ['', '2', '3', '4', '5', '6', '7', '8', '9', '10']) {
     const source = row.get(`Bild${n}`);
     if (!source) continue;
-    const resolved = report.mediaSource(resolveMimeSource(source, mediaBaseUrl), item);
-    if (resolved === undefined) continue;
-    const mimeType = normaliseMimeType(row.get(`Bildtyp${n}`), source);
-    const description = row.get(`Bildbeschr.${n}`);
-    media.push({
-      source: resolved,
-      mimeType,
-      purpose: (row.get(`Bildart${n}`) ?? (mimeType === 'application/pdf' ? 'data_sheet' : 'normal')).toLowerCase(),
-      description: description ? { 'de-DE': description } : undefined,
-      position: parseQuantity(row.get(`Bildreihenfolge${n}`)) ?? media.length + 1,
-    });
+    const entry = sheetMedia(
+      {
+        source,
+        type: row.get(`Bildtyp${n}`),
+        purpose: row.get(`Bildart${n}`),
+        description: row.get(`Bildbeschr.${n}`),
+        order: row.get(`Bildreihenfolge${n}`),
+      },
+      media.length + 1,
+      mediaBaseUrl,
+      item,
+      report,
+    );
+    if (entry) media.push(entry);
   }
   return media;
 }

@@ -17,17 +17,16 @@ import type {
 } from '../model.ts';
 import { ReportBuilder } from '../bmecat/report-builder.ts';
 import {
-  normaliseMimeType,
   normaliseOrderUnit,
   parseDecimal,
   parseQuantity,
   parseSheetDate,
-  resolveMimeSource,
   signOfDecimal,
   trimDecimal,
   multiplyDecimal,
 } from '../bmecat/values.ts';
 import { readCsvRows, type SheetRow } from './csv-rows.ts';
+import { sheetMedia } from './sheet-media.ts';
 import { ladderCategoryPath, type DerivedCategory } from './taxonomy.ts';
 
 /** Options of the spreadsheet importers. */
@@ -136,18 +135,22 @@ function readMedia(
       if (row.get(`mimeType${n}`) === undefined && row.get(`mimeSource${n + 1}`) === undefined) break;
       continue;
     }
-    const resolved = report.mediaSource(resolveMimeSource(source, mediaBaseUrl), item);
-    if (resolved === undefined || seen.has(resolved)) continue;
-    seen.add(resolved);
-    const mimeType = normaliseMimeType(row.get(`mimeType${n}`), source);
-    const description = row.get(`mimeDescription${n}`);
-    media.push({
-      source: resolved,
-      mimeType,
-      purpose: (row.get(`mimePurpose${n}`) ?? (mimeType === 'application/pdf' ? 'data_sheet' : 'normal')).toLowerCase(),
-      description: description ? { 'de-DE': description } : undefined,
-      position: parseQuantity(row.get(`mimeOrder${n}`)) ?? n,
-    });
+    const entry = sheetMedia(
+      {
+        source,
+        type: row.get(`mimeType${n}`),
+        purpose: row.get(`mimePurpose${n}`),
+        description: row.get(`mimeDescription${n}`),
+        order: row.get(`mimeOrder${n}`),
+      },
+      n,
+      mediaBaseUrl,
+      item,
+      report,
+    );
+    if (!entry || seen.has(entry.source)) continue;
+    seen.add(entry.source);
+    media.push(entry);
   }
   return media;
 }

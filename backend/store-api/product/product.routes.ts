@@ -26,20 +26,25 @@ import { applyIncludes } from '../includes.ts';
 import { compileFilter, compileSort } from '../listing/product-filter.ts';
 import { REFERENCE_ORDER, referenceTypeName } from './cross-selling.ts';
 import { buildConfigurator, buildProducts, mapManufacturer, productNotFound } from './product.mapper.ts';
-import { loadProducts, loadVariants } from './product.repository.ts';
+import { loadProducts, loadVariants, type ProductRow } from './product.repository.ts';
 import { textArray } from '../../db/sql-params.ts';
 
 function rows<T>(deps: CatalogDeps, statement: SQL): Promise<T[]> {
   return queryRows<T>(deps.db, statement);
 }
 
+/** The active product with id `id`, or 404 `CONTENT__PRODUCT_NOT_FOUND` for a malformed or unknown id. */
+async function productOr404(deps: CatalogDeps, id: string): Promise<ProductRow> {
+  if (!isId(id)) throw productNotFound(id);
+  const [row] = await loadProducts(deps.db, [id]);
+  if (!row) throw productNotFound(id);
+  return row;
+}
+
 export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {
   app.on(['GET', 'POST'], '/store-api/product/:productId', async (c) => {
     const criteria = await requestCriteria(c);
-    const id = c.req.param('productId');
-    if (!isId(id)) throw productNotFound(id);
-    const [row] = await loadProducts(deps.db, [id]);
-    if (!row) throw productNotFound(id);
+    const row = await productOr404(deps, c.req.param('productId'));
     const view = await viewContext(c.get('context'), deps);
     // The product and its variant family are read side by side.
     const [[product], family] = await Promise.all([
@@ -61,10 +66,7 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
 
   app.on(['GET', 'POST'], '/store-api/product/:productId/cross-selling', async (c) => {
     const criteria = await requestCriteria(c);
-    const id = c.req.param('productId');
-    if (!isId(id)) throw productNotFound(id);
-    const [row] = await loadProducts(deps.db, [id]);
-    if (!row) throw productNotFound(id);
+    const row = await productOr404(deps, c.req.param('productId'));
     const view = await viewContext(c.get('context'), deps);
     const fetchRefs = (productId: string) =>
       rows<{ type: string; target_product_id: string }>(
