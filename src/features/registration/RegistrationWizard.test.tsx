@@ -26,6 +26,11 @@ const FLAGS: RegistrationFlags = {
   citySearch: false,
 };
 
+const TITLES: Record<number, string> = { 400: 'Bad Request', 403: 'Forbidden', 500: 'Internal Server Error' };
+/** An error answer of the backend (backend/http/errors.ts: StoreApiError#toEnvelope). */
+const envelope = (status: number, code: string, detail: string) => ({
+  errors: [{ status: String(status), code, title: TITLES[status] ?? 'Error', detail, meta: { parameters: {} } }],
+});
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -161,15 +166,13 @@ test('existing customer: the company check asks the server; server errors land o
   expect(await screen.findByRole('heading', { name: 'Persoonlijke gegevens' })).toBeInTheDocument();
   await fillPerson(user);
 
-  fetchMock.mockResolvedValueOnce(
-    json({ errors: [{ status: '400', code: 'DUPLICATE_USERNAME', detail: 'taken' }] }, 400),
-  );
+  fetchMock.mockResolvedValueOnce(json(envelope(400, 'DUPLICATE_USERNAME', 'The username is already taken.'), 400));
   await user.click(await screen.findByRole('button', { name: 'Registreren' }));
   expect(await screen.findByText('Deze gebruikersnaam is al in gebruik.')).toBeInTheDocument();
   expect(screen.getByLabelText('Gebruikersnaam')).toHaveAttribute('aria-invalid', 'true');
 
   fetchMock.mockResolvedValueOnce(
-    json({ errors: [{ status: '403', code: 'CLIENT_IS_BLOCKED', detail: 'blocked' }] }, 403),
+    json(envelope(403, 'CLIENT_IS_BLOCKED', 'This client number is blocked; please contact us.'), 403),
   );
   await user.click(await screen.findByRole('button', { name: 'Registreren' }));
   expect(await screen.findByRole('heading', { name: 'Bedrijfscontrole' })).toBeInTheDocument();
@@ -178,11 +181,9 @@ test('existing customer: the company check asks the server; server errors land o
   fetchMock.mockResolvedValueOnce(json({ exists: true }));
   await user.click(screen.getByRole('button', { name: 'Volgende' }));
   await screen.findByRole('heading', { name: 'Persoonlijke gegevens' });
-  fetchMock.mockResolvedValueOnce(
-    json({ errors: [{ status: '500', code: 'SOMETHING_ELSE', detail: 'Server says no' }] }, 500),
-  );
+  fetchMock.mockResolvedValueOnce(json(envelope(500, 'FRAMEWORK__INTERNAL_ERROR', 'An internal error occurred.'), 500));
   await user.click(await screen.findByRole('button', { name: 'Registreren' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent('Server says no');
+  expect(await screen.findByRole('alert')).toHaveTextContent('An internal error occurred.');
   const body = JSON.parse(String(fetchMock.mock.calls.at(-1)![1]!.body)) as Record<string, unknown>;
   expect(body).toMatchObject({ companyNumber: '999999', vatNumber: null, prefix: 'female', username: 'nele.maes' });
 });

@@ -19,19 +19,28 @@ test('server errors are placed on fields by code and by violation pointer', () =
   const error = new StoreApiClientError(
     400,
     [
+      // backend/http/errors.ts: a violation item, and the registration's own code
       {
         status: '400',
         code: 'VIOLATION::INVALID_VALUE',
+        title: 'Constraint violation error',
         detail: 'Enter a valid postal code.',
         source: { pointer: '/zipcode' },
+        meta: { parameters: {} },
       },
-      { status: '400', code: 'INVALID_VAT_NUMBER', detail: 'bad' },
+      {
+        status: '400',
+        code: 'INVALID_VAT_NUMBER',
+        title: 'Bad Request',
+        detail: 'The VAT number is not valid.',
+        meta: { parameters: {} },
+      },
     ],
     'werkbank/register/company',
   );
   expect(placeServerErrors(error, 'company')).toEqual([
     { field: 'zipcode', step: 'company', code: 'VIOLATION::INVALID_VALUE', detail: 'Enter a valid postal code.' },
-    { field: 'vatNumber', step: 'check', code: 'INVALID_VAT_NUMBER', detail: 'bad' },
+    { field: 'vatNumber', step: 'check', code: 'INVALID_VAT_NUMBER', detail: 'The VAT number is not valid.' },
   ]);
   expect(placeServerErrors(new Error('network'), 'customer')).toEqual([{ code: 'UNKNOWN', detail: '' }]);
   expect(Object.keys(emptyValues())).toContain('privacyConsent');
