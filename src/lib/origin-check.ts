@@ -1,7 +1,7 @@
 /**
- * Cross-site request check for unsafe methods (ARCHITECTURE §5, SECURITY-CHECKLIST): Astro's `checkOrigin` only
- * covers form content types, so every POST/PUT/PATCH/DELETE, whatever its content type, must come from the same
- * origin. Browsers send `Sec-Fetch-Site`; older ones send `Origin`. The punch-out entry points authenticate with
+ * Cross-site request check for unsafe methods (OWASP CSRF Prevention Cheat Sheet, "Fetch Metadata" and "Verifying
+ * Origin"): Astro's `checkOrigin` only covers form content types, so every POST/PUT/PATCH/DELETE, whatever its
+ * content type, must come from the same origin. Browsers send `Sec-Fetch-Site`; older ones send `Origin`. The punch-out entry points authenticate with
  * their own credentials and are exempt.
  */
 
