@@ -73,6 +73,26 @@ export interface StoreProductDownload {
   apiAlias: 'product_download';
 }
 
+/** A sorting a listing offers (`availableSortings`). */
+export type StoreProductSorting = Schemas['ProductListingResult']['availableSortings'][number];
+
+/**
+ * Shopware's ProductListingResult (product-listing, search, search-suggest): `aggregations` is `[]` when empty, as
+ * PHP serialises an empty map; `currentFilters` carries the `in-stock` flag this shop filters by.
+ */
+export type StoreProductListing = Omit<
+  Schemas['ProductListingResult'],
+  'elements' | 'aggregations' | 'currentFilters' | 'availableSortings'
+> & {
+  elements: StoreProduct[];
+  aggregations: Record<string, unknown> | [];
+  currentFilters: Omit<Schemas['ProductListingResult']['currentFilters'], 'rating'> & {
+    rating: number | null;
+    'in-stock': boolean;
+  };
+  availableSortings: StoreProductSorting[];
+};
+
 export type StoreProduct = Sent<
   Omit<
     Schemas['Product'],

@@ -32,6 +32,7 @@ import { pagination } from '../criteria.ts';
 import type { ViewContext } from '../deps.ts';
 import { compact } from '../entities.ts';
 import { StoreApiError } from '../../http/errors.ts';
+import type { StoreProductListing, StoreProductSorting } from '../shopware-schemas.ts';
 import { buildProducts, type ProductViewOptions } from '../product/product.mapper.ts';
 import {
   loadProductMedia,
@@ -111,10 +112,16 @@ const SORTINGS: SortingDef[] = [
 ];
 
 /** The sortings a context may use: price sortings only when logged in; `score` only for search. */
-export function availableSortings(view: ViewContext, forSearch: boolean): Record<string, unknown>[] {
+export function availableSortings(view: ViewContext, forSearch: boolean): StoreProductSorting[] {
   return SORTINGS.filter((s) => (!s.restricted || view.pricesVisible) && (forSearch || !s.searchOnly)).map((s) => {
     const label = s.labels[view.locale] ?? s.labels['en-GB']!;
-    return { key: s.key, label, translated: { label }, priority: s.priority, apiAlias: 'product_sorting' };
+    return {
+      key: s.key,
+      label,
+      translated: { key: s.key, label },
+      priority: s.priority,
+      apiAlias: 'product_sorting' as const,
+    };
   });
 }
 
@@ -346,7 +353,7 @@ export interface ListingRequest {
 }
 
 /** Builds a ProductListingResult. @throws StoreApiError 400 for unavailable sortings or invalid filters. */
-export async function productListing(req: ListingRequest): Promise<Record<string, unknown>> {
+export async function productListing(req: ListingRequest): Promise<StoreProductListing> {
   const { db, cache, criteria, view } = req;
   const { pricesVisible } = view;
   const forSearch = req.search !== undefined;
@@ -455,7 +462,7 @@ export async function productListing(req: ListingRequest): Promise<Record<string
     aggregations['in-stock'] = facets.mapped.inStock;
     if (pricesVisible) aggregations.price = facets.mapped.price;
   }
-  const currentFilters: Record<string, unknown> = {
+  const currentFilters: StoreProductListing['currentFilters'] = {
     navigationId: req.categoryId ?? view.navigationCategoryId,
     manufacturer: criteria.manufacturer,
     price: { min: priceFilter ? (criteria.minPrice ?? 0) : 0, max: priceFilter ? (criteria.maxPrice ?? 0) : 0 },
@@ -466,7 +473,7 @@ export async function productListing(req: ListingRequest): Promise<Record<string
     ...(forSearch ? { search: req.search!.term } : {}),
   };
   return {
-    entity: 'product',
+    entity: 'product' as const,
     total: count,
     aggregations: Object.keys(aggregations).length ? aggregations : [],
     page,
@@ -475,6 +482,6 @@ export async function productListing(req: ListingRequest): Promise<Record<string
     currentFilters,
     availableSortings: req.suggest ? [] : availableSortings(view, forSearch),
     sorting,
-    apiAlias: 'product_listing',
+    apiAlias: 'product_listing' as const,
   };
 }
