@@ -8,6 +8,7 @@
  * Used by `npm run account:activate -- <username|companyNumber>` (backend/cli-activate.ts) and the development route.
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import { normalizeUsername } from '../../contract/credentials.ts';
 import type { Db } from '../db/client.ts';
 import { companyTable, customerTable } from '../db/schema/index.ts';
 
@@ -18,7 +19,7 @@ export interface ActivationResult {
 }
 
 /**
- * Activates by client number or username (compared lower-case).
+ * Activates by client number or username (normalised as stored, contract/credentials.ts `normalizeUsername`).
  *
  * @returns what was activated, or null when neither a company nor a user matches `key`.
  */
@@ -32,7 +33,11 @@ export async function activateRegistration(
     const [company] = await tx.select().from(companyTable).where(eq(companyTable.companyNumber, wanted)).limit(1);
     const [user] = company
       ? []
-      : await tx.select().from(customerTable).where(eq(customerTable.username, wanted.toLowerCase())).limit(1);
+      : await tx
+          .select()
+          .from(customerTable)
+          .where(eq(customerTable.username, normalizeUsername(wanted)))
+          .limit(1);
     const companyId = company?.id ?? user?.companyId;
     if (!companyId) return null;
     const [target] = company

@@ -24,6 +24,8 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
+import { LoginUsernameSchema, NewPasswordSchema, PasswordSchema } from '../../../contract/credentials.ts';
+import { EmailSchema, requiredText } from '../../../contract/fields.ts';
 import { notLoggedIn, requireCurrentPassword, requireCustomer, requireRight } from '../../auth/guards.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/password.ts';
 import { clearRateLimit, clientAddress, enforceRateLimits, ipKey, RATE_LIMITS } from '../../auth/rate-limit.ts';
@@ -40,63 +42,39 @@ import type { StoreApiEnv } from '../context.ts';
 import { containsPattern, pagination, parseCriteria, readJsonBody } from '../criteria.ts';
 import { searchResult } from '../entities.ts';
 import { StoreApiError, violations } from '../../http/errors.ts';
+import { validate } from '../../http/validate.ts';
 import { loadCustomerView, mapAddress } from './customer-view.ts';
 import { emailChanges, recordEmailChange } from './email-change.ts';
 import { providerCode, resolveDeps, type AccountDeps } from './deps.ts';
-import { assertPasswordsMatch, newPassword, optionalString, parseInput, requiredString } from './validation.ts';
+import { assertPasswordsMatch, optionalString } from './validation.ts';
 
-const loginSchema = v.object({
-  username: v.pipe(
-    v.string('IS_BLANK_ERROR'),
-    v.trim(),
-    v.nonEmpty('IS_BLANK_ERROR'),
-    v.maxLength(255, 'TOO_LONG_ERROR'),
-  ),
-  password: v.pipe(v.string('IS_BLANK_ERROR'), v.nonEmpty('IS_BLANK_ERROR'), v.maxLength(4096, 'TOO_LONG_ERROR')),
-});
+/** Login: the username normalised as stored (contract/credentials.ts), the password as typed. */
+const loginSchema = v.object({ username: LoginUsernameSchema, password: PasswordSchema });
 
 const changePasswordSchema = v.object({
-  password: v.pipe(v.string('IS_BLANK_ERROR'), v.nonEmpty('IS_BLANK_ERROR'), v.maxLength(4096, 'TOO_LONG_ERROR')),
-  newPassword,
-  newPasswordConfirm: v.pipe(v.string('IS_BLANK_ERROR'), v.nonEmpty('IS_BLANK_ERROR')),
+  password: PasswordSchema,
+  newPassword: NewPasswordSchema,
+  newPasswordConfirm: v.pipe(v.string(), v.nonEmpty('IS_BLANK_ERROR')),
 });
 
-const emailField = v.pipe(
-  v.string('INVALID_EMAIL'),
-  v.trim(),
-  v.email('INVALID_EMAIL'),
-  v.maxLength(254, 'TOO_LONG_ERROR'),
-);
-
-const currentPassword = v.pipe(
-  v.string('IS_BLANK_ERROR'),
-  v.nonEmpty('IS_BLANK_ERROR'),
-  v.maxLength(4096, 'TOO_LONG_ERROR'),
-);
-
 const changeEmailSchema = v.object({
-  email: emailField,
-  emailConfirmation: v.pipe(v.string('IS_BLANK_ERROR'), v.trim()),
-  password: currentPassword,
+  email: EmailSchema,
+  emailConfirmation: v.pipe(v.string(), v.trim()),
+  password: PasswordSchema,
 });
 
 const changeProfileSchema = v.object({
   salutation: v.optional(v.nullable(v.picklist(['female', 'male', 'mr', 'mrs', 'not_specified'], 'INVALID_VALUE'))),
-  firstName: requiredString(100),
-  lastName: requiredString(100),
-  email: v.optional(emailField),
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  email: v.optional(EmailSchema),
   /** The current password: needed only when `email` changes. */
-  password: v.optional(currentPassword),
+  password: v.optional(PasswordSchema),
   phone: optionalString(40),
   mobile: optionalString(40),
   fax: optionalString(40),
   customerFunction: optionalString(100),
 });
-
-/** The storefront's and Shopware's normalisation of login names: trimmed, lower-case. */
-export function normaliseUsername(username: string): string {
-  return username.trim().toLowerCase();
-}
 
 function badCredentials(): StoreApiError {
   return new StoreApiError(401, 'CHECKOUT__CUSTOMER_AUTH_BAD_CREDENTIALS', 'Invalid username and/or password.');
@@ -111,9 +89,9 @@ function tokenResponse(c: Context<StoreApiEnv>, token: string, extra: Record<str
 export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: AccountDeps): void {
   const { db, config, now, env } = resolveDeps(accountDeps);
 
-  app.post('/store-api/account/login', async (c) => {
-    const input = parseInput(loginSchema, await readJsonBody(c.req));
-    const username = normaliseUsername(input.username);
+  app.post('/store-api/account/login', validate('json', loginSchema), async (c) => {
+    const input = c.req.valid('json');
+    const { username } = input;
     const at = now();
     await enforceRateLimits(
       db,
@@ -184,9 +162,9 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
   app.get('/store-api/account/customer', readCustomer);
   app.post('/store-api/account/customer', readCustomer);
 
-  app.post('/store-api/account/change-password', async (c) => {
+  app.post('/store-api/account/change-password', validate('json', changePasswordSchema), async (c) => {
     const customer = await requireCustomer(c, db);
-    const input = parseInput(changePasswordSchema, await readJsonBody(c.req));
+    const input = c.req.valid('json');
     await requireCurrentPassword(db, customer.id, input.password);
     assertPasswordsMatch(input.newPassword, input.newPasswordConfirm);
     const at = now();
@@ -212,10 +190,10 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
     return row;
   };
 
-  app.post('/store-api/account/change-profile', async (c) => {
+  app.post('/store-api/account/change-profile', validate('json', changeProfileSchema), async (c) => {
     const customer = await requireCustomer(c, db);
     requireRight(customer, 'ROLE_MANAGE_OWN_CONTACT_INFO', config.provider);
-    const input = parseInput(changeProfileSchema, await readJsonBody(c.req));
+    const input = c.req.valid('json');
     const before = await storedCustomer(customer.id);
     const newEmail = emailChanges(before.email, input.email) ? input.email : undefined;
     if (newEmail !== undefined) await requireCurrentPassword(db, customer.id, input.password);
@@ -243,10 +221,10 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
     return c.json({ success: true, apiAlias: 'array_struct' });
   });
 
-  app.post('/store-api/account/change-email', async (c) => {
+  app.post('/store-api/account/change-email', validate('json', changeEmailSchema), async (c) => {
     const customer = await requireCustomer(c, db);
     requireRight(customer, 'ROLE_MANAGE_OWN_CONTACT_INFO', config.provider);
-    const input = parseInput(changeEmailSchema, await readJsonBody(c.req));
+    const input = c.req.valid('json');
     if (input.email.toLowerCase() !== input.emailConfirmation.toLowerCase()) {
       throw violations([
         { pointer: '/emailConfirmation', code: 'NOT_EQUAL_ERROR', detail: 'The e-mail addresses do not match.' },

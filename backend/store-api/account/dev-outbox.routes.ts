@@ -13,10 +13,15 @@
  * by accident: a missing NODE_ENV on a production server must not expose it.
  */
 import type { Hono } from 'hono';
-import * as v from 'valibot';
+import {
+  DevActivateRequestSchema,
+  type DevActivateResponse,
+  type DevOutboxResponse,
+} from '../../../contract/provider/development.ts';
 import { listOutbox } from '../../mail/outbox.ts';
 import { activateRegistration } from '../../auth/activation.ts';
 import { StoreApiError } from '../../http/errors.ts';
+import { validate } from '../../http/validate.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { resolveDeps, type AccountDeps } from './deps.ts';
 
@@ -32,15 +37,14 @@ export function registerDevOutboxRoutes(app: Hono<StoreApiEnv>, accountDeps: Acc
   app.get(`/store-api/${config.provider}/dev/outbox`, async (c) => {
     const elements = await listOutbox(db, 50);
     c.header('cache-control', 'no-store');
-    return c.json({ total: elements.length, elements, apiAlias: 'array_struct' });
+    return c.json({ total: elements.length, elements, apiAlias: 'array_struct' } satisfies DevOutboxResponse);
   });
-  app.post(`/store-api/${config.provider}/dev/activate`, async (c) => {
-    const body = v.parse(v.object({ key: v.pipe(v.string(), v.trim(), v.minLength(1)) }), await c.req.json());
-    const result = await activateRegistration(db, body.key);
+  app.post(`/store-api/${config.provider}/dev/activate`, validate('json', DevActivateRequestSchema), async (c) => {
+    const result = await activateRegistration(db, c.req.valid('json').key);
     if (!result) {
       throw new StoreApiError(404, `${config.provider.toUpperCase()}__NOTHING_TO_ACTIVATE`, 'No registration matches.');
     }
     c.header('cache-control', 'no-store');
-    return c.json({ ...result, apiAlias: 'array_struct' });
+    return c.json({ ...result, apiAlias: 'array_struct' } satisfies DevActivateResponse);
   });
 }

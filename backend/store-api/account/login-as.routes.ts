@@ -10,82 +10,74 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import * as v from 'valibot';
+import { LoginAsCustomerRequestSchema, type LoginAsCustomerResponse } from '../../../contract/provider/login-as.ts';
 import { customerNotFound, requireCustomer } from '../../auth/guards.ts';
 import { createCustomerContext } from '../../auth/session.ts';
 import { companyTable, customerTable } from '../../db/schema/index.ts';
-import { isId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { readJsonBody } from '../criteria.ts';
 import { StoreApiError } from '../../http/errors.ts';
+import { validate } from '../../http/validate.ts';
 import { audit } from './audit.ts';
 import { providerCode, resolveDeps, type AccountDeps } from './deps.ts';
-import { parseInput } from './validation.ts';
-
-/** The target by id, or by username (what an account manager knows from the phone). */
-const body = v.union([
-  v.object({
-    customerId: v.pipe(
-      v.string('INVALID_UUID'),
-      v.check((s: string) => isId(s), 'INVALID_UUID'),
-    ),
-  }),
-  v.object({ username: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.minLength(1), v.maxLength(255)) }),
-]);
 
 /** Registers the route described in the module comment. */
 export function registerLoginAsRoutes(app: Hono<StoreApiEnv>, accountDeps: AccountDeps): void {
   const { db, config, now } = resolveDeps(accountDeps);
 
-  app.post(`/store-api/${config.provider}/account/login-as-customer`, async (c) => {
-    const actor = await requireCustomer(c, db);
-    if (actor.role !== 'account_manager') {
-      throw new StoreApiError(
-        403,
-        providerCode(config, 'MISSING_ROLE'),
-        'Only account managers can log in as a customer.',
-        {
-          parameters: { role: 'account_manager' },
-        },
-      );
-    }
-    const input = parseInput(body, await readJsonBody(c.req));
-    const [row] = await db
-      .select({ customer: customerTable, companyActive: companyTable.active })
-      .from(customerTable)
-      .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
-      .where(
-        'customerId' in input ? eq(customerTable.id, input.customerId) : eq(customerTable.username, input.username),
-      )
-      .limit(1);
-    const customerId = row?.customer.id ?? ('customerId' in input ? input.customerId : input.username);
-    const managed = actor.managedCompanyIds;
-    if (
-      !row ||
-      row.customer.id === actor.id ||
-      !row.customer.active ||
-      !row.companyActive ||
-      (managed !== null && !managed.includes(row.customer.companyId))
-    ) {
-      throw customerNotFound(customerId);
-    }
-    const ctx = c.get('context');
-    const token = await createCustomerContext(db, {
-      salesChannelId: ctx.salesChannel.id,
-      customerId,
-      languageId: ctx.language.id,
-      payload: { impersonatorId: actor.id },
-      now: now(),
-    });
-    await audit(db, {
-      actorCustomerId: actor.id,
-      action: 'customer.login_as',
-      targetCustomerId: customerId,
-      companyId: row.customer.companyId,
-      details: {},
-      at: now(),
-    });
-    c.header('sw-context-token', token);
-    return c.json({ contextToken: token, apiAlias: 'array_struct' });
-  });
+  // The target by id, or by username (what an account manager knows from the phone).
+  app.post(
+    `/store-api/${config.provider}/account/login-as-customer`,
+    validate('json', LoginAsCustomerRequestSchema),
+    async (c) => {
+      const actor = await requireCustomer(c, db);
+      if (actor.role !== 'account_manager') {
+        throw new StoreApiError(
+          403,
+          providerCode(config, 'MISSING_ROLE'),
+          'Only account managers can log in as a customer.',
+          {
+            parameters: { role: 'account_manager' },
+          },
+        );
+      }
+      const input = c.req.valid('json');
+      const [row] = await db
+        .select({ customer: customerTable, companyActive: companyTable.active })
+        .from(customerTable)
+        .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
+        .where(
+          'customerId' in input ? eq(customerTable.id, input.customerId) : eq(customerTable.username, input.username),
+        )
+        .limit(1);
+      const customerId = row?.customer.id ?? ('customerId' in input ? input.customerId : input.username);
+      const managed = actor.managedCompanyIds;
+      if (
+        !row ||
+        row.customer.id === actor.id ||
+        !row.customer.active ||
+        !row.companyActive ||
+        (managed !== null && !managed.includes(row.customer.companyId))
+      ) {
+        throw customerNotFound(customerId);
+      }
+      const ctx = c.get('context');
+      const token = await createCustomerContext(db, {
+        salesChannelId: ctx.salesChannel.id,
+        customerId,
+        languageId: ctx.language.id,
+        payload: { impersonatorId: actor.id },
+        now: now(),
+      });
+      await audit(db, {
+        actorCustomerId: actor.id,
+        action: 'customer.login_as',
+        targetCustomerId: customerId,
+        companyId: row.customer.companyId,
+        details: {},
+        at: now(),
+      });
+      c.header('sw-context-token', token);
+      return c.json({ contextToken: token, apiAlias: 'array_struct' } satisfies LoginAsCustomerResponse);
+    },
+  );
 }

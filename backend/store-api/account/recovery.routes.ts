@@ -16,6 +16,7 @@
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as v from 'valibot';
+import { LoginUsernameSchema, NewPasswordSchema } from '../../../contract/credentials.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { clearLoginRateLimit, clientAddress, enforceRateLimits, ipKey, RATE_LIMITS } from '../../auth/rate-limit.ts';
 import { consumeRecoverySecret, issueRecoverySecret, peekRecoverySecret } from '../../auth/recovery.ts';
@@ -25,19 +26,14 @@ import { companyTable, customerTable } from '../../db/schema/index.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { passwordRecoveryMail } from '../../mail/templates.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { readJsonBody } from '../criteria.ts';
 import { StoreApiError } from '../../http/errors.ts';
-import { normaliseUsername } from './account.routes.ts';
+import { validate } from '../../http/validate.ts';
 import { resolveDeps, type AccountDeps } from './deps.ts';
-import { assertPasswordsMatch, newPassword, parseInput } from './validation.ts';
+import { assertPasswordsMatch } from './validation.ts';
 
+/** The username normalised as stored (contract/credentials.ts); the storefront's base URL for the link. */
 const recoverySchema = v.object({
-  username: v.pipe(
-    v.string('IS_BLANK_ERROR'),
-    v.trim(),
-    v.nonEmpty('IS_BLANK_ERROR'),
-    v.maxLength(255, 'TOO_LONG_ERROR'),
-  ),
+  username: LoginUsernameSchema,
   storefrontUrl: v.optional(v.pipe(v.string('INVALID_VALUE'), v.maxLength(2048, 'TOO_LONG_ERROR'))),
 });
 
@@ -45,8 +41,8 @@ const hashSchema = v.pipe(v.string('IS_BLANK_ERROR'), v.nonEmpty('IS_BLANK_ERROR
 
 const confirmSchema = v.object({
   hash: hashSchema,
-  newPassword,
-  newPasswordConfirm: v.pipe(v.string('IS_BLANK_ERROR'), v.nonEmpty('IS_BLANK_ERROR')),
+  newPassword: NewPasswordSchema,
+  newPasswordConfirm: v.pipe(v.string(), v.nonEmpty('IS_BLANK_ERROR')),
 });
 
 function hashExpired(): StoreApiError {
@@ -75,9 +71,9 @@ export function linkBase(config: BackendConfig, requested: string | undefined, l
 export function registerRecoveryRoutes(app: Hono<StoreApiEnv>, accountDeps: AccountDeps): void {
   const { db, config, now, env, defer } = resolveDeps(accountDeps);
 
-  app.post('/store-api/account/recovery-password', async (c) => {
-    const input = parseInput(recoverySchema, await readJsonBody(c.req));
-    const username = normaliseUsername(input.username);
+  app.post('/store-api/account/recovery-password', validate('json', recoverySchema), async (c) => {
+    const input = c.req.valid('json');
+    const { username } = input;
     const at = now();
     await enforceRateLimits(
       db,
@@ -112,8 +108,8 @@ export function registerRecoveryRoutes(app: Hono<StoreApiEnv>, accountDeps: Acco
     return c.json({ success: true, apiAlias: 'array_struct' });
   });
 
-  app.post('/store-api/account/recovery-password-confirm', async (c) => {
-    const input = parseInput(confirmSchema, await readJsonBody(c.req));
+  app.post('/store-api/account/recovery-password-confirm', validate('json', confirmSchema), async (c) => {
+    const input = c.req.valid('json');
     assertPasswordsMatch(input.newPassword, input.newPasswordConfirm);
     const at = now();
     const passwordHash = await hashPassword(input.newPassword);
@@ -130,9 +126,13 @@ export function registerRecoveryRoutes(app: Hono<StoreApiEnv>, accountDeps: Acco
     return c.json({ success: true, apiAlias: 'array_struct' });
   });
 
-  app.post('/store-api/account/customer-recovery-is-expired', async (c) => {
-    const input = parseInput(v.object({ hash: hashSchema }), await readJsonBody(c.req));
-    const found = await peekRecoverySecret(db, input.hash, now());
-    return c.json({ isExpired: !found, apiAlias: 'array_struct' });
-  });
+  app.post(
+    '/store-api/account/customer-recovery-is-expired',
+    validate('json', v.object({ hash: hashSchema })),
+    async (c) => {
+      const input = c.req.valid('json');
+      const found = await peekRecoverySecret(db, input.hash, now());
+      return c.json({ isExpired: !found, apiAlias: 'array_struct' });
+    },
+  );
 }
