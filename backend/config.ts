@@ -5,7 +5,8 @@
  * with no edits.
  */
 import * as v from 'valibot';
-import type { LocaleCode } from './catalog/model.ts';
+import { DEFAULT_PROVIDER, ProviderSegmentSchema } from '../contract/provider.ts';
+import type { LocaleCode } from '../contract/locales.ts';
 
 export interface DomainConfig {
   /** Absolute URL without trailing slash, e.g. `http://localhost:4321/en`. */
@@ -18,7 +19,7 @@ export interface DomainConfig {
 export interface BackendConfig {
   /** The `sw-access-key` of the one sales channel. */
   accessKey: string;
-  /** Path segment of the provider's B2B endpoints: `/store-api/{provider}/…`. */
+  /** Path segment of the provider's B2B endpoints: `/store-api/{provider}/…` (contract/provider.ts). */
   provider: string;
   /** Domains of the sales channel, in switcher order. */
   domains: DomainConfig[];
@@ -32,14 +33,23 @@ export const DEFAULT_ACCESS_KEY = 'SWSCWERKBANKDEMO0000000001';
 const envSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PORT must be a number')), '4321'),
   STORE_API_ACCESS_KEY: v.optional(v.pipe(v.string(), v.minLength(8)), DEFAULT_ACCESS_KEY),
-  STORE_API_PROVIDER: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]*$/)), 'werkbank'),
+  STORE_API_PROVIDER: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (segment) => v.is(ProviderSegmentSchema, segment),
+        'a lower-case letter, then lower-case letters, digits or dashes',
+      ),
+    ),
+    DEFAULT_PROVIDER,
+  ),
   SHOP_URL_BE: v.optional(v.pipe(v.string(), v.url())),
   SHOP_URL_AT: v.optional(v.pipe(v.string(), v.url())),
   MEDIA_BASE_URL: v.optional(v.string(), ''),
 });
 
 /**
- * The default domains (issue #2): the Belgian site on `http://localhost:PORT` (Dutch at `/`, English at `/en`,
+ * The default domains: the Belgian site on `http://localhost:PORT` (Dutch at `/`, English at `/en`,
  * French at `/fr`, German at `/de`) and the Austrian site on `http://at.localhost:PORT` (German).
  */
 export function defaultDomains(beOrigin: string, atOrigin: string): DomainConfig[] {
