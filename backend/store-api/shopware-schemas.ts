@@ -28,6 +28,11 @@ export type StoreSeoUrl = Sent<
   'id' | 'foreignKey' | 'languageId' | 'pathInfo' | 'routeName' | 'seoPathInfo'
 > & { apiAlias: 'seo_url' };
 
+/** A seo-url answer element: the SeoUrl plus the canonical path to redirect to (docs/decisions/004-seo-urls.md). */
+export type StoreResolvedSeoUrl = StoreSeoUrl & {
+  extensions: { canonical: { seoPathInfo: string; pathInfo: string; apiAlias: 'seo_url_canonical' } };
+};
+
 export type StoreCategory = Sent<
   Omit<Schemas['Category'], 'translated' | 'children' | 'media' | 'seoUrls' | 'parent' | 'customFields'>,
   'id' | 'name' | 'apiAlias'

@@ -24,6 +24,7 @@ import { searchResult, seoUrl, technicalPath, type SeoRouteName } from '../entit
 import { applyIncludes } from '../includes.ts';
 import { translateFields } from '../../lib/translate.ts';
 import { textArray } from '../../db/sql-params.ts';
+import type { StoreResolvedSeoUrl } from '../shopware-schemas.ts';
 import { seoFilters } from './seo-filters.ts';
 
 interface Resolved {
@@ -155,7 +156,7 @@ export function registerSeoRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): vo
       : null;
   }
 
-  function element(view: ViewContext, r: Resolved): Record<string, unknown> {
+  function element(view: ViewContext, r: Resolved): StoreResolvedSeoUrl {
     return {
       ...seoUrl({
         ...(r.id ? { id: r.id } : {}),
