@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Checkbox, PasswordField, RadioGroup, Select, TextField } from '../../components/ui/form.tsx';
 import { useAction } from '../../components/ui/use-action.ts';
+import { validateForm, type FieldErrors } from '../../lib/forms/validation.ts';
 import { errorItemMessage } from '../../lib/store-api/error-messages.ts';
 import type { MessageKey } from '../../i18n/locales.ts';
 import { I18nProvider, useI18n, type I18nValue, type IslandI18nProp } from '../../i18n/react.tsx';
@@ -16,10 +17,8 @@ import {
   registerCustomer,
   searchCities,
   stepsOf,
-  validateStep,
+  stepSchema,
   type CityHit,
-  type FieldError,
-  type FieldErrors,
   type FieldName,
   type Mode,
   type RegistrationFlags,
@@ -52,13 +51,6 @@ export const REGISTER_MESSAGES = [
 
 /** A text below `register.` (e.g. `tr('field.city')`). */
 type Tr = (key: string, values?: Record<string, string | number>) => string;
-
-/** The message of a validation error (`required` is the shared `validation.required`). */
-function messageOf(error: FieldError | undefined, i18n: I18nValue, tr: Tr): string | undefined {
-  if (!error) return undefined;
-  if (error.key === 'required') return i18n.t('validation.required');
-  return tr(`validation.${error.key}`, error.values ?? {});
-}
 
 /** The message of a placed server error through the shared resolver (src/lib/store-api/error-messages.ts). */
 function serverMessage(code: string, detail: string, i18n: I18nValue): string {
@@ -129,7 +121,7 @@ function Wizard({ mode, flags, prefix, locale, country }: Omit<RegistrationWizar
     if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
     if (serverErrors[name]) setServerErrors((e) => ({ ...e, [name]: undefined }));
   };
-  const errorOf = (name: FieldName) => serverErrors[name] ?? messageOf(errors[name], i18n, tr);
+  const errorOf = (name: FieldName) => serverErrors[name] ?? errors[name];
 
   const index = steps.indexOf(step);
 
@@ -180,9 +172,9 @@ function Wizard({ mode, flags, prefix, locale, country }: Omit<RegistrationWizar
 
   async function next(event: React.FormEvent) {
     event.preventDefault();
-    const found = validateStep(step, mode, values, flags);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
+    const checked = validateForm(stepSchema(step, mode, flags), values, i18n);
+    setErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) return;
     if (steps[index + 1] === 'done') return submit(undefined);
     if (mode === 'customer' && step === 'check' && !(await checkCompany())) return;
     setStep(steps[index + 1]!);

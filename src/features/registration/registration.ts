@@ -2,10 +2,11 @@
  * Rules and calls of the registration pages. Pure functions apart from the two submit
  * calls, which go through the same-origin `/store-api/*` proxy.
  */
+import * as v from 'valibot';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
 import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
 
-/** Branch codes of in the order the form lists them; the form shows `register.branch.<CODE>` names. */
+/** Branch codes in the order the form lists them; the form shows `register.branch.<CODE>` names. */
 export const BRANCH_CODES = ['IMH_ANT', 'IMH_HAS', 'IMI_IZE', 'IML_LIE', 'IML_WAL', 'IMM_MEL', 'VDB_IND'] as const;
 export type BranchCode = (typeof BRANCH_CODES)[number];
 
@@ -22,7 +23,7 @@ export const USERNAME_MAX = 100;
 export const NAME_MAX = 100;
 export const SHORT_MAX = 50;
 
-/** The registration feature flags of that decide which fields show. */
+/** The registration feature flags (env FEATURE_FLAGS) that decide which fields show. */
 export interface RegistrationFlags {
   isNew: boolean;
   existingCompanyNumber: boolean;
@@ -100,24 +101,6 @@ export function emptyValues(country = 'BE'): RegistrationValues {
   };
 }
 
-/** A validation error as a message key of `register.validation.*` / `validation.required` with its values. */
-export interface FieldError {
-  key:
-    | 'required'
-    | 'email'
-    | 'emailsMatch'
-    | 'passwordsMatch'
-    | 'minLength'
-    | 'maxLength'
-    | 'numeric'
-    | 'vat'
-    | 'zipcode'
-    | 'consent';
-  values?: Record<string, number>;
-}
-
-export type FieldErrors = Partial<Record<FieldName, FieldError>>;
-
 /** Format of a VAT number per country (after removing spaces, dots and dashes); the server also checks digits. */
 const VAT_FORMATS: Record<string, RegExp> = {
   AT: /^ATU\d{8}$/,
@@ -170,83 +153,130 @@ export function stepsOf(mode: Mode): Step[] {
   return mode === 'company' ? ['check', 'company', 'person', 'done'] : ['check', 'person', 'done'];
 }
 
-function text(
-  errors: FieldErrors,
-  values: RegistrationValues,
-  name: FieldName,
-  opts: { required?: boolean; min?: number; max?: number },
-) {
-  const value = String(values[name]).trim();
-  if (!value) {
-    if (opts.required) errors[name] = { key: 'required' };
-    return;
-  }
-  if (opts.min !== undefined && value.length < opts.min) errors[name] = { key: 'minLength', values: { min: opts.min } };
-  else if (opts.max !== undefined && value.length > opts.max)
-    errors[name] = { key: 'maxLength', values: { max: opts.max } };
-}
+const req = (max: number) =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty('validation.required'), v.maxLength(max, 'register.validation.maxLength'));
+const opt = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, 'register.validation.maxLength'));
+const digits = (max: number) => v.pipe(req(max), v.regex(/^\d+$/, 'register.validation.numeric'));
+const email = (max: number) => v.pipe(req(max), v.regex(EMAIL, 'register.validation.email'));
+const optionalEmail = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check((s) => s === '' || EMAIL.test(s), 'register.validation.email'),
+);
+/** A field the flags show is checked by `schema`; a hidden one passes as any string. */
+const when = (shown: boolean, schema: v.GenericSchema<string, string>): v.GenericSchema<string, string> =>
+  shown ? schema : v.string();
+const vat = v.pipe(req(30), v.check(isVatFormatValid, 'register.validation.vat'));
+const optionalVat = v.pipe(
+  v.string(),
+  v.check((s) => s.trim() === '' || isVatFormatValid(s), 'register.validation.vat'),
+);
 
 /**
- * Validates the fields of one step; fields hidden by the flags are not checked. Returns the errors
- * by field (empty object: the step is valid).
+ * The valibot schema of one step's fields (messages are catalogue keys, src/lib/forms/validation.ts turns the
+ * issues into field errors): required fields, lengths of the backend, digits-only client numbers, the VAT format,
+ * the postal-code format of the chosen country, matching email and password repetitions and the privacy consent.
+ * Fields the flags hide are not checked.
  */
-export function validateStep(
-  step: Step,
-  mode: Mode,
-  values: RegistrationValues,
-  flags: RegistrationFlags,
-): FieldErrors {
-  const e: FieldErrors = {};
+export function stepSchema(step: Step, mode: Mode, flags: RegistrationFlags): v.GenericSchema {
   if (step === 'check') {
-    if (mode === 'customer') {
-      text(e, values, 'companyNumber', { required: true, max: 20 });
-      if (!e.companyNumber && !/^\d+$/.test(values.companyNumber.trim())) e.companyNumber = { key: 'numeric' };
-      if (values.vatNumber.trim() && !isVatFormatValid(values.vatNumber)) e.vatNumber = { key: 'vat' };
-    } else {
-      text(e, values, 'vatNumber', { required: true, max: 30 });
-      if (!e.vatNumber && !isVatFormatValid(values.vatNumber)) e.vatNumber = { key: 'vat' };
-      if (flags.isNew && flags.existingCompanyNumber && values.isNew === 'no') {
-        text(e, values, 'existingCompanyNumber', { required: true, max: 20 });
-        if (!e.existingCompanyNumber && !/^\d+$/.test(values.existingCompanyNumber.trim()))
-          e.existingCompanyNumber = { key: 'numeric' };
-      }
-    }
+    if (mode === 'customer') return v.object({ companyNumber: digits(20), vatNumber: optionalVat });
+    const existing = flags.isNew && flags.existingCompanyNumber;
+    return v.pipe(
+      v.object({
+        vatNumber: vat,
+        isNew: v.string(),
+        existingCompanyNumber: v.string(),
+      }),
+      v.forward(
+        v.partialCheck(
+          [['isNew'], ['existingCompanyNumber']],
+          (x) => !existing || x.isNew !== 'no' || x.existingCompanyNumber.trim() !== '',
+          'validation.required',
+        ),
+        ['existingCompanyNumber'],
+      ),
+      v.forward(
+        v.partialCheck(
+          [['isNew'], ['existingCompanyNumber']],
+          (x) => !existing || x.isNew !== 'no' || /^\d{0,20}$/.test(x.existingCompanyNumber.trim()),
+          'register.validation.numeric',
+        ),
+        ['existingCompanyNumber'],
+      ),
+    );
   }
   if (step === 'company') {
-    text(e, values, 'companyName', { required: true, max: NAME_MAX });
-    text(e, values, 'street', { required: true, max: NAME_MAX });
-    text(e, values, 'number', { required: true, max: 20 });
-    text(e, values, 'box', { max: 20 });
-    text(e, values, 'zipcode', { required: true, max: 10 });
-    if (!e.zipcode && !isZipcodeValid(values.country, values.zipcode)) e.zipcode = { key: 'zipcode' };
-    text(e, values, 'city', { required: true, max: NAME_MAX });
-    text(e, values, 'country', { required: true });
-    text(e, values, 'phone', { max: SHORT_MAX });
-    if (flags.branchIndustry) text(e, values, 'branchIndustry', { max: SHORT_MAX });
-    if (flags.invoiceEmail && values.emailForInvoice.trim() && !EMAIL.test(values.emailForInvoice.trim()))
-      e.emailForInvoice = { key: 'email' };
+    return v.pipe(
+      v.object({
+        companyName: req(NAME_MAX),
+        street: req(NAME_MAX),
+        number: req(20),
+        box: opt(20),
+        zipcode: req(10),
+        city: req(NAME_MAX),
+        country: req(2),
+        phone: opt(SHORT_MAX),
+        branchIndustry: when(flags.branchIndustry, opt(SHORT_MAX)),
+        emailForInvoice: when(flags.invoiceEmail, optionalEmail),
+      }),
+      v.forward(
+        v.partialCheck(
+          [['country'], ['zipcode']],
+          (x) => isZipcodeValid(x.country, x.zipcode),
+          'register.validation.zipcode',
+        ),
+        ['zipcode'],
+      ),
+    );
   }
-  if (step === 'person') {
-    text(e, values, 'firstName', { required: true, max: NAME_MAX });
-    text(e, values, 'lastName', { required: true, max: NAME_MAX });
-    text(e, values, 'email', { required: true, max: 254 });
-    if (!e.email && !EMAIL.test(values.email.trim())) e.email = { key: 'email' };
-    text(e, values, 'emailConfirm', { required: true });
-    if (!e.emailConfirm && values.emailConfirm.trim().toLowerCase() !== values.email.trim().toLowerCase())
-      e.emailConfirm = { key: 'emailsMatch' };
-    text(e, values, 'username', { required: true, min: USERNAME_MIN, max: USERNAME_MAX });
-    if (!values.password) e.password = { key: 'required' };
-    else if (values.password.length < PASSWORD_MIN) e.password = { key: 'minLength', values: { min: PASSWORD_MIN } };
-    else if (values.password.length > PASSWORD_MAX) e.password = { key: 'maxLength', values: { max: PASSWORD_MAX } };
-    if (!values.passwordConfirm) e.passwordConfirm = { key: 'required' };
-    else if (values.passwordConfirm !== values.password) e.passwordConfirm = { key: 'passwordsMatch' };
-    text(e, values, 'phone', { max: SHORT_MAX });
-    if (flags.mobile) text(e, values, 'mobile', { max: SHORT_MAX });
-    if (flags.fax) text(e, values, 'fax', { max: SHORT_MAX });
-    if (flags.customerFunction) text(e, values, 'customerFunction', { max: SHORT_MAX });
-    if (!values.privacyConsent) e.privacyConsent = { key: 'consent' };
-  }
-  return e;
+  return v.pipe(
+    v.object({
+      firstName: req(NAME_MAX),
+      lastName: req(NAME_MAX),
+      email: email(254),
+      emailConfirm: req(254),
+      username: v.pipe(req(USERNAME_MAX), v.minLength(USERNAME_MIN, 'register.validation.minLength')),
+      password: v.pipe(
+        v.string(),
+        v.nonEmpty('validation.required'),
+        v.minLength(PASSWORD_MIN, 'register.validation.minLength'),
+        v.maxLength(PASSWORD_MAX, 'register.validation.maxLength'),
+      ),
+      passwordConfirm: v.pipe(v.string(), v.nonEmpty('validation.required')),
+      phone: opt(SHORT_MAX),
+      mobile: when(flags.mobile, opt(SHORT_MAX)),
+      fax: when(flags.fax, opt(SHORT_MAX)),
+      customerFunction: when(flags.customerFunction, opt(SHORT_MAX)),
+      privacyConsent: v.literal(true, 'register.validation.consent'),
+    }),
+    v.forward(
+      // Checked once the repetition itself is valid, also while the first entry is still invalid.
+      v.partialCheck(
+        [['emailConfirm']],
+        (x) => {
+          const { email, emailConfirm } = x as unknown as Pick<RegistrationValues, 'email' | 'emailConfirm'>;
+          return email.trim().toLowerCase() === emailConfirm.trim().toLowerCase();
+        },
+        'register.validation.emailsMatch',
+      ),
+      ['emailConfirm'],
+    ),
+    v.forward(
+      v.partialCheck(
+        [['passwordConfirm']],
+        (x) => {
+          const { password, passwordConfirm } = x as unknown as Pick<
+            RegistrationValues,
+            'password' | 'passwordConfirm'
+          >;
+          return password === passwordConfirm;
+        },
+        'register.validation.passwordsMatch',
+      ),
+      ['passwordConfirm'],
+    ),
+  );
 }
 
 const optional = (value: string) => (value.trim() ? value.trim() : null);
