@@ -65,7 +65,7 @@ export default defineConfig({
     plugins: [tailwindcss()],
     ssr: {
       // The embedded backend loads WebAssembly and native drivers from their packages at run time.
-      external: ['@electric-sql/pglite', 'pg', 'drizzle-orm', 'sharp', 'saxes', 'csv-parse', 'sanitize-html'],
+      external: ['@electric-sql/pglite', 'pg', 'drizzle-orm', 'saxes', 'csv-parse', 'sanitize-html'],
     },
   },
 });

@@ -5,7 +5,7 @@
  */
 declare namespace App {
   interface Locals {
-    /** The domain of the request (host + longest path prefix), spec §3 "Domain config". */
+    /** The domain of the request (host + longest path prefix): its language, locale and currency (ADR 003). */
     domain: import('./lib/domain.ts').StorefrontDomain;
     /** All domains of the sales channel, in switcher order. */
     domains: import('./lib/domain.ts').StorefrontDomain[];

@@ -7,8 +7,8 @@
  * Deviations from the document, each applied as a schema patch below and nowhere else:
  * 1. `aggregations` of search results is an object keyed by aggregation name, as Shopware actually serialises it
  *    (the document types it as an array, which only matches the empty case `[]`).
- * 2. Anonymous contexts get products without `calculatedPrice`, `calculatedPrices` and `stock` (specification §6:
- *    prices and stock figures only for logged-in buyers), so for anonymous responses these are not required.
+ * 2. Anonymous contexts get products without `calculatedPrice`, `calculatedPrices` and `stock` (ADR 005:
+ *    prices and stock figures only for logged-in buyers holding ROLE_VIEW_PRICES), so for anonymous responses these are not required.
  *    Logged-in responses are validated against the Product schema with all its required fields.
  * 3. `Product.calculatedPrices.items` combines `additionalProperties: false` with an `allOf`, which no non-empty
  *    object can satisfy under JSON Schema (a real Shopware answer fails it too); the `additionalProperties` is dropped.

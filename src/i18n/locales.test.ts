@@ -14,7 +14,7 @@ describe('message catalogues', () => {
     expect(empty).toEqual([]);
   });
 
-  test('uses the spec texts for required fields', () => {
+  test('uses the shop wording for required fields', () => {
     expect(MESSAGES['de-DE']['validation.required']).toBe('Das ist ein Pflichtfeld');
     expect(MESSAGES['nl-NL']['validation.required']).toBe('Dit is een verplicht veld');
   });
