@@ -366,7 +366,16 @@ describe('QuickSearch', () => {
   test('a failing search shows no dropdown and leaves the field usable', async () => {
     replies.search = () =>
       Response.json(
-        { errors: [{ status: '500', code: 'FRAMEWORK__ERROR', title: 'Internal Server Error' }] },
+        {
+          errors: [
+            {
+              status: '500',
+              code: 'FRAMEWORK__ERROR',
+              title: 'Internal Server Error',
+              detail: 'Internal Server Error',
+            },
+          ],
+        },
         { status: 500 },
       );
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});

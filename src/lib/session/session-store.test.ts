@@ -81,7 +81,16 @@ test('a customer without an id or not active does not count as logged in', async
 test('logout posts account/logout and clears the customer even when the call fails', async () => {
   $customer.set({ ...toCustomer(accountCustomerBody())!, rights: [] });
   fetchMock.mockResolvedValueOnce(
-    json(500, { errors: [{ status: '500', code: 'FRAMEWORK__INTERNAL_ERROR', title: 'Internal Server Error' }] }),
+    json(500, {
+      errors: [
+        {
+          status: '500',
+          code: 'FRAMEWORK__INTERNAL_ERROR',
+          title: 'Internal Server Error',
+          detail: 'Internal Server Error',
+        },
+      ],
+    }),
   );
   await expect(logout()).rejects.toThrow();
   expect($customer.get()).toBeNull();

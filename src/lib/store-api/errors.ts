@@ -4,15 +4,10 @@
  * response body (Shopware Store API reference, "Error handling").
  */
 
-/** One entry of Shopware's error envelope; `source.pointer` is the JSON pointer of the field a violation names. */
-export interface StoreApiErrorItem {
-  status: string;
-  code: string;
-  title?: string;
-  detail?: string;
-  meta?: { parameters?: Record<string, unknown> } & Record<string, unknown>;
-  source?: { pointer: string };
-}
+import * as v from 'valibot';
+import { StoreApiErrorEnvelopeSchema, type StoreApiErrorItem } from '../../../contract/errors.ts';
+
+export type { StoreApiErrorItem };
 
 /** Thrown by both Store API clients for every non-2xx response. `status` is the HTTP status. */
 export class StoreApiClientError extends Error {
@@ -32,11 +27,13 @@ export class StoreApiClientError extends Error {
   }
 }
 
-/** Reads the envelope from an error response body; a body that is not one becomes a single UNKNOWN_ERROR item. */
+/**
+ * Reads the envelope from an error response body (contract/errors.ts `StoreApiErrorEnvelopeSchema`); a body that is
+ * not one (a proxy's error page, an empty body) becomes a single UNKNOWN_ERROR item.
+ */
 export function parseErrorEnvelope(status: number, body: unknown): StoreApiErrorItem[] {
-  if (body && typeof body === 'object' && Array.isArray((body as { errors?: unknown }).errors)) {
-    return (body as { errors: StoreApiErrorItem[] }).errors;
-  }
+  const envelope = v.safeParse(StoreApiErrorEnvelopeSchema, body);
+  if (envelope.success) return envelope.output.errors;
   return [
     {
       status: String(status),

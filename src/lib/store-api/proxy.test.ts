@@ -321,7 +321,19 @@ describe('wb-logged-in marker', () => {
     const { set } = await answer(
       'account/login',
       { 'sw-context-token': 'a'.repeat(32) },
-      { status: 401, body: { errors: [{ status: '401', code: 'CHECKOUT__CUSTOMER_AUTH_BAD_CREDENTIALS' }] } },
+      {
+        status: 401,
+        body: {
+          errors: [
+            {
+              status: '401',
+              code: 'CHECKOUT__CUSTOMER_AUTH_BAD_CREDENTIALS',
+              title: 'Unauthorized',
+              detail: 'Invalid username and/or password.',
+            },
+          ],
+        },
+      },
     );
     expect(set).toEqual([]);
   });
@@ -375,7 +387,12 @@ describe('wb-logged-in marker', () => {
     const { deleted } = await answer(
       'werkbank/company/users',
       { 'sw-context-token': customerToken, 'wb-logged-in': '1' },
-      { status: 403, body: { errors: [{ status: '403', code: 'WERKBANK__MISSING_RIGHT' }] } },
+      {
+        status: 403,
+        body: {
+          errors: [{ status: '403', code: 'WERKBANK__MISSING_RIGHT', title: 'Forbidden', detail: 'Missing right.' }],
+        },
+      },
     );
     expect(deleted).toEqual([]);
   });
