@@ -104,4 +104,18 @@ describe('address and user forms', () => {
       errors: { username: 'At least 3 characters' },
     });
   });
+
+  test('the username is sent as the shop stores it: trimmed and lower-case', () => {
+    const user = {
+      salutation: 'male',
+      firstName: 'Tom',
+      lastName: 'Wuyts',
+      email: 'tom@peeters.example',
+      username: '  Tom.Wuyts ',
+      active: true,
+      leadBuyer: false,
+    };
+    const result = validateForm(UserSchema, user);
+    expect(result.ok && result.output.username).toBe('tom.wuyts');
+  });
 });

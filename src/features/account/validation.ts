@@ -1,11 +1,19 @@
 /**
  * The account area's form schemas (valibot). Each check names its catalogue key as the message; length checks
  * fill `{min}`/`{max}` from their requirement (src/lib/forms/validation.ts turns issues into field errors). Rules:
- * required fields, a valid email, passwords of at least PASSWORD_MIN_LENGTH characters that match, and the
- * length limits of the backend's schemas (backend/store-api/company, backend/store-api/account).
+ * required fields, a valid email, username and password lengths of contract/credentials.ts (passwords confirmed
+ * identically; the username read with the one normalisation, normalizeUsername), and the length limits of the
+ * backend's schemas (backend/store-api/company, backend/store-api/account).
  */
 import * as v from 'valibot';
-import { PASSWORD_MIN_LENGTH, TEXT_MAX_LENGTH } from '../../lib/forms/validation.ts';
+import {
+  normalizeUsername,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from '../../../contract/credentials.ts';
+import { TEXT_MAX_LENGTH } from '../../lib/forms/validation.ts';
 
 const required = (max = TEXT_MAX_LENGTH) =>
   v.pipe(v.string(), v.trim(), v.nonEmpty('validation.required'), v.maxLength(max, 'validation.maxLength'));
@@ -33,7 +41,7 @@ export const PasswordSchema = v.pipe(
       v.string(),
       v.nonEmpty('validation.required'),
       v.minLength(PASSWORD_MIN_LENGTH, 'validation.minLength'),
-      v.maxLength(TEXT_MAX_LENGTH, 'validation.maxLength'),
+      v.maxLength(PASSWORD_MAX_LENGTH, 'validation.maxLength'),
     ),
     newPasswordConfirm: v.pipe(v.string(), v.nonEmpty('validation.required')),
   }),
@@ -67,10 +75,10 @@ export const UserSchema = v.object({
   email,
   username: v.pipe(
     v.string(),
-    v.trim(),
+    v.transform(normalizeUsername),
     v.nonEmpty('validation.required'),
-    v.minLength(3, 'validation.minLength'),
-    v.maxLength(100, 'validation.maxLength'),
+    v.minLength(USERNAME_MIN_LENGTH, 'validation.minLength'),
+    v.maxLength(USERNAME_MAX_LENGTH, 'validation.maxLength'),
   ),
   active: v.boolean(),
   leadBuyer: v.boolean(),

@@ -3,8 +3,8 @@
  * src/lib/forms/validation.ts), the Store API calls and what follows them. Forms call these and render the outcome.
  */
 import * as v from 'valibot';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contract/credentials.ts';
 import { providerErrorCode } from '../../../contract/provider.ts';
-import { PASSWORD_MIN_LENGTH } from '../../lib/forms/validation.ts';
 import { refreshSession, isLoggedIn, type SessionCustomer } from '../../lib/session/session-store.ts';
 import { storeApi, storeApiProvider } from '../../lib/store-api/browser.ts';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
@@ -21,13 +21,14 @@ export const LoginSchema = v.object({
 });
 /** Forgotten password: the username is required. */
 export const ForgotSchema = v.object({ username: required });
-/** A new password: at least PASSWORD_MIN_LENGTH characters (the backend checks the same), confirmed identically. */
+/** A new password: the contract's length bounds (contract/credentials.ts, the backend checks the same), confirmed identically. */
 export const PasswordSetSchema = v.pipe(
   v.object({
     newPassword: v.pipe(
       v.string(),
       v.nonEmpty('validation.required'),
       v.minLength(PASSWORD_MIN_LENGTH, 'validation.minLength'),
+      v.maxLength(PASSWORD_MAX_LENGTH, 'validation.maxLength'),
     ),
     newPasswordConfirm: v.pipe(v.string(), v.nonEmpty('validation.required')),
   }),

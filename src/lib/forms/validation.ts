@@ -14,8 +14,6 @@ import { StoreApiClientError } from '../store-api/errors.ts';
 /** Translated error text by field name; a field without error is absent. */
 export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
 
-/** Length bounds of the storefront's text fields: a password has at least 8 characters (as the backend checks). */
-export const PASSWORD_MIN_LENGTH = 8;
 /** Upper bound of free-text fields. */
 export const TEXT_MAX_LENGTH = 255;
 
