@@ -54,7 +54,7 @@ type Tr = (key: string, values?: Record<string, string | number>) => string;
 
 /** The message of a placed server error through the shared resolver (src/lib/store-api/error-messages.ts). */
 function serverMessage(code: string, detail: string, i18n: I18nValue): string {
-  return errorItemMessage({ status: '', code, detail }, i18n);
+  return errorItemMessage({ status: '400', code, title: '', detail }, i18n);
 }
 
 /**

@@ -47,7 +47,7 @@ test('each violation of a 400 is its own message; anything without an envelope i
   ]);
   expect(errorMessages(new TypeError('Failed to fetch'), de)).toEqual([de.t('errors.UNKNOWN_ERROR')]);
   // A proxy's HTML error page: the client makes it one UNKNOWN_ERROR item without detail.
-  expect(errorMessages(failure(502, { status: '502', code: 'UNKNOWN_ERROR', detail: '' }), de)).toEqual([
-    de.t('errors.UNKNOWN_ERROR'),
-  ]);
+  expect(errorMessages(failure(502, { status: '502', code: 'UNKNOWN_ERROR', title: 'Error', detail: '' }), de)).toEqual(
+    [de.t('errors.UNKNOWN_ERROR')],
+  );
 });
