@@ -11,7 +11,9 @@ import { $notifications } from '../../lib/notifications.ts';
 import { ACCOUNT_MESSAGES, accountRoutes } from './AccountApp.tsx';
 import { toCustomer, type Customer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
-import { accountCustomerBody, companyUserBody } from '../../lib/session/test-bodies.ts';
+import * as v from 'valibot';
+import { CompanyCustomerListResponseSchema, CompanyCustomerSchema } from '../../../contract/provider/company-users.ts';
+import { accountCustomerBody, companyUserBody, searchResultBody } from '../../lib/session/test-bodies.ts';
 
 const fetchMock = vi.fn<(url: URL | string, init?: RequestInit) => Promise<Response>>();
 beforeEach(() => {
@@ -43,7 +45,7 @@ const json = (body: unknown, status = 200) =>
 
 describe('sidebar', () => {
   test('shows the dashboard always and other entries only with their right', async () => {
-    fetchMock.mockResolvedValue(json({ elements: [], total: 0 }));
+    fetchMock.mockResolvedValue(json(searchResultBody('customer_address', [])));
     renderApp('/dashboard', ['ROLE_MANAGE_ORDER_HISTORY']);
     const nav = await screen.findByRole('navigation', { name: 'Account area' });
     const links = within(nav)
@@ -62,13 +64,12 @@ describe('sidebar', () => {
 describe('users list', () => {
   test('filters in the URL fill the fields and become the criteria of the list call', async () => {
     fetchMock.mockResolvedValue(
-      json({
-        elements: [companyUserBody({ firstName: 'Jan', lastName: 'Peeters' })],
-        total: 1,
-        page: 1,
-        limit: 20,
-        apiAlias: 'dal_entity_search_result',
-      }),
+      json(
+        v.parse(
+          CompanyCustomerListResponseSchema,
+          searchResultBody('customer', [companyUserBody({ firstName: 'Jan', lastName: 'Peeters' })]),
+        ),
+      ),
     );
     renderApp('/customer?firstName=Ja&leadBuyer=no&page=1', ['ROLE_MANAGE_CONTACTS']);
     expect(await screen.findByRole('link', { name: 'Jan Peeters' })).toBeInTheDocument();
@@ -86,7 +87,7 @@ describe('users list', () => {
   });
 
   test('typing a filter writes it to the query string', async () => {
-    fetchMock.mockResolvedValue(json({ elements: [], total: 0 }));
+    fetchMock.mockResolvedValue(json(searchResultBody('customer', [])));
     const router = renderApp('/customer', ['ROLE_MANAGE_CONTACTS']);
     await userEvent.type(await screen.findByRole('textbox', { name: 'Last name' }), 'Pee');
     await waitFor(() => expect(router.state.location.search).toBe('?lastName=Pee'), { timeout: 3000 });
@@ -95,7 +96,7 @@ describe('users list', () => {
 
 describe('users list navigation', () => {
   test('a URL change from outside (sidebar link, back) resets the filter fields', async () => {
-    fetchMock.mockImplementation(() => Promise.resolve(json({ elements: [], total: 0 })));
+    fetchMock.mockImplementation(() => Promise.resolve(json(searchResultBody('customer', []))));
     const router = renderApp('/customer?firstName=Ja', ['ROLE_MANAGE_CONTACTS']);
     expect(await screen.findByRole('textbox', { name: 'First name' })).toHaveValue('Ja');
     await act(() => router.navigate('/customer'));
@@ -153,7 +154,9 @@ describe('change password form', () => {
 
 describe('user create form', () => {
   test('rights the editor lacks are read-only; the new user is created with the chosen rights', async () => {
-    fetchMock.mockResolvedValue(json(companyUserBody({ firstName: 'Wout', lastName: 'Claes' })));
+    fetchMock.mockResolvedValue(
+      json(v.parse(CompanyCustomerSchema, companyUserBody({ firstName: 'Wout', lastName: 'Claes' }))),
+    );
     renderApp('/customer/create', ['ROLE_MANAGE_CONTACTS', 'ROLE_MANAGE_ADDRESSES', 'ROLE_VIEW_PRICES']);
     expect(await screen.findByRole('checkbox', { name: 'Approve orders' })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: 'View prices' })).toBeChecked();

@@ -1,17 +1,30 @@
 /**
  * The account area's Store API calls through the browser client (src/lib/store-api/browser.ts): Shopware's standard
  * account calls and the provider's B2B calls under `/store-api/{provider}/` (backend store-api/account and
- * store-api/company). Bodies are read with the shared customer and address models (src/lib/session/customer.ts).
+ * store-api/company). Request bodies are typed with the contract's request types and provider answers are read
+ * with its response schemas (contract/provider/*.ts); Shopware's customer and address are read with the shared
+ * models (src/lib/session/customer.ts).
  *
- * @throws StoreApiClientError from every call for a non-2xx answer; a list body without `elements` throws
- *   valibot's ValiError.
+ * @throws StoreApiClientError from every call for a non-2xx answer; an answer that is not the contract's shape
+ *   throws valibot's ValiError.
  */
 import * as v from 'valibot';
+import type { CompanyAddressRequest } from '../../../contract/provider/addresses.ts';
+import {
+  CompanyCustomerListResponseSchema,
+  CompanyCustomerSchema,
+  type CompanyCustomerCreateRequest,
+  type CompanyCustomerDeleteRequest,
+  type CompanyCustomerListRequest,
+  type CompanyCustomerPatchRequest,
+} from '../../../contract/provider/company-users.ts';
 import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
-import { toAddress, toCustomer, type Address, type Customer } from '../../lib/session/customer.ts';
-import type { CustomerListCriteria } from './customer-list-query.ts';
+import { fromCompanyCustomer, toAddress, type Address, type Customer } from '../../lib/session/customer.ts';
 
-/** Profile fields (salutation female or male). */
+/**
+ * Profile fields (salutation female or male). `password` is the current password, needed (and sent) only when
+ * `email` changes (Shopware's re-authentication of an e-mail change; backend store-api/account/account.routes.ts).
+ */
 export interface ProfileInput {
   salutation: 'female' | 'male';
   firstName: string;
@@ -19,9 +32,13 @@ export interface ProfileInput {
   email: string;
   phone: string;
   mobile: string;
+  password?: string;
 }
 
-/** POST `account/change-profile`. */
+/**
+ * POST `account/change-profile`. A new e-mail address without `password` answers the violation IS_BLANK_ERROR at
+ * `/password`, a wrong one CUSTOMER_PASSWORD_NOT_CORRECT at `/password`.
+ */
 export async function changeProfile(input: ProfileInput): Promise<void> {
   await storeApi('account/change-profile', { method: 'POST', body: input });
 }
@@ -35,8 +52,8 @@ export async function changePassword(input: {
   await storeApi('account/change-password', { method: 'POST', body: input });
 }
 
-/** Shopware's search result `{ elements, total }` (`dal_entity_search_result`), as both list calls answer. */
-const SearchResult = v.object({ elements: v.array(v.unknown()), total: v.nullish(v.number()) });
+/** Shopware's search result of `account/list-address` (`dal_entity_search_result`). */
+const SearchResult = v.object({ elements: v.array(v.unknown()), total: v.number() });
 
 /** POST `account/list-address`: the company's addresses. */
 export async function listAddresses(): Promise<Address[]> {
@@ -44,16 +61,16 @@ export async function listAddresses(): Promise<Address[]> {
   return v.parse(SearchResult, body).elements.flatMap((a) => toAddress(a) ?? []);
 }
 
-/** Address fields sent on create and update. */
+/** The address form's values; they are a CompanyAddressRequest (contract/provider/addresses.ts). */
 export type AddressInput = Omit<Address, 'id'>;
 
 /** POST `{provider}/companies/{companyId}/address`. */
-export async function createAddress(companyId: string, input: AddressInput): Promise<void> {
+export async function createAddress(companyId: string, input: CompanyAddressRequest): Promise<void> {
   await storeApi(providerPath('companies', companyId, 'address'), { method: 'POST', body: input });
 }
 
 /** PUT `{provider}/companies/{companyId}/address/{addressId}`; `isMain: true` makes it the default address. */
-export async function updateAddress(companyId: string, addressId: string, input: AddressInput): Promise<void> {
+export async function updateAddress(companyId: string, addressId: string, input: CompanyAddressRequest): Promise<void> {
   await storeApi(providerPath('companies', companyId, 'address', addressId), { method: 'PUT', body: input });
 }
 
@@ -69,16 +86,17 @@ export interface CustomerPage {
 }
 
 /** POST `{provider}/companies/customers` with the list criteria (page, limit, term, filter, sort). */
-export async function listCustomers(criteria: CustomerListCriteria): Promise<CustomerPage> {
+export async function listCustomers(criteria: CompanyCustomerListRequest): Promise<CustomerPage> {
   const body = await storeApi(providerPath('companies', 'customers'), { method: 'POST', body: criteria });
-  const result = v.parse(SearchResult, body);
-  const customers = result.elements.flatMap((c) => toCustomer(c) ?? []);
-  return { customers, total: result.total ?? customers.length };
+  const result = v.parse(CompanyCustomerListResponseSchema, body);
+  return { customers: result.elements.map(fromCompanyCustomer), total: result.total };
 }
 
-/** GET `{provider}/companies/customers/{id}`. */
-export async function fetchCustomer(id: string): Promise<Customer | null> {
-  return toCustomer(await storeApi(providerPath('companies', 'customers', id)));
+/** GET `{provider}/companies/customers/{id}`; another company's user answers 404. */
+export async function fetchCustomer(id: string): Promise<Customer> {
+  return fromCompanyCustomer(
+    v.parse(CompanyCustomerSchema, await storeApi(providerPath('companies', 'customers', id))),
+  );
 }
 
 /** User fields that the create and edit screens send. */
@@ -99,22 +117,22 @@ export const createCustomerPath = (): string => providerPath('companies', 'custo
  * Creates a user in the caller's company with its rights (`rights: [{code, enabled}]`); the server mails a
  * set-password invitation. Answers the new id. VIOLATION::CUSTOMER_USERNAME_NOT_UNIQUE when the username is taken.
  */
-export async function createCustomer(
-  input: UserInput & { rights: { code: string; enabled: boolean }[] },
-): Promise<string> {
+export async function createCustomer(input: CompanyCustomerCreateRequest): Promise<string> {
   const body = await storeApi(createCustomerPath(), { method: 'POST', body: input });
-  return toCustomer(body)?.id ?? '';
+  return v.parse(CompanyCustomerSchema, body).id;
 }
 
-/** PATCH `{provider}/companies/customers/{id}` with the changed fields and, when changed, all 24 rights. */
-export async function updateCustomer(
-  id: string,
-  input: Partial<UserInput> & { rights?: { code: string; enabled: boolean }[] },
-): Promise<void> {
+/**
+ * PATCH `{provider}/companies/customers/{id}` with the changed fields and, when changed, all 24 rights. Changing
+ * one's own e-mail address needs `password`, the caller's current password (violations at `/password` as for
+ * `changeProfile`).
+ */
+export async function updateCustomer(id: string, input: CompanyCustomerPatchRequest): Promise<void> {
   await storeApi(providerPath('companies', 'customers', id), { method: 'PATCH', body: input });
 }
 
 /** DELETE `{provider}/companies/customers` with `{customerIds}`. */
 export async function deleteCustomers(customerIds: string[]): Promise<void> {
-  await storeApi(providerPath('companies', 'customers'), { method: 'DELETE', body: { customerIds } });
+  const body: CompanyCustomerDeleteRequest = { customerIds };
+  await storeApi(providerPath('companies', 'customers'), { method: 'DELETE', body });
 }

@@ -119,6 +119,22 @@ export function companyUserBody(overrides: Record<string, unknown> = {}, rights:
   };
 }
 
+/**
+ * Shopware's entity search result as the backend answers a list (backend/store-api/entities.ts `searchResult`):
+ * `customer` for `{provider}/companies/customers`, `customer_address` for `account/list-address`.
+ */
+export function searchResultBody(entity: 'customer' | 'customer_address', elements: unknown[], page = 1, limit = 20) {
+  return {
+    entity,
+    total: elements.length,
+    aggregations: [],
+    page,
+    limit,
+    elements,
+    apiAlias: 'dal_entity_search_result',
+  };
+}
+
 /** The backend's 403 for an anonymous context (backend/auth/guards.ts `notLoggedIn`). */
 export const NOT_LOGGED_IN = {
   errors: [
