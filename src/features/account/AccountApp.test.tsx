@@ -12,6 +12,7 @@ import { ACCOUNT_MESSAGES, accountRoutes } from './AccountApp.tsx';
 import { toCustomer, type Customer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
 import * as v from 'valibot';
+import { StoreApiErrorEnvelopeSchema } from '../../../contract/errors.ts';
 import { CompanyCustomerListResponseSchema, CompanyCustomerSchema } from '../../../contract/provider/company-users.ts';
 import { accountCustomerBody, companyUserBody, searchResultBody } from '../../lib/session/test-bodies.ts';
 
@@ -149,6 +150,127 @@ describe('change password form', () => {
     );
     // A violation at a field shows there, not a second time as a notification.
     expect($notifications.get()).toEqual([]);
+  });
+});
+
+/** Answer of `account/change-profile` (backend/store-api/account/account.routes.ts). */
+const PROFILE_SAVED = { success: true, apiAlias: 'array_struct' };
+/** Label of the current-password field that confirms a new e-mail address (followed by the required mark). */
+const EMAIL_PASSWORD = /^Current password \(confirms the new email address\)/;
+
+describe('profile form', () => {
+  test('the current password is asked only for a new email address and sent with it', async () => {
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(
+        String(url).endsWith('/account/change-profile')
+          ? json(PROFILE_SAVED)
+          : json(accountCustomerBody(['ROLE_MANAGE_OWN_CONTACT_INFO'], { email: 'anna.peeters@peeters.example' })),
+      ),
+    );
+    renderApp('/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO']);
+    const email = await screen.findByRole('textbox', { name: /Email address/ });
+    expect(screen.queryByLabelText(EMAIL_PASSWORD)).not.toBeInTheDocument();
+    await userEvent.clear(email);
+    await userEvent.type(email, 'anna.peeters@peeters.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(screen.getByLabelText(EMAIL_PASSWORD)).toHaveAccessibleDescription('This field is required');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText(EMAIL_PASSWORD), 'Werkbank!2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(new URL(String(url)).pathname).toBe('/store-api/account/change-profile');
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      email: 'anna.peeters@peeters.example',
+      password: 'Werkbank!2026',
+    });
+  });
+
+  test('an unchanged email address is saved without a password', async () => {
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(
+        String(url).endsWith('/account/change-profile')
+          ? json(PROFILE_SAVED)
+          : json(accountCustomerBody(['ROLE_MANAGE_OWN_CONTACT_INFO'])),
+      ),
+    );
+    renderApp('/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO']);
+    const first = await screen.findByRole('textbox', { name: /First name/ });
+    await userEvent.clear(first);
+    await userEvent.type(first, 'Annelies');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const body = JSON.parse(String(fetchMock.mock.calls[0]![1]?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ firstName: 'Annelies', email: 'anna@peeters.example' });
+    expect(body).not.toHaveProperty('password');
+  });
+
+  test("the server's wrong-password violation shows at the password field", async () => {
+    fetchMock.mockResolvedValue(
+      // backend/auth/guards.ts requireCurrentPassword, as account/change-profile answers a wrong current password
+      json(
+        v.parse(StoreApiErrorEnvelopeSchema, {
+          errors: [
+            {
+              status: '400',
+              code: 'CUSTOMER_PASSWORD_NOT_CORRECT',
+              title: 'Bad Request',
+              detail: 'The current password is not correct.',
+              source: { pointer: '/password' },
+              meta: { parameters: {} },
+            },
+          ],
+        }),
+        400,
+      ),
+    );
+    renderApp('/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO']);
+    const email = await screen.findByRole('textbox', { name: /Email address/ });
+    await userEvent.clear(email);
+    await userEvent.type(email, 'anna.peeters@peeters.example');
+    const password = screen.getByLabelText(EMAIL_PASSWORD);
+    await userEvent.type(password, 'wrong-one');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription('The current password is not correct.'));
+    expect($notifications.get()).toEqual([]);
+  });
+});
+
+describe('user form of oneself', () => {
+  test('a new own email address asks for the current password and sends it with the change', async () => {
+    const me = 'c'.repeat(32);
+    fetchMock.mockImplementation((_url, init) =>
+      Promise.resolve(
+        json(
+          v.parse(
+            CompanyCustomerSchema,
+            companyUserBody({
+              id: me,
+              firstName: 'Anna',
+              lastName: 'Peeters',
+              salutation: 'female',
+              email: init?.method === 'PATCH' ? 'anna.peeters@peeters.example' : 'anna@peeters.example',
+            }),
+          ),
+        ),
+      ),
+    );
+    renderApp(`/customer/details/${me}`, ['ROLE_MANAGE_CONTACTS']);
+    const email = await screen.findByRole('textbox', { name: /Email address/ });
+    expect(screen.queryByLabelText(EMAIL_PASSWORD)).not.toBeInTheDocument();
+    await userEvent.clear(email);
+    await userEvent.type(email, 'anna.peeters@peeters.example');
+    await userEvent.type(screen.getByLabelText(EMAIL_PASSWORD), 'Werkbank!2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(init?.method).toBe('PATCH');
+    expect(new URL(String(url)).pathname).toBe(`/store-api/werkbank/companies/customers/${me}`);
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: 'anna.peeters@peeters.example',
+      password: 'Werkbank!2026',
+    });
   });
 });
 

@@ -2,7 +2,9 @@ import { describe, expect, test } from 'vitest';
 import { createTranslator } from '../../i18n/format.ts';
 import { MESSAGES } from '../../i18n/locales.ts';
 import { validateForm as validate } from '../../lib/forms/validation.ts';
-import { AddressSchema, PasswordSchema, ProfileSchema, UserSchema } from './validation.ts';
+import { AddressSchema, ownUserSchema, PasswordSchema, profileSchema, UserSchema } from './validation.ts';
+
+const ProfileSchema = profileSchema('jan@example.be');
 
 const i18n = { t: createTranslator('en-GB', MESSAGES['en-GB']) };
 const validateForm = (schema: Parameters<typeof validate>[0], values: unknown) => validate(schema, values, i18n);
@@ -16,6 +18,7 @@ describe('profile form', () => {
       email: '',
       phone: '',
       mobile: '',
+      password: '',
     });
     expect(result).toEqual({
       ok: false,
@@ -29,13 +32,25 @@ describe('profile form', () => {
   });
 
   test('a malformed email is named as such; valid input comes back trimmed', () => {
-    const base = { salutation: 'male', firstName: ' Jan ', lastName: 'Peeters', phone: '', mobile: '' };
-    expect(validateForm(ProfileSchema, { ...base, email: 'jan@' })).toEqual({
+    const base = { salutation: 'male', firstName: ' Jan ', lastName: 'Peeters', phone: '', mobile: '', password: '' };
+    expect(validateForm(ProfileSchema, { ...base, email: 'jan@', password: 'Werkbank!2026' })).toEqual({
       ok: false,
       errors: { email: 'Please enter a valid email address' },
     });
     const ok = validateForm(ProfileSchema, { ...base, email: 'jan@example.be' });
     expect(ok).toEqual({ ok: true, output: { ...base, firstName: 'Jan', email: 'jan@example.be' } });
+  });
+
+  test('a new email address needs the current password; the same address in another case does not', () => {
+    const base = { salutation: 'male', firstName: 'Jan', lastName: 'Peeters', phone: '', mobile: '', password: '' };
+    expect(validateForm(ProfileSchema, { ...base, email: 'jan.peeters@example.be' })).toEqual({
+      ok: false,
+      errors: { password: 'This field is required' },
+    });
+    expect(validateForm(ProfileSchema, { ...base, email: ' Jan@Example.be ' })).toMatchObject({ ok: true });
+    expect(
+      validateForm(ProfileSchema, { ...base, email: 'jan.peeters@example.be', password: 'Werkbank!2026' }),
+    ).toMatchObject({ ok: true, output: { email: 'jan.peeters@example.be', password: 'Werkbank!2026' } });
   });
 });
 
@@ -116,5 +131,23 @@ describe('address and user forms', () => {
       leadBuyer: false,
     };
     expect(validateForm(UserSchema, user)).toMatchObject({ ok: true, output: { username: 'tom.wuyts' } });
+  });
+
+  test('editing oneself, a new email address needs the current password', () => {
+    const me = {
+      salutation: 'female',
+      firstName: 'Anna',
+      lastName: 'Peeters',
+      email: 'anna.p@peeters.example',
+      username: 'anna.peeters',
+      active: true,
+      leadBuyer: true,
+      password: '',
+    };
+    expect(validateForm(ownUserSchema('anna@peeters.example'), me)).toEqual({
+      ok: false,
+      errors: { password: 'This field is required' },
+    });
+    expect(validateForm(ownUserSchema('anna.p@peeters.example'), me)).toMatchObject({ ok: true });
   });
 });

@@ -25,14 +25,43 @@ const optionalEmail = v.pipe(
   v.check((s) => s === '' || v.safeParse(v.pipe(v.string(), v.email()), s).success, 'validation.email'),
 );
 
-export const ProfileSchema = v.object({
-  salutation: v.picklist(['female', 'male'], 'validation.required'),
-  firstName: required(),
-  lastName: required(),
-  email,
-  phone: optional(50),
-  mobile: optional(50),
-});
+/**
+ * True when `next` is another e-mail address than `current`, compared trimmed and case-insensitively as the backend
+ * compares them (backend/store-api/account/email-change.ts `emailChanges`).
+ */
+export function emailChanged(current: string, next: string): boolean {
+  return next.trim().toLowerCase() !== current.trim().toLowerCase();
+}
+
+/** The current password field of a form that may change the e-mail address. */
+const currentPassword = v.pipe(v.string(), v.maxLength(PASSWORD_MAX_LENGTH, 'validation.maxLength'));
+
+/**
+ * A current password confirms a change of the e-mail address from `currentEmail` (Shopware's
+ * `account/change-email` re-authenticates the same way): required when `email` differs, else not needed.
+ */
+const confirmsNewEmail =
+  (currentEmail: string) =>
+  (input: { email: string; password: string }): boolean =>
+    !emailChanged(currentEmail, input.email) || input.password !== '';
+
+/** The profile form of a customer whose stored e-mail address is `currentEmail`. */
+export function profileSchema(currentEmail: string) {
+  return v.pipe(
+    v.object({
+      salutation: v.picklist(['female', 'male'], 'validation.required'),
+      firstName: required(),
+      lastName: required(),
+      email,
+      phone: optional(50),
+      mobile: optional(50),
+      password: currentPassword,
+    }),
+    v.forward(v.partialCheck([['email'], ['password']], confirmsNewEmail(currentEmail), 'validation.required'), [
+      'password',
+    ]),
+  );
+}
 
 export const PasswordSchema = v.pipe(
   v.object({
@@ -68,7 +97,7 @@ export const AddressSchema = v.object({
   isMain: v.boolean(),
 });
 
-export const UserSchema = v.object({
+const userFields = {
   salutation: v.picklist(['female', 'male'], 'validation.required'),
   firstName: required(),
   lastName: required(),
@@ -82,4 +111,20 @@ export const UserSchema = v.object({
   ),
   active: v.boolean(),
   leadBuyer: v.boolean(),
-});
+};
+
+/** The user form (create, or edit of a colleague). */
+export const UserSchema = v.object(userFields);
+
+/** The user form of one's own user, stored with `currentEmail`: a new e-mail address needs the current password. */
+export function ownUserSchema(currentEmail: string) {
+  return v.pipe(
+    v.object({
+      ...userFields,
+      password: currentPassword,
+    }),
+    v.forward(v.partialCheck([['email'], ['password']], confirmsNewEmail(currentEmail), 'validation.required'), [
+      'password',
+    ]),
+  );
+}

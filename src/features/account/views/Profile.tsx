@@ -1,4 +1,8 @@
-/** The profile screen: edit the own contact data and change the password. */
+/**
+ * The profile screen: edit the own contact data and change the password. A new e-mail address needs the current
+ * password (the backend's `account/change-profile` re-authenticates an e-mail change as Shopware's
+ * `account/change-email` does): the field shows only while the e-mail differs from the stored one.
+ */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button, Card, PasswordField, TextField } from '../../../components/ui/form.tsx';
@@ -8,12 +12,12 @@ import { validateForm, type FieldErrors } from '../../../lib/forms/validation.ts
 import { refreshSession } from '../../../lib/session/session-store.ts';
 import { changePassword, changeProfile, type ProfileInput } from '../api.ts';
 import { useLoggedIn } from '../session.tsx';
-import { PasswordSchema, ProfileSchema } from '../validation.ts';
+import { emailChanged, PasswordSchema, profileSchema } from '../validation.ts';
 import { SalutationField } from './salutation.tsx';
 
-const PROFILE_FIELDS = ['salutation', 'firstName', 'lastName', 'email', 'phone', 'mobile'] as const;
+const PROFILE_FIELDS = ['salutation', 'firstName', 'lastName', 'email', 'phone', 'mobile', 'password'] as const;
 
-/** Edit-profile form: salutation, first and last name, email, phone, mobile. */
+/** Edit-profile form: salutation, first and last name, email, phone, mobile; the current password for a new email. */
 export function ProfileForm() {
   const i18n = useI18n();
   const { t } = i18n;
@@ -26,11 +30,13 @@ export function ProfileForm() {
     email: customer.email,
     phone: customer.phone,
     mobile: customer.mobile,
+    password: '',
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const { busy, run } = useAction(
     async (input: ProfileInput) => {
       await changeProfile(input);
+      setValues((v) => ({ ...v, password: '' }));
       notify('success', t('general.success'), t('account.profile.saved'));
       // One session store: the header and the account area show the new name after this one refresh.
       await refreshSession();
@@ -38,13 +44,15 @@ export function ProfileForm() {
     { fields: PROFILE_FIELDS, onFieldErrors: setErrors },
   );
   const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const newEmail = emailChanged(customer.email, values.email);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const result = validateForm(ProfileSchema, values, i18n);
+    const result = validateForm(profileSchema(customer.email), values, i18n);
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
-    run(result.output);
+    const { password, ...profile } = result.output;
+    run(newEmail ? { ...profile, password } : profile);
   }
 
   return (
@@ -78,6 +86,16 @@ export function ProfileForm() {
           error={errors.email}
           autoComplete="email"
         />
+        {newEmail && (
+          <PasswordField
+            label={t('account.profile.emailPassword')}
+            required
+            value={values.password}
+            onValue={set('password')}
+            error={errors.password}
+            autoComplete="current-password"
+          />
+        )}
         <TextField
           label={t('account.field.phone')}
           type="tel"

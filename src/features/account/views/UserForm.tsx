@@ -1,13 +1,15 @@
 /**
  * Create (/account/customer/create) and detail/edit (/account/customer/details/{id}) of one user of the company:
  * personal data, username, active status, lead buyer flag and the 24 rights as toggles; delete after a
- * confirmation. The server checks ROLE_MANAGE_CONTACTS and the company; another company's id answers 404.
+ * confirmation. The server checks ROLE_MANAGE_CONTACTS and the company; another company's id answers 404. Editing
+ * one's own user, a new e-mail address needs the current password (the backend re-authenticates an e-mail change as
+ * Shopware's `account/change-email` does): the field shows only while the e-mail differs from the stored one.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { createCustomer, deleteCustomers, fetchCustomer, updateCustomer, type UserInput } from '../api.ts';
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
-import { Button, Card, Checkbox, FormActions, TextField } from '../../../components/ui/form.tsx';
+import { Button, Card, Checkbox, FormActions, PasswordField, TextField } from '../../../components/ui/form.tsx';
 import { SalutationField } from './salutation.tsx';
 import { useI18n } from '../../../i18n/react.tsx';
 import { useAction, useNotify } from '../../../components/ui/use-action.ts';
@@ -15,10 +17,10 @@ import { RIGHT_CODES } from '../rights.ts';
 import { useLoggedIn } from '../session.tsx';
 import { CancelLink } from './CancelLink.tsx';
 import { validateForm, type FieldErrors } from '../../../lib/forms/validation.ts';
-import { UserSchema } from '../validation.ts';
+import { emailChanged, ownUserSchema, UserSchema } from '../validation.ts';
 
 /** Fields of the user form; the server's violations at these show at the field. */
-const USER_FIELDS = ['salutation', 'firstName', 'lastName', 'email', 'username'] as const;
+const USER_FIELDS = ['salutation', 'firstName', 'lastName', 'email', 'username', 'password'] as const;
 
 /** Rights a new user starts with: their own account and contact data, prices and ordering. */
 export const NEW_USER_RIGHTS: readonly string[] = [
@@ -81,7 +83,11 @@ export function UserForm() {
   );
   const [loaded, setLoaded] = useState<{ values: UserInput; rights: string[] } | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
+  /** The editor's current password, asked when they change their own e-mail address. */
+  const [password, setPassword] = useState('');
   const [deleting, setDeleting] = useState(false);
+  const own = slug !== undefined && slug === me.id;
+  const ownNewEmail = own && loaded !== null && values !== null && emailChanged(loaded.values.email, values.email);
   const { busy: saving, run: save } = useAction(
     async (output: UserInput) => {
       const rightsList = RIGHT_CODES.map((code) => ({ code, enabled: rights.includes(code) }));
@@ -91,7 +97,11 @@ export function UserForm() {
         for (const key of Object.keys(output) as (keyof UserInput)[])
           if (output[key] !== loaded.values[key]) Object.assign(changes, { [key]: output[key] });
         const rightsChanged = [...rights].sort().join() !== [...loaded.rights].sort().join();
-        await updateCustomer(slug, { ...changes, ...(rightsChanged ? { rights: rightsList } : {}) });
+        await updateCustomer(slug, {
+          ...changes,
+          ...(rightsChanged ? { rights: rightsList } : {}),
+          ...(ownNewEmail ? { password } : {}),
+        });
       } else {
         await createCustomer({ ...output, rights: rightsList });
       }
@@ -143,9 +153,15 @@ export function UserForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const result = validateForm(UserSchema, values, i18n);
+    if (!values) return;
+    const result =
+      own && loaded
+        ? validateForm(ownUserSchema(loaded.values.email), { ...values, password }, i18n)
+        : validateForm(UserSchema, values, i18n);
     setErrors(result.ok ? {} : result.errors);
-    if (result.ok) save(result.output);
+    if (!result.ok) return;
+    const { salutation, firstName, lastName, email, username, active, leadBuyer } = result.output;
+    save({ salutation, firstName, lastName, email, username, active, leadBuyer });
   }
 
   async function remove() {
@@ -204,6 +220,17 @@ export function UserForm() {
           onValue={set('email')}
           error={errors.email}
         />
+        {ownNewEmail && (
+          <PasswordField
+            label={t('account.profile.emailPassword')}
+            required
+            className="sm:col-span-2"
+            value={password}
+            onValue={setPassword}
+            error={errors.password}
+            autoComplete="current-password"
+          />
+        )}
         <TextField
           label={t('account.field.username')}
           required
