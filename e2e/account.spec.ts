@@ -216,3 +216,55 @@ test('a buyer edits the profile and the dashboard shows the new contact informat
   await page.getByRole('navigation', { name: 'Account area' }).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByText(phone)).toBeVisible();
 });
+
+test('a new e-mail address in the profile is confirmed with the current password', async ({ page, baseURL }) => {
+  const origin = baseURL!;
+  const suffix = Date.now().toString(36);
+  const username = `e2e.mail.${suffix}`;
+  const email = `e2e.mail.${suffix}@example.be`;
+  const newEmail = `e2e.mail.new.${suffix}@example.be`;
+  const password = 'Mail!Wechsel2026';
+
+  // A user of their own, so the e-mail change touches no other test's account.
+  await login(page, origin, LEAD_BUYER);
+  await apiPost(page.request, origin, 'werkbank/companies/customers/create', {
+    salutation: 'female',
+    firstName: 'Mira',
+    lastName: `Mail ${suffix}`,
+    email,
+    username,
+    rights: [
+      { code: 'ROLE_MANAGE_OWN_ACCOUNT', enabled: true },
+      { code: 'ROLE_MANAGE_OWN_CONTACT_INFO', enabled: true },
+    ],
+  });
+  const hash = await invitationHash(page.request, origin, email);
+  await apiPost(page.request, origin, 'account/recovery-password-confirm', {
+    hash,
+    newPassword: password,
+    newPasswordConfirm: password,
+  });
+  await logout(page, origin);
+  await login(page, origin, username, password);
+
+  await page.goto('/en/account/profile');
+  const emailField = page.getByRole('textbox', { name: /Email address/ });
+  await waitForHydrate(page, emailField);
+  await expect(emailField).toHaveValue(email);
+  const confirmPassword = page.getByLabel(/^Current password \(confirms the new email address\)/);
+  await expect(confirmPassword).toHaveCount(0);
+  await emailField.fill(newEmail);
+  await expect(confirmPassword).toBeVisible();
+
+  // A wrong password is the server's violation at the field; the address stays.
+  await confirmPassword.fill('not-my-password');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(confirmPassword).toHaveAccessibleDescription('The current password is not correct.');
+
+  await confirmPassword.fill(password);
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your profile has been saved.' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: /Email address/ })).toHaveValue(newEmail);
+  await expect(confirmPassword).toHaveCount(0);
+});
