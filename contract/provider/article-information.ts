@@ -48,7 +48,7 @@ export const ArticleInformationSchema = v.object({
         'to 5 decimals; null without ROLE_VIEW_PRICES or without a valid price.',
     ),
   ),
-  quantity: v.pipe(count, v.description('Pieces in stock.')),
+  quantity: v.pipe(v.nullable(count), v.description('Pieces in stock; null without ROLE_VIEW_PRICES.')),
   minSalesQuantity: count,
   purchaseSteps: count,
   uom: v.pipe(v.string(), v.description('Order unit, a UN/ECE Recommendation 20 code such as C62.')),

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
+import * as v from 'valibot';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { ArticleInformationResponseSchema } from '../../../contract/provider/article-information.ts';
 import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
 import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
@@ -26,13 +28,18 @@ afterEach(() => {
 });
 
 /** One `article/information` record as the backend answers it. */
-const record = (article: string, price: string | null, quantity: number, extra: Record<string, unknown> = {}) => ({
+const record = (
+  article: string,
+  price: string | null,
+  quantity: number | null,
+  extra: Record<string, unknown> = {},
+) => ({
   article,
   price,
   quantity,
   minSalesQuantity: 1,
   purchaseSteps: 1,
-  uom: null,
+  uom: 'C62',
   deliveryTime: null,
   restockTime: null,
   apiAlias: 'article_information',
@@ -60,15 +67,17 @@ test('anonymous visitors keep the login text and no price call is made', () => {
 test('logged in: one call for all products on the page, then price with German decimals, stock and delivery time', async () => {
   fetchMock.mockResolvedValue(
     new Response(
-      JSON.stringify({
-        articles: [
-          // backend/store-api/article/article.routes.ts: prices as decimal strings, stock in pieces.
-          record('A-1', '1234.50', 1500, { uom: 'C62', deliveryTime: { min: 1, max: 3, unit: 'day' } }),
-          record('B-2', '7.20', 0, { deliveryTime: { min: 2, max: 2, unit: 'day' }, restockTime: 5 }),
-          record('D-4', '0.014', 20, { uom: 'C62' }),
-          record('E-5', null, 3),
-        ],
-      }),
+      JSON.stringify(
+        v.parse(ArticleInformationResponseSchema, {
+          articles: [
+            // backend/store-api/article/article.routes.ts: prices as decimal strings, stock in pieces.
+            record('A-1', '1234.50', 1500, { uom: 'C62', deliveryTime: { min: 1, max: 3, unit: 'day' } }),
+            record('B-2', '7.20', 0, { deliveryTime: { min: 2, max: 2, unit: 'day' }, restockTime: 5 }),
+            record('D-4', '0.014', 20, { uom: 'C62' }),
+            record('E-5', null, 3),
+          ],
+        }),
+      ),
       { status: 200, headers: { 'content-type': 'application/json' } },
     ),
   );
@@ -82,7 +91,7 @@ test('logged in: one call for all products on the page, then price with German d
   expect(screen.getByText(/7,20\s€ netto/)).toBeInTheDocument();
   expect(screen.getByText('Derzeit nicht auf Lager')).toBeInTheDocument();
   expect(screen.getByText('Lieferzeit: 7 Tage')).toBeInTheDocument();
-  // More decimals only where the unit price has them; no price (no ROLE_VIEW_PRICES) still shows the stock.
+  // More decimals only where the unit price has them; an article without a valid price still shows the stock.
   expect(screen.getByText(/0,014\s€ netto/)).toBeInTheDocument();
   expect(screen.getAllByText('Preis auf Anfrage')).toHaveLength(2);
   expect(screen.getByText('Bestand: 3')).toBeInTheDocument();
@@ -98,4 +107,20 @@ test('logged in: one call for all products on the page, then price with German d
       { sku: 'E-5', quantity: 1 },
     ],
   });
+});
+
+test('without ROLE_VIEW_PRICES the answer has neither price nor stock, and neither is shown', async () => {
+  fetchMock.mockResolvedValue(
+    new Response(
+      // backend/store-api/article/article.routes.ts for a customer without ROLE_VIEW_PRICES
+      JSON.stringify(v.parse(ArticleInformationResponseSchema, { articles: [record('A-1', null, null)] })),
+      { status: 200, headers: { 'content-type': 'application/json' } },
+    ),
+  );
+  renderSlots(['A-1']);
+  await act(async () => {
+    $customer.set({ ...toCustomer(accountCustomerBody())!, rights: [] });
+  });
+  expect(await screen.findByText('Preis auf Anfrage')).toBeInTheDocument();
+  expect(screen.queryByText(/Bestand/)).not.toBeInTheDocument();
 });

@@ -5,61 +5,44 @@
  */
 import { atom } from 'nanostores';
 import * as v from 'valibot';
+import {
+  ArticleInformationResponseSchema,
+  DELIVERY_TIME_UNITS,
+  MAX_ARTICLES,
+  type ArticleInformation,
+  type ArticleInformationRequest,
+} from '../../../contract/provider/article-information.ts';
 import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
 
 /** The storefront waits at most 30 s for the article information, in milliseconds. */
 export const ARTICLE_INFORMATION_TIMEOUT_MS = 30_000;
 
-/**
- * One record of `article/information` (backend store-api/article/article.routes.ts): `price` the net price of one
- * order unit as a decimal string with 2 to 5 decimals (null without ROLE_VIEW_PRICES or a valid price), `quantity`
- * the pieces in stock (null without ROLE_VIEW_PRICES), `deliveryTime` { min, max, unit } or null, `restockTime`
- * in days or null.
- */
-const ArticleSchema = v.object({
-  article: v.string(),
-  price: v.nullable(v.pipe(v.string(), v.decimal())),
-  quantity: v.nullable(v.number()),
-  minSalesQuantity: v.nullish(v.number()),
-  purchaseSteps: v.nullish(v.number()),
-  uom: v.nullish(v.string()),
-  deliveryTime: v.nullable(v.object({ min: v.number(), max: v.number(), unit: v.nullish(v.string()) })),
-  restockTime: v.nullish(v.number()),
-});
-const ResponseSchema = v.object({ articles: v.array(v.unknown()) });
-
-export type ArticleInformation = v.InferOutput<typeof ArticleSchema>;
+export type { ArticleInformation };
 
 /** Loaded records by product number; `null` before loading, `'error'` when the call failed. */
 export const $articleInformation = atom<Map<string, ArticleInformation> | null | 'error'>(null);
 
 /**
- * Parses the response; records that do not match the schema are skipped.
+ * Reads the answer (contract/provider/article-information.ts ArticleInformationResponseSchema: `price` the net price
+ * of one order unit as a decimal string, `quantity` the pieces in stock, both null without ROLE_VIEW_PRICES,
+ * `deliveryTime` { min, max, unit } or null, `restockTime` in days or null) by product number.
  *
- * @throws valibot's ValiError when the body has no `articles` list.
+ * @throws valibot's ValiError when the body is not that answer.
  */
 export function parseArticleInformation(body: unknown): Map<string, ArticleInformation> {
-  const { articles } = v.parse(ResponseSchema, body);
-  const out = new Map<string, ArticleInformation>();
-  for (const raw of articles) {
-    const parsed = v.safeParse(ArticleSchema, raw);
-    if (parsed.success) out.set(parsed.output.article, parsed.output);
-  }
-  return out;
+  const { articles } = v.parse(ArticleInformationResponseSchema, body);
+  return new Map(articles.map((record) => [record.article, record]));
 }
-
-/** Most articles one article-information request carries (the backend's limit). */
-export const MAX_ARTICLES_PER_REQUEST = 100;
 
 /**
  * The product numbers of every price slot on the page (`[data-price-slot][data-product-number]`), distinct, at most
- * MAX_ARTICLES_PER_REQUEST.
+ * MAX_ARTICLES (the contract's limit of one request).
  */
 export function productNumbersOnPage(root: ParentNode = document): string[] {
   const numbers = [...root.querySelectorAll<HTMLElement>('[data-price-slot][data-product-number]')]
     .map((el) => el.dataset.productNumber ?? '')
     .filter(Boolean);
-  return [...new Set(numbers)].slice(0, MAX_ARTICLES_PER_REQUEST);
+  return [...new Set(numbers)].slice(0, MAX_ARTICLES);
 }
 
 let loading: Promise<void> | null = null;
@@ -75,9 +58,10 @@ export function loadArticleInformation(numbers: string[] = productNumbersOnPage(
       return;
     }
     try {
+      const request: ArticleInformationRequest = { articles: numbers.map((sku) => ({ sku, quantity: 1 })) };
       const body = await storeApi(providerPath('article', 'information'), {
         method: 'POST',
-        body: { articles: numbers.map((sku) => ({ sku, quantity: 1 })) },
+        body: request,
         timeoutMs: ARTICLE_INFORMATION_TIMEOUT_MS,
       });
       $articleInformation.set(parseArticleInformation(body));
@@ -98,7 +82,12 @@ export function resetArticleInformation(): void {
 export const PRICE_CURRENCY = 'EUR';
 
 /** Days per delivery-time unit (week 7, month 30, year 365 days). */
-const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
+const UNIT_DAYS: Record<(typeof DELIVERY_TIME_UNITS)[number], number> = {
+  day: 1,
+  week: 7,
+  month: 30,
+  year: 365,
+};
 
 /**
  * Delivery time in days as {min, max}: the unit multipliers above, and the restock time added as extra days when
@@ -108,6 +97,6 @@ export function deliveryDays(info: ArticleInformation): { min: number; max: numb
   const d = info.deliveryTime;
   if (!d) return null;
   const extra = info.quantity !== null && info.quantity <= 0 ? (info.restockTime ?? 0) : 0;
-  const factor = UNIT_DAYS[(d.unit ?? 'day').toLowerCase()] ?? 1;
+  const factor = UNIT_DAYS[d.unit];
   return { min: d.min * factor + extra, max: d.max * factor + extra };
 }
