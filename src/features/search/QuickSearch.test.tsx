@@ -2,7 +2,9 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { VariantCountResponseSchema } from '../../../contract/provider/variants.ts';
 import { islandMessages } from '../../i18n/translator.ts';
 import QuickSearch, { SEARCH_MESSAGES, type QuickSearchProps } from './QuickSearch.tsx';
 import { ANALYTICS_EVENT, type ProductClickEvent } from './product-click.ts';
@@ -19,6 +21,10 @@ const props: QuickSearchProps = {
   searchUrl: '/en/search',
   pathPrefix: '/en',
 };
+
+/** Parent product ids as Shopware writes them (32 hex characters). */
+const PARENT_A = 'a'.repeat(32);
+const PARENT_B = 'b'.repeat(32);
 
 function product(n: number, extra: Record<string, unknown> = {}) {
   return {
@@ -176,24 +182,26 @@ describe('QuickSearch', () => {
   test('asks for variant counts of the distinct parent ids and links rows with more than one variant', async () => {
     replies.search = () => ({
       elements: [
-        product(1, { parentId: 'parentA' }),
-        product(2, { parentId: 'parentA' }),
-        product(3, { parentId: 'parentB' }),
+        product(1, { parentId: PARENT_A }),
+        product(2, { parentId: PARENT_A }),
+        product(3, { parentId: PARENT_B }),
         product(4, { seoUrls: [] }),
       ],
     });
-    replies.variants = () => ({
-      elements: [
-        { id: 'parentA', childCount: 3 },
-        { id: 'parentB', childCount: 1 },
-      ],
-    });
+    // backend/store-api/product/product.routes.ts, POST {provider}/variants
+    replies.variants = () =>
+      v.parse(VariantCountResponseSchema, {
+        elements: [
+          { id: PARENT_A, childCount: 3, apiAlias: 'product_variant_count' },
+          { id: PARENT_B, childCount: 1, apiAlias: 'product_variant_count' },
+        ],
+      });
     const { user, input } = setup();
     await user.type(input, 'bolt');
     await settle();
 
     expect(calls.map((call) => call.path)).toEqual(['/store-api/search', '/store-api/werkbank/variants']);
-    expect(calls[1]?.body).toMatchObject({ ids: ['parentA', 'parentB'] });
+    expect(calls[1]?.body).toMatchObject({ ids: [PARENT_A, PARENT_B] });
 
     const [first, , third, fourth] = screen.getAllByRole('option');
     expect(within(first!).getByRole('link', { name: '3 variants' })).toHaveAttribute(

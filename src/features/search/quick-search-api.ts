@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { VariantCountResponseSchema, type VariantCountRequest } from '../../../contract/provider/variants.ts';
 import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
 
 /** Products requested per quick search (Quick search limit 10). */
@@ -56,8 +57,8 @@ const ProductSchema = v.object({
   seoUrls: v.nullish(v.array(v.object({ seoPathInfo: v.string(), isCanonical: v.nullish(v.boolean()) }))),
   options: v.nullish(v.array(OptionSchema)),
 });
+/** Shopware's product search result as far as read here: its `elements`, each read on its own. */
 const ElementsSchema = v.object({ elements: v.array(v.unknown()) });
-const VariantCountSchema = v.object({ id: v.string(), childCount: v.nullish(v.number()) });
 
 /** A product of the search response as far as the quick search reads it (Shopware product entity, trimmed). */
 export type SearchProduct = v.InferOutput<typeof ProductSchema>;
@@ -184,8 +185,9 @@ function parseProducts(body: unknown): SearchProduct[] {
  * Runs the quick search for a term: one POST `/store-api/search` with
  * {@link quickSearchCriteria}, then, only when the shown rows have parent ids, one POST
  * `/store-api/{provider}/variants` with their distinct non-null parent ids to learn each parent's `childCount` (rows
- * beyond the fifth are not shown, so their parents are not asked for). A failing variants call leaves the counts
- * at 0 rather than hiding the results.
+ * beyond the fifth are not shown, so their parents are not asked for; contract/provider/variants.ts
+ * VariantCountRequest and VariantCountResponseSchema). A failing or malformed variants answer leaves the counts at 0
+ * rather than hiding the results.
  *
  * @returns at most 5 rows ({@link QUICK_SEARCH_ROWS}) in the API's order.
  * @throws StoreApiClientError when the search call answers non-2xx, a valibot `ValiError` when its response has no `elements`
@@ -205,13 +207,10 @@ export async function fetchQuickSearch(
   const variantCounts = new Map<string, number>();
   if (parentIds.length > 0) {
     try {
-      const body = await storeApi(providerPath('variants'), {
-        body: { ids: parentIds, includes: { product: ['id', 'childCount'] } },
-        signal,
-      });
-      for (const element of v.parse(ElementsSchema, body).elements) {
-        const parsed = v.safeParse(VariantCountSchema, element);
-        if (parsed.success) variantCounts.set(parsed.output.id, parsed.output.childCount ?? 0);
+      const request: VariantCountRequest = { ids: parentIds };
+      const body = await storeApi(providerPath('variants'), { body: request, signal });
+      for (const { id, childCount } of v.parse(VariantCountResponseSchema, body).elements) {
+        variantCounts.set(id, childCount);
       }
     } catch (error) {
       if (signal.aborted) throw error;
