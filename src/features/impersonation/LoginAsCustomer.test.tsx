@@ -33,6 +33,7 @@ const customer = (role: string) => {
   });
 };
 /** The login-as answer after the proxy moved the new context token into the HttpOnly cookie. */
+/** login-as-customer's answer as the browser gets it: the proxy keeps `contextToken` in the HttpOnly cookie. */
 const switched = () => json({ apiAlias: 'array_struct' });
 const renderIsland = () =>
   render(<LoginAsCustomer i18n={islandMessages('en-GB', LOGIN_AS_MESSAGES)} prefix="/en" navigate={navigate} />);

@@ -3,6 +3,10 @@
  * through `POST /store-api/{provider}/account/login-as-customer` (backend account/login-as.routes.ts). Tokens never
  * reach this code: the same-origin proxy keeps the new context token in the HttpOnly cookie.
  */
+import * as v from 'valibot';
+import { normalizeUsername } from '../../../contract/credentials.ts';
+import { ID_PATTERN } from '../../../contract/ids.ts';
+import { LoginAsCustomerResponseSchema, type LoginAsCustomerRequest } from '../../../contract/provider/login-as.ts';
 import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
 import { refreshSession } from '../../lib/session/session-store.ts';
@@ -10,8 +14,11 @@ import { refreshSession } from '../../lib/session/session-store.ts';
 /** Who opens the page: nobody logged in, a customer without the account-manager role, or an account manager. */
 export type Viewer = 'anonymous' | 'other' | 'account_manager';
 
-/** Customer ids of the backend: 32 hexadecimal characters (backend lib/ids.ts). */
-export const CUSTOMER_ID = /^[0-9a-f]{32}$/i;
+/**
+ * The answer as it reaches the browser: LoginAsCustomerResponseSchema without `contextToken`, which the same-origin
+ * proxy takes out of the body (src/lib/store-api/proxy.ts) and keeps in the HttpOnly cookie.
+ */
+const BrowserAnswerSchema = v.omit(LoginAsCustomerResponseSchema, ['contextToken']);
 
 /**
  * Classifies the caller by the session's role (`extensions.customerExtension.role` of `account/customer`, read
@@ -27,15 +34,19 @@ export async function loadViewer(): Promise<Viewer> {
 export type LoginAsFailure = { key: 'notFound' | 'notAllowed' | 'loginFirst' | 'invalidId' } | { text: string };
 
 /**
- * Opens a session as the customer named by `target`: a customer id (32 hex characters) or a username. The proxy
- * rotates the HttpOnly cookie to the new token.
+ * Opens a session as the customer named by `target`: a customer id (contract/ids.ts, 32 hex characters, any case)
+ * or a username (read with the one normalisation, normalizeUsername). The proxy rotates the HttpOnly cookie to the
+ * new token.
  * Resolves null on success, else the failure: 404 notFound (unknown, inactive or not managed), 403 MISSING_ROLE
  * notAllowed, 403 CHECKOUT__CUSTOMER_NOT_LOGGED_IN loginFirst, 400 invalidId; other answers carry the server's text.
  */
 export async function loginAsCustomer(target: string): Promise<LoginAsFailure | null> {
-  const body = CUSTOMER_ID.test(target) ? { customerId: target.toLowerCase() } : { username: target };
+  const id = target.trim().toLowerCase();
+  const body: LoginAsCustomerRequest = ID_PATTERN.test(id)
+    ? { customerId: id }
+    : { username: normalizeUsername(target) };
   try {
-    await storeApi(providerPath('account', 'login-as-customer'), { body });
+    v.parse(BrowserAnswerSchema, await storeApi(providerPath('account', 'login-as-customer'), { body }));
     return null;
   } catch (error) {
     if (!(error instanceof StoreApiClientError)) return { text: '' };
