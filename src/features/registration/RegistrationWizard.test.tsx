@@ -2,7 +2,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import * as v from 'valibot';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { CompanyRegistrationResponseSchema } from '../../../contract/provider/registration.ts';
 import { islandMessages } from '../../i18n/translator.ts';
 import RegistrationWizard, { REGISTER_MESSAGES } from './RegistrationWizard.tsx';
 import type { RegistrationFlags } from './registration.ts';
@@ -72,7 +74,17 @@ test('offers the three choices and marks the current one', () => {
 });
 
 test('new company: each step validates before moving on, then registers and confirms', async () => {
-  fetchMock.mockResolvedValue(json({ customerId: 'c1', companyId: 'k1', active: false }));
+  // backend/store-api/registration.routes.ts: the new, still inactive lead buyer and company
+  fetchMock.mockResolvedValue(
+    json(
+      v.parse(CompanyRegistrationResponseSchema, {
+        customerId: 'c'.repeat(32),
+        companyId: 'f'.repeat(32),
+        active: false,
+        apiAlias: 'company_registration',
+      }),
+    ),
+  );
   const user = userEvent.setup();
   renderWizard('company');
   expect(screen.getByRole('heading', { name: 'Bedrijfscontrole' })).toBeInTheDocument();

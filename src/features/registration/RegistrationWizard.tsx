@@ -5,9 +5,9 @@ import { validateForm, type FieldErrors } from '../../lib/forms/validation.ts';
 import { errorItemMessage } from '../../lib/store-api/error-messages.ts';
 import type { MessageKey } from '../../i18n/locales.ts';
 import { I18nProvider, useI18n, type I18nValue, type IslandI18nProp } from '../../i18n/react.tsx';
+import { BRANCH_CODES } from '../../../contract/branches.ts';
+import { COUNTRY_CODES } from '../../../contract/countries.ts';
 import {
-  BRANCH_CODES,
-  COUNTRIES,
   companyBody,
   companyExists,
   customerBody,
@@ -271,7 +271,7 @@ function Wizard({ mode, flags, prefix, locale, country }: Omit<RegistrationWizar
                 label={tr('field.country')}
                 value={values.country}
                 onValue={(v) => set('country', v)}
-                options={COUNTRIES.map((c) => ({ value: c, label: tr(`country.${c}`) }))}
+                options={COUNTRY_CODES.map((c) => ({ value: c, label: tr(`country.${c}`) }))}
               />
               <div className="grid gap-x-4 sm:grid-cols-[10rem_1fr]">
                 {field('zipcode', tr('field.zipcode'), { autoComplete: 'postal-code' })}

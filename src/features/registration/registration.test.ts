@@ -1,18 +1,22 @@
 import { expect, test } from 'vitest';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
-import { emptyValues, isVatFormatValid, normalizeVat, placeServerErrors } from './registration.ts';
+import { emptyValues, isVatValid, normalizeVat, placeServerErrors } from './registration.ts';
 
-test('VAT format check per country (client side; the server checks the digits too)', () => {
-  expect(isVatFormatValid('BE 0477.472.701')).toBe(true);
-  expect(isVatFormatValid('ATU13585627')).toBe(true);
-  expect(isVatFormatValid('DE136695976')).toBe(true);
-  expect(isVatFormatValid('FR40303265045')).toBe(true);
-  expect(isVatFormatValid('NL123456782B01')).toBe(true);
-  expect(isVatFormatValid('BE12345')).toBe(false);
-  expect(isVatFormatValid('NL123456782')).toBe(false);
-  expect(isVatFormatValid('AT13585627')).toBe(false);
-  expect(isVatFormatValid('0477472701')).toBe(false);
+test("the form checks VAT numbers with the Store API's rule: format and check digits (contract/vat.ts)", () => {
+  expect(isVatValid('BE 0477.472.701')).toBe(true);
+  expect(isVatValid('ATU13585627')).toBe(true);
+  expect(isVatValid('DE136695976')).toBe(true);
+  expect(isVatValid('FR40303265045')).toBe(true);
+  expect(isVatValid('NL123456782B01')).toBe(true);
+  expect(isVatValid('BE12345')).toBe(false);
+  expect(isVatValid('NL123456782')).toBe(false);
+  expect(isVatValid('AT13585627')).toBe(false);
+  // Right format, wrong check digits: refused before the server is asked.
+  expect(isVatValid('BE0477472702')).toBe(false);
+  // A bare Belgian number is read with its prefix, as the server stores it.
+  expect(isVatValid('0477472701')).toBe(true);
   expect(normalizeVat('be-0477.472.701')).toBe('BE0477472701');
+  expect(normalizeVat('0477.472.701')).toBe('BE0477472701');
 });
 
 test('server errors are placed on fields by code and by violation pointer', () => {

@@ -3,25 +3,31 @@
  * calls, which go through the same-origin `/store-api/*` proxy.
  */
 import * as v from 'valibot';
+import { isValidPostalCode } from '../../../contract/countries.ts';
+import {
+  normalizeUsername,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from '../../../contract/credentials.ts';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from '../../../contract/fields.ts';
+import { isLocaleCode } from '../../../contract/locales.ts';
+import {
+  CitySearchResponseSchema,
+  CompanyExistsResponseSchema,
+  CompanyRegistrationResponseSchema,
+  CustomerRegistrationResponseSchema,
+  type City,
+  type CompanyExistsQuery,
+  type CompanyRegistrationRequest,
+  type CompanyRegistrationResponse,
+  type CustomerRegistrationRequest,
+  type CustomerRegistrationResponse,
+} from '../../../contract/provider/registration.ts';
+import { validateVatNumber } from '../../../contract/vat.ts';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
 import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
-
-/** Branch codes in the order the form lists them; the form shows `register.branch.<CODE>` names. */
-export const BRANCH_CODES = ['IMH_ANT', 'IMH_HAS', 'IMI_IZE', 'IML_LIE', 'IML_WAL', 'IMM_MEL', 'VDB_IND'] as const;
-export type BranchCode = (typeof BRANCH_CODES)[number];
-
-/** Countries the company address may lie in (the backend validates their postal-code formats). */
-export const COUNTRIES = ['BE', 'NL', 'DE', 'AT', 'FR'] as const;
-
-/** Password length bounds of the backend (8–128 characters). */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-/** Username length bounds of the backend (3–100 characters). */
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 100;
-/** Maximum length of names and street (backend: 100) and of optional texts (backend: 50). */
-export const NAME_MAX = 100;
-export const SHORT_MAX = 50;
 
 /** The registration feature flags (env FEATURE_FLAGS) that decide which fields show. */
 export interface RegistrationFlags {
@@ -101,45 +107,17 @@ export function emptyValues(country = 'BE'): RegistrationValues {
   };
 }
 
-/** Format of a VAT number per country (after removing spaces, dots and dashes); the server also checks digits. */
-const VAT_FORMATS: Record<string, RegExp> = {
-  AT: /^ATU\d{8}$/,
-  BE: /^BE[01]\d{9}$/,
-  DE: /^DE\d{9}$/,
-  FR: /^FR[0-9A-HJ-NP-Z]{2}\d{9}$/,
-  NL: /^NL\d{9}B\d{2}$/,
-  LU: /^LU\d{8}$/,
-};
-
-/** The VAT number without separators, upper case (`be 0123.456.789` → `BE0123456789`). */
-export function normalizeVat(value: string): string {
-  return value.replace(/[\s.\-/]/g, '').toUpperCase();
-}
-
 /**
- * Client-side VAT format check: a known country prefix with its format; other EU prefixes
- * pass when they have 2 letters and 2–13 characters. The backend is authoritative (INVALID_VAT_NUMBER).
+ * The VAT number as the company record stores it: upper case, without spaces, dots and dashes, a bare Belgian number
+ * with its prefix (`be 0123.456.789` → `BE0123456789`; contract/vat.ts).
  */
-export function isVatFormatValid(value: string): boolean {
-  const vat = normalizeVat(value);
-  const format = VAT_FORMATS[vat.slice(0, 2)];
-  if (format) return format.test(vat);
-  return /^[A-Z]{2}[0-9A-Z]{2,13}$/.test(vat);
+export function normalizeVat(value: string): string {
+  return validateVatNumber(value).normalized;
 }
 
-/** Postal-code formats of the countries we deliver to (the backend checks the same formats). */
-const ZIP_FORMATS: Record<string, RegExp> = {
-  BE: /^\d{4}$/,
-  AT: /^\d{4}$/,
-  NL: /^\d{4} ?[A-Z]{2}$/,
-  DE: /^\d{5}$/,
-  FR: /^\d{5}$/,
-};
-
-/** Whether `zipcode` has the postal-code format of `country` (ISO alpha-2); unknown countries pass. */
-export function isZipcodeValid(country: string, zipcode: string): boolean {
-  const format = ZIP_FORMATS[country.toUpperCase()];
-  return !format || format.test(zipcode.trim().toUpperCase());
+/** The VAT rule of the Store API (contract/vat.ts: the country's format and, where known, its check digits). */
+export function isVatValid(value: string): boolean {
+  return validateVatNumber(value).valid;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -166,16 +144,16 @@ const optionalEmail = v.pipe(
 /** A field the flags show is checked by `schema`; a hidden one passes as any string. */
 const when = (shown: boolean, schema: v.GenericSchema<string, string>): v.GenericSchema<string, string> =>
   shown ? schema : v.string();
-const vat = v.pipe(req(30), v.check(isVatFormatValid, 'register.validation.vat'));
+const vat = v.pipe(req(30), v.check(isVatValid, 'register.validation.vat'));
 const optionalVat = v.pipe(
   v.string(),
-  v.check((s) => s.trim() === '' || isVatFormatValid(s), 'register.validation.vat'),
+  v.check((s) => s.trim() === '' || isVatValid(s), 'register.validation.vat'),
 );
 
 /**
  * The valibot schema of one step's fields (messages are catalogue keys, src/lib/forms/validation.ts turns the
- * issues into field errors): required fields, lengths of the backend, digits-only client numbers, the VAT format,
- * the postal-code format of the chosen country, matching email and password repetitions and the privacy consent.
+ * issues into field errors): required fields, the contract's lengths, digits-only client numbers, the VAT rule and
+ * the postal-code format of the chosen country (contract/vat.ts, contract/countries.ts), matching email and password repetitions and the privacy consent.
  * Fields the flags hide are not checked.
  */
 export function stepSchema(step: Step, mode: Mode, flags: RegistrationFlags): v.GenericSchema {
@@ -209,21 +187,21 @@ export function stepSchema(step: Step, mode: Mode, flags: RegistrationFlags): v.
   if (step === 'company') {
     return v.pipe(
       v.object({
-        companyName: req(NAME_MAX),
-        street: req(NAME_MAX),
+        companyName: req(NAME_MAX_LENGTH),
+        street: req(NAME_MAX_LENGTH),
         number: req(20),
         box: opt(20),
         zipcode: req(10),
-        city: req(NAME_MAX),
+        city: req(NAME_MAX_LENGTH),
         country: req(2),
-        phone: opt(SHORT_MAX),
-        branchIndustry: when(flags.branchIndustry, opt(SHORT_MAX)),
+        phone: opt(SHORT_TEXT_MAX_LENGTH),
+        branchIndustry: when(flags.branchIndustry, opt(SHORT_TEXT_MAX_LENGTH)),
         emailForInvoice: when(flags.invoiceEmail, optionalEmail),
       }),
       v.forward(
         v.partialCheck(
           [['country'], ['zipcode']],
-          (x) => isZipcodeValid(x.country, x.zipcode),
+          (x) => isValidPostalCode(x.country, x.zipcode),
           'register.validation.zipcode',
         ),
         ['zipcode'],
@@ -232,22 +210,28 @@ export function stepSchema(step: Step, mode: Mode, flags: RegistrationFlags): v.
   }
   return v.pipe(
     v.object({
-      firstName: req(NAME_MAX),
-      lastName: req(NAME_MAX),
-      email: email(254),
-      emailConfirm: req(254),
-      username: v.pipe(req(USERNAME_MAX), v.minLength(USERNAME_MIN, 'register.validation.minLength')),
+      firstName: req(NAME_MAX_LENGTH),
+      lastName: req(NAME_MAX_LENGTH),
+      email: email(EMAIL_MAX_LENGTH),
+      emailConfirm: req(EMAIL_MAX_LENGTH),
+      username: v.pipe(
+        v.string(),
+        v.transform(normalizeUsername),
+        v.nonEmpty('validation.required'),
+        v.minLength(USERNAME_MIN_LENGTH, 'register.validation.minLength'),
+        v.maxLength(USERNAME_MAX_LENGTH, 'register.validation.maxLength'),
+      ),
       password: v.pipe(
         v.string(),
         v.nonEmpty('validation.required'),
-        v.minLength(PASSWORD_MIN, 'register.validation.minLength'),
-        v.maxLength(PASSWORD_MAX, 'register.validation.maxLength'),
+        v.minLength(PASSWORD_MIN_LENGTH, 'register.validation.minLength'),
+        v.maxLength(PASSWORD_MAX_LENGTH, 'register.validation.maxLength'),
       ),
       passwordConfirm: v.pipe(v.string(), v.nonEmpty('validation.required')),
-      phone: opt(SHORT_MAX),
-      mobile: when(flags.mobile, opt(SHORT_MAX)),
-      fax: when(flags.fax, opt(SHORT_MAX)),
-      customerFunction: when(flags.customerFunction, opt(SHORT_MAX)),
+      phone: opt(SHORT_TEXT_MAX_LENGTH),
+      mobile: when(flags.mobile, opt(SHORT_TEXT_MAX_LENGTH)),
+      fax: when(flags.fax, opt(SHORT_TEXT_MAX_LENGTH)),
+      customerFunction: when(flags.customerFunction, opt(SHORT_TEXT_MAX_LENGTH)),
       privacyConsent: v.literal(true, 'register.validation.consent'),
     }),
     v.forward(
@@ -281,8 +265,12 @@ export function stepSchema(step: Step, mode: Mode, flags: RegistrationFlags): v.
 
 const optional = (value: string) => (value.trim() ? value.trim() : null);
 
-/** Body of `POST /store-api/{provider}/register/company` (backend registration.routes.ts) from the form. */
-export function companyBody(values: RegistrationValues, flags: RegistrationFlags, language: string) {
+/** Body of `POST /store-api/{provider}/register/company` (contract/provider/registration.ts) from the form. */
+export function companyBody(
+  values: RegistrationValues,
+  flags: RegistrationFlags,
+  language: string,
+): CompanyRegistrationRequest {
   return {
     companyName: values.companyName.trim(),
     vatNumber: normalizeVat(values.vatNumber),
@@ -292,7 +280,7 @@ export function companyBody(values: RegistrationValues, flags: RegistrationFlags
     zipcode: values.zipcode.trim(),
     city: values.city.trim(),
     country: values.country,
-    branch: values.branch || null,
+    branch: (values.branch || null) as CompanyRegistrationRequest['branch'],
     isNew: flags.isNew ? values.isNew === 'yes' : true,
     existingCompanyNumber:
       flags.isNew && flags.existingCompanyNumber && values.isNew === 'no'
@@ -304,26 +292,38 @@ export function companyBody(values: RegistrationValues, flags: RegistrationFlags
   };
 }
 
-/** The person part of both bodies; `language` is the domain's locale (de-DE, en-GB, fr-FR, nl-NL). */
-export function personBody(values: RegistrationValues, flags: RegistrationFlags, language: string) {
+/**
+ * The person part of both bodies; `language` is the domain's locale (de-DE, en-GB, fr-FR, nl-NL; another value is
+ * left out, and the server takes the request's language). The username goes with the one normalisation.
+ */
+export function personBody(
+  values: RegistrationValues,
+  flags: RegistrationFlags,
+  language: string,
+): Omit<CustomerRegistrationRequest, 'companyNumber' | 'vatNumber'> {
   return {
     prefix: values.prefix || null,
     firstName: values.firstName.trim(),
     lastName: values.lastName.trim(),
     email: values.email.trim(),
-    username: values.username.trim(),
+    username: normalizeUsername(values.username),
     password: values.password,
     phone: optional(values.phone),
     mobile: flags.mobile ? optional(values.mobile) : null,
     fax: flags.fax ? optional(values.fax) : null,
     customerFunction: flags.customerFunction ? optional(values.customerFunction) : null,
-    language,
-    privacyConsent: values.privacyConsent,
+    ...(isLocaleCode(language) ? { language } : {}),
+    // Only a checked consent passes the person step's schema; the server answers NOT_TRUE_ERROR to anything else.
+    privacyConsent: values.privacyConsent as true,
   };
 }
 
 /** Body of `POST /store-api/{provider}/register/company/customer` (an extra user of an existing company). */
-export function customerBody(values: RegistrationValues, flags: RegistrationFlags, language: string) {
+export function customerBody(
+  values: RegistrationValues,
+  flags: RegistrationFlags,
+  language: string,
+): CustomerRegistrationRequest {
   return {
     companyNumber: values.companyNumber.trim(),
     vatNumber: values.vatNumber.trim() ? normalizeVat(values.vatNumber) : null,
@@ -331,14 +331,25 @@ export function customerBody(values: RegistrationValues, flags: RegistrationFlag
   };
 }
 
-/** Registers a new company and its lead buyer; resolves `{ customerId }`. Throws StoreApiClientError. */
-export async function registerCompany(body: ReturnType<typeof companyBody>): Promise<{ customerId: string }> {
-  return (await storeApi(providerPath('register', 'company'), { body })) as { customerId: string };
+/**
+ * Registers a new company and its lead buyer (inactive until the supplier activates it).
+ *
+ * @throws StoreApiClientError for an error answer; valibot's ValiError when the answer is not the contract's.
+ */
+export async function registerCompany(body: CompanyRegistrationRequest): Promise<CompanyRegistrationResponse> {
+  return v.parse(CompanyRegistrationResponseSchema, await storeApi(providerPath('register', 'company'), { body }));
 }
 
-/** Registers an extra user of an existing company; resolves `{ customerId }`. Throws StoreApiClientError. */
-export async function registerCustomer(body: ReturnType<typeof customerBody>): Promise<{ customerId: string }> {
-  return (await storeApi(providerPath('register', 'company', 'customer'), { body })) as { customerId: string };
+/**
+ * Registers an extra user of an existing company; resolves `{ customerId }`.
+ *
+ * @throws StoreApiClientError for an error answer; valibot's ValiError when the answer is not the contract's.
+ */
+export async function registerCustomer(body: CustomerRegistrationRequest): Promise<CustomerRegistrationResponse> {
+  return v.parse(
+    CustomerRegistrationResponseSchema,
+    await storeApi(providerPath('register', 'company', 'customer'), { body }),
+  );
 }
 
 /**
@@ -348,29 +359,22 @@ export async function registerCustomer(body: ReturnType<typeof customerBody>): P
  * @throws StoreApiClientError for error answers (e.g. 429 FRAMEWORK__RATE_LIMIT_EXCEEDED).
  */
 export async function companyExists(companyNumber: string, vatNumber: string): Promise<boolean> {
-  const query = new URLSearchParams({ companyNumber: companyNumber.trim() });
-  if (vatNumber.trim()) query.set('vatNumber', normalizeVat(vatNumber));
-  const body = (await storeApi(`${providerPath('register', 'company', 'exists')}?${query.toString()}`)) as {
-    exists?: boolean;
-  };
-  return body?.exists === true;
+  const params: CompanyExistsQuery = { companyNumber: companyNumber.trim() };
+  if (vatNumber.trim()) params.vatNumber = normalizeVat(vatNumber);
+  const query = new URLSearchParams(params as Record<string, string>);
+  const body = await storeApi(`${providerPath('register', 'company', 'exists')}?${query.toString()}`);
+  return v.parse(CompanyExistsResponseSchema, body).exists;
 }
 
-/** One city of the zipcode search (`GET …/register/cities/search`). */
-export interface CityHit {
-  zipcode: string;
-  city: string;
-  country: string;
-}
+/** One city of the zipcode search (`GET …/register/cities/search`; contract/provider/registration.ts City). */
+export type CityHit = City;
 
 /** Cities for a zipcode in a country (city-search flag); an empty list on any failure. */
 export async function searchCities(zipcode: string, country: string): Promise<CityHit[]> {
   const query = new URLSearchParams({ zipcode: zipcode.trim(), country });
   try {
-    const body = (await storeApi(`${providerPath('register', 'cities', 'search')}?${query.toString()}`)) as {
-      elements?: CityHit[];
-    };
-    return Array.isArray(body?.elements) ? body.elements : [];
+    const body = await storeApi(`${providerPath('register', 'cities', 'search')}?${query.toString()}`);
+    return v.parse(CitySearchResponseSchema, body).elements;
   } catch {
     return [];
   }
