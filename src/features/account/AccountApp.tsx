@@ -36,6 +36,7 @@ export const ACCOUNT_MESSAGES = [
   'general.',
   'auth.showPassword',
   'auth.hidePassword',
+  'register.validation.zipcode',
 ] as const satisfies readonly (MessageKey | `${string}.`)[];
 
 export interface AccountAppProps {

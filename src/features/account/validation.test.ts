@@ -104,6 +104,14 @@ describe('address and user forms', () => {
     });
   });
 
+  test("the postal code needs its country's format", () => {
+    expect(validateForm(AddressSchema, { ...address, zipcode: '90000' })).toEqual({
+      ok: false,
+      errors: { zipcode: 'Please enter a valid postcode' },
+    });
+    expect(validateForm(AddressSchema, { ...address, country: 'NL', zipcode: '1011 AB' }).ok).toBe(true);
+  });
+
   test('a username needs at least 3 characters', () => {
     const user = {
       salutation: 'female',

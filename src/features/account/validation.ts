@@ -13,6 +13,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from '../../../contract/credentials.ts';
+import { isValidPostalCode } from '../../../contract/countries.ts';
 import { TEXT_MAX_LENGTH } from '../../lib/forms/validation.ts';
 
 const required = (max = TEXT_MAX_LENGTH) =>
@@ -84,18 +85,29 @@ export const PasswordSchema = v.pipe(
   ),
 );
 
-export const AddressSchema = v.object({
-  name: required(),
-  street: required(),
-  number: optional(20),
-  box: optional(20),
-  zipcode: required(20),
-  city: required(),
-  country: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'validation.required')),
-  email: optionalEmail,
-  additional: optional(),
-  isMain: v.boolean(),
-});
+/** An address: the postal code in its country's format (contract/countries.ts, as the server checks it). */
+export const AddressSchema = v.pipe(
+  v.object({
+    name: required(),
+    street: required(),
+    number: optional(20),
+    box: optional(20),
+    zipcode: required(20),
+    city: required(),
+    country: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'validation.required')),
+    email: optionalEmail,
+    additional: optional(),
+    isMain: v.boolean(),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['country'], ['zipcode']],
+      (a) => isValidPostalCode(a.country, a.zipcode),
+      'register.validation.zipcode',
+    ),
+    ['zipcode'],
+  ),
+);
 
 const userFields = {
   salutation: v.picklist(['female', 'male'], 'validation.required'),
