@@ -35,6 +35,7 @@ export type ArticleInformationRequest = v.InferInput<typeof ArticleInformationRe
 
 /** Units of a delivery time: a week is 7 days, a month 30, a year 365. */
 export const DELIVERY_TIME_UNITS = ['day', 'week', 'month', 'year'] as const;
+export type DeliveryTimeUnit = (typeof DELIVERY_TIME_UNITS)[number];
 
 const count = v.pipe(v.number(), v.integer());
 

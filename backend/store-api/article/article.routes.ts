@@ -18,13 +18,18 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import * as v from 'valibot';
+import {
+  ArticleInformationRequestSchema,
+  type ArticleInformation,
+  type ArticleInformationResponse,
+  type DeliveryTimeUnit,
+} from '../../../contract/provider/article-information.ts';
 import { requireCustomer } from '../../auth/guards.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { productPriceTable, productTable } from '../../db/schema/index.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { readJsonBody } from '../criteria.ts';
+import { validate } from '../../http/validate.ts';
 import { formatUnitPrice, netTiers } from '../../lib/price.ts';
 
 export interface ArticleDeps {
@@ -32,99 +37,92 @@ export interface ArticleDeps {
   config: BackendConfig;
 }
 
-/** Most articles one request may ask for. */
-const MAX_ARTICLES = 100;
-
-const bodySchema = v.object({
-  articles: v.pipe(
-    v.array(
-      v.object({
-        sku: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(64)),
-        quantity: v.optional(v.pipe(v.number(), v.minValue(0.0001), v.maxValue(1_000_000)), 1),
-      }),
-    ),
-    v.minLength(1),
-    v.maxLength(MAX_ARTICLES, `At most ${MAX_ARTICLES} articles per request.`),
-  ),
-});
+/**
+ * The delivery time of an article: `{ min, max, unit }` with a missing bound taken from the other, or null when the
+ * article has neither. The unit column holds one of the contract's DELIVERY_TIME_UNITS (day unless the catalogue
+ * says otherwise).
+ */
+function deliveryTime(min: number | null, max: number | null, unit: string): ArticleInformation['deliveryTime'] {
+  const lower = min ?? max;
+  const upper = max ?? min;
+  if (lower === null || upper === null) return null;
+  return { min: lower, max: upper, unit: unit as DeliveryTimeUnit };
+}
 
 /** Registers the article information route on the app (see the module comment). */
 export function registerArticleRoutes(app: Hono<StoreApiEnv>, deps: ArticleDeps): void {
   const { db, config } = deps;
 
-  app.post(`/store-api/${config.provider}/article/information`, async (c) => {
-    const customer = await requireCustomer(c, db);
-    const body = v.parse(bodySchema, await readJsonBody(c.req));
-    const requested = new Map<string, number>();
-    for (const a of body.articles) if (!requested.has(a.sku)) requested.set(a.sku, a.quantity);
-    const skus = [...requested.keys()];
-    const products = await db
-      .select({
-        id: productTable.id,
-        productNumber: productTable.productNumber,
-        stock: productTable.stock,
-        minPurchase: productTable.minPurchase,
-        purchaseSteps: productTable.purchaseSteps,
-        unit: productTable.unit,
-        deliveryTimeMin: productTable.deliveryTimeMin,
-        deliveryTimeMax: productTable.deliveryTimeMax,
-        deliveryTimeUnit: productTable.deliveryTimeUnit,
-        restockTime: productTable.restockTime,
-        taxRate: productTable.taxRate,
-      })
-      .from(productTable)
-      .where(and(inArray(productTable.productNumber, skus), eq(productTable.active, true)));
-    const viewPrices = customer.rights.has('ROLE_VIEW_PRICES');
-    const prices =
-      viewPrices && products.length
-        ? await db
-            .select()
-            .from(productPriceTable)
-            .where(
-              inArray(
-                productPriceTable.productId,
-                products.map((p) => p.id),
-              ),
-            )
-        : [];
-    const bySku = new Map(products.map((p) => [p.productNumber, p]));
-    const now = new Date();
-    const articles = skus.flatMap((sku) => {
-      const p = bySku.get(sku);
-      if (!p) return [];
-      const quantity = requested.get(sku) ?? 1;
-      let price: string | null = null;
-      if (viewPrices) {
-        const rows = prices
-          .filter((r) => r.productId === p.id)
-          .map((r) => ({ ...r, priceQuantity: r.priceQuantity ?? '1' }));
-        const tier = netTiers(rows, p.taxRate, 'EUR', now)
-          .filter((t) => t.lowerBound <= Math.max(1, quantity))
-          .at(-1);
-        price = tier ? formatUnitPrice(tier.unit) : null;
-      }
-      return [
-        {
-          article: p.productNumber,
-          price,
-          quantity: viewPrices ? p.stock : null,
-          minSalesQuantity: p.minPurchase,
-          purchaseSteps: p.purchaseSteps,
-          uom: p.unit,
-          deliveryTime:
-            p.deliveryTimeMin !== null || p.deliveryTimeMax !== null
-              ? {
-                  min: p.deliveryTimeMin ?? p.deliveryTimeMax,
-                  max: p.deliveryTimeMax ?? p.deliveryTimeMin,
-                  unit: p.deliveryTimeUnit,
-                }
-              : null,
-          restockTime: p.restockTime,
-          apiAlias: 'article_information',
-        },
-      ];
-    });
-    c.header('cache-control', 'private, no-store');
-    return c.json({ articles });
-  });
+  app.post(
+    `/store-api/${config.provider}/article/information`,
+    validate('json', ArticleInformationRequestSchema),
+    async (c) => {
+      const customer = await requireCustomer(c, db);
+      const body = c.req.valid('json');
+      const requested = new Map<string, number>();
+      for (const a of body.articles) if (!requested.has(a.sku)) requested.set(a.sku, a.quantity);
+      const skus = [...requested.keys()];
+      const products = await db
+        .select({
+          id: productTable.id,
+          productNumber: productTable.productNumber,
+          stock: productTable.stock,
+          minPurchase: productTable.minPurchase,
+          purchaseSteps: productTable.purchaseSteps,
+          unit: productTable.unit,
+          deliveryTimeMin: productTable.deliveryTimeMin,
+          deliveryTimeMax: productTable.deliveryTimeMax,
+          deliveryTimeUnit: productTable.deliveryTimeUnit,
+          restockTime: productTable.restockTime,
+          taxRate: productTable.taxRate,
+        })
+        .from(productTable)
+        .where(and(inArray(productTable.productNumber, skus), eq(productTable.active, true)));
+      const viewPrices = customer.rights.has('ROLE_VIEW_PRICES');
+      const prices =
+        viewPrices && products.length
+          ? await db
+              .select()
+              .from(productPriceTable)
+              .where(
+                inArray(
+                  productPriceTable.productId,
+                  products.map((p) => p.id),
+                ),
+              )
+          : [];
+      const bySku = new Map(products.map((p) => [p.productNumber, p]));
+      const now = new Date();
+      const articles = skus.flatMap((sku): ArticleInformation[] => {
+        const p = bySku.get(sku);
+        if (!p) return [];
+        const quantity = requested.get(sku) ?? 1;
+        let price: string | null = null;
+        if (viewPrices) {
+          const rows = prices
+            .filter((r) => r.productId === p.id)
+            .map((r) => ({ ...r, priceQuantity: r.priceQuantity ?? '1' }));
+          const tier = netTiers(rows, p.taxRate, 'EUR', now)
+            .filter((t) => t.lowerBound <= Math.max(1, quantity))
+            .at(-1);
+          price = tier ? formatUnitPrice(tier.unit) : null;
+        }
+        return [
+          {
+            article: p.productNumber,
+            price,
+            quantity: viewPrices ? p.stock : null,
+            minSalesQuantity: p.minPurchase,
+            purchaseSteps: p.purchaseSteps,
+            uom: p.unit,
+            deliveryTime: deliveryTime(p.deliveryTimeMin, p.deliveryTimeMax, p.deliveryTimeUnit),
+            restockTime: p.restockTime,
+            apiAlias: 'article_information',
+          },
+        ];
+      });
+      c.header('cache-control', 'private, no-store');
+      return c.json({ articles } satisfies ArticleInformationResponse);
+    },
+  );
 }
