@@ -4,7 +4,7 @@
  * status messages that leave after NOTIFICATION_LIFETIME_MS. Shows a notification left by the previous page
  * (`notifyAfterNavigation`) once mounted.
  */
-import { useStore } from '@nanostores/react';
+import { useHydratedStore } from '../../lib/use-hydrated-store.ts';
 import { useEffect } from 'react';
 import { $notifications, dismiss, showPendingNotification, type Notification } from '../../lib/notifications.ts';
 
@@ -52,8 +52,11 @@ function Item({ n, closeLabel }: { n: Notification; closeLabel: string }) {
   );
 }
 
+/** The server renders the region empty; notifications only ever appear in the browser. */
+const NO_NOTIFICATIONS: Notification[] = [];
+
 export default function Notifications({ closeLabel, regionLabel }: NotificationsProps) {
-  const items = useStore($notifications);
+  const items = useHydratedStore($notifications, NO_NOTIFICATIONS);
   useEffect(() => showPendingNotification(), []);
   return (
     <section

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useHydratedStore } from '../../lib/use-hydrated-store.ts';
 import { useEffect } from 'react';
 import { $customer, isLoggedIn } from '../../lib/session/session-store.ts';
 import ForgotForm from './ForgotForm.tsx';
@@ -35,7 +35,7 @@ export default function AuthPage({
   hash = '',
   navigate = (href) => window.location.replace(href),
 }: AuthPageProps) {
-  const customer = useStore($customer);
+  const customer = useHydratedStore($customer, null);
   const loggedIn = isLoggedIn(customer);
   useEffect(() => {
     if (mode === 'login' && loggedIn) navigate(redirectTo ?? `${prefix}/account/dashboard`);

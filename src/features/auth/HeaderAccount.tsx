@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useHydratedStore } from '../../lib/use-hydrated-store.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { $customer, hasRight, isLoggedIn, logout, refreshSession } from '../../lib/session/session-store.ts';
 import { $authDialog } from './auth-dialog-store.ts';
@@ -63,7 +64,7 @@ function AccountEntry({
   navigate = (href) => window.location.assign(href),
 }: Omit<HeaderAccountProps, 'i18n'>) {
   const t = useT();
-  const customer = useStore($customer);
+  const customer = useHydratedStore($customer, null);
   const dialog = useStore($authDialog);
   const [open, setOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);

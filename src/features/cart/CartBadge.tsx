@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useHydratedStore } from '../../lib/use-hydrated-store.ts';
 import type { MessageKey } from '../../i18n/locales.ts';
 import { I18nProvider, useT, type IslandI18nProp } from '../../i18n/react.tsx';
 import { $cartCount } from './cart-store.ts';
@@ -28,7 +28,7 @@ export default function CartBadge({ i18n }: CartBadgeProps) {
 
 function Badge() {
   const t = useT();
-  const count = useStore($cartCount);
+  const count = useHydratedStore($cartCount, 0);
   if (count <= 0) return null;
   return (
     <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-[var(--color-primary,#d74c3b)] px-1.5 text-xs leading-5 font-semibold text-white">

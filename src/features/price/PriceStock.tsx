@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useHydratedStore } from '../../lib/use-hydrated-store.ts';
 import { useEffect } from 'react';
 import { decimalToMinorUnits } from '../../i18n/format.ts';
 import type { MessageKey } from '../../i18n/locales.ts';
@@ -35,8 +35,8 @@ export default function PriceStock({ i18n, ...props }: PriceStockProps) {
 
 function Slot({ productNumber, anonymousKey }: Omit<PriceStockProps, 'i18n'>) {
   const { t, money, number } = useI18n();
-  const customer = useStore($customer);
-  const info = useStore($articleInformation);
+  const customer = useHydratedStore($customer, null);
+  const info = useHydratedStore($articleInformation, null);
   const loggedIn = isLoggedIn(customer);
 
   useEffect(() => {
