@@ -13,6 +13,7 @@
  * - `POST /store-api/{provider}/variants`: `{ elements: [{ id, childCount }] }` for the parent ids in `ids`.
  * Prices and stock figures follow the visibility rule of product.mapper.ts.
  */
+import { VariantCountRequestSchema, type VariantCountResponse } from '../../../contract/provider/variants.ts';
 import { queryRows } from '../../db/client.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Hono } from 'hono';
@@ -21,7 +22,7 @@ import type { StoreApiEnv } from '../context.ts';
 import { pagination } from '../criteria.ts';
 import { requestCriteria, viewContext, type CatalogDeps } from '../deps.ts';
 import { searchResult } from '../entities.ts';
-import { violations } from '../../http/errors.ts';
+import { parseRequest } from '../../http/validate.ts';
 import { applyIncludes } from '../includes.ts';
 import { compileFilter, compileSort } from '../listing/product-filter.ts';
 import { REFERENCE_ORDER, referenceTypeName } from './cross-selling.ts';
@@ -178,10 +179,7 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
   });
 
   app.post(`/store-api/${deps.config.provider}/variants`, async (c) => {
-    const criteria = await requestCriteria(c);
-    const ids = criteria.ids ?? [];
-    if (ids.length > 500)
-      throw violations([{ pointer: '/ids', code: 'TOO_MANY', detail: 'At most 500 ids per request.' }]);
+    const { ids = [] } = parseRequest(VariantCountRequestSchema, await requestCriteria(c));
     const found = ids.length
       ? await rows<{ id: string; child_count: number | string }>(
           deps,
@@ -192,6 +190,6 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
       : [];
     return c.json({
       elements: found.map((r) => ({ id: r.id, childCount: Number(r.child_count), apiAlias: 'product_variant_count' })),
-    });
+    } satisfies VariantCountResponse);
   });
 }
