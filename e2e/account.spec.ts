@@ -30,7 +30,11 @@ async function invitationHash(request: APIRequestContext, baseURL: string, email
   let hash = '';
   await expect
     .poll(async () => {
-      const response = await request.get('/store-api/werkbank/dev/outbox', { headers: { referer: `${baseURL}/en/` } });
+      // A kept-alive connection the server has just closed answers ECONNRESET; the next poll asks again.
+      const response = await request
+        .get('/store-api/werkbank/dev/outbox', { headers: { referer: `${baseURL}/en/` } })
+        .catch(() => null);
+      if (!response?.ok()) return '';
       const body = (await response.json()) as { elements: { recipient: string; text: string }[] };
       const mail = body.elements.find((m) => m.recipient === email);
       hash = /hash=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';

@@ -2,7 +2,7 @@
 // the customer only when the readable `wb-logged-in` cookie says a session is logged in, so home, category and
 // product pages load without the 403 an anonymous `account/customer` call would answer, and without console errors.
 import { expect, test, type Page } from '@playwright/test';
-import { waitForHydrate } from './hydration.ts';
+import { waitForHydrate, waitForIslands } from './hydration.ts';
 
 /** Everything that went wrong while the page was open: failed requests, answers >= 400, console errors. */
 function recordProblems(page: Page): { problems: string[]; customerCalls: string[] } {
@@ -22,10 +22,10 @@ function recordProblems(page: Page): { problems: string[]; customerCalls: string
   return { problems, customerCalls };
 }
 
-/** Waits until the header's account island has run and the page has nothing left to load. */
+/** Waits until the header's account island and every other island loaded on idle have run. */
 async function settle(page: Page) {
   await waitForHydrate(page, page.getByRole('banner').getByRole('link', { name: 'Anmelden' }));
-  await page.waitForLoadState('networkidle');
+  await waitForIslands(page);
 }
 
 test('home, category and product pages load anonymously without a failed request or a console error', async ({

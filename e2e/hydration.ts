@@ -16,3 +16,12 @@ export async function waitForHydrate(page: Page, locator: Locator): Promise<void
     .toBe(true);
   void page;
 }
+
+/**
+ * Waits until every island of the page that hydrates on load or when the browser is idle (`client:load`,
+ * `client:idle`) has run, so their first effects (session check, price request) have started. Islands that wait
+ * for visibility or a media query are not awaited.
+ */
+export async function waitForIslands(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('astro-island[ssr]:is([client="load"], [client="idle"])').count()).toBe(0);
+}

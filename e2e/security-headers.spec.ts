@@ -4,7 +4,7 @@
 // (docs/decisions/012).
 import { expect, test, type Page } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
-import { waitForHydrate } from './hydration.ts';
+import { waitForHydrate, waitForIslands } from './hydration.ts';
 
 const PASSWORD = 'Werkbank!2026';
 
@@ -59,7 +59,7 @@ test('home, category page and login dialog: headers present, no CSP violation, n
 
   await expectSecurityHeaders(page, '/de/Handwerkzeuge/Zangen/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await waitForIslands(page);
 
   expect(problems.violations).toEqual([]);
   expect(problems.consoleErrors).toEqual([]);
@@ -77,7 +77,8 @@ test('the account SPA works under the policy', async ({ page, baseURL }) => {
   await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
   await page.getByRole('link', { name: 'Profile' }).first().click();
   await expect(page).toHaveURL(/\/en\/account\/profile/);
-  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await waitForIslands(page);
   expect(problems.violations).toEqual([]);
   expect(problems.consoleErrors).toEqual([]);
 });
