@@ -7,15 +7,11 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
 import { ValiError } from 'valibot';
+import type { StoreApiErrorItem } from '../../contract/errors.ts';
+import { violationError } from './validate.ts';
 
-export interface StoreApiErrorItem {
-  status: string;
-  code: string;
-  title: string;
-  detail: string;
-  meta?: { parameters?: Record<string, unknown> } & Record<string, unknown>;
-  source?: { pointer: string };
-}
+/** One item of the envelope, as the contract declares it (contract/errors.ts). */
+export type { StoreApiErrorItem };
 
 /** An error the Store API reports to its caller. `status` is the HTTP status, `code` Shopware's error code. */
 export class StoreApiError extends Error {
@@ -105,18 +101,8 @@ export function violations(list: { pointer: string; code: string; detail: string
 /** Hono `onError` handler: every thrown error becomes the envelope; unknown errors are logged, not leaked. */
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof StoreApiError) return c.json(err.toEnvelope(), err.status);
-  if (err instanceof ValiError) {
-    return c.json(
-      violations(
-        err.issues.map((i) => ({
-          pointer: `/${(i.path ?? []).map((p: { key: unknown }) => String(p.key)).join('/')}`,
-          code: 'INVALID_VALUE',
-          detail: i.message,
-        })),
-      ).toEnvelope(),
-      400,
-    );
-  }
+  // A schema parsed outside validate(): the same violation items as the request validator answers.
+  if (err instanceof ValiError) return c.json(violationError(err.issues).toEnvelope(), 400);
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     return c.json(

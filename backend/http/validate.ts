@@ -23,7 +23,8 @@ import { vValidator } from '@hono/valibot-validator';
 import type { Context, Env, ValidationTargets } from 'hono';
 import * as v from 'valibot';
 import { isViolationCode, VIOLATION_CODES, VIOLATION_PREFIX, type ViolationCode } from '../../contract/errors.ts';
-import { StoreApiError, type StoreApiErrorItem } from './errors.ts';
+import type { StoreApiErrorItem } from '../../contract/errors.ts';
+import { StoreApiError } from './errors.ts';
 
 type Issue = v.BaseIssue<unknown>;
 
@@ -142,6 +143,22 @@ export function parseRequest<S extends v.GenericSchema>(schema: S, input: unknow
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
+/** The 400 answer to a request body that is not JSON: `VIOLATION::INVALID_JSON` at `/`. */
+export function invalidJsonError(): StoreApiError {
+  return new StoreApiError(400, 'FRAMEWORK__INVALID_JSON', VIOLATION_CODES.INVALID_JSON, {
+    items: [
+      {
+        status: '400',
+        code: `${VIOLATION_PREFIX}INVALID_JSON`,
+        title: VIOLATION_TITLE,
+        detail: VIOLATION_CODES.INVALID_JSON,
+        meta: { parameters: {} },
+        source: { pointer: '/' },
+      },
+    ],
+  });
+}
+
 /**
  * Makes an empty JSON body read as `{}` before Hono's validator reads the body (it parses the cached text).
  *
@@ -158,18 +175,7 @@ async function prepareJsonBody(c: Context): Promise<void> {
   try {
     JSON.parse(text);
   } catch {
-    throw new StoreApiError(400, 'FRAMEWORK__INVALID_JSON', VIOLATION_CODES.INVALID_JSON, {
-      items: [
-        {
-          status: '400',
-          code: `${VIOLATION_PREFIX}INVALID_JSON`,
-          title: VIOLATION_TITLE,
-          detail: VIOLATION_CODES.INVALID_JSON,
-          meta: { parameters: {} },
-          source: { pointer: '/' },
-        },
-      ],
-    });
+    throw invalidJsonError();
   }
 }
 

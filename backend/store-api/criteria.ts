@@ -11,6 +11,7 @@
  */
 import * as v from 'valibot';
 import { violations } from '../http/errors.ts';
+import { invalidJsonError } from '../http/validate.ts';
 
 /** Largest page size a caller may ask for (Shopware's `core.listing.maxLimit` analogue). */
 const MAX_LIMIT = 500;
@@ -338,14 +339,18 @@ export function pagination(criteria: Criteria, defaultLimit: number): { page: nu
   return { page, limit, offset: (page - 1) * limit };
 }
 
-/** Reads a JSON body leniently: an empty body is `{}`; malformed JSON is a 400. */
+/**
+ * Reads a criteria body as the request validator does (backend/http/validate.ts): an empty body is `{}`.
+ *
+ * @throws StoreApiError 400 `VIOLATION::INVALID_JSON` at `/` for a body that is not JSON.
+ */
 export async function readJsonBody(req: { text(): Promise<string> }): Promise<unknown> {
   const text = await req.text();
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);
   } catch {
-    throw violations([{ pointer: '/', code: 'INVALID_JSON', detail: 'The request body is not valid JSON.' }]);
+    throw invalidJsonError();
   }
 }
 
