@@ -33,9 +33,9 @@ export const ArticleInformationRequestSchema = v.object({
 });
 export type ArticleInformationRequest = v.InferInput<typeof ArticleInformationRequestSchema>;
 
-/** Units of a delivery time: a week is 7 days, a month 30, a year 365. */
-export const DELIVERY_TIME_UNITS = ['day', 'week', 'month', 'year'] as const;
-export type DeliveryTimeUnit = (typeof DELIVERY_TIME_UNITS)[number];
+import { DELIVERY_TIME_UNITS } from '../delivery-time.ts';
+
+export { DELIVERY_TIME_UNITS, type DeliveryTimeUnit } from '../delivery-time.ts';
 
 const count = v.pipe(v.number(), v.integer());
 

@@ -2,13 +2,11 @@
  * Pure helpers that turn Store API products into what the catalogue pages show: names, images with placeholder,
  * availability text without figures, delivery time, downloads grouped into tabs, and variant-switch links.
  */
+import { deliveryTimeInDays } from '../../../contract/delivery-time.ts';
 import type { Media, Product, PropertyGroup, PropertyGroupOption } from '../../lib/store-api/types.ts';
 
 /** Image shown when a product has no image binary. */
 export const PLACEHOLDER_IMAGE = '/images/placeholder-product.svg';
-
-/** Delivery-time unit multipliers in days: a week is 7, a month 30, a year 365 days. */
-export const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
 
 export function productName(p: Pick<Product, 'translated' | 'name' | 'productNumber'>): string {
   return p.translated?.name ?? p.name ?? p.productNumber;
@@ -65,8 +63,11 @@ export function deliveryDisplay(
   const max = dt.max ?? dt.min;
   const restock = p.restockTime ?? 0;
   if (inStock || restock <= 0) return { min, max, unit: dt.unit };
-  const days = UNIT_DAYS[dt.unit] ?? 1;
-  return { min: min * days + restock, max: max * days + restock, unit: 'day' };
+  return {
+    min: deliveryTimeInDays(min, dt.unit) + restock,
+    max: deliveryTimeInDays(max, dt.unit) + restock,
+    unit: 'day',
+  };
 }
 
 /** Tab ids of the product detail page, in display order. */

@@ -7,11 +7,11 @@ import { atom } from 'nanostores';
 import * as v from 'valibot';
 import {
   ArticleInformationResponseSchema,
-  DELIVERY_TIME_UNITS,
   MAX_ARTICLES,
   type ArticleInformation,
   type ArticleInformationRequest,
 } from '../../../contract/provider/article-information.ts';
+import { deliveryTimeInDays } from '../../../contract/delivery-time.ts';
 import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
 
 /** The storefront waits at most 30 s for the article information, in milliseconds. */
@@ -81,22 +81,13 @@ export function resetArticleInformation(): void {
 /** The sales channel's currency (ISO 4217): prices of `article/information` are net EUR amounts. */
 export const PRICE_CURRENCY = 'EUR';
 
-/** Days per delivery-time unit (week 7, month 30, year 365 days). */
-const UNIT_DAYS: Record<(typeof DELIVERY_TIME_UNITS)[number], number> = {
-  day: 1,
-  week: 7,
-  month: 30,
-  year: 365,
-};
-
 /**
- * Delivery time in days as {min, max}: the unit multipliers above, and the restock time added as extra days when
+ * Delivery time in days as {min, max} (`deliveryTimeInDays`: a week is 7 days, a month 30, a year 365), and the restock time added as extra days when
  * the article is out of stock; null when unknown.
  */
 export function deliveryDays(info: ArticleInformation): { min: number; max: number } | null {
   const d = info.deliveryTime;
   if (!d) return null;
   const extra = info.quantity !== null && info.quantity <= 0 ? (info.restockTime ?? 0) : 0;
-  const factor = UNIT_DAYS[d.unit];
-  return { min: d.min * factor + extra, max: d.max * factor + extra };
+  return { min: deliveryTimeInDays(d.min, d.unit) + extra, max: deliveryTimeInDays(d.max, d.unit) + extra };
 }
