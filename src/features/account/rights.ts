@@ -13,7 +13,7 @@ export interface SidebarEntry {
   path: string;
   labelKey: MessageKey;
   right?: RightCode;
-  /** Sections whose features come in later issues show a placeholder. */
+  /** A section whose screens the shop does not offer yet shows a placeholder instead. */
   coming?: boolean;
 }
 
