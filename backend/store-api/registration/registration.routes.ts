@@ -32,7 +32,7 @@ import {
 } from '../../../contract/provider/registration.ts';
 import { validateVatNumber } from '../../../contract/vat.ts';
 import { hashPassword } from '../../auth/password.ts';
-import { clientAddress, enforceRateLimits, type RateLimitRule } from '../../auth/rate-limit.ts';
+import { clientAddress, enforceRateLimits, ipKey, type RateLimitRule } from '../../auth/rate-limit.ts';
 import { RIGHT_CODES, ROLE_DEFAULT_RIGHTS } from '../../auth/rights.ts';
 import type { BackendConfig } from '../../config.ts';
 import { searchCities } from '../../data/cities.ts';
@@ -108,7 +108,9 @@ export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: Registr
   const limited =
     (key: string, rule: RateLimitRule): MiddlewareHandler<StoreApiEnv> =>
     async (c, next) => {
-      await enforceRateLimits(db, [[`${key}:ip:${clientAddress(c)}`, rule]], new Date());
+      // A caller without a known address (no socket, no x-real-ip) is not limited per address: one shared
+      // counter would let one client block registration for every other such caller.
+      await enforceRateLimits(db, [[ipKey(key, clientAddress(c)), rule]], new Date());
       await next();
     };
 

@@ -26,9 +26,9 @@ test('server errors are placed on fields by code and by violation pointer', () =
       // backend/http/errors.ts: a violation item, and the registration's own code
       {
         status: '400',
-        code: 'VIOLATION::INVALID_VALUE',
+        code: 'VIOLATION::ZIP_CODE_INVALID',
         title: 'Constraint violation error',
-        detail: 'Enter a valid postal code.',
+        detail: 'This postal code is not valid for the selected country.',
         source: { pointer: '/zipcode' },
         meta: { parameters: {} },
       },
@@ -43,7 +43,12 @@ test('server errors are placed on fields by code and by violation pointer', () =
     'werkbank/register/company',
   );
   expect(placeServerErrors(error, 'company')).toEqual([
-    { field: 'zipcode', step: 'company', code: 'VIOLATION::INVALID_VALUE', detail: 'Enter a valid postal code.' },
+    {
+      field: 'zipcode',
+      step: 'company',
+      code: 'VIOLATION::ZIP_CODE_INVALID',
+      detail: 'This postal code is not valid for the selected country.',
+    },
     { field: 'vatNumber', step: 'check', code: 'INVALID_VAT_NUMBER', detail: 'The VAT number is not valid.' },
   ]);
   expect(placeServerErrors(new Error('network'), 'customer')).toEqual([{ code: 'UNKNOWN', detail: '' }]);

@@ -31,17 +31,17 @@ test("the server's error envelope becomes one StoreApiClientError with every ite
     errors: [
       {
         status: '400',
-        code: 'VIOLATION::INVALID_VALUE',
+        code: 'VIOLATION::IS_BLANK_ERROR',
         title: 'Constraint violation error',
-        detail: 'This field is required.',
+        detail: 'This value should not be blank.',
         source: { pointer: '/firstName' },
         meta: { parameters: {} },
       },
       {
         status: '400',
-        code: 'VIOLATION::INVALID_VALUE',
+        code: 'VIOLATION::INVALID_EMAIL',
         title: 'Constraint violation error',
-        detail: 'Enter a valid email address.',
+        detail: 'This value is not a valid email address.',
         source: { pointer: '/email' },
         meta: { parameters: {} },
       },

@@ -39,11 +39,11 @@ test('each violation of a 400 is its own message; anything without an envelope i
   const violations = failure(
     400,
     item(400, 'VIOLATION::CUSTOMER_USERNAME_NOT_UNIQUE', 'The username is taken.', '/username'),
-    item(400, 'VIOLATION::INVALID_VALUE', 'Enter a valid email address.', '/email'),
+    item(400, 'VIOLATION::INVALID_EMAIL', 'This value is not a valid email address.', '/email'),
   );
   expect(errorMessages(violations, de)).toEqual([
     de.t('errors.VIOLATION::CUSTOMER_USERNAME_NOT_UNIQUE'),
-    'Enter a valid email address.',
+    'This value is not a valid email address.',
   ]);
   expect(errorMessages(new TypeError('Failed to fetch'), de)).toEqual([de.t('errors.UNKNOWN_ERROR')]);
   // A proxy's HTML error page: the client makes it one UNKNOWN_ERROR item without detail.
