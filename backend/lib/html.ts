@@ -4,6 +4,7 @@
  * reaches the database goes through `sanitizeCatalogHtml`, so the storefront can render it as HTML.
  */
 import sanitizeHtml from 'sanitize-html';
+import escape from 'escape-html';
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -43,10 +44,8 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
 const TAG = /<\/?[a-zA-Z][a-zA-Z0-9]*(\s[^<>]*)?\/?>/;
 const ESCAPED_TAG = /&lt;\/?[a-zA-Z][a-zA-Z0-9]*(\s[^<>]*?)?\/?&gt;/;
 
-/** Escapes text for use inside HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+/** Escapes text for HTML element content and quoted attribute values (`&`, `<`, `>`, `"`, `'`; npm escape-html). */
+export const escapeHtml: (text: string) => string = escape;
 
 function decodeBasicEntities(text: string): string {
   return text

@@ -5,6 +5,7 @@
  * HTML-escaped; links are always built by the caller from a configured domain, never from request headers.
  */
 import type { Mail } from './outbox.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 type Locale = 'de-DE' | 'en-GB' | 'fr-FR' | 'nl-NL';
 
@@ -41,14 +42,6 @@ const RECOVERY: Record<Locale, { subject: string; greeting: (name: string) => st
 
 function pick<T>(table: Record<Locale, T>, locale: string): T {
   return table[(locale in table ? locale : 'en-GB') as Locale];
-}
-
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
-  );
 }
 
 /**

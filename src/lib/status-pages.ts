@@ -5,8 +5,7 @@
 import { getTranslator } from '../i18n/translator.ts';
 import { FALLBACK_LOCALE, type Locale } from '../i18n/locales.ts';
 import type { StorefrontDomain } from './domain.ts';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import escapeHtml from 'escape-html';
 
 /**
  * The page for a host that is not a domain of the sales channel: status 421 Misdirected Request with an explanation and links to the configured domains.
