@@ -6,6 +6,7 @@
  */
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useT } from '../../i18n/react.tsx';
+import { StrokeIcon } from './StrokeIcon.tsx';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'type'>;
 
@@ -98,19 +99,9 @@ export function PasswordField({ label, value, onValue, error, required, classNam
           aria-label={t(visible ? 'auth.hidePassword' : 'auth.showPassword')}
           className="absolute inset-y-0 right-0 px-3 text-sm text-muted hover:text-primary"
         >
-          <svg
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-            focusable="false"
-            className="h-5 w-5"
-          >
+          <StrokeIcon className="h-5 w-5" strokeWidth={1.8}>
             <path d={visible ? EYE_OFF : EYE} />
-          </svg>
+          </StrokeIcon>
         </button>
       </div>
       <ErrorText id={`${id}-error`} error={error} />

@@ -7,6 +7,7 @@ import { Dialog } from '../../components/ui/Dialog.tsx';
 import { I18nProvider, useT, type IslandI18nProp } from '../../i18n/react.tsx';
 import ForgotForm from './ForgotForm.tsx';
 import LoginForm from './LoginForm.tsx';
+import { StrokeIcon } from '../../components/ui/StrokeIcon.tsx';
 
 export interface HeaderAccountProps {
   /** `islandMessages(locale, AUTH_MESSAGES)`. */
@@ -25,19 +26,9 @@ const USER_ICON = 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0';
 
 function UserIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className="h-6 w-6"
-    >
+    <StrokeIcon className="h-6 w-6" strokeWidth={1.8}>
       <path d={USER_ICON} />
-    </svg>
+    </StrokeIcon>
   );
 }
 

@@ -3,6 +3,7 @@ import { Dialog } from '../../components/ui/Dialog.tsx';
 import type { MessageKey } from '../../i18n/locales.ts';
 import { I18nProvider, useT, type IslandI18nProp } from '../../i18n/react.tsx';
 import type { NavItem } from '../../lib/navigation.ts';
+import { StrokeIcon } from '../../components/ui/StrokeIcon.tsx';
 
 /** The catalogue keys of the island, for `islandMessages(locale, MENU_MESSAGES)`. */
 export const MENU_MESSAGES = ['menu.'] as const satisfies readonly (MessageKey | `${string}.`)[];
@@ -72,16 +73,9 @@ function Menu({ main, service, countries }: Omit<MobileMenuProps, 'i18n'>) {
         className="rounded p-2 hover:text-[var(--color-primary,#d74c3b)]"
         onClick={() => setOpen(true)}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <StrokeIcon className="size-6">
           <path d="M4 6h16M4 12h16M4 18h16" />
-        </svg>
+        </StrokeIcon>
       </button>
       <Dialog
         open={open}
@@ -96,32 +90,18 @@ function Menu({ main, service, countries }: Omit<MobileMenuProps, 'i18n'>) {
               className="flex items-center gap-1 rounded p-2 text-sm"
               onClick={() => (path.length === 0 ? close() : setPath(path.slice(0, -1)))}
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="size-4"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
+              <StrokeIcon className="size-4">
                 <path d="M15 6l-6 6 6 6" />
-              </svg>
+              </StrokeIcon>
               {t('menu.back')}
             </button>
             <h2 id={titleId} className="min-w-0 flex-1 truncate text-center font-semibold">
               {current?.name ?? t('menu.menu')}
             </h2>
             <button type="button" aria-label={t('menu.close')} className="rounded p-2" onClick={close}>
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="size-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
+              <StrokeIcon className="size-5">
                 <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
+              </StrokeIcon>
             </button>
           </div>
           <nav aria-labelledby={titleId} className="flex-1 overflow-x-hidden overflow-y-auto">
@@ -142,16 +122,9 @@ function Menu({ main, service, countries }: Omit<MobileMenuProps, 'i18n'>) {
                         onClick={() => setPath([...path, item])}
                       >
                         <span className="min-w-0">{item.name}</span>
-                        <svg
-                          aria-hidden="true"
-                          viewBox="0 0 24 24"
-                          className="size-4 shrink-0"
-                          fill="none"
-                          stroke="currentColor"
-                          strokeWidth="2"
-                        >
+                        <StrokeIcon className="size-4 shrink-0">
                           <path d="M9 6l6 6-6 6" />
-                        </svg>
+                        </StrokeIcon>
                       </button>
                     ) : item.href ? (
                       <NavLink item={item} className="block px-4 py-3 break-words" />

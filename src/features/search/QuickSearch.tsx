@@ -5,6 +5,7 @@ import { I18nProvider, useI18n, type IslandI18nProp } from '../../i18n/react.tsx
 import { trackProductClick } from './product-click.ts';
 import { COVER_HEIGHT, COVER_WIDTH, fetchQuickSearch, type QuickSearchRow } from './quick-search-api.ts';
 import { useTypedPlaceholder } from './use-typed-placeholder.ts';
+import { StrokeIcon } from '../../components/ui/StrokeIcon.tsx';
 
 /** Delay between the last keystroke and the search call, in milliseconds (Search debounce 600 ms). */
 export const SEARCH_DEBOUNCE_MS = 600;
@@ -172,16 +173,9 @@ function SearchBar({ searchUrl, pathPrefix, initialQuery = '' }: Omit<QuickSearc
               event.currentTarget.closest('form')?.querySelector('input')?.focus();
             }}
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
+            <StrokeIcon className="size-4">
               <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            </StrokeIcon>
           </button>
         )}
         <button
@@ -189,17 +183,10 @@ function SearchBar({ searchUrl, pathPrefix, initialQuery = '' }: Omit<QuickSearc
           aria-label={t('search.submit')}
           className="px-3 text-neutral-700 hover:text-[var(--color-primary,#d74c3b)]"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
+          <StrokeIcon className="size-5">
             <circle cx="11" cy="11" r="7" />
             <path d="M20 20l-3.5-3.5" />
-          </svg>
+          </StrokeIcon>
         </button>
       </div>
       <div
