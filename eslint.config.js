@@ -10,6 +10,11 @@ const NO_BACKEND = {
   group: ['**/backend/**', '#backend/*'],
   message: 'src/ talks to the backend only through the Store API client (src/lib/store-api/client.ts).',
 };
+// The app shell (header, footer) and the layouts compose features and shared UI; nothing they compose imports them.
+const NO_SHELL = {
+  group: ['**/shell/**', '**/layouts/**', '#src/shell/*', '#src/layouts/*'],
+  message: 'src/shell and src/layouts compose features and shared UI; features and shared code must not import them.',
+};
 
 /** The feature folders of the storefront (src/features/*). */
 const FEATURES = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
@@ -102,6 +107,7 @@ export default tseslint.config(
               group: ['**/features/**', '#src/features/*'],
               message: `${zone}/ is shared: it must not import from src/features/ (move what it needs into a shared folder).`,
             },
+            NO_SHELL,
           ],
         },
       ],
@@ -119,6 +125,7 @@ export default tseslint.config(
               regex: `^(?:(?:\\.\\./)+|.*/features/|#src/features/)(?!${SHARED_ISLANDS.join('|')})(?:${FEATURES.filter((f) => f !== feature).join('|')})/`,
               message: `src/features/${feature} must not import another feature; shared code belongs in src/lib or src/components/ui.`,
             },
+            NO_SHELL,
           ],
         },
       ],
