@@ -7,6 +7,12 @@
 import type { ProductListingResult } from '../../lib/store-api/types.ts';
 import type { ListingState } from './listing-params.ts';
 
+/**
+ * The listing parts the facets read. Shopware's schema types `aggregations` as `GenericRecord[] | {}`; the listing
+ * route sends an object keyed by aggregation name, so any object is accepted and read by key.
+ */
+export type ListingAggregations = Pick<ProductListingResult, 'total'> & { aggregations?: object };
+
 export interface FacetOption {
   id: string;
   name: string;
@@ -44,8 +50,8 @@ function bucketCounts(agg: unknown): Map<string, number> {
 }
 
 /** Number of listed articles in stock (`aggregations['in-stock'].count`), or null when the backend does not say. */
-export function inStockCount(listing: Pick<ProductListingResult, 'aggregations'> | null): number | null {
-  const agg = (listing?.aggregations ?? {})['in-stock'] as { count?: number } | undefined;
+export function inStockCount(listing: Pick<ListingAggregations, 'aggregations'> | null): number | null {
+  const agg = ((listing?.aggregations ?? {}) as Record<string, unknown>)['in-stock'] as { count?: number } | undefined;
   return typeof agg?.count === 'number' ? agg.count : null;
 }
 
@@ -53,7 +59,7 @@ export function inStockCount(listing: Pick<ProductListingResult, 'aggregations'>
  * Builds the manufacturer facet and one facet per property group, in the backend's order; empty groups are left
  * out.
  */
-export function listingFacets(listing: Pick<ProductListingResult, 'aggregations'> | null): Facet[] {
+export function listingFacets(listing: Pick<ListingAggregations, 'aggregations'> | null): Facet[] {
   const aggs = (listing?.aggregations ?? {}) as Record<string, { entities?: NamedEntity[] } | undefined>;
   const facets: Facet[] = [];
   const manufacturers = aggs.manufacturer?.entities ?? [];
@@ -219,15 +225,16 @@ export function arrangeFacets(facets: Facet[], selected: ReadonlySet<string>, sc
  * facets themselves give (products per manufacturer summed, the largest option count, the in-stock count).
  */
 export function facetScopeTotal(
-  listing: Pick<ProductListingResult, 'aggregations' | 'total'> | null,
+  listing: ListingAggregations | null,
   facets: Facet[],
   filtered: boolean,
 ): number | null {
   if (!listing) return null;
-  if (!filtered) return listing.total;
+  // Shopware's schema marks `total` optional; the listing route always sends it.
+  if (!filtered) return listing.total ?? null;
   const manufacturers = facets.find((f) => f.param === 'manufacturer');
   const figures = [
-    listing.total,
+    listing.total ?? 0,
     inStockCount(listing) ?? 0,
     manufacturers ? coverage(manufacturers) : 0,
     ...facets.flatMap((f) => f.options.map((o) => o.count ?? 0)),

@@ -139,8 +139,8 @@ const DETAIL_ASSOCIATIONS = {
 };
 
 async function loadSiblings(client: StoreApiClient, product: Product): Promise<Product[]> {
-  const embedded = (product.extensions?.variants ?? (product as { children?: Product[] }).children) as
-    Product[] | undefined;
+  const embedded = ((product.extensions as Record<string, unknown> | undefined)?.variants ??
+    (product as { children?: Product[] }).children) as Product[] | undefined;
   if (Array.isArray(embedded) && embedded.length) return embedded;
   const parentId = product.parentId ?? ((product.childCount ?? 0) > 0 ? product.id : null);
   if (!parentId) return [];

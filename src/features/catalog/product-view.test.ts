@@ -7,13 +7,11 @@ import {
   isInStock,
   variantChoices,
 } from './product-view.ts';
-import type { Product } from '../../lib/store-api/types.ts';
+import { entity, type Fixture } from '../../lib/store-api/fixture.ts';
+import type { Product, PropertyGroup } from '../../lib/store-api/types.ts';
 
-const product = (over: Partial<Product> & Record<string, unknown> = {}): Product => ({
-  id: 'p',
-  productNumber: 'WB-1',
-  ...over,
-});
+const product = (over: Fixture<Product> & Record<string, unknown> = {}): Product =>
+  entity<Product>({ id: 'p', productNumber: 'WB-1', ...over });
 
 describe('stock and delivery', () => {
   test('availability comes from hasStock, without figures', () => {
@@ -57,7 +55,7 @@ describe('downloadsByTab', () => {
             { id: '3', purpose: 'instructions', title: 'Manual', media: { id: 'm3', url: 'https://cdn.test/m.pdf' } },
             { id: '4', purpose: 'others', title: 'Zertifikat', media: { id: 'm4', url: 'https://cdn.test/z.pdf' } },
           ],
-        },
+        } as Product['extensions'],
       }),
     );
     expect(tabs.get('downloads')?.map((d) => [d.title, d.url])).toEqual([
@@ -103,7 +101,7 @@ describe('groupedProperties', () => {
 });
 
 describe('variantChoices', () => {
-  const configurator = [
+  const configurator = entity<PropertyGroup[]>([
     {
       id: 'size',
       translated: { name: 'Size' },
@@ -120,7 +118,7 @@ describe('variantChoices', () => {
         { id: 'blue', translated: { name: 'Blue' } },
       ],
     },
-  ];
+  ]);
   const siblings = [
     { id: 'v-s-red', optionIds: ['s', 'red'] },
     { id: 'v-m-red', optionIds: ['m', 'red'] },

@@ -112,7 +112,8 @@ export function tabOfPurpose(
 
 /** Documents of a product (`extensions.downloads`, see backend product mapper) grouped by tab. */
 export function downloadsByTab(p: Product): Map<ProductTab, ProductDownload[]> {
-  const list = (p.extensions?.downloads as DownloadExtension[] | undefined) ?? [];
+  const list =
+    ((p.extensions as Record<string, unknown> | undefined)?.downloads as DownloadExtension[] | undefined) ?? [];
   const out = new Map<ProductTab, ProductDownload[]>();
   for (const d of list) {
     const url = mediaUrl(d.media);

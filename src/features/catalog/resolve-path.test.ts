@@ -1,17 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import { resolvePath } from './resolve-path.ts';
 import type { StoreApiClient } from '../../lib/store-api/client.ts';
+import { entity } from '../../lib/store-api/fixture.ts';
 import type { SeoUrl } from '../../lib/store-api/types.ts';
 
 const CAT = 'c'.repeat(32);
 const PROD = 'd'.repeat(32);
 
-const rows: SeoUrl[] = [
+const rows = entity<SeoUrl[]>([
   { foreignKey: CAT, routeName: 'frontend.navigation.page', seoPathInfo: 'Tools/Pliers/', isCanonical: true },
   { foreignKey: CAT, routeName: 'frontend.navigation.page', seoPathInfo: 'Tools/Old-Pliers/', isCanonical: false },
   // Product paths are resolved by number: the backend answers with the canonical path for any name slug.
   { foreignKey: PROD, routeName: 'frontend.detail.page', seoPathInfo: 'Combination-pliers/WB-100', isCanonical: true },
-];
+]);
 
 /** A Store API stand-in answering seo-url criteria from `rows`. */
 function fakeClient(): StoreApiClient {
@@ -20,16 +21,19 @@ function fakeClient(): StoreApiClient {
     get: async () => {
       throw new Error('unexpected GET');
     },
-    post: async <T>(path: string, body?: unknown) => {
-      if (path !== 'seo-url') throw new Error(`unexpected ${path}`);
-      const filters = (body as { filter: { field: string; value: unknown }[] }).filter;
+    post: async () => {
+      throw new Error('unexpected POST');
+    },
+    invoke: async (operation, ...[request]) => {
+      if (operation !== 'readSeoUrl post /seo-url') throw new Error(`unexpected ${operation}`);
+      const filters = (request as unknown as { body: { filter: { field: string; value: unknown }[] } }).body.filter;
       const elements = rows.filter((r) =>
         filters.every((f) => {
           if (f.field === 'seoPathInfo' && String(f.value).endsWith('/WB-100')) return r.foreignKey === PROD;
           return (r as unknown as Record<string, unknown>)[f.field] === f.value;
         }),
       );
-      return { elements } as T;
+      return { elements } as never;
     },
   };
 }

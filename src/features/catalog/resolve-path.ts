@@ -7,7 +7,7 @@
  * + `isCanonical` to find the canonical path of an entity.
  */
 import type { StoreApiClient } from '../../lib/store-api/client.ts';
-import type { EntitySearchResult, SeoUrl } from '../../lib/store-api/types.ts';
+import type { SeoUrl } from '../../lib/store-api/types.ts';
 
 export type ResolvedPath =
   | { kind: 'category'; id: string }
@@ -37,21 +37,22 @@ export async function canonicalSeoUrl(
   foreignKey: string,
   routeName: string,
 ): Promise<SeoUrl | null> {
-  const result = await client.post<EntitySearchResult<SeoUrl>>('seo-url', {
-    limit: 1,
-    filter: [
-      { type: 'equals', field: 'foreignKey', value: foreignKey },
-      { type: 'equals', field: 'routeName', value: routeName },
-      { type: 'equals', field: 'isCanonical', value: true },
-    ],
+  const result = await client.invoke('readSeoUrl post /seo-url', {
+    body: {
+      limit: 1,
+      filter: [
+        { type: 'equals', field: 'foreignKey', value: foreignKey },
+        { type: 'equals', field: 'routeName', value: routeName },
+        { type: 'equals', field: 'isCanonical', value: true },
+      ],
+    },
   });
   return result.elements?.[0] ?? null;
 }
 
 async function bySeoPath(client: StoreApiClient, seoPathInfo: string): Promise<SeoUrl | null> {
-  const result = await client.post<EntitySearchResult<SeoUrl>>('seo-url', {
-    limit: 1,
-    filter: [{ type: 'equals', field: 'seoPathInfo', value: seoPathInfo }],
+  const result = await client.invoke('readSeoUrl post /seo-url', {
+    body: { limit: 1, filter: [{ type: 'equals', field: 'seoPathInfo', value: seoPathInfo }] },
   });
   return result.elements?.[0] ?? null;
 }

@@ -72,3 +72,32 @@ describe('createStoreApiClient over HTTP (STORE_API_URL)', () => {
     await expect(createStoreApiClient().get('context')).rejects.toThrow(/STORE_API_ACCESS_KEY/);
   });
 });
+
+describe('createStoreApiClient().invoke', () => {
+  test('fills the operation path, sends the body and returns the answer', async () => {
+    reply = () => Response.json({ elements: [], total: 0, page: 1, limit: 24 });
+    const { createStoreApiClient } = await import('./client.ts');
+    const answer = await createStoreApiClient().invoke('readProductListing post /product-listing/{categoryId}', {
+      pathParams: { categoryId: 'a/b' },
+      body: { limit: 24 },
+    });
+    expect(answer).toMatchObject({ total: 0, page: 1 });
+    const req = seen[0]!;
+    expect(req.method).toBe('POST');
+    expect(req.url).toBe('http://backend.test:8000/store-api/product-listing/a%2Fb');
+    expect(await req.json()).toEqual({ limit: 24 });
+  });
+
+  test('sends a GET operation without a body', async () => {
+    reply = () => Response.json({ token: 't'.repeat(32) });
+    const { createStoreApiClient } = await import('./client.ts');
+    await createStoreApiClient().invoke('readContext get /context');
+    expect(seen[0]!.method).toBe('GET');
+    expect(seen[0]!.url).toBe('http://backend.test:8000/store-api/context');
+  });
+
+  test('rejects an operation whose path parameter is missing', async () => {
+    const { operationRequest } = await import('./client.ts');
+    expect(() => operationRequest('readCategory post /category/{navigationId}')).toThrow(/navigationId/);
+  });
+});
