@@ -11,9 +11,7 @@ import { StoreApiClientError } from '../../lib/store-api/errors.ts';
 import type {
   Category,
   CrossSellingElement,
-  EntitySearchResult,
   Product,
-  ProductDetailResult,
   ProductListingResult,
   PropertyGroup,
 } from '../../lib/store-api/types.ts';
@@ -107,10 +105,14 @@ async function loadBreadcrumb(
   type: 'category' | 'product',
 ): Promise<BreadcrumbEntry[]> {
   try {
-    const res = await locals.storeApi.get<BreadcrumbResponse | BreadcrumbResponse['breadcrumbs']>(`breadcrumb/${id}`, {
-      type,
+    const res: unknown = await locals.storeApi.invoke('readBreadcrumb get /breadcrumb/{id}', {
+      pathParams: { id },
+      query: { type },
     });
-    const items = Array.isArray(res) ? res : (res?.breadcrumbs ?? []);
+    // Shopware answers a BreadcrumbCollection (`{ breadcrumbs }`); a bare list is read the same way.
+    const items = (Array.isArray(res) ? res : ((res as BreadcrumbResponse | null)?.breadcrumbs ?? [])) as NonNullable<
+      BreadcrumbResponse['breadcrumbs']
+    >;
     return items.map((b) => ({
       name: b.translated?.name ?? b.name ?? '',
       href: b.type === 'folder' || !b.path ? null : domainPath(locals.domain, b.path),
@@ -131,7 +133,7 @@ function findNav(items: NavItem[], id: string): NavItem | null {
 
 /** Associations of the detail page (Shopware criteria). */
 const DETAIL_ASSOCIATIONS = {
-  media: { sort: [{ field: 'position', order: 'ASC' }] },
+  media: { sort: [{ field: 'position', order: 'ASC' as const }] },
   properties: { associations: { group: {} } },
   options: { associations: { group: {} } },
   manufacturer: {},
@@ -145,10 +147,12 @@ async function loadSiblings(client: StoreApiClient, product: Product): Promise<P
   const parentId = product.parentId ?? ((product.childCount ?? 0) > 0 ? product.id : null);
   if (!parentId) return [];
   try {
-    const res = await client.post<EntitySearchResult<Product>>('product', {
-      limit: 100,
-      filter: [{ type: 'equals', field: 'parentId', value: parentId }],
-      associations: { options: { associations: { group: {} } } },
+    const res = await client.invoke('readProduct post /product', {
+      body: {
+        limit: 100,
+        filter: [{ type: 'equals', field: 'parentId', value: parentId }],
+        associations: { options: { associations: { group: {} } } },
+      },
     });
     return res.elements ?? [];
   } catch {
@@ -156,13 +160,10 @@ async function loadSiblings(client: StoreApiClient, product: Product): Promise<P
   }
 }
 
-async function loadListing(
-  client: StoreApiClient,
-  path: string,
-  body: Record<string, unknown>,
-): Promise<ProductListingResult | null> {
+/** A product listing or search answer; null when the Store API answers 404 (unknown category). */
+async function loadListing(listing: Promise<ProductListingResult>): Promise<ProductListingResult | null> {
   try {
-    return await client.post<ProductListingResult>(path, body);
+    return await listing;
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;
@@ -185,7 +186,7 @@ export async function loadRoute(locals: RouteLocals, url: URL): Promise<RouteDat
     const query = (url.searchParams.get('query') ?? '').trim().slice(0, 200);
     const state = parseListingState(url.searchParams);
     const listing = query
-      ? loadListing(client, 'search', { ...listingCriteria(state), search: query })
+      ? loadListing(client.invoke('searchPage post /search', { body: { ...listingCriteria(state), search: query } }))
       : Promise.resolve(null);
     const [chrome, result] = await Promise.all([chromePromise, listing]);
     return { kind: 'search', chrome, query, state, listing: result };
@@ -201,8 +202,15 @@ export async function loadRoute(locals: RouteLocals, url: URL): Promise<RouteDat
     const state = parseListingState(url.searchParams);
     const [chrome, category, listing, breadcrumb, alternates] = await Promise.all([
       chromePromise,
-      client.post<Category>(`category/${resolved.id}`, {}).catch((e) => (isNotFound(e) ? null : Promise.reject(e))),
-      loadListing(client, `product-listing/${resolved.id}`, listingCriteria(state)),
+      client
+        .invoke('readCategory post /category/{navigationId}', { pathParams: { navigationId: resolved.id }, body: {} })
+        .catch((e) => (isNotFound(e) ? null : Promise.reject(e))),
+      loadListing(
+        client.invoke('readProductListing post /product-listing/{categoryId}', {
+          pathParams: { categoryId: resolved.id },
+          body: listingCriteria(state),
+        }),
+      ),
       loadBreadcrumb(locals, resolved.id, 'category'),
       entityAlternates(locals, resolved.id, ROUTES.navigation, `navigation/${resolved.id}`, ownSeoPath),
     ]);
@@ -213,13 +221,20 @@ export async function loadRoute(locals: RouteLocals, url: URL): Promise<RouteDat
 
   if (resolved.kind === 'product') {
     const detail = await client
-      .post<ProductDetailResult>(`product/${resolved.id}`, { associations: DETAIL_ASSOCIATIONS })
+      .invoke('readProductDetail post /product/{productId}', {
+        pathParams: { productId: resolved.id },
+        body: { associations: DETAIL_ASSOCIATIONS },
+      })
       .catch((e) => (isNotFound(e) ? null : Promise.reject(e)));
     if (!detail) return { kind: 'not-found', chrome: await chromePromise };
     const [chrome, siblings, crossSellings, breadcrumb, alternates] = await Promise.all([
       chromePromise,
       loadSiblings(client, detail.product),
-      client.post<CrossSellingElement[]>(`product/${resolved.id}/cross-selling`, {}).catch(() => []),
+      client
+        .invoke('readProductCrossSellings post /product/{productId}/cross-selling', {
+          pathParams: { productId: resolved.id },
+        })
+        .catch((): CrossSellingElement[] => []),
       loadBreadcrumb(locals, resolved.id, 'product'),
       entityAlternates(locals, resolved.id, ROUTES.detail, `detail/${resolved.id}`, ownSeoPath),
     ]);
@@ -280,7 +295,11 @@ function cmsHtml(page: LandingResponse['cmsPage']): string {
  */
 async function loadLandingPage(client: StoreApiClient, id: string): Promise<LandingPageData | null> {
   try {
-    const res = await client.post<LandingResponse>(`landing-page/${id}`, {});
+    // The schema types a CMS slot's `config` as a generic record; the text slots carry `config.content.value`.
+    const res = (await client.invoke('readLandingPage post /landing-page/{landingPageId}', {
+      pathParams: { landingPageId: id },
+      body: {},
+    })) as LandingResponse;
     const tr = { ...(res.cmsPage?.translated ?? {}), ...(res.translated ?? {}) };
     return {
       id,
