@@ -6,7 +6,6 @@
 import { toNavItems, type NavItem } from './navigation.ts';
 import type { StorefrontDomain } from './domain.ts';
 import type { StoreApiClient } from './store-api/client.ts';
-import type { Category } from './store-api/types.ts';
 
 export interface Chrome {
   main: NavItem[];
@@ -29,9 +28,10 @@ async function loadNavigation(
   domain: StorefrontDomain,
 ): Promise<NavItem[]> {
   try {
-    const tree = await client.post<Category[]>(`navigation/${root}/${root}`, {
-      depth: NAVIGATION_DEPTHS[root],
-      buildTree: true,
+    const tree = await client.invoke('readNavigation post /navigation/{activeId}/{rootId}', {
+      pathParams: { activeId: root, rootId: root },
+      // Shopware's route reads `buildTree` as a boolean; its OpenAPI document declares an array.
+      body: { depth: NAVIGATION_DEPTHS[root], buildTree: true as unknown as [] },
     });
     return toNavItems(Array.isArray(tree) ? tree : [], domain);
   } catch (error) {

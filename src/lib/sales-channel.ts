@@ -18,32 +18,6 @@ export interface SalesChannelSettings {
   maintenance: boolean;
 }
 
-interface ContextResponse {
-  salesChannel?: {
-    maintenance?: boolean;
-    config?: Record<string, unknown> | null;
-    domains?:
-      | {
-          id?: string;
-          url: string;
-          languageId: string;
-          currencyId: string;
-          snippetSetId?: string;
-          languageLabel?: string;
-        }[]
-      | null;
-  };
-}
-
-interface LanguageResponse {
-  elements?: {
-    id: string;
-    locale?: { code?: string } | null;
-    translationCode?: { code?: string } | null;
-    localeCode?: string;
-  }[];
-}
-
 const TTL_MS = 60_000;
 let cached: { at: number; value: Promise<SalesChannelSettings> } | undefined;
 
@@ -55,16 +29,21 @@ async function load(): Promise<SalesChannelSettings> {
   let failure: unknown;
   try {
     const [context, languages] = await Promise.all([
-      client.get<ContextResponse>('context'),
+      client.invoke('readContext get /context'),
       client
-        .post<LanguageResponse>('language', { associations: { locale: {}, translationCode: {} } })
-        .catch(() => ({ elements: [] }) as LanguageResponse),
+        .invoke('readLanguages post /language', { body: { associations: { locale: {}, translationCode: {} } } })
+        .catch(() => ({ elements: [] })),
     ]);
     const localeById = new Map(
-      (languages.elements ?? []).map((l) => [l.id, l.locale?.code ?? l.translationCode?.code ?? l.localeCode ?? '']),
+      (languages.elements ?? []).map((l) => [
+        l.id,
+        l.locale?.code ?? l.translationCode?.code ?? (l as { localeCode?: string }).localeCode ?? '',
+      ]),
     );
     maintenance = context.salesChannel?.maintenance === true;
-    const robotsConfig = context.salesChannel?.config?.robots;
+    // `config.robots` is this storefront's sales-channel setting, sent beside Shopware's SalesChannel fields.
+    const robotsConfig = (context.salesChannel as { config?: Record<string, unknown> | null } | undefined)?.config
+      ?.robots;
     robots = typeof robotsConfig === 'string' ? robotsConfig : null;
     domains = (context.salesChannel?.domains ?? [])
       .filter((d) => localeById.get(d.languageId))
