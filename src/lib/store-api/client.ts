@@ -36,9 +36,12 @@ export interface StoreApiClient {
    * @throws StoreApiClientError for every non-2xx response.
    */
   invoke<K extends keyof operations>(operation: K, ...request: InvokeArgs<K>): Promise<StoreApiResponse<K>>;
-  /** GET `/store-api/{path}` with optional query parameters; resolves to the parsed JSON body. */
+  /**
+   * GET `/store-api/{path}` with optional query parameters; resolves to the parsed JSON body. For routes outside
+   * Shopware's standard operations (the provider's routes, typed by their contract); standard calls use `invoke`.
+   */
   get<T>(path: string, searchParams?: Record<string, string>): Promise<T>;
-  /** POST `/store-api/{path}` with a JSON body (criteria, payload); resolves to the parsed JSON body. */
+  /** POST `/store-api/{path}` with a JSON body (criteria, payload); as `get`, for routes outside the standard ones. */
   post<T>(path: string, body?: unknown): Promise<T>;
   /** The `sw-context-token` the last response carried (a new anonymous one, or a rotated one). */
   readonly lastContextToken: string | undefined;
