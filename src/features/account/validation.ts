@@ -9,12 +9,11 @@ import * as v from 'valibot';
 import {
   normalizeUsername,
   PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from '../../../contract/credentials.ts';
 import { isValidPostalCode } from '../../../contract/countries.ts';
-import { TEXT_MAX_LENGTH } from '../../lib/forms/validation.ts';
+import { NewPasswordField, TEXT_MAX_LENGTH } from '../../lib/forms/validation.ts';
 
 const required = (max = TEXT_MAX_LENGTH) =>
   v.pipe(v.string(), v.trim(), v.nonEmpty('validation.required'), v.maxLength(max, 'validation.maxLength'));
@@ -67,12 +66,7 @@ export function profileSchema(currentEmail: string) {
 export const PasswordSchema = v.pipe(
   v.object({
     password: v.pipe(v.string(), v.nonEmpty('validation.required')),
-    newPassword: v.pipe(
-      v.string(),
-      v.nonEmpty('validation.required'),
-      v.minLength(PASSWORD_MIN_LENGTH, 'validation.minLength'),
-      v.maxLength(PASSWORD_MAX_LENGTH, 'validation.maxLength'),
-    ),
+    newPassword: NewPasswordField,
     newPasswordConfirm: v.pipe(v.string(), v.nonEmpty('validation.required')),
   }),
   v.forward(

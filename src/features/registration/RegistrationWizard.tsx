@@ -44,6 +44,8 @@ export interface RegistrationWizardProps {
 export const REGISTER_MESSAGES = [
   'register.',
   'validation.required',
+  'validation.minLength',
+  'validation.maxLength',
   'errors.',
   'auth.showPassword',
   'auth.hidePassword',

@@ -6,8 +6,6 @@ import * as v from 'valibot';
 import { isValidPostalCode } from '../../../contract/countries.ts';
 import {
   normalizeUsername,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from '../../../contract/credentials.ts';
@@ -28,6 +26,7 @@ import {
 import { validateVatNumber } from '../../../contract/vat.ts';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
 import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
+import { NewPasswordField } from '../../lib/forms/validation.ts';
 
 /** The registration feature flags (env FEATURE_FLAGS) that decide which fields show. */
 export interface RegistrationFlags {
@@ -132,8 +131,8 @@ export function stepsOf(mode: Mode): Step[] {
 }
 
 const req = (max: number) =>
-  v.pipe(v.string(), v.trim(), v.nonEmpty('validation.required'), v.maxLength(max, 'register.validation.maxLength'));
-const opt = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, 'register.validation.maxLength'));
+  v.pipe(v.string(), v.trim(), v.nonEmpty('validation.required'), v.maxLength(max, 'validation.maxLength'));
+const opt = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, 'validation.maxLength'));
 const digits = (max: number) => v.pipe(req(max), v.regex(/^\d+$/, 'register.validation.numeric'));
 const email = (max: number) => v.pipe(req(max), v.regex(EMAIL, 'register.validation.email'));
 const optionalEmail = v.pipe(
@@ -218,15 +217,10 @@ export function stepSchema(step: Step, mode: Mode, flags: RegistrationFlags): v.
         v.string(),
         v.transform(normalizeUsername),
         v.nonEmpty('validation.required'),
-        v.minLength(USERNAME_MIN_LENGTH, 'register.validation.minLength'),
-        v.maxLength(USERNAME_MAX_LENGTH, 'register.validation.maxLength'),
+        v.minLength(USERNAME_MIN_LENGTH, 'validation.minLength'),
+        v.maxLength(USERNAME_MAX_LENGTH, 'validation.maxLength'),
       ),
-      password: v.pipe(
-        v.string(),
-        v.nonEmpty('validation.required'),
-        v.minLength(PASSWORD_MIN_LENGTH, 'register.validation.minLength'),
-        v.maxLength(PASSWORD_MAX_LENGTH, 'register.validation.maxLength'),
-      ),
+      password: NewPasswordField,
       passwordConfirm: v.pipe(v.string(), v.nonEmpty('validation.required')),
       phone: opt(SHORT_TEXT_MAX_LENGTH),
       mobile: when(flags.mobile, opt(SHORT_TEXT_MAX_LENGTH)),

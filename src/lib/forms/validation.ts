@@ -7,6 +7,7 @@
  * server names a broken field with the JSON pointer of its violation item (`source.pointer`, RFC 6901: `/email`).
  */
 import * as v from 'valibot';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contract/credentials.ts';
 import type { MessageKey } from '../../i18n/locales.ts';
 import { errorItemMessage, errorMessages, type ErrorTranslator } from '../store-api/error-messages.ts';
 import { StoreApiClientError } from '../store-api/errors.ts';
@@ -16,6 +17,17 @@ export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
 
 /** Upper bound of free-text fields. */
 export const TEXT_MAX_LENGTH = 255;
+
+/**
+ * A new password as every form asks for it: required, PASSWORD_MIN_LENGTH to PASSWORD_MAX_LENGTH characters
+ * (contract/credentials.ts, the rule the server applies).
+ */
+export const NewPasswordField = v.pipe(
+  v.string(),
+  v.nonEmpty('validation.required'),
+  v.minLength(PASSWORD_MIN_LENGTH, 'validation.minLength'),
+  v.maxLength(PASSWORD_MAX_LENGTH, 'validation.maxLength'),
+);
 
 /** The field name of a valibot issue (its dot path), '' for an issue of the whole form. */
 function fieldOf(issue: v.BaseIssue<unknown>): string {
