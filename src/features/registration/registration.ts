@@ -4,11 +4,7 @@
  */
 import * as v from 'valibot';
 import { isValidPostalCode } from '../../../contract/countries.ts';
-import {
-  normalizeUsername,
-  USERNAME_MAX_LENGTH,
-  USERNAME_MIN_LENGTH,
-} from '../../../contract/credentials.ts';
+import { normalizeUsername, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../../../contract/credentials.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from '../../../contract/fields.ts';
 import { isLocaleCode } from '../../../contract/locales.ts';
 import {
