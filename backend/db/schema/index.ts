@@ -6,3 +6,4 @@ export * from './seo.ts';
 export * from './context.ts';
 export * from './listing.ts';
 export * from './customer.ts';
+export * from './checkout.ts';
