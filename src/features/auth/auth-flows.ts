@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contract/credentials.ts';
 import { providerErrorCode } from '../../../contract/provider.ts';
 import { refreshSession, isLoggedIn, type SessionCustomer } from '../../lib/session/session-store.ts';
-import { storeApi, storeApiProvider } from '../../lib/store-api/browser.ts';
+import { invoke, storeApiProvider } from '../../lib/store-api/browser.ts';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
 
 /** Error code that makes login redirect to the password-set page: `{PROVIDER}__FORCED_CUSTOMER_RECOVERY`. */
@@ -55,7 +55,7 @@ export type LoginOutcome =
  */
 export async function login(username: string, password: string): Promise<LoginOutcome> {
   try {
-    await storeApi('account/login', { method: 'POST', body: { username, password } });
+    await invoke('loginCustomer post /account/login', { body: { username, password } });
   } catch (error) {
     if (error instanceof StoreApiClientError) {
       const forced = error.errors.find((e) => (e.code ?? '').toUpperCase() === forcedRecoveryCode());
@@ -83,8 +83,7 @@ export function sendLoginEvent(customer: Pick<SessionCustomer, 'id'>): void {
  * @throws StoreApiClientError on an error answer (expired or used hash, violations).
  */
 export async function confirmRecovery(hash: string, newPassword: string, newPasswordConfirm: string): Promise<void> {
-  await storeApi('account/recovery-password-confirm', {
-    method: 'POST',
+  await invoke('recoveryPassword post /account/recovery-password-confirm', {
     body: { hash, newPassword, newPasswordConfirm },
   });
 }

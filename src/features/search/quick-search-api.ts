@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { VariantCountResponseSchema, type VariantCountRequest } from '../../../contract/provider/variants.ts';
-import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
+import { invoke, providerPath, storeApi } from '../../lib/store-api/browser.ts';
+import type { StoreApiRequest } from '../../lib/store-api/types.ts';
 
 /** Products requested per quick search (Quick search limit 10). */
 export const QUICK_SEARCH_LIMIT = 10;
@@ -13,9 +14,6 @@ export const COVER_WIDTH = 400;
 export const COVER_HEIGHT = 545;
 /** The property group whose option is listed first in a row. */
 export const LEADING_OPTION_GROUP = 'Bezeichnung';
-
-/** Store API path of the product search (Shopware `POST /store-api/search`). */
-export const SEARCH_PATH = 'search';
 
 /** One row of the quick-search dropdown, ready to render. */
 export interface QuickSearchRow {
@@ -57,22 +55,23 @@ const ProductSchema = v.object({
   seoUrls: v.nullish(v.array(v.object({ seoPathInfo: v.string(), isCanonical: v.nullish(v.boolean()) }))),
   options: v.nullish(v.array(OptionSchema)),
 });
-/** Shopware's product search result as far as read here: its `elements`, each read on its own. */
-const ElementsSchema = v.object({ elements: v.array(v.unknown()) });
-
-/** A product of the search response as far as the quick search reads it (Shopware product entity, trimmed). */
+/**
+ * A product of the search response as far as the quick search reads it: Shopware's product entity trimmed by the
+ * criteria's `includes` below the fields `Schemas['Product']` requires, so each element is read with ProductSchema.
+ */
 export type SearchProduct = v.InferOutput<typeof ProductSchema>;
 
 /**
  * Criteria of the quick search call: one call with the term, media sorted by position ascending, properties with
  * group, categories, manufacturer, options with group, and an include list.
  */
-export function quickSearchCriteria(term: string) {
+export function quickSearchCriteria(term: string): StoreApiRequest<'searchPage post /search'>['body'] {
   return {
     search: term,
     limit: QUICK_SEARCH_LIMIT,
-    // The dropdown shows neither facets nor a total: Shopware's criteria flags spare the backend both.
-    'no-aggregations': true,
+    // The dropdown shows neither facets nor a total: Shopware's criteria flags spare the backend both (a flag counts
+    // by presence; Shopware types its value as a string).
+    'no-aggregations': '1',
     'total-count-mode': 'none',
     associations: {
       media: { sort: [{ field: 'position', order: 'ASC' }] },
@@ -172,8 +171,8 @@ export function toQuickSearchRow(
   };
 }
 
-function parseProducts(body: unknown): SearchProduct[] {
-  const { elements } = v.parse(ElementsSchema, body);
+/** The products of a search answer that have the fields the quick search reads; a malformed one is left out. */
+function readProducts(elements: readonly unknown[]): SearchProduct[] {
   // One malformed product must not hide the others.
   return elements.flatMap((element) => {
     const result = v.safeParse(ProductSchema, element);
@@ -182,7 +181,7 @@ function parseProducts(body: unknown): SearchProduct[] {
 }
 
 /**
- * Runs the quick search for a term: one POST `/store-api/search` with
+ * Runs the quick search for a term: one POST `/store-api/search` (Shopware's `searchPage`) with
  * {@link quickSearchCriteria}, then, only when the shown rows have parent ids, one POST
  * `/store-api/{provider}/variants` with their distinct non-null parent ids to learn each parent's `childCount` (rows
  * beyond the fifth are not shown, so their parents are not asked for; contract/provider/variants.ts
@@ -190,7 +189,7 @@ function parseProducts(body: unknown): SearchProduct[] {
  * rather than hiding the results.
  *
  * @returns at most 5 rows ({@link QUICK_SEARCH_ROWS}) in the API's order.
- * @throws StoreApiClientError when the search call answers non-2xx, a valibot `ValiError` when its response has no `elements`
+ * @throws StoreApiClientError when the search call answers non-2xx, a `TypeError` when its answer has no `elements`
  *   list, and the `AbortError` of `signal` when aborted.
  */
 export async function fetchQuickSearch(
@@ -198,10 +197,8 @@ export async function fetchQuickSearch(
   pathPrefix: string,
   signal: AbortSignal,
 ): Promise<QuickSearchRow[]> {
-  const products = parseProducts(await storeApi(SEARCH_PATH, { body: quickSearchCriteria(term), signal })).slice(
-    0,
-    QUICK_SEARCH_ROWS,
-  );
+  const answer = await invoke('searchPage post /search', { body: quickSearchCriteria(term), signal });
+  const products = readProducts(answer.elements).slice(0, QUICK_SEARCH_ROWS);
 
   const parentIds = [...new Set(products.map((product) => product.parentId).filter((id) => id != null))];
   const variantCounts = new Map<string, number>();

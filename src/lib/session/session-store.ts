@@ -7,8 +7,9 @@
  * enabled rights (Store API `extensions.rights`).
  */
 import { atom, computed } from 'nanostores';
-import { storeApi } from '../store-api/browser.ts';
+import { invoke } from '../store-api/browser.ts';
 import { StoreApiClientError } from '../store-api/errors.ts';
+import type { StoreApiResponse } from '../store-api/types.ts';
 import { toCustomer, type Customer } from './customer.ts';
 import { hasLoggedInCookie } from './logged-in-cookie.ts';
 
@@ -35,15 +36,15 @@ export function hasRight(code: string, customer: SessionCustomer | null = $custo
 }
 
 /**
- * Loads the customer with its rights: GET `account/customer` (the rights come embedded as `extensions.rights`).
- * Returns null for an anonymous context (401/403 CHECKOUT__CUSTOMER_NOT_LOGGED_IN) or an inactive customer.
+ * Loads the customer with its rights: POST `account/customer` (Shopware's `readCustomer`; the rights come embedded
+ * as `extensions.rights`, read with the provider's extensions by `toCustomer`). Returns null for an anonymous context (401/403 CHECKOUT__CUSTOMER_NOT_LOGGED_IN) or an inactive customer.
  *
  * @throws StoreApiClientError for other error answers; network errors propagate.
  */
 export async function loadSessionCustomer(): Promise<SessionCustomer | null> {
-  let body: unknown;
+  let body: StoreApiResponse<'readCustomer post /account/customer'>;
   try {
-    body = await storeApi('account/customer');
+    body = await invoke('readCustomer post /account/customer');
   } catch (error) {
     if (error instanceof StoreApiClientError && (error.status === 401 || error.status === 403)) return null;
     throw error;
@@ -87,7 +88,7 @@ export function refreshSession(): Promise<SessionCustomer | null> {
  */
 export async function logout(): Promise<void> {
   try {
-    await storeApi('account/logout', { method: 'POST', body: {} });
+    await invoke('logoutCustomer post /account/logout');
   } finally {
     $customer.set(null);
   }
@@ -101,5 +102,5 @@ export async function logout(): Promise<void> {
  * @throws StoreApiClientError on an error answer (e.g. 429 FRAMEWORK__RATE_LIMIT_EXCEEDED).
  */
 export async function requestRecovery(username: string, storefrontUrl: string): Promise<void> {
-  await storeApi('account/recovery-password', { method: 'POST', body: { username, storefrontUrl } });
+  await invoke('sendRecoveryMail post /account/recovery-password', { body: { username, storefrontUrl } });
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, expect, test, vi } from 'vitest';
-import { providerPath, storeApi } from './browser.ts';
+import { invoke, providerPath, storeApi } from './browser.ts';
 import { StoreApiClientError } from './errors.ts';
 
 afterEach(() => {
@@ -23,6 +23,28 @@ test('a JSON POST goes to the same-origin proxy and answers the parsed body', as
   expect(init.method).toBe('POST');
   expect(init.body).toBe('{"username":"a"}');
   expect(init.credentials).toBe('same-origin');
+});
+
+test('invoke calls the operation its key names: method, filled path, query string and JSON body', async () => {
+  const fetch = vi.fn(async (_url: URL, _init: RequestInit) => Response.json({ success: true }));
+  vi.stubGlobal('fetch', fetch);
+  await invoke('readCustomer post /account/customer');
+  await invoke('readContext get /context');
+  await invoke('readProductListing post /product-listing/{categoryId}', {
+    pathParams: { categoryId: 'a/b' },
+    query: { p: 2 },
+    body: { limit: 24 },
+  });
+  const [customerUrl, customer] = fetch.mock.calls[0]!;
+  const [contextUrl, context] = fetch.mock.calls[1]!;
+  const [listingUrl, listing] = fetch.mock.calls[2]!;
+  expect([customerUrl.pathname, customer.method, customer.body]).toEqual(['/store-api/account/customer', 'POST', '{}']);
+  expect([contextUrl.pathname, context.method, context.body]).toEqual(['/store-api/context', 'GET', undefined]);
+  expect([listingUrl.pathname + listingUrl.search, listing.method, listing.body]).toEqual([
+    '/store-api/product-listing/a%2Fb?p=2',
+    'POST',
+    '{"limit":24}',
+  ]);
 });
 
 test("the server's error envelope becomes one StoreApiClientError with every item", async () => {

@@ -9,11 +9,14 @@
  */
 import { DEFAULT_PROVIDER, PROVIDER_PATTERN } from '../../../contract/provider.ts';
 import { readStoreApiResponse } from './errors.ts';
+import { operationQuery, operationRequest } from './operation.ts';
+import type { InvokeArgs, StoreApiOperation, StoreApiResponse } from './types.ts';
 
 /** Default limit of one call, in milliseconds: the storefront waits at most 30 s for the Store API. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-export interface StoreApiRequest {
+/** One call of `storeApi`. */
+export interface StoreApiCallOptions {
   /** Defaults to GET without a body and POST with one. */
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON request body; sent for every method but GET. */
@@ -24,15 +27,48 @@ export interface StoreApiRequest {
   timeoutMs?: number;
 }
 
+/** What `invoke` takes besides the operation's request parts. */
+export type InvokeOptions = Pick<StoreApiCallOptions, 'signal' | 'timeoutMs'>;
+
+/**
+ * Calls the standard Store API operation named by `@shopware/api-client`'s key `"<operationId> <method> <path>"`
+ * (e.g. `'readCustomer post /account/customer'`, types.ts StoreApiOperations), as the server client's `invoke`
+ * does: `{placeholders}` in the path are replaced by the URI-encoded `pathParams`, `query` becomes the query string
+ * and `body` the JSON body (`{}` for a POST without one); `signal` and `timeoutMs` as for `storeApi`. Resolves to the
+ * answer typed as types.ts StoreApiResponse. Routes outside Shopware's standard operations (the provider's, typed
+ * by their contract) use `storeApi` with `providerPath`.
+ *
+ * @throws StoreApiClientError for every non-2xx answer; network errors, an abort or the timeout as `storeApi`.
+ */
+export async function invoke<K extends StoreApiOperation>(
+  operation: K,
+  ...[request]: InvokeArgs<K, InvokeOptions>
+): Promise<StoreApiResponse<K>> {
+  const { pathParams, query, body, signal, timeoutMs } = (request ?? {}) as InvokeOptions & {
+    pathParams?: Record<string, string>;
+    query?: object;
+    body?: unknown;
+  };
+  const { method, path } = operationRequest(operation, pathParams);
+  const search = query ? operationQuery(query).toString() : '';
+  return (await storeApi(search ? `${path}?${search}` : path, {
+    method: method.toUpperCase() as Uppercase<typeof method>,
+    ...(method === 'get' ? {} : { body: body ?? {} }),
+    ...(signal ? { signal } : {}),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+  })) as StoreApiResponse<K>;
+}
+
 /**
  * Calls `/store-api/{path}` (path without leading `/store-api/`, query string allowed) and returns the parsed JSON
- * body (`null` for an empty body, e.g. 204).
+ * body (`null` for an empty body, e.g. 204). For the provider's routes (`providerPath`); Shopware's standard
+ * operations go through `invoke`.
  *
  * @throws StoreApiClientError with Shopware's error envelope for every non-2xx answer (a body that is not an
  *   envelope becomes one UNKNOWN_ERROR item); a network failure, an abort or the timeout propagate as the fetch
  *   error (`AbortError`, `TimeoutError`).
  */
-export async function storeApi(path: string, request: StoreApiRequest = {}): Promise<unknown> {
+export async function storeApi(path: string, request: StoreApiCallOptions = {}): Promise<unknown> {
   const method = request.method ?? (request.body === undefined ? 'GET' : 'POST');
   const clean = path.replace(/^\/+/, '').replace(/^store-api\//, '');
   const timeout = AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS);

@@ -97,7 +97,7 @@ describe('createStoreApiClient().invoke', () => {
   });
 
   test('rejects an operation whose path parameter is missing', async () => {
-    const { operationRequest } = await import('./client.ts');
+    const { operationRequest } = await import('./operation.ts');
     expect(() => operationRequest('readCategory post /category/{navigationId}')).toThrow(/navigationId/);
   });
 });

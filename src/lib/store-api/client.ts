@@ -3,10 +3,11 @@
  * request carries `sw-access-key`, the domain's `sw-language-id` and, when there is one, the `sw-context-token`.
  * Non-2xx answers throw `StoreApiClientError` with Shopware's envelope.
  */
-import type { operations } from '@shopware/api-client/api-types';
 import ky, { type KyInstance } from 'ky';
 import { readStoreApiResponse } from './errors.ts';
+import { operationQuery, operationRequest } from './operation.ts';
 import { getTransport } from './transport.ts';
+import type { InvokeArgs, StoreApiOperation, StoreApiResponse } from './types.ts';
 
 export interface StoreApiClientOptions {
   /** `sw-language-id` of the current domain; omitted → the sales channel's default language. */
@@ -17,25 +18,16 @@ export interface StoreApiClientOptions {
   timeout?: number;
 }
 
-/** The request parts of Store API operation `K` (`@shopware/api-client`'s `operations`) that a caller passes. */
-export type StoreApiRequest<K extends keyof operations> = Pick<
-  operations[K],
-  Extract<keyof operations[K], 'pathParams' | 'query' | 'body'>
->;
-
-/** The JSON answer of Store API operation `K` as Shopware's OpenAPI document types it. */
-export type StoreApiResponse<K extends keyof operations> = operations[K] extends { response: infer R } ? R : never;
-
 export interface StoreApiClient {
   /**
    * Calls the standard Store API operation named by `@shopware/api-client`'s key `"<operationId> <method> <path>"`
    * (e.g. `'readProductListing post /product-listing/{categoryId}'`), like that package's `createAPIClient().invoke`:
    * `{placeholders}` in the path are replaced by the URI-encoded `pathParams`, `query` becomes the query string and
-   * `body` the JSON body (`{}` for a POST without one). Resolves to the answer typed as `operations[K]['response']`.
+   * `body` the JSON body (`{}` for a POST without one). Resolves to the answer typed as types.ts StoreApiResponse.
    *
    * @throws StoreApiClientError for every non-2xx response.
    */
-  invoke<K extends keyof operations>(operation: K, ...request: InvokeArgs<K>): Promise<StoreApiResponse<K>>;
+  invoke<K extends StoreApiOperation>(operation: K, ...request: InvokeArgs<K>): Promise<StoreApiResponse<K>>;
   /**
    * GET `/store-api/{path}` with optional query parameters; resolves to the parsed JSON body. For routes outside
    * Shopware's standard operations (the provider's routes, typed by their contract); standard calls use `invoke`.
@@ -45,29 +37,6 @@ export interface StoreApiClient {
   post<T>(path: string, body?: unknown): Promise<T>;
   /** The `sw-context-token` the last response carried (a new anonymous one, or a rotated one). */
   readonly lastContextToken: string | undefined;
-}
-
-/** `request` is required when the operation has required parts (path parameters, a required body or query). */
-type InvokeArgs<K extends keyof operations> =
-  Record<string, never> extends StoreApiRequest<K> ? [request?: StoreApiRequest<K>] : [request: StoreApiRequest<K>];
-
-/**
- * Splits an operation key `"<operationId> <method> <path>"` and fills the `{placeholders}` of its path.
- *
- * @throws Error when the key is malformed or a placeholder has no value in `pathParams`.
- */
-export function operationRequest(
-  operation: string,
-  pathParams: Record<string, string> = {},
-): { method: 'get' | 'post' | 'patch' | 'delete'; path: string } {
-  const match = /^\S+ (get|post|patch|delete) \/(\S*)$/.exec(operation);
-  if (!match) throw new Error(`Store API operation key "${operation}" is not "<operationId> <method> <path>".`);
-  const path = match[2]!.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = pathParams[name];
-    if (value === undefined) throw new Error(`Store API operation "${operation}" needs path parameter "${name}".`);
-    return encodeURIComponent(value);
-  });
-  return { method: match[1] as 'get' | 'post' | 'patch' | 'delete', path };
 }
 
 let base: KyInstance | undefined;
@@ -124,7 +93,7 @@ export function createStoreApiClient(options: StoreApiClientOptions = {}): Store
     invoke: (operation, ...[request]) => {
       const parts = (request ?? {}) as { pathParams?: Record<string, string>; query?: object; body?: unknown };
       const { method, path } = operationRequest(operation, parts.pathParams);
-      const searchParams = parts.query ? queryParams(parts.query) : undefined;
+      const searchParams = parts.query ? operationQuery(parts.query) : undefined;
       return send(method, path, {
         ...(method !== 'get' ? { json: parts.body ?? {} } : {}),
         ...(searchParams ? { searchParams } : {}),
@@ -136,17 +105,6 @@ export function createStoreApiClient(options: StoreApiClientOptions = {}): Store
       return lastContextToken;
     },
   };
-}
-
-/** An operation's `query` as URL parameters: each array element becomes its own `key=value` entry (the form of
- * Shopware's `ids[]` parameters); `undefined` values are left out. */
-function queryParams(query: object): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
-  }
-  return params;
 }
 
 /**

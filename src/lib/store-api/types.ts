@@ -2,9 +2,10 @@
  * The Store API entities the storefront reads, typed from the schemas `@shopware/api-client` generates from
  * Shopware's Store API OpenAPI document (`Schemas` of `@shopware/api-client/api-types`). Shopware marks a field
  * optional where it depends on `includes`, associations or the caller (anonymous callers get no prices and no
- * stock figures); readers handle those at the use site.
+ * stock figures); readers handle those at the use site. The operations, their requests and answers type the
+ * `invoke` of both clients (client.ts on the server, browser.ts in the browser).
  */
-import type { Schemas } from '@shopware/api-client/api-types';
+import type { operations, Schemas } from '@shopware/api-client/api-types';
 
 export type SeoUrl = Schemas['SeoUrl'];
 export type Media = Schemas['Media'];
@@ -21,3 +22,44 @@ export type CrossSellingElement = Schemas['CrossSellingElement'];
 
 /** A Store API entity search answer (`EntitySearchResult` with typed `elements`). */
 export type EntitySearchResult<T> = Schemas['EntitySearchResult'] & { elements: T[] };
+
+/**
+ * Shopware's Store API operations (`operations` of `@shopware/api-client/api-types`, keyed
+ * `"<operationId> <method> <path>"`) with the storefront's deviations from Shopware's document:
+ * `account/recovery-password` identifies the customer by `username` rather than `email`, as login does (B2B users
+ * log in with a username; backend store-api/account/recovery.routes.ts).
+ */
+export type StoreApiOperations = Omit<operations, 'sendRecoveryMail post /account/recovery-password'> & {
+  'sendRecoveryMail post /account/recovery-password': Omit<
+    operations['sendRecoveryMail post /account/recovery-password'],
+    'body'
+  > & {
+    body: Omit<operations['sendRecoveryMail post /account/recovery-password']['body'], 'email'> & {
+      /** The customer's login name (contract/credentials.ts LoginUsernameSchema). */
+      username: string;
+    };
+  };
+};
+
+/** An operation key of {@link StoreApiOperations}, e.g. `'readCustomer post /account/customer'`. */
+export type StoreApiOperation = keyof StoreApiOperations;
+
+/** The request parts of Store API operation `K` that a caller passes: `pathParams`, `query` and `body`. */
+export type StoreApiRequest<K extends StoreApiOperation> = Pick<
+  StoreApiOperations[K],
+  Extract<keyof StoreApiOperations[K], 'pathParams' | 'query' | 'body'>
+>;
+
+/** The JSON answer of Store API operation `K` as Shopware's OpenAPI document types it. */
+export type StoreApiResponse<K extends StoreApiOperation> = StoreApiOperations[K] extends { response: infer R }
+  ? R
+  : never;
+
+/**
+ * The arguments after the operation key of an `invoke`: the request (with the client's own `Options`) is required
+ * when the operation has required parts (path parameters, a required body or query), else optional.
+ */
+export type InvokeArgs<K extends StoreApiOperation, Options extends object = object> =
+  Record<string, never> extends StoreApiRequest<K>
+    ? [request?: StoreApiRequest<K> & Options]
+    : [request: StoreApiRequest<K> & Options];
