@@ -117,6 +117,16 @@ export const CompanyCustomerListRequestSchema = v.object({
           v.description(`One of ${CUSTOMER_SORT_FIELDS.join(', ')}, flow.budget, flow.budgetRemaining.`),
         ),
         order: v.optional(v.picklist(['ASC', 'DESC', 'asc', 'desc'], 'NO_SUCH_CHOICE_ERROR'), 'ASC'),
+        naturalSorting: v.optional(
+          v.pipe(
+            v.boolean(),
+            v.description(
+              "Shopware's natural sorting: firstName, lastName, email and username compare numbers by value " +
+                '("user2" before "user10") and letters without regard to case; other fields sort as stored.',
+            ),
+          ),
+          false,
+        ),
       }),
     ),
     [],

@@ -130,6 +130,54 @@ describe('users of the company', () => {
     expect(page2.json.elements as unknown[]).toHaveLength(1);
   });
 
+  test('naturalSorting: numbers by value and letters without case, both directions, paged; without it as stored', async () => {
+    const company = (await insertCompany(handle.db, { name: 'Natural' })).id;
+    const manager = await insertCustomer(handle.db, company, { leadBuyer: true, lastName: 'Zander' });
+    for (const [lastName, username] of [
+      ['Meier 10', 'meier.user10'],
+      ['Meier 2', 'Meier.user2'],
+      ['meier 1', 'meier.user1'],
+    ]) {
+      await insertCustomer(handle.db, company, { lastName, username });
+    }
+    const meier = [{ type: 'contains', field: 'lastName', value: 'meier' }];
+    const list = async (sort: unknown, paging: { limit?: number; page?: number } = {}) => {
+      const { json } = await call('POST', `${P}/companies/customers`, manager.token, {
+        filter: meier,
+        sort,
+        ...paging,
+      });
+      return { total: json.total, names: (json.elements as Json[]).map((e) => e.lastName) };
+    };
+    expect((await list([{ field: 'lastName', order: 'ASC', naturalSorting: true }])).names).toEqual([
+      'meier 1',
+      'Meier 2',
+      'Meier 10',
+    ]);
+    expect((await list([{ field: 'lastName', order: 'desc', naturalSorting: true }])).names).toEqual([
+      'Meier 10',
+      'Meier 2',
+      'meier 1',
+    ]);
+    expect((await list([{ field: 'customerExtension.username', order: 'ASC', naturalSorting: true }])).names).toEqual([
+      'meier 1',
+      'Meier 2',
+      'Meier 10',
+    ]);
+    expect(await list([{ field: 'lastName', order: 'ASC', naturalSorting: true }], { limit: 2, page: 2 })).toEqual({
+      total: 3,
+      names: ['Meier 10'],
+    });
+    expect(await list([{ field: 'lastName', order: 'DESC', naturalSorting: true }], { limit: 2, page: 1 })).toEqual({
+      total: 3,
+      names: ['Meier 10', 'Meier 2'],
+    });
+    const plain = (await list([{ field: 'lastName', order: 'ASC' }])).names;
+    expect(plain.indexOf('Meier 10')).toBeLessThan(plain.indexOf('Meier 2'));
+    const notNatural = (await list([{ field: 'lastName', order: 'ASC', naturalSorting: false }])).names;
+    expect(notNatural).toEqual(plain);
+  });
+
   test('an unsupported filter or a bad limit answers violations', async () => {
     const bad = await call('POST', `${P}/companies/customers`, lead.token, {
       filter: [{ type: 'contains', field: 'passwordHash', value: '$' }],

@@ -6,7 +6,8 @@
  *   (`page` 1, `limit` 20 up to 100, `term`, `filter`, `sort`): `contains` on `firstName`, `lastName`, `email`,
  *   `username` (also `customerExtension.username`), `equals` on `leadBuyer` and `active` (true unless the value is
  *   'no', false or 0), `range` on `flow.budget` and `flow.budgetRemaining` (every budget counts as 0: users have no
- *   budget, docs/decisions/010). Answers Shopware's search result `{ elements, total, page, limit }`.
+ *   budget, docs/decisions/010); `sort` entries with `naturalSorting` order the text fields naturally (numbers by
+ *   value, case-insensitive, `naturalSortKey`). Answers Shopware's search result `{ elements, total, page, limit }`.
  * - `POST …/companies/customers/create`: a new user of the caller's company with rights (`rights` list or a `role`
  *   template); the user gets a set-password invitation mail. Answers the customer with its rights.
  * - `GET|PATCH …/companies/customers/{id}`: one user with rights; PATCH changes names, email, username (unique,
@@ -20,7 +21,7 @@
  * and every change runs the lead-buyer rule (`guardUserChange`): only a lead buyer creates, changes or deletes a lead
  * buyer, account managers are out of reach, the last lead buyer stays.
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Context, Hono } from 'hono';
 import type * as v from 'valibot';
@@ -79,6 +80,8 @@ const FLAG_FIELDS: Record<string, AnyPgColumn> = {
   active: customerTable.active,
 };
 const BUDGET_FIELDS = new Set(['flow.budget', 'flow.budgetRemaining', 'budget', 'remainingBudget']);
+/** Text fields sorted naturally when a sort entry asks for `naturalSorting`; other fields sort as stored. */
+const NATURAL_SORT_FIELDS = new Set(['firstName', 'lastName', 'email', 'username', 'customerExtension.username']);
 const SORT_FIELDS: Record<string, AnyPgColumn> = {
   firstName: customerTable.firstName,
   lastName: customerTable.lastName,
@@ -90,6 +93,28 @@ const SORT_FIELDS: Record<string, AnyPgColumn> = {
   'customerExtension.leadBuyer': customerTable.leadBuyer,
   createdAt: customerTable.createdAt,
 };
+
+/** Digits a number of a natural sort key is padded to. */
+const NATURAL_NUMBER_WIDTH = 20;
+/** `regexp_replace` pattern and replacement putting 20 zeros before every run of digits. */
+const NATURAL_DIGITS = '[0-9]+';
+const NATURAL_PAD = `${'0'.repeat(NATURAL_NUMBER_WIDTH)}\\&`;
+/** `regexp_replace` pattern and replacement keeping the last 20 digits of every padded run. */
+const NATURAL_PADDED = `0*([0-9]{${NATURAL_NUMBER_WIDTH}})`;
+const NATURAL_KEEP = '\\1';
+
+/**
+ * The natural sort key of a text column (Shopware's FieldSorting `naturalSorting`): the value in lower case with
+ * every run of digits left-padded with zeros to 20 digits, so that digits compare by numeric value ("user2" before
+ * "user10") and letters without regard to case ("meier 1" before "Meier 2"). Runs of more than 20 digits stay as they
+ * are; numbers differing only in leading zeros ("07", "7") get the same key. Plain SQL (`regexp_replace`, `lower`),
+ * so it needs no ICU collation and runs alike on PGlite and PostgreSQL; the text around the numbers compares in the
+ * database's collation, like the plain sort.
+ */
+function naturalSortKey(column: AnyPgColumn): SQL {
+  const padded = sql`regexp_replace(lower(${column}), ${NATURAL_DIGITS}, ${NATURAL_PAD}, 'g')`;
+  return sql`regexp_replace(${padded}, ${NATURAL_PADDED}, ${NATURAL_KEEP}, 'g')`;
+}
 
 /** A flag filter is true unless its value is 'no' (false, 'false' and 0 read as no too). */
 function flagValue(value: unknown): boolean {
@@ -185,7 +210,8 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
       if (BUDGET_FIELDS.has(s.field)) return [];
       const col = SORT_FIELDS[s.field];
       if (!col) throw violations([{ pointer: '/sort', code: 'INVALID_SORT', detail: `Cannot sort by "${s.field}".` }]);
-      return [s.order.toUpperCase() === 'DESC' ? desc(col) : asc(col)];
+      const key = s.naturalSorting && NATURAL_SORT_FIELDS.has(s.field) ? naturalSortKey(col) : col;
+      return [s.order.toUpperCase() === 'DESC' ? desc(key) : asc(key)];
     });
     const [rows, [total]] = await Promise.all([
       db
