@@ -8,7 +8,7 @@ import { islandMessages } from '../../i18n/translator.ts';
 import { PENDING_NOTIFICATION_KEY } from '../../lib/notifications.ts';
 import { $customer } from '../../lib/session/session-store.ts';
 import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
-import { $authDialog } from './auth-dialog-store.ts';
+import { $authDialog } from '../../lib/session/auth-dialog-store.ts';
 import HeaderAccount from './HeaderAccount.tsx';
 import { AUTH_MESSAGES } from './messages.ts';
 

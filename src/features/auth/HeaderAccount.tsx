@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useHydratedStore } from '../../lib/use-hydrated-store.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { $customer, hasRight, isLoggedIn, logout, refreshSession } from '../../lib/session/session-store.ts';
-import { $authDialog } from './auth-dialog-store.ts';
+import { $authDialog } from '../../lib/session/auth-dialog-store.ts';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { I18nProvider, useT, type IslandI18nProp } from '../../i18n/react.tsx';
 import ForgotForm from './ForgotForm.tsx';
