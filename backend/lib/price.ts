@@ -216,3 +216,34 @@ export function formatUnitPrice(scaled: bigint): string {
   const [whole, frac = ''] = decimalString(scaled, SCALE).split('.');
   return `${whole}.${frac.replace(/0+$/, '').padEnd(2, '0')}`;
 }
+
+/**
+ * The net unit price (scaled 10^5) of the tier that applies to `quantity` order units: the tier with the highest
+ * lower bound not above the quantity (BMEcat LOWER_BOUND); undefined when the product has no valid price.
+ */
+export function unitPriceForQuantity(
+  rows: PriceRow[],
+  taxRate: string,
+  quantity: number,
+  currency = 'EUR',
+  now = new Date(),
+): bigint | undefined {
+  return netTiers(rows, taxRate, currency, now)
+    .filter((t) => t.lowerBound <= Math.max(1, quantity))
+    .at(-1)?.unit;
+}
+
+/** A line total in cents: unit price (scaled 10^5) × quantity, rounded half-up to cents once. */
+export function lineTotalCents(unit: bigint, quantity: number): number {
+  return Number(divRound(unit * BigInt(quantity), 1000n));
+}
+
+/** A cent amount × `percent` (decimal string) ÷ 100, rounded half-up to cents (non-negative inputs). */
+export function percentOfCents(cents: number, percent: string): number {
+  return Number(divRound(BigInt(cents) * toScaled(percent, 2), 10_000n));
+}
+
+/** Cents as a JSON number in euros with 2 decimals (1995 → 19.95). */
+export function centsToNumber(cents: number): number {
+  return toNumber(BigInt(cents), 2);
+}

@@ -8,6 +8,12 @@ export interface ContextPayload {
   languageId?: string;
   currencyId?: string;
   domainId?: string;
+  /** Checkout choices of `PATCH /store-api/context` (docs/decisions/014-cart-and-orders.md). */
+  shippingMethodId?: string;
+  paymentMethodId?: string;
+  /** Addresses of the customer's company address book. */
+  billingAddressId?: string;
+  shippingAddressId?: string;
 }
 
 export const contextTable = pgTable(

@@ -1,0 +1,902 @@
+/**
+ * THE cart calculation of the embedded Store API (docs/decisions/014-cart-and-orders.md). The cart routes and the
+ * order placement both call `calculateCart`, so an order is always priced exactly as the cart was shown.
+ *
+ * Inputs: the customer's stored cart (`cart`, `cart_line_item`), the products with their prices (the tier for the
+ * line's quantity, customer price over list price: backend/lib/price.ts), the context's checkout choices (shipping
+ * and payment method, shipping address: `PATCH /store-api/context`), the checkout settings (methods, promotions,
+ * the sales channel's minimum order value, the company's credit).
+ *
+ * Money: integer euro cents everywhere; a line total is unit price × quantity rounded half-up once per line; every
+ * other amount is a sum of cents. Nothing the client sends is ever a price.
+ *
+ * Order of the calculation:
+ * 1. goods value = Σ line totals; percentage promotions take their percentage of it (rounded per promotion, capped
+ *    at the goods value) → `discountCents`; `positionPriceCents` = goods value − discount.
+ * 2. shipping: 0 for an empty cart, a free-shipping promotion, pickup, a method that costs 0, or a position price at
+ *    or above the method's free-shipping limit; otherwise the method's net cost.
+ * 3. surcharge: the sales channel's `additionalCostCents` when the position price is below its minimum order value
+ *    (warning `{provider}-cart-underMinimumValue`, extension `minimumCartValue`).
+ * 4. VAT: each line at the delivery country's rate for its tax class (backend/lib/vat-rates.ts); discount, shipping
+ *    and surcharge are spread over the rates in proportion to the goods value per rate (Shopware's "auto" tax of
+ *    shipping costs); the tax of each rate is its net × rate rounded half-up. `netCents` = position price + shipping
+ *    + surcharge; `totalCents` = net + Σ tax.
+ * 5. credit: with a company credit row, limit − used < total → warning `{provider}-cart-underCreditLimit`; payment
+ *    methods not paid in advance (invoice) are then blocked (`payment-method-blocked`).
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { BackendConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  cartLineItemTable,
+  cartTable,
+  companyAddressTable,
+  companyCreditTable,
+  companyTable,
+  contextTable,
+  minimumOrderValueTable,
+  paymentMethodTable,
+  promotionTable,
+  shippingMethodTable,
+  type ContextPayload,
+} from '../../db/schema/index.ts';
+import type { AuthenticatedCustomer } from '../../auth/guards.ts';
+import {
+  centsToNumber,
+  formatUnitPrice,
+  lineTotalCents,
+  percentOfCents,
+  unitPriceForQuantity,
+  type CalculatedPrice,
+} from '../../lib/price.ts';
+import { translateFields } from '../../lib/translate.ts';
+import { vatRateFor } from '../../lib/vat-rates.ts';
+import type { StoreContext } from '../context.ts';
+import { mapMedia } from '../entities.ts';
+import { deliveryTime } from '../product/product.mapper.ts';
+import {
+  loadOptions,
+  loadPrices,
+  loadProductMedia,
+  loadProducts,
+  type ProductMediaRow,
+  type ProductRow,
+} from '../product/product.repository.ts';
+import type {
+  StoreCart,
+  StoreCartDelivery,
+  StoreCartError,
+  StoreLineItem,
+  StoreLineItemPayload,
+} from './cart-schemas.ts';
+import {
+  mapShippingMethod,
+  PICKUP_SHIPPING_METHOD,
+  type PaymentMethodRow,
+  type ShippingMethodRow,
+} from './methods.mapper.ts';
+
+/**
+ * The database handle the calculation reads with: the app's `Db` or a transaction opened on it (`db.transaction(tx =>
+ * …)`: a Drizzle transaction has the same query API and is assignable to `Db`).
+ */
+export type CartDb = Db;
+
+/** Shopware's cart error levels: 0 notice, 10 warning, 20 error (blocks the order). */
+export type CartErrorLevel = 0 | 10 | 20;
+
+/**
+ * One cart error (Shopware CartError). `key` is `{messageKey}-{lineItemId}` for errors of one line,
+ * `{messageKey}-{id}` for a promotion code or method, `messageKey` alone for errors of the whole cart.
+ */
+export interface CartErrorEntry {
+  key: string;
+  messageKey: string;
+  level: CartErrorLevel;
+  message: string;
+  /** Line item id, promotion code or method id. */
+  id?: string;
+  name?: string;
+  quantity?: number;
+  minimumValue?: number;
+  additionalCost?: number;
+  availableCredit?: number;
+}
+
+/** A product line of the calculated cart. */
+export interface CartLineModel {
+  /** The line item id (Shopware: usually the product id). */
+  id: string;
+  productId: string;
+  productNumber: string;
+  /** Product name in the context language (variants: the parent's when they have none). */
+  label: string;
+  /** Order units. */
+  quantity: number;
+  /** Net unit price in EUR of the tier for `quantity`, exact decimal string (2 to 5 decimals). */
+  unitPrice: string;
+  /** Net line total in cents (unit price × quantity, half-up). */
+  totalCents: number;
+  /** VAT percent of the delivery country for the product's tax class, "21.00". */
+  taxRate: string;
+  /** Order unit (UN/ECE Rec 20). */
+  unit: string;
+  /** The buyer's remark (`customFields.order_detail_text`). */
+  remark: string | null;
+  /** productNumber, manufacturerId, propertyIds, options, … as the cart answer's line `payload`. */
+  payload: StoreLineItemPayload;
+  /** Pieces above the available stock (delivered later); always 0 for a closeout article (that is an error). */
+  backorderQuantity: number;
+  isCloseout: boolean;
+  /** Available stock when calculated. */
+  availableStock: number;
+}
+
+/** A promotion applied to the cart. */
+export interface CartPromotionModel {
+  id: string;
+  code: string;
+  label: string;
+  discountType: 'free_shipping' | 'percentage';
+  /** Percent for 'percentage' ("10.00"). */
+  value: string;
+  /** Discount off the goods value in cents (0 for free shipping). */
+  discountCents: number;
+}
+
+/** VAT of one rate: the net amount taxed at it and the tax, both cents. */
+export interface CartTaxModel {
+  taxRate: string;
+  netCents: number;
+  taxCents: number;
+}
+
+/** The internal model of a calculated cart, every amount in integer cents. */
+export interface CartModel {
+  customerId: string;
+  /** The stored cart's revision (0 when the customer has no cart row yet). */
+  revision: number;
+  lines: CartLineModel[];
+  promotions: CartPromotionModel[];
+  /** Upper-case codes stored on the cart (including ones no longer valid). */
+  promotionCodes: string[];
+  /** Σ line totals before promotions. */
+  goodsCents: number;
+  /** Percentage promotions off the goods value (positive). */
+  discountCents: number;
+  /** goodsCents − discountCents. */
+  positionPriceCents: number;
+  shippingCents: number;
+  /** Minimum order value surcharge. */
+  surchargeCents: number;
+  /** positionPriceCents + shippingCents + surchargeCents. */
+  netCents: number;
+  taxes: CartTaxModel[];
+  taxCents: number;
+  /** netCents + taxCents. */
+  totalCents: number;
+  errors: CartErrorEntry[];
+  /** True when any error has level 20: the order is refused. */
+  blocked: boolean;
+  /** The selected (or default) shipping method; null when none is active. */
+  shippingMethod: ShippingMethodRow | null;
+  /** The selected (or default) payment method; null when none is active or selectable. */
+  paymentMethod: PaymentMethodRow | null;
+  /** 'pickup' when the shipping method is collection at a shop or warehouse. */
+  shippingOption: 'delivery' | 'pickup';
+  /** ISO 3166-1 alpha-2 the VAT is charged for: the context's shipping address country, else the company's. */
+  deliveryCountry: string;
+  /** The context's addresses when they are the company's (else null: the order falls back to the main address). */
+  shippingAddressId: string | null;
+  billingAddressId: string | null;
+  /** Payment methods blocked for this cart (credit limit). */
+  blockedPaymentMethodIds: string[];
+  /** The company's credit, when it has a limit. */
+  credit: { limitCents: number; usedCents: number } | null;
+  /** Stored lines whose product is gone or inactive (reported as `product-not-found`, not in `lines`). */
+  missingLineIds: string[];
+}
+
+/** The Shopware Cart answer and the internal model of the same calculation. */
+export interface CalculatedCart {
+  cart: StoreCart;
+  model: CartModel;
+}
+
+export interface CalculateCartOptions {
+  config: Pick<BackendConfig, 'provider' | 'mediaBaseUrl'>;
+  /**
+   * Lock the customer's cart row `FOR UPDATE` before reading (only inside a transaction): order placement serialises
+   * concurrent submits with it.
+   */
+  forUpdate?: boolean;
+  /** Overrides of the context's choices (e.g. the order request's), ids of rows. */
+  shippingMethodId?: string;
+  paymentMethodId?: string;
+  shippingAddressId?: string;
+  /** Errors of the current request (rejected items, unknown promotion codes), shown with the cart's own. */
+  extraErrors?: CartErrorEntry[];
+  /** Clock of price validity and promotion windows. */
+  now?: Date;
+}
+
+/** Most lines one cart may hold. */
+export const MAX_CART_LINES = 500;
+/** Most order units of one line. */
+export const MAX_LINE_QUANTITY = 100_000;
+
+/**
+ * Calculates the customer's cart (see the module comment for the rules and the order of the calculation).
+ *
+ * Reads only; with `forUpdate` it locks the `cart` row first (call it inside the transaction that writes the order).
+ * A customer without a cart row gets an empty cart (revision 0).
+ *
+ * @param db the database or a transaction on it.
+ * @param customer the logged-in customer (`requireCustomer`).
+ * @param context the request's context: its token selects the stored checkout choices, its language the labels.
+ * @returns the Shopware Cart answer (`cart`) and the model in cents (`model`).
+ */
+export async function calculateCart(
+  db: CartDb,
+  customer: AuthenticatedCustomer,
+  context: StoreContext,
+  options: CalculateCartOptions,
+): Promise<CalculatedCart> {
+  const { config } = options;
+  const now = options.now ?? new Date();
+  const locale = context.language.localeCode;
+  const provider = config.provider;
+
+  const cartQuery = db.select().from(cartTable).where(eq(cartTable.customerId, customer.id));
+  const [cartRow] = options.forUpdate ? await cartQuery.for('update') : await cartQuery;
+  const lineRows = cartRow
+    ? await db
+        .select()
+        .from(cartLineItemTable)
+        .where(eq(cartLineItemTable.customerId, customer.id))
+        .orderBy(asc(cartLineItemTable.position), asc(cartLineItemTable.createdAt))
+    : [];
+  const payload = await readPayload(db, context.token);
+  const [company] = await db
+    .select({ countryCode: companyTable.countryCode })
+    .from(companyTable)
+    .where(eq(companyTable.id, customer.companyId));
+  const addressIds = [options.shippingAddressId ?? payload.shippingAddressId, payload.billingAddressId].filter(
+    (id): id is string => Boolean(id),
+  );
+  const addresses = addressIds.length
+    ? await db
+        .select({ id: companyAddressTable.id, countryCode: companyAddressTable.countryCode })
+        .from(companyAddressTable)
+        .where(and(inArray(companyAddressTable.id, addressIds), eq(companyAddressTable.companyId, customer.companyId)))
+    : [];
+  const shippingAddressId = options.shippingAddressId ?? payload.shippingAddressId ?? null;
+  const shippingAddress = addresses.find((a) => a.id === shippingAddressId);
+  const billingAddressId = addresses.some((a) => a.id === payload.billingAddressId)
+    ? (payload.billingAddressId ?? null)
+    : null;
+  const deliveryCountry = (shippingAddress?.countryCode ?? company?.countryCode ?? 'BE').toUpperCase();
+
+  const errors: CartErrorEntry[] = [...(options.extraErrors ?? [])];
+  const error = (e: CartErrorEntry) => {
+    if (!errors.some((x) => x.key === e.key)) errors.push(e);
+  };
+
+  // Products, their parents (inherited name, cover, options), media and prices.
+  const productIds = [...new Set(lineRows.map((l) => l.referencedId))];
+  const products = await loadProducts(db, productIds, false);
+  const parentIds = [...new Set(products.map((p) => p.parentId).filter((id): id is string => Boolean(id)))];
+  const parents = new Map((await loadProducts(db, parentIds, false)).map((p) => [p.id, p]));
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const [mediaRows, prices, optionMap] = await Promise.all([
+    loadProductMedia(db, [...productIds, ...parentIds]),
+    loadPrices(db, productIds),
+    loadOptions(db, [...new Set(products.flatMap((p) => p.optionIds))]),
+  ]);
+  const media = new Map<string, ProductMediaRow[]>();
+  for (const m of mediaRows) media.set(m.productId, [...(media.get(m.productId) ?? []), m]);
+
+  const lines: CartLineModel[] = [];
+  const lineItems: StoreLineItem[] = [];
+  const missingLineIds: string[] = [];
+  for (const row of lineRows) {
+    const product = byId.get(row.referencedId);
+    const parent = product?.parentId ? parents.get(product.parentId) : undefined;
+    const unit = product
+      ? unitPriceForQuantity(prices.get(product.id) ?? [], product.taxRate, row.quantity, 'EUR', now)
+      : undefined;
+    if (!product || !product.active || (parent && !parent.active) || unit === undefined) {
+      missingLineIds.push(row.id);
+      error({
+        key: `product-not-found-${row.id}`,
+        messageKey: 'product-not-found',
+        level: 20,
+        message: `The product ${row.referencedId} is not available and was removed from the cart.`,
+        id: row.id,
+      });
+      continue;
+    }
+    const label =
+      translateFields(product.translated, locale).name ?? translateFields(parent?.translated, locale).name ?? '';
+    const name = label || product.productNumber;
+    checkQuantity(product, row.id, row.quantity, name, error);
+    const backorderQuantity = product.isCloseout ? 0 : Math.max(0, row.quantity - Math.max(0, product.availableStock));
+    const taxRate = vatRateFor(product.taxRate, deliveryCountry);
+    const totalCents = lineTotalCents(unit, row.quantity);
+    const options = product.optionIds.flatMap((id) => {
+      const o = optionMap.get(id);
+      if (!o) return [];
+      return [
+        {
+          group: translateFields(o.group.translated, locale).name ?? '',
+          option: translateFields(o.translated, locale).name ?? '',
+        },
+      ];
+    });
+    const linePayload: StoreLineItemPayload = {
+      productNumber: product.productNumber,
+      manufacturerId: product.manufacturerId ?? parent?.manufacturerId ?? null,
+      propertyIds: product.propertyIds.length ? product.propertyIds : (parent?.propertyIds ?? []),
+      optionIds: product.optionIds,
+      options,
+      isCloseout: product.isCloseout,
+      customFields: { order_detail_text: row.remark },
+    };
+    const line: CartLineModel = {
+      id: row.id,
+      productId: product.id,
+      productNumber: product.productNumber,
+      label: name,
+      quantity: row.quantity,
+      unitPrice: formatUnitPrice(unit),
+      totalCents,
+      taxRate,
+      unit: product.unit,
+      remark: row.remark,
+      payload: linePayload,
+      backorderQuantity,
+      isCloseout: product.isCloseout,
+      availableStock: product.availableStock,
+    };
+    lines.push(line);
+    lineItems.push(productLineItem(line, product, parent, media, locale, config.mediaBaseUrl, unit));
+  }
+
+  // Promotions.
+  const promotionCodes = cartRow?.promotionCodes ?? [];
+  const promotionRows = promotionCodes.length
+    ? await db.select().from(promotionTable).where(inArray(promotionTable.code, promotionCodes))
+    : [];
+  const goodsCents = lines.reduce((s, l) => s + l.totalCents, 0);
+  const promotions: CartPromotionModel[] = [];
+  let discountLeft = goodsCents;
+  for (const code of promotionCodes) {
+    const p = promotionRows.find((r) => r.code === code);
+    if (!p || !promotionValid(p, now)) {
+      error({
+        key: `promotion-not-found-${code}`,
+        messageKey: 'promotion-not-found',
+        level: 10,
+        message: `The promotion code ${code} is no longer valid.`,
+        id: code,
+      });
+      continue;
+    }
+    const discountType = p.discountType === 'percentage' ? 'percentage' : 'free_shipping';
+    const discountCents =
+      discountType === 'percentage' ? Math.min(discountLeft, percentOfCents(goodsCents, p.value)) : 0;
+    discountLeft -= discountCents;
+    promotions.push({
+      id: p.id,
+      code: p.code,
+      label: translateFields(p.translated, locale).name ?? p.code,
+      discountType,
+      value: p.value,
+      discountCents,
+    });
+  }
+  const discountCents = goodsCents - discountLeft;
+  const positionPriceCents = goodsCents - discountCents;
+  const hasGoods = lines.length > 0;
+
+  // Shipping.
+  const shippingMethods = await db
+    .select()
+    .from(shippingMethodTable)
+    .where(eq(shippingMethodTable.active, true))
+    .orderBy(asc(shippingMethodTable.position), asc(shippingMethodTable.technicalName));
+  const wantedShipping = options.shippingMethodId ?? payload.shippingMethodId;
+  let shippingMethod = wantedShipping
+    ? (shippingMethods.find((m) => m.id === wantedShipping) ?? null)
+    : (shippingMethods[0] ?? null);
+  if (wantedShipping && !shippingMethod) {
+    error({
+      key: `shipping-method-blocked-${wantedShipping}`,
+      messageKey: 'shipping-method-blocked',
+      level: 20,
+      message: 'The selected shipping method is not available.',
+      id: wantedShipping,
+    });
+    shippingMethod = shippingMethods[0] ?? null;
+  } else if (!shippingMethod && hasGoods) {
+    error({
+      key: 'shipping-method-blocked',
+      messageKey: 'shipping-method-blocked',
+      level: 20,
+      message: 'No shipping method is available.',
+    });
+  }
+  const pickup = shippingMethod?.technicalName === PICKUP_SHIPPING_METHOD;
+  const freeShipping = promotions.some((p) => p.discountType === 'free_shipping');
+  let shippingCents = 0;
+  if (hasGoods && shippingMethod && !pickup && !freeShipping) {
+    const freeByValue = shippingMethod.freeFromCents !== null && positionPriceCents >= shippingMethod.freeFromCents;
+    shippingCents = freeByValue ? 0 : shippingMethod.priceCents;
+  }
+
+  // Minimum order value.
+  const [minimum] = await db
+    .select()
+    .from(minimumOrderValueTable)
+    .where(eq(minimumOrderValueTable.salesChannelId, context.salesChannel.id));
+  let surchargeCents = 0;
+  if (hasGoods && minimum && positionPriceCents < minimum.minimumValueCents) {
+    surchargeCents = minimum.additionalCostCents;
+    error({
+      key: `${provider}-cart-underMinimumValue`,
+      messageKey: `${provider}-cart-underMinimumValue`,
+      level: 10,
+      message:
+        `The goods value is below the minimum order value of ${centsToNumber(minimum.minimumValueCents)} EUR: ` +
+        `a surcharge of ${centsToNumber(minimum.additionalCostCents)} EUR is added.`,
+      minimumValue: centsToNumber(minimum.minimumValueCents),
+      additionalCost: centsToNumber(minimum.additionalCostCents),
+    });
+  }
+
+  // VAT per rate.
+  const netCents = positionPriceCents + shippingCents + surchargeCents;
+  const taxes = taxesPerRate(lines, shippingCents + surchargeCents - discountCents);
+  const taxCents = taxes.reduce((s, t) => s + t.taxCents, 0);
+  const totalCents = netCents + taxCents;
+
+  // Credit limit and payment.
+  const [creditRow] = await db
+    .select()
+    .from(companyCreditTable)
+    .where(eq(companyCreditTable.companyId, customer.companyId));
+  const credit = creditRow ? { limitCents: creditRow.limitCents, usedCents: creditRow.usedCents } : null;
+  const paymentMethods = await db
+    .select()
+    .from(paymentMethodTable)
+    .where(eq(paymentMethodTable.active, true))
+    .orderBy(asc(paymentMethodTable.position), asc(paymentMethodTable.technicalName));
+  let blockedPaymentMethodIds: string[] = [];
+  if (hasGoods && credit && credit.limitCents - credit.usedCents < totalCents) {
+    const available = Math.max(0, credit.limitCents - credit.usedCents);
+    blockedPaymentMethodIds = paymentMethods.filter((m) => !m.paidInAdvance).map((m) => m.id);
+    error({
+      key: `${provider}-cart-underCreditLimit`,
+      messageKey: `${provider}-cart-underCreditLimit`,
+      level: 10,
+      message: `The order exceeds the available credit of ${centsToNumber(available)} EUR: pay in advance or by credit card.`,
+      availableCredit: centsToNumber(available),
+    });
+  }
+  const wantedPayment = options.paymentMethodId ?? payload.paymentMethodId;
+  let paymentMethod: PaymentMethodRow | null = wantedPayment
+    ? (paymentMethods.find((m) => m.id === wantedPayment) ?? null)
+    : (paymentMethods.find((m) => !blockedPaymentMethodIds.includes(m.id)) ?? null);
+  if (hasGoods && wantedPayment && (!paymentMethod || blockedPaymentMethodIds.includes(wantedPayment))) {
+    error({
+      key: `payment-method-blocked-${wantedPayment}`,
+      messageKey: 'payment-method-blocked',
+      level: 20,
+      message: paymentMethod
+        ? `The payment method ${translateFields(paymentMethod.translated, locale).name ?? paymentMethod.technicalName} is blocked for this order.`
+        : 'The selected payment method is not available.',
+      id: wantedPayment,
+      ...(paymentMethod
+        ? { name: translateFields(paymentMethod.translated, locale).name ?? paymentMethod.technicalName }
+        : {}),
+    });
+  } else if (hasGoods && !paymentMethod) {
+    error({
+      key: 'payment-method-blocked',
+      messageKey: 'payment-method-blocked',
+      level: 20,
+      message: 'No payment method is available.',
+    });
+  }
+  if (!paymentMethod) paymentMethod = null;
+
+  const model: CartModel = {
+    customerId: customer.id,
+    revision: cartRow?.revision ?? 0,
+    lines,
+    promotions,
+    promotionCodes,
+    goodsCents,
+    discountCents,
+    positionPriceCents,
+    shippingCents,
+    surchargeCents,
+    netCents,
+    taxes,
+    taxCents,
+    totalCents,
+    errors,
+    blocked: errors.some((e) => e.level === 20),
+    shippingMethod,
+    paymentMethod,
+    shippingOption: pickup ? 'pickup' : 'delivery',
+    deliveryCountry,
+    shippingAddressId: shippingAddress ? shippingAddress.id : null,
+    billingAddressId,
+    blockedPaymentMethodIds,
+    credit,
+    missingLineIds,
+  };
+  const cart = cartAnswer(model, lineItems, context, locale, minimum ?? null, now);
+  return { cart, model };
+}
+
+/** The stored payload of the context (empty for a context without a row). */
+async function readPayload(db: CartDb, token: string): Promise<ContextPayload> {
+  const [row] = await db
+    .select({ payload: contextTable.payload })
+    .from(contextTable)
+    .where(eq(contextTable.token, token));
+  return row?.payload ?? {};
+}
+
+/** True when a promotion is active and `now` lies in its validity window. */
+function promotionValid(p: typeof promotionTable.$inferSelect, now: Date): boolean {
+  return p.active && (!p.validFrom || p.validFrom <= now) && (!p.validUntil || p.validUntil >= now);
+}
+
+/**
+ * The quantity rules of one line (Shopware's product cart processor): minimum purchase, maximum purchase, purchase
+ * steps counted from the minimum, and stock (a backorder warning for ordinary articles, an error for closeouts).
+ */
+function checkQuantity(
+  product: ProductRow,
+  lineId: string,
+  quantity: number,
+  name: string,
+  error: (e: CartErrorEntry) => void,
+): void {
+  const min = Math.max(1, product.minPurchase);
+  const steps = Math.max(1, product.purchaseSteps);
+  if (quantity < min) {
+    error({
+      key: `min-order-quantity-${lineId}`,
+      messageKey: 'min-order-quantity',
+      level: 20,
+      message: `${name} can only be ordered from ${min} units.`,
+      id: lineId,
+      name,
+      quantity: min,
+    });
+  }
+  if (product.maxPurchase !== null && quantity > product.maxPurchase) {
+    error({
+      key: `product-max-purchase-${lineId}`,
+      messageKey: 'product-max-purchase',
+      level: 20,
+      message: `${name} can be ordered at most ${product.maxPurchase} times per order.`,
+      id: lineId,
+      name,
+      quantity: product.maxPurchase,
+    });
+  }
+  if (quantity >= min && (quantity - min) % steps !== 0) {
+    const lower = quantity - ((quantity - min) % steps);
+    error({
+      key: `purchase-steps-quantity-${lineId}`,
+      messageKey: 'purchase-steps-quantity',
+      level: 20,
+      message: `${name} is sold in steps of ${steps} from ${min}: order ${lower} or ${lower + steps}.`,
+      id: lineId,
+      name,
+      quantity: lower,
+    });
+  }
+  const available = Math.max(0, product.availableStock);
+  if (quantity > available) {
+    error({
+      key: `product-stock-reached-${lineId}`,
+      messageKey: 'product-stock-reached',
+      level: product.isCloseout ? 20 : 10,
+      message: product.isCloseout
+        ? `Only ${available} units of ${name} are left and it will not be restocked.`
+        : `Only ${available} units of ${name} are in stock: the other ${quantity - available} follow as a backorder.`,
+      id: lineId,
+      name,
+      quantity: available,
+    });
+  }
+}
+
+/**
+ * Splits `cents` over weights in proportion, the rounding remainder going to the largest weights (the parts add up
+ * to `cents` exactly). Negative `cents` are split as their absolute value.
+ */
+function distribute(cents: number, weights: number[]): number[] {
+  const total = weights.reduce((s, w) => s + w, 0);
+  if (total <= 0 || cents === 0) return weights.map(() => 0);
+  const sign = cents < 0 ? -1 : 1;
+  const abs = Math.abs(cents);
+  const raw = weights.map((w) => (abs * w) / total);
+  const parts = raw.map((r) => Math.floor(r));
+  let rest = abs - parts.reduce((s, p) => s + p, 0);
+  const order = raw.map((r, i) => ({ i, frac: r - Math.floor(r) })).sort((a, b) => b.frac - a.frac || a.i - b.i);
+  for (const { i } of order) {
+    if (rest <= 0) break;
+    parts[i]! += 1;
+    rest -= 1;
+  }
+  return parts.map((p) => p * sign);
+}
+
+/** VAT per rate: goods per rate plus its share of `extraCents` (shipping + surcharge − discount). */
+function taxesPerRate(lines: CartLineModel[], extraCents: number): CartTaxModel[] {
+  const byRate = new Map<string, number>();
+  for (const l of lines) byRate.set(l.taxRate, (byRate.get(l.taxRate) ?? 0) + l.totalCents);
+  const rates = [...byRate.keys()].sort((a, b) => Number(b) - Number(a));
+  const shares = distribute(
+    extraCents,
+    rates.map((r) => byRate.get(r)!),
+  );
+  return rates.map((taxRate, i) => {
+    const netCents = byRate.get(taxRate)! + shares[i]!;
+    return { taxRate, netCents, taxCents: percentOfCents(Math.max(0, netCents), taxRate) };
+  });
+}
+
+/** Shopware CalculatedPrice of `quantity` units with `totalCents` net at one rate. */
+function calculatedPrice(unitPrice: number, quantity: number, totalCents: number, taxRate: string): CalculatedPrice {
+  const rate = Number(taxRate);
+  const sign = totalCents < 0 ? -1 : 1;
+  const taxCents = sign * percentOfCents(Math.abs(totalCents), taxRate);
+  return {
+    unitPrice,
+    quantity,
+    totalPrice: centsToNumber(totalCents),
+    calculatedTaxes: [
+      {
+        tax: centsToNumber(taxCents),
+        taxRate: rate,
+        price: centsToNumber(totalCents),
+        apiAlias: 'cart_tax_calculated',
+      },
+    ],
+    taxRules: [{ taxRate: rate, percentage: 100 }],
+    referencePrice: null,
+    listPrice: null,
+    regulationPrice: null,
+    apiAlias: 'calculated_price',
+  };
+}
+
+/** A CalculatedPrice over several rates (shipping, totals): taxes as given per rate. */
+function multiRatePrice(totalCents: number, taxes: CartTaxModel[]): CalculatedPrice {
+  return {
+    unitPrice: centsToNumber(totalCents),
+    quantity: 1,
+    totalPrice: centsToNumber(totalCents),
+    calculatedTaxes: taxes.map((t) => ({
+      tax: centsToNumber(t.taxCents),
+      taxRate: Number(t.taxRate),
+      price: centsToNumber(t.netCents),
+      apiAlias: 'cart_tax_calculated' as const,
+    })),
+    taxRules: taxes.map((t) => ({ taxRate: Number(t.taxRate), percentage: 100 })),
+    referencePrice: null,
+    listPrice: null,
+    regulationPrice: null,
+    apiAlias: 'calculated_price',
+  };
+}
+
+/** The cover media of a product: its own cover, the parent's, or the first image of either. */
+function coverOf(
+  product: ProductRow,
+  parent: ProductRow | undefined,
+  media: Map<string, ProductMediaRow[]>,
+): ProductMediaRow | undefined {
+  const links = [...(media.get(product.id) ?? []), ...(parent ? (media.get(parent.id) ?? []) : [])];
+  const coverId = product.coverMediaId ?? parent?.coverMediaId;
+  const images = links.filter((m) => (m.media.mimeType ?? '').startsWith('image/') || m.purpose === 'normal');
+  return links.find((m) => m.mediaId === coverId) ?? images[0];
+}
+
+function productLineItem(
+  line: CartLineModel,
+  product: ProductRow,
+  parent: ProductRow | undefined,
+  media: Map<string, ProductMediaRow[]>,
+  locale: string,
+  mediaBaseUrl: string,
+  unit: bigint,
+): StoreLineItem {
+  const cover = coverOf(product, parent, media);
+  const dt = deliveryTime(
+    product.deliveryTimeMin ?? parent?.deliveryTimeMin ?? null,
+    product.deliveryTimeMax ?? parent?.deliveryTimeMax ?? null,
+    product.deliveryTimeUnit,
+    locale,
+  );
+  return {
+    id: line.id,
+    type: 'product',
+    referencedId: line.productId,
+    label: line.label,
+    quantity: line.quantity,
+    good: true,
+    removable: true,
+    stackable: true,
+    modified: false,
+    cover: cover ? mapMedia(cover.media, locale, mediaBaseUrl) : null,
+    payload: line.payload,
+    price: calculatedPrice(Number(formatUnitPrice(unit)), line.quantity, line.totalCents, line.taxRate),
+    priceDefinition: null,
+    quantityInformation: {
+      minPurchase: Math.max(1, product.minPurchase),
+      maxPurchase:
+        product.maxPurchase ?? (product.isCloseout ? Math.max(0, product.availableStock) : MAX_LINE_QUANTITY),
+      purchaseSteps: Math.max(1, product.purchaseSteps),
+    },
+    deliveryInformation: {
+      stock: product.availableStock,
+      restockTime: product.restockTime ?? parent?.restockTime ?? undefined,
+      freeDelivery: false,
+      ...(dt
+        ? { deliveryTime: { name: dt.name, min: dt.min, max: dt.max, unit: dt.unit, apiAlias: 'cart_delivery_time' } }
+        : {}),
+      apiAlias: 'cart_delivery_information',
+    },
+    apiAlias: 'cart_line_item',
+  };
+}
+
+/** A percentage or free-shipping promotion as a line item of type promotion (negative price for a discount). */
+function promotionLineItem(p: CartPromotionModel, lines: CartLineModel[]): StoreLineItem {
+  const goods = new Map<string, number>();
+  for (const l of lines) goods.set(l.taxRate, (goods.get(l.taxRate) ?? 0) + l.totalCents);
+  const rates = [...goods.keys()].sort((a, b) => Number(b) - Number(a));
+  const shares = distribute(
+    -p.discountCents,
+    rates.map((r) => goods.get(r)!),
+  );
+  const perRate = rates.map((taxRate, i) => ({
+    taxRate,
+    netCents: shares[i]!,
+    taxCents: -percentOfCents(Math.abs(shares[i]!), taxRate),
+  }));
+  const price = multiRatePrice(-p.discountCents, perRate);
+  return {
+    id: p.id,
+    type: 'promotion',
+    referencedId: p.code,
+    label: p.label,
+    quantity: 1,
+    good: false,
+    removable: true,
+    stackable: false,
+    modified: false,
+    cover: null,
+    payload: { code: p.code, promotionId: p.id, discountType: p.discountType, value: p.value },
+    price,
+    quantityInformation: null,
+    deliveryInformation: { freeDelivery: p.discountType === 'free_shipping', apiAlias: 'cart_delivery_information' },
+    apiAlias: 'cart_line_item',
+  };
+}
+
+/** Shopware's error object of an entry (`code` 0, parameters inline). */
+function storeError(e: CartErrorEntry): StoreCartError {
+  return { code: 0, ...e };
+}
+
+function cartAnswer(
+  model: CartModel,
+  productItems: StoreLineItem[],
+  context: StoreContext,
+  locale: string,
+  minimum: typeof minimumOrderValueTable.$inferSelect | null,
+  now: Date,
+): StoreCart {
+  const lineItems = [...productItems, ...model.promotions.map((p) => promotionLineItem(p, model.lines))];
+  const errors: Record<string, StoreCartError> = {};
+  for (const e of model.errors) errors[e.key] = storeError(e);
+  const deliveries: StoreCartDelivery[] = [];
+  if (model.lines.length && model.shippingMethod) {
+    const m = model.shippingMethod;
+    const day = 24 * 60 * 60 * 1000;
+    const shippingShares = distribute(
+      model.shippingCents,
+      model.taxes.map((t) => t.netCents),
+    );
+    deliveries.push({
+      deliveryDate: {
+        earliest: new Date(now.getTime() + m.deliveryTimeMin * day).toISOString(),
+        latest: new Date(now.getTime() + m.deliveryTimeMax * day).toISOString(),
+      },
+      location: {
+        country: { iso: model.deliveryCountry, apiAlias: 'country' },
+        apiAlias: 'cart_delivery_shipping_location',
+      },
+      positions: model.lines.map((l) => ({
+        identifier: l.id,
+        quantity: l.quantity,
+        apiAlias: 'cart_delivery_position',
+      })),
+      shippingCosts: multiRatePrice(
+        model.shippingCents,
+        model.taxes.map((t, i) => ({
+          taxRate: t.taxRate,
+          netCents: shippingShares[i]!,
+          taxCents: percentOfCents(shippingShares[i]!, t.taxRate),
+        })),
+      ),
+      shippingMethod: mapShippingMethod(m, locale),
+      apiAlias: 'cart_delivery',
+    });
+  }
+  const totalPrice = centsToNumber(model.totalCents);
+  return {
+    name: 'sales-channel',
+    token: context.token,
+    price: {
+      netPrice: centsToNumber(model.netCents),
+      totalPrice,
+      positionPrice: centsToNumber(model.positionPriceCents),
+      rawTotal: totalPrice,
+      taxStatus: 'net',
+      calculatedTaxes: model.taxes.map((t) => ({
+        tax: centsToNumber(t.taxCents),
+        taxRate: Number(t.taxRate),
+        price: centsToNumber(t.netCents),
+        apiAlias: 'cart_tax_calculated' as const,
+      })),
+      taxRules: model.taxes.map((t) => ({ taxRate: Number(t.taxRate), name: `${Number(t.taxRate)} %` })),
+      apiAlias: 'cart_price',
+    },
+    lineItems,
+    errors,
+    deliveries,
+    transactions: model.paymentMethod
+      ? [{ paymentMethodId: model.paymentMethod.id, amount: multiRatePrice(model.totalCents, []) }]
+      : [],
+    modified: false,
+    customerComment: null,
+    affiliateCode: null,
+    campaignCode: null,
+    extensions:
+      model.surchargeCents > 0 && minimum
+        ? {
+            minimumCartValue: {
+              minimumValue: centsToNumber(minimum.minimumValueCents),
+              additionalCost: centsToNumber(minimum.additionalCostCents),
+              apiAlias: 'cart_minimum_value',
+            },
+          }
+        : {},
+    revision: model.revision,
+    apiAlias: 'cart',
+  };
+}
+
+/** Creates the customer's cart row when missing (revision 0). */
+export async function ensureCart(db: CartDb, customerId: string): Promise<void> {
+  await db.insert(cartTable).values({ customerId }).onConflictDoNothing();
+}
+
+/** Marks a change of the cart: revision + 1. */
+export async function bumpRevision(db: CartDb, customerId: string): Promise<void> {
+  await db
+    .update(cartTable)
+    .set({ revision: sql`${cartTable.revision} + 1`, updatedAt: new Date() })
+    .where(eq(cartTable.customerId, customerId));
+}
