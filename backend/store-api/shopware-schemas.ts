@@ -78,6 +78,145 @@ export interface StoreProductDownload {
   apiAlias: 'product_download';
 }
 
+/**
+ * Shopware PropertyGroup: the group of an option (without `options`), a configurator group (with the options that
+ * occur among the variants) or a group of the `properties` aggregation (with the options' counts).
+ */
+export type StorePropertyGroup = Sent<
+  Omit<Schemas['PropertyGroup'], 'translated' | 'options' | 'position'>,
+  'id' | 'name'
+> & {
+  position: number;
+  translated: Translated<Schemas['PropertyGroup']>;
+  options?: StorePropertyGroupOption[];
+  apiAlias: 'property_group';
+};
+
+/** Shopware PropertyGroupOption; `group` is sent on a product's `options` and `properties` and in the configurator. */
+export type StorePropertyGroupOption = Sent<
+  Omit<Schemas['PropertyGroupOption'], 'translated' | 'group' | 'position'>,
+  'id' | 'groupId' | 'name'
+> & {
+  position: number;
+  translated: Translated<Schemas['PropertyGroupOption']>;
+  group?: StorePropertyGroup;
+  /** Products of the listing with this option (`properties` aggregation only). */
+  count?: number;
+  apiAlias: 'property_group_option';
+};
+
+/** Shopware ProductCrossSelling (one per BMEcat reference type; `customFields.referenceType` names the type). */
+export type StoreProductCrossSelling = Sent<Omit<Schemas['ProductCrossSelling'], 'translated'>, 'id' | 'name'> & {
+  translated: Translated<Schemas['ProductCrossSelling']>;
+  customFields: { referenceType: string };
+  apiAlias: 'product_cross_selling';
+};
+
+/** Shopware CrossSellingElement: a cross-selling with its products. */
+export type StoreCrossSellingElement = Omit<Schemas['CrossSellingElement'], 'crossSelling' | 'products'> & {
+  crossSelling: StoreProductCrossSelling;
+  products: StoreProduct[];
+};
+
+/**
+ * Shopware Breadcrumb. `translated` holds the category's translated fields, as Shopware's Breadcrumb struct fills it
+ * from `CategoryEntity::getTranslated()`.
+ */
+export type StoreBreadcrumb = Omit<Schemas['Breadcrumb'], 'translated' | 'seoUrls'> & {
+  translated: StoreCategory['translated'];
+  seoUrls: StoreSeoUrl[];
+};
+
+/** Shopware Locale. */
+export type StoreLocale = Sent<Omit<Schemas['Locale'], 'translated'>, 'id' | 'code' | 'name' | 'territory'> & {
+  translated: Translated<Schemas['Locale']>;
+  apiAlias: 'locale';
+};
+
+/** Shopware Language with its locale (`locale` and `translationCode` are the same locale). */
+export type StoreLanguage = Sent<
+  Omit<Schemas['Language'], 'locale' | 'translationCode'>,
+  'id' | 'name' | 'localeId'
+> & {
+  locale: StoreLocale;
+  translationCode: StoreLocale;
+  apiAlias: 'language';
+};
+
+/** Shopware's CashRoundingConfig (`itemRounding`, `totalRounding` of a currency and a sales channel context). */
+export type StoreCashRounding = Schemas['SalesChannelContext']['itemRounding'];
+
+/** Shopware Currency. */
+export type StoreCurrency = Sent<
+  Omit<Schemas['Currency'], 'translated' | 'itemRounding' | 'totalRounding'>,
+  'id' | 'isoCode' | 'symbol' | 'shortName' | 'name' | 'factor'
+> & {
+  itemRounding: StoreCashRounding;
+  totalRounding: StoreCashRounding;
+  translated: Translated<Schemas['Currency']>;
+  apiAlias: 'currency';
+};
+
+/** Shopware SalesChannelDomain, plus the domain's language label and position. */
+export type StoreSalesChannelDomain = Sent<
+  Schemas['SalesChannelDomain'],
+  'id' | 'url' | 'languageId' | 'currencyId' | 'snippetSetId' | 'salesChannelId'
+> & {
+  languageLabel: string;
+  position: number;
+  apiAlias: 'sales_channel_domain';
+};
+
+/**
+ * Shopware SalesChannel with its domains; `configuration` is the channel's free-form configuration and
+ * `customFields.countriesCategoryId` the root of the countries navigation.
+ */
+export type StoreSalesChannel = Sent<
+  Omit<Schemas['SalesChannel'], 'translated' | 'domains' | 'configuration' | 'customFields'>,
+  | 'id'
+  | 'name'
+  | 'languageId'
+  | 'currencyId'
+  | 'customerGroupId'
+  | 'paymentMethodId'
+  | 'shippingMethodId'
+  | 'countryId'
+  | 'navigationCategoryId'
+> & {
+  configuration: Record<string, unknown>;
+  customFields: { countriesCategoryId: string | null };
+  translated: Translated<Schemas['SalesChannel']>;
+  domains: StoreSalesChannelDomain[];
+  apiAlias: 'sales_channel';
+};
+
+/** Shopware Salutation. */
+export type StoreSalutation = Sent<
+  Omit<Schemas['Salutation'], 'translated'>,
+  'id' | 'salutationKey' | 'displayName' | 'letterName'
+> & {
+  translated: Translated<Schemas['Salutation']>;
+  apiAlias: 'salutation';
+};
+
+/**
+ * Aggregation results of a product listing, keyed by aggregation name. Shopware's document types them as free-form
+ * records; the shapes are those of Shopware's result structs: an EntityResult (`entities`) for `manufacturer` and
+ * `properties`, a count for `in-stock` and a StatsResult with `min` and `max` (net) for `price`.
+ */
+export interface StoreListingAggregations {
+  manufacturer?: {
+    entities: (StoreManufacturer & { count: number })[];
+    apiAlias: 'manufacturer_aggregation';
+  };
+  properties?: {
+    entities: (StorePropertyGroup & { options: StorePropertyGroupOption[] })[];
+    apiAlias: 'properties_aggregation';
+  };
+  'in-stock'?: { count: number; apiAlias: 'in-stock_aggregation' };
+  price?: { min: number | null; max: number | null; apiAlias: 'price_aggregation' };
+}
+
 /** A sorting a listing offers (`availableSortings`). */
 export type StoreProductSorting = Schemas['ProductListingResult']['availableSortings'][number];
 
@@ -90,7 +229,7 @@ export type StoreProductListing = Omit<
   'elements' | 'aggregations' | 'currentFilters' | 'availableSortings'
 > & {
   elements: StoreProduct[];
-  aggregations: Record<string, unknown> | [];
+  aggregations: StoreListingAggregations | [];
   currentFilters: Omit<Schemas['ProductListingResult']['currentFilters'], 'rating'> & {
     rating: number | null;
     'in-stock': boolean;
@@ -138,8 +277,8 @@ export type StoreProduct = Sent<
   cover?: StoreProductMedia | null;
   media?: StoreProductMedia[];
   manufacturer?: StoreManufacturer | null;
-  options?: Record<string, unknown>[];
-  properties?: Record<string, unknown>[];
+  options?: StorePropertyGroupOption[];
+  properties?: StorePropertyGroupOption[];
   seoUrls?: StoreSeoUrl[];
   deliveryTime?: StoreDeliveryTime | null;
   extensions?: { downloads: StoreProductDownload[] };

@@ -8,6 +8,7 @@ import { StoreApiError } from '../../http/errors.ts';
 import { ancestorIds, type CategoryIndex, type CategoryRow } from '../catalog-cache.ts';
 import type { SalesChannelInfo } from '../context.ts';
 import { seoUrl } from '../entities.ts';
+import type { StoreBreadcrumb } from '../shopware-schemas.ts';
 import { categoryName, mapCategory, type CategoryMapContext } from './category.mapper.ts';
 
 /** 404 with Shopware's category code. */
@@ -57,12 +58,11 @@ export function listed(row: CategoryRow, isMain: boolean): boolean {
   return !(isMain && row.type === 'page' && row.productCount === 0);
 }
 
-/** Breadcrumb items of a category below the main navigation root (Shopware's Breadcrumb struct). */
-export function categoryBreadcrumb(
-  row: CategoryRow,
-  ctx: CategoryMapContext,
-  mainRootId: string,
-): Record<string, unknown>[] {
+/**
+ * Breadcrumb items (Shopware's Breadcrumb) of a category below the main navigation root, root side first; `path` is
+ * the canonical SEO path in the context language, else the technical path `navigation/{id}`.
+ */
+export function categoryBreadcrumb(row: CategoryRow, ctx: CategoryMapContext, mainRootId: string): StoreBreadcrumb[] {
   const ids = [...ancestorIds(row), row.id];
   const start = ids.indexOf(mainRootId);
   const chain = (start >= 0 ? ids.slice(start + 1) : ids)
@@ -74,7 +74,7 @@ export function categoryBreadcrumb(
     return {
       name: categoryName(c, ctx.locale),
       categoryId: c.id,
-      type: c.type,
+      type: c.type as StoreBreadcrumb['type'],
       translated: mapped.translated,
       path: seo ? seo.seoPathInfo : `navigation/${c.id}`,
       seoUrls: seo
@@ -89,7 +89,7 @@ export function categoryBreadcrumb(
             }),
           ]
         : [],
-      apiAlias: 'breadcrumb',
+      apiAlias: 'breadcrumb' as const,
     };
   });
 }

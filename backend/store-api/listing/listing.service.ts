@@ -32,7 +32,12 @@ import { pagination } from '../criteria.ts';
 import type { ViewContext } from '../deps.ts';
 import { compact } from '../entities.ts';
 import { StoreApiError } from '../../http/errors.ts';
-import type { StoreProductListing, StoreProductSorting } from '../shopware-schemas.ts';
+import type {
+  StoreListingAggregations,
+  StoreProductListing,
+  StoreProductSorting,
+  StorePropertyGroupOption,
+} from '../shopware-schemas.ts';
 import { buildProducts, type ProductViewOptions } from '../product/product.mapper.ts';
 import {
   loadProductMedia,
@@ -230,12 +235,8 @@ async function computeFacets(db: Db, source: Source, scope: SQL): Promise<RawFac
   return facets;
 }
 
-interface MappedFacets {
-  manufacturer: Record<string, unknown>;
-  properties: Record<string, unknown>;
-  inStock: Record<string, unknown>;
-  price: Record<string, unknown>;
-}
+/** The aggregation results of a listing scope; `price` is sent to logged-in callers only. */
+type MappedFacets = Required<StoreListingAggregations>;
 
 function optionSort(sortingType: string) {
   return (a: { name: string; position: number }, b: { name: string; position: number }) => {
@@ -279,7 +280,7 @@ async function mapFacets(
         filterable: true,
         position: group.position,
         translated: { name: g.name ?? '' },
-        options: opts.sort(optionSort(group.sortingType)).map((o) =>
+        options: opts.sort(optionSort(group.sortingType)).map((o): StorePropertyGroupOption =>
           compact({
             id: o.id,
             groupId: group.id,
@@ -288,10 +289,10 @@ async function mapFacets(
             colorHexCode: o.colorHexCode,
             translated: { name: o.name },
             count: o.count,
-            apiAlias: 'property_group_option',
+            apiAlias: 'property_group_option' as const,
           }),
         ),
-        apiAlias: 'property_group',
+        apiAlias: 'property_group' as const,
       };
     })
     .sort((a, b) => a.position - b.position || a.name.localeCompare(b.name));
@@ -303,15 +304,15 @@ async function mapFacets(
         id: m.id,
         name,
         translated: { name },
-        count: raw.manufacturers.get(m.id),
-        apiAlias: 'product_manufacturer',
+        count: raw.manufacturers.get(m.id) ?? 0,
+        apiAlias: 'product_manufacturer' as const,
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
   return {
     manufacturer: { entities: manufacturerEntities, apiAlias: 'manufacturer_aggregation' },
     properties: { entities: propertyEntities, apiAlias: 'properties_aggregation' },
-    inStock: { count: raw.inStock, apiAlias: 'in-stock_aggregation' },
+    'in-stock': { count: raw.inStock, apiAlias: 'in-stock_aggregation' },
     price: {
       min: raw.priceMin === null ? null : Number(raw.priceMin),
       max: raw.priceMax === null ? null : Number(raw.priceMax),
@@ -455,11 +456,11 @@ export async function productListing(req: ListingRequest): Promise<StoreProductL
   }
 
   const elements = await buildProducts(db, cache, products, view, req.product, listMedia);
-  const aggregations: Record<string, unknown> = {};
+  const aggregations: StoreListingAggregations = {};
   if (facets && wantAggregations) {
     aggregations.manufacturer = facets.mapped.manufacturer;
     aggregations.properties = facets.mapped.properties;
-    aggregations['in-stock'] = facets.mapped.inStock;
+    aggregations['in-stock'] = facets.mapped['in-stock'];
     if (pricesVisible) aggregations.price = facets.mapped.price;
   }
   const currentFilters: StoreProductListing['currentFilters'] = {

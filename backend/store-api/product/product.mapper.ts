@@ -22,7 +22,14 @@ import type { ViewContext } from '../deps.ts';
 import { compact, mapMedia, seoUrl } from '../entities.ts';
 import { translateFields } from '../../lib/translate.ts';
 import type { Db } from '../../db/client.ts';
-import type { StoreDeliveryTime, StoreManufacturer, StoreProduct, StoreProductMedia } from '../shopware-schemas.ts';
+import type {
+  StoreDeliveryTime,
+  StoreManufacturer,
+  StoreProduct,
+  StoreProductMedia,
+  StorePropertyGroup,
+  StorePropertyGroupOption,
+} from '../shopware-schemas.ts';
 import { calculateProductPrices, type PriceRow } from '../../lib/price.ts';
 import {
   loadPrices,
@@ -81,23 +88,30 @@ function isGalleryImage(pm: Pick<ProductMediaRow, 'purpose' | 'media'>): boolean
   return image && ['normal', 'detail', 'thumbnail', 'logo'].includes(pm.purpose);
 }
 
+/** Shopware PropertyGroup of an option, without its options, in the locale. */
+function mapGroup(group: OptionRow['group'], locale: string): StorePropertyGroup {
+  const t = translateFields(group.translated, locale);
+  return compact({
+    id: group.id,
+    name: t.name ?? '',
+    description: t.description,
+    displayType: group.displayType,
+    sortingType: group.sortingType,
+    filterable: group.filterable,
+    visibleOnProductDetailPage: true,
+    position: group.position,
+    translated: compact({ name: t.name ?? '', description: t.description }),
+    apiAlias: 'property_group' as const,
+  });
+}
+
+/** A PropertyGroupOption as a product's `options` and `properties` and the configurator send it: with its group. */
+type OptionWithGroup = StorePropertyGroupOption & { group: StorePropertyGroup };
+
 /** Shopware PropertyGroupOption with its group; the group's unit is appended to the option's name. */
-function mapOption(o: OptionRow, locale: string): Record<string, unknown> {
+function mapOption(o: OptionRow, locale: string): OptionWithGroup {
   const value = translateFields(o.translated, locale).name ?? '';
   const name = o.group.unit && value && !value.endsWith(o.group.unit) ? `${value} ${o.group.unit}` : value;
-  const g = translateFields(o.group.translated, locale);
-  const group = compact({
-    id: o.group.id,
-    name: g.name ?? '',
-    description: g.description,
-    displayType: o.group.displayType,
-    sortingType: o.group.sortingType,
-    filterable: o.group.filterable,
-    visibleOnProductDetailPage: true,
-    position: o.group.position,
-    translated: compact({ name: g.name ?? '', description: g.description }),
-    apiAlias: 'property_group',
-  });
   return compact({
     id: o.id,
     groupId: o.groupId,
@@ -105,21 +119,20 @@ function mapOption(o: OptionRow, locale: string): Record<string, unknown> {
     position: o.position,
     colorHexCode: o.colorHexCode,
     translated: { name },
-    group,
+    group: mapGroup(o.group, locale),
     option: name,
-    apiAlias: 'property_group_option',
+    apiAlias: 'property_group_option' as const,
   });
 }
 
 /** Sorts options by group position, group name, then option position and name (Shopware's sortedProperties order). */
-function sortOptions(list: Record<string, unknown>[]): Record<string, unknown>[] {
-  const key = (o: Record<string, unknown>) => o.group as { position: number; name: string };
+function sortOptions(list: OptionWithGroup[]): OptionWithGroup[] {
   return [...list].sort(
     (a, b) =>
-      key(a).position - key(b).position ||
-      key(a).name.localeCompare(key(b).name) ||
-      (a.position as number) - (b.position as number) ||
-      String(a.name).localeCompare(String(b.name), undefined, { numeric: true }),
+      a.group.position - b.group.position ||
+      a.group.name.localeCompare(b.group.name) ||
+      a.position - b.position ||
+      a.name.localeCompare(b.name, undefined, { numeric: true }),
   );
 }
 
@@ -255,7 +268,7 @@ function mapProduct(row: ProductRow, loaded: Loaded, view: ViewContext, options:
       .filter((o): o is OptionRow => Boolean(o))
       .map((o) => mapOption(o, view.locale)),
   );
-  let properties: Record<string, unknown>[] | undefined;
+  let properties: OptionWithGroup[] | undefined;
   if (options.properties) {
     let ids = row.propertyIds;
     const own = ids.filter((id) => !row.optionIds.includes(id));
@@ -383,13 +396,13 @@ function mapProduct(row: ProductRow, loaded: Loaded, view: ViewContext, options:
   return product;
 }
 
-function mergeTranslations<T extends object>(
+/** A parent's translations overlaid with the variant's own fields per locale (a variant's empty fields inherit). */
+function mergeTranslations<T extends Record<string, string | undefined>>(
   base: Partial<Record<string, T>>,
   own: Partial<Record<string, T>>,
 ): Partial<Record<string, T>> {
   const out: Partial<Record<string, T>> = { ...base };
-  for (const [locale, fields] of Object.entries(own))
-    out[locale] = { ...(base[locale] ?? {}), ...compact((fields ?? {}) as Record<string, unknown>) } as T;
+  for (const [locale, fields] of Object.entries(own)) out[locale] = { ...base[locale], ...compact(fields ?? {}) } as T;
   return out;
 }
 
@@ -400,36 +413,31 @@ export function productNotFound(id: string): StoreApiError {
   });
 }
 
-/** Configurator: the property groups of the variants' options, each with the options that occur. */
-export function buildConfigurator(options: OptionRow[], locale: string): Record<string, unknown>[] {
-  const groups = new Map<string, { group: OptionRow['group']; options: Record<string, unknown>[] }>();
+/**
+ * Configurator: the property groups of the variants' options, each with the options that occur (`combinable`), by
+ * group position and name; options by position, then by number for numeric groups, then by name.
+ */
+export function buildConfigurator(options: OptionRow[], locale: string): StorePropertyGroup[] {
+  const groups = new Map<string, { group: OptionRow['group']; options: OptionWithGroup[] }>();
   for (const o of options) {
     const entry = groups.get(o.groupId) ?? { group: o.group, options: [] };
     entry.options.push({ ...mapOption(o, locale), combinable: true });
     groups.set(o.groupId, entry);
   }
   return [...groups.values()]
-    .map(({ group, options: opts }) => {
-      const t = translateFields(group.translated, locale);
+    .map(({ group, options: opts }): StorePropertyGroup => {
       const sortNumeric = group.sortingType === 'numeric';
-      return compact({
-        id: group.id,
-        name: t.name ?? '',
-        description: t.description,
-        displayType: group.displayType,
-        sortingType: group.sortingType,
-        filterable: group.filterable,
-        visibleOnProductDetailPage: true,
-        position: group.position,
-        translated: compact({ name: t.name ?? '', description: t.description }),
+      const { apiAlias, ...fields } = mapGroup(group, locale);
+      return {
+        ...fields,
         options: opts.sort(
           (a, b) =>
-            (a.position as number) - (b.position as number) ||
-            (sortNumeric ? parseFloat(String(a.name)) - parseFloat(String(b.name)) : 0) ||
-            String(a.name).localeCompare(String(b.name), undefined, { numeric: true }),
+            a.position - b.position ||
+            (sortNumeric ? parseFloat(a.name) - parseFloat(b.name) : 0) ||
+            a.name.localeCompare(b.name, undefined, { numeric: true }),
         ),
-        apiAlias: 'property_group',
-      });
+        apiAlias,
+      };
     })
-    .sort((a, b) => (a.position as number) - (b.position as number) || String(a.name).localeCompare(String(b.name)));
+    .sort((a, b) => a.position - b.position || a.name.localeCompare(b.name));
 }

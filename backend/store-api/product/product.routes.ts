@@ -29,6 +29,7 @@ import { REFERENCE_ORDER, referenceTypeName } from './cross-selling.ts';
 import { buildConfigurator, buildProducts, mapManufacturer, productNotFound } from './product.mapper.ts';
 import { loadProducts, loadVariants, type ProductRow } from './product.repository.ts';
 import { textArray } from '../../db/sql-params.ts';
+import type { StoreCrossSellingElement, StoreProduct } from '../shopware-schemas.ts';
 
 function rows<T>(deps: CatalogDeps, statement: SQL): Promise<T[]> {
   return queryRows<T>(deps.db, statement);
@@ -87,9 +88,9 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
           properties: false,
           categories: false,
         })
-      ).map((p) => [p.id as string, p]),
+      ).map((p) => [p.id, p]),
     );
-    const byType = new Map<string, Record<string, unknown>[]>();
+    const byType = new Map<string, StoreProduct[]>();
     for (const r of refs) {
       const p = products.get(r.target_product_id);
       if (!p) continue;
@@ -102,7 +103,7 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
       const ib = REFERENCE_ORDER.indexOf(b);
       return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.localeCompare(b);
     });
-    const result = types.map((type, position) => {
+    const result = types.map((type, position): StoreCrossSellingElement => {
       const name = referenceTypeName(type, view.locale);
       const list = byType.get(type)!;
       return {
