@@ -13,6 +13,7 @@ import { companyAddressTable, companyTable, customerRightTable, customerTable } 
 import { rightsList } from '../../auth/rights.ts';
 import { stableId } from '../../lib/ids.ts';
 import { FIXED_IDS } from '../system/system.mapper.ts';
+import type { StoreSalutation } from '../shopware-schemas.ts';
 
 type CompanyRow = typeof companyTable.$inferSelect;
 type CustomerRow = typeof customerTable.$inferSelect;
@@ -28,7 +29,7 @@ function omitNull<T extends Record<string, unknown>>(value: T, keys: (keyof T)[]
 }
 
 /** Shopware salutation for the stored prefix ('female' → mrs, 'male' → mr, else not_specified). */
-export function salutationOf(prefix: string | null): Record<string, unknown> {
+export function salutationOf(prefix: string | null): StoreSalutation {
   const key = prefix === 'female' ? 'mrs' : prefix === 'male' ? 'mr' : 'not_specified';
   const name = { mrs: 'Mrs.', mr: 'Mr.', not_specified: 'Not specified' }[key];
   return {
@@ -121,7 +122,7 @@ function customer(input: {
     guest: false,
     customerNumber: company.companyNumber,
     email: x.email,
-    salutationId: salutationOf(x.salutation).id as string,
+    salutationId: salutationOf(x.salutation).id,
     salutation: salutationOf(x.salutation),
     title: null,
     firstName: x.firstName,

@@ -5,6 +5,13 @@
 import { isLocaleCode, type LocaleCode } from '../../../contract/locales.ts';
 import { stableId } from '../../lib/ids.ts';
 import type { StoreContext } from '../context.ts';
+import type {
+  StoreCashRounding,
+  StoreCurrency,
+  StoreLanguage,
+  StoreLocale,
+  StoreSalesChannel,
+} from '../shopware-schemas.ts';
 
 /** Shopware's `locale` entity of each language: English name and territory. */
 const LOCALE_NAMES: Record<LocaleCode, { name: string; territory: string }> = {
@@ -23,9 +30,9 @@ export const FIXED_IDS = {
 };
 
 /** Shopware Language with its locale. */
-export function mapLanguage(l: { id: string; name: string; localeCode: string }): Record<string, unknown> {
+export function mapLanguage(l: { id: string; name: string; localeCode: string }): StoreLanguage {
   const info = isLocaleCode(l.localeCode) ? LOCALE_NAMES[l.localeCode] : { name: l.name, territory: '' };
-  const locale = {
+  const locale: StoreLocale = {
     id: stableId('locale', l.localeCode),
     code: l.localeCode,
     name: info.name,
@@ -56,7 +63,7 @@ export interface CurrencyRow {
 }
 
 /** Shopware's CashRoundingConfig for `decimals` decimals (interval 0.01, net rounding). */
-export function rounding(decimals: number) {
+export function rounding(decimals: number): StoreCashRounding {
   return {
     decimals,
     interval: 0.01,
@@ -66,7 +73,7 @@ export function rounding(decimals: number) {
 }
 
 /** Shopware Currency. */
-export function mapCurrency(r: CurrencyRow): Record<string, unknown> {
+export function mapCurrency(r: CurrencyRow): StoreCurrency {
   const decimals = Number(r.decimal_precision);
   return {
     id: r.id,
@@ -85,7 +92,7 @@ export function mapCurrency(r: CurrencyRow): Record<string, unknown> {
 }
 
 /** Shopware SalesChannel of a context, with its domains. */
-export function mapSalesChannel(ctx: StoreContext): Record<string, unknown> {
+export function mapSalesChannel(ctx: StoreContext): StoreSalesChannel {
   const ch = ctx.salesChannel;
   return {
     id: ch.id,
