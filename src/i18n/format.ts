@@ -116,3 +116,66 @@ export function formatDate(
 ): string {
   return new Intl.DateTimeFormat(locale, options).format(typeof value === 'string' ? new Date(value) : value);
 }
+
+/**
+ * Order units with a name in the catalogues (`units.{code}_one` / `units.{code}_other`): UN/ECE Recommendation 20
+ * codes as BMEcat's `ORDER_UNIT` carries them (C62 "one" for pieces, H87 piece, PK pack, BX box, CT carton, BG bag,
+ * PR pair, SET set, RO roll, TU tube, DZN dozen, MTR metre, CMT centimetre, MMT millimetre, MTK square metre, MTQ
+ * cubic metre, KGM kilogram, GRM gram, TNE tonne, LTR litre, MLT millilitre).
+ */
+export const ORDER_UNIT_CODES = [
+  'C62',
+  'H87',
+  'PK',
+  'BX',
+  'CT',
+  'BG',
+  'PR',
+  'SET',
+  'RO',
+  'TU',
+  'DZN',
+  'MTR',
+  'CMT',
+  'MMT',
+  'MTK',
+  'MTQ',
+  'KGM',
+  'GRM',
+  'TNE',
+  'LTR',
+  'MLT',
+] as const;
+
+/** The parts of a translator that unit names need (the server's translator and an island's `useI18n()` have them). */
+export interface UnitTranslator {
+  locale: Locale;
+  t: Translate;
+  /** Whether the messages hold a key. */
+  has: (key: string) => boolean;
+}
+
+/**
+ * The name of an order unit in the form that goes with `quantity`: the locale's plural category of the quantity
+ * (`Intl.PluralRules`; 1 → one, 2 → other, and in French also 0 and 1.5 → one) picks `units.{code}_one` or
+ * `units.{code}_other`. Codes are UN/ECE Rec 20 (case-insensitive); a code without a name in the catalogue is
+ * returned as it is (upper-cased), an empty code as ''.
+ */
+export function unitName(i18n: UnitTranslator, quantity: number, unitCode: string | null | undefined): string {
+  const code = (unitCode ?? '').trim().toUpperCase();
+  if (!code) return '';
+  const form = new Intl.PluralRules(i18n.locale).select(quantity) === 'one' ? 'one' : 'other';
+  const key = `units.${code}_${form}`;
+  return i18n.has(key) ? i18n.t(key as MessageKey) : code;
+}
+
+/**
+ * A quantity with its order unit by name in the locale: `10 pieces`, `10 Stück`, `2,5 mètres`, `1 rol`; the number
+ * in the locale's notation with at most two decimals (quantities are kept in hundredths, src/lib/quantity.ts). Without
+ * a unit code just the number.
+ */
+export function quantityWithUnit(i18n: UnitTranslator, quantity: number, unitCode: string | null | undefined): string {
+  const number = formatNumber(quantity, i18n.locale, { maximumFractionDigits: 2 });
+  const name = unitName(i18n, quantity, unitCode);
+  return name ? `${number} ${name}` : number;
+}

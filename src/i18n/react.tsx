@@ -4,7 +4,14 @@
  * `useI18n()`. Without a provider every key shows as itself.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { createTranslator, formatMoney, formatNumber, type MessageSet, type Translate } from './format.ts';
+import {
+  createTranslator,
+  formatMoney,
+  formatNumber,
+  quantityWithUnit,
+  type MessageSet,
+  type Translate,
+} from './format.ts';
 import type { CatalogueKey, Locale } from './locales.ts';
 
 export interface I18nValue {
@@ -16,6 +23,8 @@ export interface I18nValue {
   number: (value: number, options?: Intl.NumberFormatOptions) => string;
   /** `formatMoney` in this locale: integer minor units of an ISO currency. */
   money: (minorUnits: number, currency: string, options?: { scale?: number }) => string;
+  /** `quantityWithUnit` in this locale: "10 pieces"; needs the 'units.' messages. */
+  quantity: (quantity: number, unitCode: string | null | undefined) => string;
 }
 
 /** The `i18n` prop of an island: locale and messages. */
@@ -26,12 +35,15 @@ export interface IslandI18nProp {
 
 /** Builds the value of a provider; exported for code outside React (e.g. the notification resolver in tests). */
 export function i18nValue({ locale, messages }: IslandI18nProp): I18nValue {
+  const t = createTranslator(locale, messages);
+  const has = (key: string) => Object.hasOwn(messages, key as CatalogueKey);
   return {
     locale,
-    t: createTranslator(locale, messages),
-    has: (key) => Object.hasOwn(messages, key as CatalogueKey),
+    t,
+    has,
     number: (value, options) => formatNumber(value, locale, options),
     money: (minorUnits, currency, options) => formatMoney(minorUnits, currency, locale, options),
+    quantity: (quantity, unitCode) => quantityWithUnit({ locale, t, has }, quantity, unitCode),
   };
 }
 

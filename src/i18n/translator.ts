@@ -3,7 +3,7 @@
  * fallback locale behind it, the raw messages Astro passes on, and `islandMessages`, the one way an island or the
  * account area receives the messages it needs as a prop.
  */
-import { createTranslator, type MessageSet, type Translate } from './format.ts';
+import { createTranslator, quantityWithUnit, type MessageSet, type Translate } from './format.ts';
 import {
   FALLBACK_LOCALE,
   MESSAGES,
@@ -62,4 +62,14 @@ export function islandMessages(locale: Locale, selection: readonly (MessageKey |
     }
   }
   return { locale, messages };
+}
+
+/**
+ * A quantity with its order unit by name in `locale` (format.ts `quantityWithUnit`): `formatQuantity('de-DE', 10,
+ * 'C62')` → "10 Stück", `formatQuantity('en-GB', 1, 'MTR')` → "1 metre". Unit codes are UN/ECE Rec 20; a code
+ * without a name stays as it is.
+ */
+export function formatQuantity(locale: Locale, quantity: number, unitCode: string | null | undefined): string {
+  const has = (key: string) => Object.hasOwn(MESSAGES[locale], key) || Object.hasOwn(MESSAGES[FALLBACK_LOCALE], key);
+  return quantityWithUnit({ locale, t: getTranslator(locale), has }, quantity, unitCode);
 }
