@@ -12,8 +12,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from '../../../contract/credentials.ts';
-import { isValidPostalCode } from '../../../contract/countries.ts';
-import { NewPasswordField, TEXT_MAX_LENGTH } from '../../lib/forms/validation.ts';
+import { NewPasswordField, postalCodeCheck, TEXT_MAX_LENGTH } from '../../lib/forms/validation.ts';
 
 const required = (max = TEXT_MAX_LENGTH) =>
   v.pipe(v.string(), v.trim(), v.nonEmpty('validation.required'), v.maxLength(max, 'validation.maxLength'));
@@ -93,14 +92,7 @@ export const AddressSchema = v.pipe(
     additional: optional(),
     isMain: v.boolean(),
   }),
-  v.forward(
-    v.partialCheck(
-      [['country'], ['zipcode']],
-      (a) => isValidPostalCode(a.country, a.zipcode),
-      'register.validation.zipcode',
-    ),
-    ['zipcode'],
-  ),
+  postalCodeCheck(),
 );
 
 const userFields = {

@@ -1,6 +1,7 @@
+import * as v from 'valibot';
 import { expect, test } from 'vitest';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
-import { emptyValues, isVatValid, normalizeVat, placeServerErrors } from './registration.ts';
+import { emptyValues, isVatValid, normalizeVat, placeServerErrors, stepSchema } from './registration.ts';
 
 test("the form checks VAT numbers with the Store API's rule: format and check digits (contract/vat.ts)", () => {
   expect(isVatValid('BE 0477.472.701')).toBe(true);
@@ -53,4 +54,25 @@ test('server errors are placed on fields by code and by violation pointer', () =
   ]);
   expect(placeServerErrors(new Error('network'), 'customer')).toEqual([{ code: 'UNKNOWN', detail: '' }]);
   expect(Object.keys(emptyValues())).toContain('privacyConsent');
+});
+
+test("the company step checks the postal code in the chosen country's format, even before the other fields are filled", () => {
+  const flags = {
+    isNew: true,
+    existingCompanyNumber: false,
+    invoiceEmail: false,
+    branchIndustry: false,
+    customerFunction: false,
+    mobile: false,
+    fax: false,
+    citySearch: false,
+  };
+  const schema = stepSchema('company', 'company', flags);
+  const zipcodeIssues = (country: string, zipcode: string) =>
+    (v.safeParse(schema, { ...emptyValues(country), zipcode }).issues ?? [])
+      .filter((issue) => v.getDotPath(issue) === 'zipcode')
+      .map((issue) => issue.message);
+  expect(zipcodeIssues('BE', '90000')).toEqual(['register.validation.zipcode']);
+  expect(zipcodeIssues('BE', '9000')).toEqual([]);
+  expect(zipcodeIssues('NL', '1011 ab')).toEqual([]);
 });

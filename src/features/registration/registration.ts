@@ -3,7 +3,6 @@
  * calls, which go through the same-origin `/store-api/*` proxy.
  */
 import * as v from 'valibot';
-import { isValidPostalCode } from '../../../contract/countries.ts';
 import { normalizeUsername, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../../../contract/credentials.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from '../../../contract/fields.ts';
 import { isLocaleCode } from '../../../contract/locales.ts';
@@ -22,7 +21,7 @@ import {
 import { validateVatNumber } from '../../../contract/vat.ts';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
 import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
-import { NewPasswordField } from '../../lib/forms/validation.ts';
+import { NewPasswordField, postalCodeCheck } from '../../lib/forms/validation.ts';
 
 /** The registration feature flags (env FEATURE_FLAGS) that decide which fields show. */
 export interface RegistrationFlags {
@@ -193,14 +192,7 @@ export function stepSchema(step: Step, mode: Mode, flags: RegistrationFlags): v.
         branchIndustry: when(flags.branchIndustry, opt(SHORT_TEXT_MAX_LENGTH)),
         emailForInvoice: when(flags.invoiceEmail, optionalEmail),
       }),
-      v.forward(
-        v.partialCheck(
-          [['country'], ['zipcode']],
-          (x) => isValidPostalCode(x.country, x.zipcode),
-          'register.validation.zipcode',
-        ),
-        ['zipcode'],
-      ),
+      postalCodeCheck(),
     );
   }
   return v.pipe(

@@ -7,6 +7,7 @@
  * server names a broken field with the JSON pointer of its violation item (`source.pointer`, RFC 6901: `/email`).
  */
 import * as v from 'valibot';
+import { isValidPostalCode } from '../../../contract/countries.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contract/credentials.ts';
 import type { MessageKey } from '../../i18n/locales.ts';
 import { errorItemMessage, errorMessages, type ErrorTranslator } from '../store-api/error-messages.ts';
@@ -28,6 +29,31 @@ export const NewPasswordField = v.pipe(
   v.minLength(PASSWORD_MIN_LENGTH, 'validation.minLength'),
   v.maxLength(PASSWORD_MAX_LENGTH, 'validation.maxLength'),
 );
+
+/** The fields of an address form that the postal-code check reads: ISO 3166-1 alpha-2 `country` and `zipcode`. */
+type PostalAddress = { country: string; zipcode: string };
+
+/**
+ * The postal-code step of an address form's pipe: `zipcode` must have the format of `country`
+ * (contract/countries.ts isValidPostalCode, the rule the server applies); a mismatch is the issue
+ * `register.validation.zipcode` at `zipcode`. Runs as soon as both fields are valid, whatever the other fields.
+ */
+export function postalCodeCheck<TInput extends PostalAddress>(): v.BaseValidation<
+  TInput,
+  TInput,
+  v.PartialCheckIssue<PostalAddress>
+> {
+  const check = v.forward(
+    v.partialCheck(
+      [['country'], ['zipcode']],
+      (address: PostalAddress) => isValidPostalCode(address.country, address.zipcode),
+      'register.validation.zipcode',
+    ),
+    ['zipcode'],
+  );
+  // The check reads only `country` and `zipcode` and passes the value on unchanged, so it fits any form holding them.
+  return check as unknown as v.BaseValidation<TInput, TInput, v.PartialCheckIssue<PostalAddress>>;
+}
 
 /** The field name of a valibot issue (its dot path), '' for an issue of the whole form. */
 function fieldOf(issue: v.BaseIssue<unknown>): string {
