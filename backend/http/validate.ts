@@ -85,9 +85,13 @@ function parametersOf(issue: Issue, code: ViolationCode): Record<string, unknown
     case 'TOO_LONG_ERROR':
     case 'TOO_FEW_ERROR':
     case 'TOO_MANY_ERROR':
+      return typeof issue.requirement === 'number' ? { '{{ limit }}': issue.requirement } : {};
     case 'TOO_LOW_ERROR':
     case 'TOO_HIGH_ERROR':
-      return typeof issue.requirement === 'number' ? { '{{ limit }}': issue.requirement } : {};
+      // A range over numbers or over ISO dates (compared as strings, e.g. "not before 2026-11-23").
+      return typeof issue.requirement === 'number' || typeof issue.requirement === 'string'
+        ? { '{{ limit }}': issue.requirement }
+        : {};
     case 'INVALID_TYPE_ERROR':
       return { '{{ type }}': issue.expected ?? issue.type };
     case 'NO_SUCH_CHOICE_ERROR':

@@ -5,7 +5,7 @@
  * Secrets (reset links) live only in the mail itself (docs/decisions/008): a mail delivered by SMTP is recorded with
  * its template, recipient and subject but without its body, and nothing here logs a body or the SMTP URL.
  */
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { mailOutboxTable } from '../db/schema/index.ts';
@@ -100,6 +100,61 @@ export async function sendMail(db: Db, mail: Mail, options: SendMailOptions = {}
     sentAt: new Date(),
   });
   return { id, delivery: 'smtp' };
+}
+
+/**
+ * Writes a mail to the outbox without sending it, for mails that belong to a database change (the order
+ * confirmation): call it inside the change's transaction, so the mail exists exactly when the change committed, and
+ * hand it to `deliverQueuedMail` after the commit.
+ *
+ * @returns the outbox row id.
+ */
+export async function queueMail(db: Db, mail: Mail): Promise<string> {
+  const id = randomId();
+  await db.insert(mailOutboxTable).values({
+    id,
+    recipient: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    template: mail.template,
+  });
+  return id;
+}
+
+/**
+ * Sends a mail `queueMail` wrote, after its transaction committed. Without SMTP the outbox row is the delivery and
+ * nothing happens; with SMTP the mail is handed to the server and its row keeps template, recipient and subject with
+ * `sentAt` (the body is removed, as `sendMail` records it) or the error message. Never throws: the change the mail
+ * belongs to has happened whatever the mail server says.
+ *
+ * @returns 'outbox', 'smtp', or 'failed' when the SMTP server refused it or the row is unknown.
+ */
+export async function deliverQueuedMail(
+  db: Db,
+  id: string,
+  options: SendMailOptions = {},
+): Promise<SendMailResult['delivery'] | 'failed'> {
+  const env = options.env ?? process.env;
+  const transport = options.transport ?? (env.SMTP_URL ? smtpTransport(env.SMTP_URL) : undefined);
+  if (!transport) return 'outbox';
+  const [row] = await db.select().from(mailOutboxTable).where(eq(mailOutboxTable.id, id)).limit(1);
+  if (!row) return 'failed';
+  try {
+    await transport.sendMail({
+      from: env.MAIL_FROM ?? DEFAULT_FROM,
+      to: row.recipient,
+      subject: row.subject,
+      text: row.text,
+      ...(row.html !== null ? { html: row.html } : {}),
+    });
+  } catch (err) {
+    const message = err instanceof Error ? err.message.slice(0, 200) : 'unknown error';
+    await db.update(mailOutboxTable).set({ error: message }).where(eq(mailOutboxTable.id, id));
+    return 'failed';
+  }
+  await db.update(mailOutboxTable).set({ text: '', html: null, sentAt: new Date() }).where(eq(mailOutboxTable.id, id));
+  return 'smtp';
 }
 
 export interface OutboxEntry {

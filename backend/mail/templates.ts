@@ -1,7 +1,7 @@
 /**
  * Texts of the account mails in the shop's four languages (de-DE, en-GB, fr-FR, nl-NL; others fall back to en-GB):
  * password recovery, the set-password invitation of a new company user, "registration received" and the notice of an
- * e-mail change. Every account mail is built here. Where a mail has an HTML variant, every interpolated value is
+ * e-mail change, and the order confirmation. Every account mail is built here. Where a mail has an HTML variant, every interpolated value is
  * HTML-escaped; links are always built by the caller from a configured domain, never from request headers.
  */
 import type { Mail } from './outbox.ts';
@@ -195,4 +195,190 @@ export function registrationReceivedMail(input: { to: string; name: string; user
     text: t.body(input.name, input.username),
     template: 'registration-received',
   };
+}
+
+/** One line of the order confirmation: amounts in cents, the unit price as the exact decimal string. */
+export interface OrderMailLine {
+  productNumber: string | null;
+  label: string;
+  quantity: number;
+  /** Net unit price in EUR, decimal string with up to 5 decimals. */
+  unitPrice: string;
+  totalCents: number;
+  /** Pieces delivered later (backorder). */
+  backorderQuantity: number;
+}
+
+/** Where the order goes: a delivery address or a pickup location, each as printable lines. */
+export type OrderMailDestination = { kind: 'delivery'; address: string[] } | { kind: 'pickup'; location: string[] };
+
+const ORDER_CONFIRMATION: Record<
+  Locale,
+  {
+    subject: (number: string) => string;
+    greeting: (name: string) => string;
+    intro: (number: string) => string;
+    reference: string;
+    lines: string;
+    backorder: (n: number) => string;
+    goods: string;
+    discount: string;
+    shipping: string;
+    surcharge: string;
+    net: string;
+    vat: (rate: string) => string;
+    total: string;
+    delivery: string;
+    pickup: string;
+    closing: string;
+  }
+> = {
+  'de-DE': {
+    subject: (n) => `Ihre Bestellung ${n}`,
+    greeting: (n) => `Guten Tag ${n},`,
+    intro: (n) => `vielen Dank für Ihre Bestellung. Wir haben sie unter der Nummer ${n} erhalten.`,
+    reference: 'Ihre Bestellreferenz',
+    lines: 'Artikel',
+    backorder: (n) => `davon ${n} im Rückstand, Lieferung folgt`,
+    goods: 'Warenwert (netto)',
+    discount: 'Rabatt',
+    shipping: 'Versandkosten',
+    surcharge: 'Mindermengenzuschlag',
+    net: 'Summe netto',
+    vat: (r) => `MwSt. ${r} %`,
+    total: 'Gesamtbetrag',
+    delivery: 'Lieferadresse',
+    pickup: 'Abholung bei',
+    closing: 'Den Stand Ihrer Bestellung sehen Sie jederzeit in Ihrem Kundenkonto unter „Bestellungen“.',
+  },
+  'en-GB': {
+    subject: (n) => `Your order ${n}`,
+    greeting: (n) => `Hello ${n},`,
+    intro: (n) => `thank you for your order. We have received it under the number ${n}.`,
+    reference: 'Your order reference',
+    lines: 'Articles',
+    backorder: (n) => `${n} of them on backorder, delivered later`,
+    goods: 'Goods value (net)',
+    discount: 'Discount',
+    shipping: 'Shipping costs',
+    surcharge: 'Small order surcharge',
+    net: 'Total net',
+    vat: (r) => `VAT ${r} %`,
+    total: 'Total',
+    delivery: 'Delivery address',
+    pickup: 'Pickup at',
+    closing: 'You can follow your order at any time under "Orders" in your account.',
+  },
+  'fr-FR': {
+    subject: (n) => `Votre commande ${n}`,
+    greeting: (n) => `Bonjour ${n},`,
+    intro: (n) => `merci pour votre commande. Nous l'avons reçue sous le numéro ${n}.`,
+    reference: 'Votre référence de commande',
+    lines: 'Articles',
+    backorder: (n) => `dont ${n} en reliquat, livrés plus tard`,
+    goods: 'Valeur des marchandises (HT)',
+    discount: 'Remise',
+    shipping: "Frais d'expédition",
+    surcharge: 'Supplément petite commande',
+    net: 'Total HT',
+    vat: (r) => `TVA ${r} %`,
+    total: 'Total TTC',
+    delivery: 'Adresse de livraison',
+    pickup: 'Retrait à',
+    closing: 'Vous pouvez suivre votre commande à tout moment sous « Commandes » dans votre compte.',
+  },
+  'nl-NL': {
+    subject: (n) => `Uw bestelling ${n}`,
+    greeting: (n) => `Beste ${n},`,
+    intro: (n) => `bedankt voor uw bestelling. We hebben ze ontvangen onder het nummer ${n}.`,
+    reference: 'Uw bestelreferentie',
+    lines: 'Artikelen',
+    backorder: (n) => `waarvan ${n} in backorder, later geleverd`,
+    goods: 'Goederenwaarde (netto)',
+    discount: 'Korting',
+    shipping: 'Verzendkosten',
+    surcharge: 'Toeslag kleine bestelling',
+    net: 'Totaal netto',
+    vat: (r) => `btw ${r} %`,
+    total: 'Totaal',
+    delivery: 'Leveradres',
+    pickup: 'Afhalen bij',
+    closing: 'U kunt uw bestelling altijd volgen onder "Bestellingen" in uw account.',
+  },
+};
+
+/**
+ * The order confirmation mail (template key 'order-confirmation') in the customer's language: order number and
+ * reference, one line per article (quantity, article number, name, net unit price, net line total, backorder), the
+ * totals (goods value, discount, shipping, surcharge, net, VAT per rate, total) and the delivery address or the
+ * pickup location. Amounts are cents (unit prices exact decimals) formatted in the locale's euro format; every value
+ * of the HTML variant is HTML-escaped.
+ */
+export function orderConfirmationMail(input: {
+  to: string;
+  name: string;
+  locale: string;
+  orderNumber: string;
+  orderReference: string | null;
+  lines: OrderMailLine[];
+  totals: {
+    goodsCents: number;
+    discountCents: number;
+    shippingCents: number;
+    surchargeCents: number;
+    netCents: number;
+    taxes: { taxRate: string; taxCents: number }[];
+    totalCents: number;
+  };
+  destination: OrderMailDestination;
+}): Mail {
+  const locale = (input.locale in ORDER_CONFIRMATION ? input.locale : 'en-GB') as Locale;
+  const t = ORDER_CONFIRMATION[locale];
+  const euro = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 5 });
+  const cents = (value: number) =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(value / 100);
+  const rate = (value: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(Number(value));
+  const lines = input.lines.map((l) => {
+    const text =
+      `${l.quantity} × ${l.productNumber ? `${l.productNumber} ` : ''}${l.label}: ` +
+      `${euro.format(Number(l.unitPrice))} = ${cents(l.totalCents)}`;
+    return l.backorderQuantity > 0 ? `${text} (${t.backorder(l.backorderQuantity)})` : text;
+  });
+  const totals: [string, string][] = [[t.goods, cents(input.totals.goodsCents)]];
+  if (input.totals.discountCents > 0) totals.push([t.discount, `-${cents(input.totals.discountCents)}`]);
+  totals.push([t.shipping, cents(input.totals.shippingCents)]);
+  if (input.totals.surchargeCents > 0) totals.push([t.surcharge, cents(input.totals.surchargeCents)]);
+  totals.push([t.net, cents(input.totals.netCents)]);
+  for (const tax of input.totals.taxes) totals.push([t.vat(rate(tax.taxRate)), cents(tax.taxCents)]);
+  totals.push([t.total, cents(input.totals.totalCents)]);
+  const destination =
+    input.destination.kind === 'delivery'
+      ? { title: t.delivery, lines: input.destination.address }
+      : { title: t.pickup, lines: input.destination.location };
+  const reference = input.orderReference ? `${t.reference}: ${input.orderReference}` : null;
+  const text = [
+    t.greeting(input.name),
+    '',
+    t.intro(input.orderNumber),
+    ...(reference ? [reference] : []),
+    '',
+    `${t.lines}:`,
+    ...lines.map((l) => `- ${l}`),
+    '',
+    ...totals.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `${destination.title}:`,
+    ...destination.lines,
+    '',
+    t.closing,
+    '',
+  ].join('\n');
+  const html =
+    `<p>${escapeHtml(t.greeting(input.name))}</p><p>${escapeHtml(t.intro(input.orderNumber))}` +
+    (reference ? `<br>${escapeHtml(reference)}` : '') +
+    `</p><p>${escapeHtml(t.lines)}:</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` +
+    `<table>${totals.map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`).join('')}</table>` +
+    `<p>${escapeHtml(destination.title)}:<br>${destination.lines.map((l) => escapeHtml(l)).join('<br>')}</p>` +
+    `<p>${escapeHtml(t.closing)}</p>`;
+  return { to: input.to, subject: t.subject(input.orderNumber), text, html, template: 'order-confirmation' };
 }

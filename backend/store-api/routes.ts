@@ -17,6 +17,9 @@ import { registerAccountArea } from './account/index.ts';
 import { registerCompanyRoutes } from './company/company.routes.ts';
 import { registerRegistrationRoutes } from './registration/registration.routes.ts';
 import { registerArticleRoutes } from './article/article.routes.ts';
+import { registerCartRoutes } from './checkout/cart.routes.ts';
+import { registerMethodRoutes } from './checkout/methods.routes.ts';
+import { registerOrderArea } from './order/index.ts';
 
 export interface RouteDeps {
   db: Db;
@@ -36,4 +39,7 @@ export function registerRoutes(app: Hono<StoreApiEnv>, deps: RouteDeps): void {
   registerCompanyRoutes(app, deps);
   registerRegistrationRoutes(app, deps);
   registerArticleRoutes(app, deps);
+  registerCartRoutes(app, deps);
+  registerMethodRoutes(app, deps);
+  registerOrderArea(app, deps);
 }

@@ -1,0 +1,61 @@
+/**
+ * `POST /store-api/checkout/order` (Shopware's createOrder): places the order of the logged-in customer's cart
+ * (./order.service.ts) and answers it as Shopware's Order. Needs ROLE_PLACE_ORDERS (403 `{PROVIDER}__MISSING_RIGHT`).
+ * The body is contract/order.ts's OrderCreateRequestSchema; the optional `Idempotency-Key` header (1–128 printable
+ * characters) makes a repeated submit answer the same order with the same body.
+ *
+ * The confirmation mail, written to the outbox with the order, is handed to the mail server after the commit.
+ *
+ * Fault injection for the crash test: with `WERKBANK_FAULT_EXIT_AFTER_ORDER_COMMIT=1` in the environment when the
+ * routes are registered (read once), the process exits right after an order's commit, before answering, as a backend
+ * killed at that moment would.
+ */
+import type { Hono } from 'hono';
+import { OrderCreateHeadersSchema, OrderCreateRequestSchema } from '../../../contract/order.ts';
+import { requireCustomer, requireRight } from '../../auth/guards.ts';
+import type { BackendConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { validate } from '../../http/validate.ts';
+import { deliverQueuedMail } from '../../mail/outbox.ts';
+import type { StoreApiEnv } from '../context.ts';
+import { loadOrderRecords, mapOrder } from '../order/order.mapper.ts';
+import { placeOrder } from './order.service.ts';
+
+export interface CheckoutOrderDeps {
+  db: Db;
+  config: BackendConfig;
+}
+
+/** The environment variable of the fault injection (see the module comment). */
+export const FAULT_EXIT_AFTER_ORDER_COMMIT = 'WERKBANK_FAULT_EXIT_AFTER_ORDER_COMMIT';
+
+/** Registers `POST /store-api/checkout/order`. */
+export function registerCheckoutOrderRoutes(
+  app: Hono<StoreApiEnv>,
+  deps: CheckoutOrderDeps,
+  env: Record<string, string | undefined> = process.env,
+): void {
+  const { db, config } = deps;
+  const exitAfterCommit = env[FAULT_EXIT_AFTER_ORDER_COMMIT] === '1';
+
+  app.post(
+    '/store-api/checkout/order',
+    validate('header', OrderCreateHeadersSchema),
+    validate('json', OrderCreateRequestSchema),
+    async (c) => {
+      const customer = await requireCustomer(c, db);
+      requireRight(customer, 'ROLE_PLACE_ORDERS', config.provider);
+      const context = c.get('context');
+      const placed = await placeOrder(deps, {
+        customer,
+        context,
+        data: c.req.valid('json'),
+        idempotencyKey: c.req.valid('header')['idempotency-key'],
+      });
+      if (placed.created && exitAfterCommit) process.exit(75);
+      if (placed.mailId) void deliverQueuedMail(db, placed.mailId);
+      const [record] = await loadOrderRecords(db, [placed.orderId]);
+      return c.json(mapOrder(record!, context.language.localeCode));
+    },
+  );
+}

@@ -1,0 +1,511 @@
+/**
+ * Placing an order (docs/decisions/014-cart-and-orders.md, "Placing an order"): one transaction that
+ * 1. locks the customer's cart row and recalculates the cart with `calculateCart`, so the order is priced exactly as
+ *    the cart was shown;
+ * 2. answers the order already placed with the submit's idempotency key, if any (a submit waiting on the lock while
+ *    the first one committed);
+ * 3. refuses an empty cart (400 `CHECKOUT__CART_EMPTY`) and a cart with errors of level 20 (400
+ *    `CHECKOUT__CART_INVALID`, one item per error);
+ * 4. checks the order data against the database: an active pickup location, addresses of the customer's company;
+ * 5. reserves stock: per line `available_stock - LEAST(available_stock, quantity)` under the product's row lock, the
+ *    rest of the quantity is the line's backorder; a closeout article never goes beyond its stock (400
+ *    `CHECKOUT__CART_INVALID` with `product-stock-reached`);
+ * 6. adds invoice orders (payment methods not paid in advance) to the company's used credit and refuses them over
+ *    the limit (400 `{PROVIDER}__CREDIT_LIMIT_EXCEEDED`);
+ * 7. writes the order with the next number of `order_number_seq`, the customer, address and cart snapshots, its
+ *    product and promotion lines, counts the customer's order, empties the cart (lines, promotion codes, revision + 1)
+ *    and writes the confirmation mail to the outbox (sent by the caller after the commit, `deliverQueuedMail`).
+ *
+ * Idempotency: the key is unique per customer (`order_idempotency_idx`). A submit with a known key answers that
+ * order without a transaction; concurrent submits with the same key wait on the cart lock and then find the order;
+ * a unique violation on insert (a submit that did not wait on the same cart lock) is answered by looking the order up.
+ * Submits without a key are serialised by the cart lock: the second finds the cart empty.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { OrderCreateData, ShippingOption } from '../../../contract/order.ts';
+import type { AuthenticatedCustomer } from '../../auth/guards.ts';
+import type { BackendConfig } from '../../config.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import {
+  cartLineItemTable,
+  cartTable,
+  companyAddressTable,
+  companyCreditTable,
+  companyTable,
+  contextTable,
+  customerTable,
+  languageTable,
+  orderLineItemTable,
+  orderTable,
+  pickupLocationTable,
+  shippingMethodTable,
+  type OrderAddressSnapshot,
+} from '../../db/schema/index.ts';
+import { StoreApiError, violations } from '../../http/errors.ts';
+import { randomId } from '../../lib/ids.ts';
+import { queueMail } from '../../mail/outbox.ts';
+import { orderConfirmationMail } from '../../mail/templates.ts';
+import type { StoreContext } from '../context.ts';
+import { calculateCart, type CartErrorEntry, type CartModel } from './cart.service.ts';
+import { PICKUP_SHIPPING_METHOD } from './methods.mapper.ts';
+
+type AddressRow = typeof companyAddressTable.$inferSelect;
+type PickupLocationRow = typeof pickupLocationTable.$inferSelect;
+
+export interface PlaceOrderDeps {
+  db: Db;
+  config: BackendConfig;
+}
+
+export interface PlaceOrderInput {
+  customer: AuthenticatedCustomer;
+  context: StoreContext;
+  data: OrderCreateData;
+  /** The submit's `Idempotency-Key`, if sent. */
+  idempotencyKey?: string | undefined;
+}
+
+export interface PlacedOrder {
+  orderId: string;
+  /** False when an earlier submit with the same idempotency key placed it. */
+  created: boolean;
+  /** The confirmation mail's outbox id (new orders only). */
+  mailId: string | null;
+}
+
+/** 400 for a cart without lines (Shopware's code). */
+export function cartEmpty(): StoreApiError {
+  return new StoreApiError(400, 'CHECKOUT__CART_EMPTY', 'Cart is empty');
+}
+
+/** 400 `CHECKOUT__CART_INVALID` with one item per blocking cart error (Shopware's InvalidCartException). */
+export function cartInvalid(errors: readonly CartErrorEntry[]): StoreApiError {
+  return new StoreApiError(400, 'CHECKOUT__CART_INVALID', `The cart is invalid, got ${errors.length} error(s).`, {
+    items: errors.map((e) => ({
+      status: '400',
+      code: 'CHECKOUT__CART_INVALID',
+      title: 'Bad Request',
+      detail: e.message,
+      meta: { parameters: { ...e } },
+    })),
+  });
+}
+
+/** The 404 of an address that is not one of the company's, at the request field that named it. */
+function addressNotFound(id: string, pointer: string): StoreApiError {
+  const detail = `Customer address with id "${id}" not found.`;
+  return new StoreApiError(404, 'CHECKOUT__CUSTOMER_ADDRESS_NOT_FOUND', detail, {
+    items: [
+      {
+        status: '404',
+        code: 'CHECKOUT__CUSTOMER_ADDRESS_NOT_FOUND',
+        title: 'Not Found',
+        detail,
+        meta: { parameters: { addressId: id } },
+        source: { pointer },
+      },
+    ],
+  });
+}
+
+/** True for PostgreSQL's unique_violation (SQLSTATE 23505), also when wrapped by the driver. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** The order placed by `customerId` with `key`, if any. */
+async function orderByKey(db: Db, customerId: string, key: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: orderTable.id })
+    .from(orderTable)
+    .where(and(eq(orderTable.customerId, customerId), eq(orderTable.idempotencyKey, key)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+function snapshot(a: AddressRow, company: string): OrderAddressSnapshot {
+  return {
+    id: a.id,
+    company,
+    name: a.name,
+    street: a.street,
+    houseNumber: a.houseNumber,
+    box: a.box,
+    zipcode: a.zipcode,
+    city: a.city,
+    countryCode: a.countryCode,
+  };
+}
+
+/** Printable lines of an address for the confirmation mail. */
+function addressLines(a: {
+  name: string;
+  street: string;
+  houseNumber: string | null;
+  box: string | null;
+  zipcode: string;
+  city: string;
+  countryCode: string;
+}): string[] {
+  const street = [a.street, a.houseNumber, a.box].filter(Boolean).join(' ');
+  return [a.name, street, `${a.countryCode}-${a.zipcode} ${a.city}`];
+}
+
+/**
+ * The shipping method the order asks for: for 'pickup' the active pickup method, for 'delivery' the context's method
+ * unless that is pickup (then the first active delivery method); undefined leaves the context's choice.
+ *
+ * @throws StoreApiError 400 `VIOLATION::NO_SUCH_CHOICE_ERROR` at `/shippingOption` when no active method serves it.
+ */
+async function shippingMethodFor(
+  db: Db,
+  option: ShippingOption | undefined,
+  token: string,
+): Promise<string | undefined> {
+  if (!option) return undefined;
+  const methods = await db
+    .select({ id: shippingMethodTable.id, technicalName: shippingMethodTable.technicalName })
+    .from(shippingMethodTable)
+    .where(eq(shippingMethodTable.active, true))
+    .orderBy(asc(shippingMethodTable.position), asc(shippingMethodTable.technicalName));
+  const isPickup = (m: { technicalName: string }) => m.technicalName === PICKUP_SHIPPING_METHOD;
+  const unavailable = () =>
+    violations([
+      {
+        pointer: '/shippingOption',
+        code: 'NO_SUCH_CHOICE_ERROR',
+        detail: `No active shipping method offers ${option === 'pickup' ? 'a pickup' : 'a delivery'}.`,
+      },
+    ]);
+  if (option === 'pickup') {
+    const pickup = methods.find(isPickup);
+    if (!pickup) throw unavailable();
+    return pickup.id;
+  }
+  const [row] = await db
+    .select({ payload: contextTable.payload })
+    .from(contextTable)
+    .where(eq(contextTable.token, token));
+  const chosen = methods.find((m) => m.id === row?.payload.shippingMethodId) ?? methods[0];
+  if (chosen && !isPickup(chosen)) return undefined;
+  const delivery = methods.find((m) => !isPickup(m));
+  if (!delivery) throw unavailable();
+  return delivery.id;
+}
+
+/**
+ * Places the order of the customer's cart (see the module comment).
+ *
+ * @throws StoreApiError 400 `CHECKOUT__CART_EMPTY`, `CHECKOUT__CART_INVALID`, `VIOLATION::…` for the order data,
+ *   `{PROVIDER}__CREDIT_LIMIT_EXCEEDED`, `CHECKOUT__UNKNOWN_PAYMENT_METHOD`; 404 `CHECKOUT__CUSTOMER_ADDRESS_NOT_FOUND`.
+ */
+export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const { db } = deps;
+  const { customer, idempotencyKey: key } = input;
+  if (key) {
+    const existing = await orderByKey(db, customer.id, key);
+    if (existing) return { orderId: existing, created: false, mailId: null };
+  }
+  try {
+    return await db.transaction(async (tx) => writeOrder(deps, tx as unknown as Db, input));
+  } catch (err) {
+    if (key && isUniqueViolation(err)) {
+      const existing = await orderByKey(db, customer.id, key);
+      if (existing) return { orderId: existing, created: false, mailId: null };
+    }
+    throw err;
+  }
+}
+
+async function writeOrder(deps: PlaceOrderDeps, tx: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const { config } = deps;
+  const { customer, context, data, idempotencyKey: key } = input;
+  const provider = config.provider;
+
+  const shippingMethodId = await shippingMethodFor(tx, data.shippingOption, context.token);
+  const { cart, model } = await calculateCart(tx, customer, context, {
+    config,
+    forUpdate: true,
+    ...(shippingMethodId ? { shippingMethodId } : {}),
+    ...(data.shippingAddressId ? { shippingAddressId: data.shippingAddressId } : {}),
+  });
+  if (key) {
+    const existing = await orderByKey(tx, customer.id, key);
+    if (existing) return { orderId: existing, created: false, mailId: null };
+  }
+  if (model.lines.length === 0) throw cartEmpty();
+  const blocking = model.errors.filter((e) => e.level === 20);
+  if (blocking.length) throw cartInvalid(blocking);
+  const paymentMethod = model.paymentMethod;
+  if (!paymentMethod) {
+    throw new StoreApiError(400, 'CHECKOUT__UNKNOWN_PAYMENT_METHOD', 'No payment method is available.');
+  }
+
+  // Who orders, for whom, to where.
+  const [row] = await tx
+    .select({ customer: customerTable, company: companyTable })
+    .from(customerTable)
+    .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
+    .where(eq(customerTable.id, customer.id));
+  if (!row) throw new StoreApiError(403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN', 'Customer is not logged in.');
+  const addresses = await tx
+    .select()
+    .from(companyAddressTable)
+    .where(eq(companyAddressTable.companyId, customer.companyId))
+    .orderBy(asc(companyAddressTable.createdAt));
+  const main = addresses.find((a) => a.isMain) ?? addresses[0];
+  const pick = (requested: string | null | undefined, pointer: string, ...fallbacks: (string | null)[]) => {
+    if (requested) {
+      const found = addresses.find((a) => a.id === requested);
+      if (!found) throw addressNotFound(requested, pointer);
+      return found;
+    }
+    for (const id of fallbacks) {
+      const found = addresses.find((a) => a.id === id);
+      if (found) return found;
+    }
+    return main;
+  };
+  const shippingOption = model.shippingOption;
+  const shippingRow = pick(
+    data.shippingAddressId,
+    '/shippingAddressId',
+    model.shippingAddressId,
+    row.customer.defaultShippingAddressId,
+  );
+  const billingRow = pick(
+    data.billingAddressId,
+    '/billingAddressId',
+    model.billingAddressId,
+    row.customer.defaultBillingAddressId,
+  );
+  if (!billingRow) {
+    throw violations([
+      { pointer: '/billingAddressId', code: 'IS_BLANK_ERROR', detail: 'The company has no address to invoice to.' },
+    ]);
+  }
+  let pickupLocation: PickupLocationRow | null = null;
+  if (shippingOption === 'pickup') {
+    if (!data.pickupLocationId) {
+      throw violations([
+        { pointer: '/pickupLocationId', code: 'IS_BLANK_ERROR', detail: 'A pickup needs a pickup location.' },
+      ]);
+    }
+    [pickupLocation = null] = await tx
+      .select()
+      .from(pickupLocationTable)
+      .where(and(eq(pickupLocationTable.id, data.pickupLocationId), eq(pickupLocationTable.active, true)));
+    if (!pickupLocation) {
+      throw violations([
+        {
+          pointer: '/pickupLocationId',
+          code: 'NO_SUCH_CHOICE_ERROR',
+          detail: 'The pickup location does not exist or is closed.',
+        },
+      ]);
+    }
+  }
+
+  // Stock: lock the products in id order (no deadlock between orders), take what is there, the rest is backorder.
+  const backorders = await reserveStock(tx, model);
+
+  // Credit: invoice orders add to the open receivables, never above the limit.
+  if (!paymentMethod.paidInAdvance) {
+    const [credit] = await tx
+      .update(companyCreditTable)
+      .set({ usedCents: sql`${companyCreditTable.usedCents} + ${model.totalCents}`, updatedAt: new Date() })
+      .where(eq(companyCreditTable.companyId, customer.companyId))
+      .returning({ usedCents: companyCreditTable.usedCents, limitCents: companyCreditTable.limitCents });
+    if (credit && credit.usedCents > credit.limitCents) {
+      throw new StoreApiError(
+        400,
+        `${provider.toUpperCase()}__CREDIT_LIMIT_EXCEEDED`,
+        'The order exceeds the company’s available credit: pay in advance or by credit card.',
+        {
+          parameters: { availableCredit: Math.max(0, credit.limitCents - (credit.usedCents - model.totalCents)) / 100 },
+        },
+      );
+    }
+  }
+
+  // The order.
+  const orderId = randomId();
+  const companyName = row.company.name;
+  const [placed] = await tx
+    .insert(orderTable)
+    .values({
+      id: orderId,
+      orderNumber: sql`nextval('order_number_seq')::text`,
+      customerId: customer.id,
+      companyId: customer.companyId,
+      salesChannelId: context.salesChannel.id,
+      languageId: context.language.id,
+      idempotencyKey: key ?? null,
+      positionPriceCents: model.positionPriceCents,
+      shippingCents: model.shippingCents,
+      surchargeCents: model.surchargeCents,
+      discountCents: model.discountCents,
+      netCents: model.netCents,
+      taxCents: model.taxCents,
+      totalCents: model.totalCents,
+      calculatedTaxes: model.taxes.map((t) => ({ taxRate: t.taxRate, netCents: t.netCents, taxCents: t.taxCents })),
+      shippingMethodId: model.shippingMethod?.id ?? null,
+      paymentMethodId: paymentMethod.id,
+      shippingOption,
+      pickupLocationId: pickupLocation?.id ?? null,
+      shippingAddress: shippingOption === 'delivery' && shippingRow ? snapshot(shippingRow, companyName) : null,
+      billingAddress: snapshot(billingRow, companyName),
+      splitDelivery: data.splitDelivery,
+      requestedShippingDate: data.requestedShippingDate ?? null,
+      orderReference: data.orderReference ?? null,
+      fileNumber: data.fileNumber ?? null,
+      remark: data.remark ?? data.customerComment ?? null,
+      promotionCodes: model.promotions.map((p) => p.code),
+      orderCustomer: {
+        firstName: row.customer.firstName,
+        lastName: row.customer.lastName,
+        email: row.customer.email,
+        company: companyName,
+        companyNumber: row.company.companyNumber,
+      },
+      cartSnapshot: cart as unknown as Record<string, unknown>,
+    })
+    .returning({ orderNumber: orderTable.orderNumber });
+  const orderNumber = placed!.orderNumber;
+  const promotionRate = [...model.taxes].sort((a, b) => b.netCents - a.netCents)[0]?.taxRate ?? '0';
+  await tx.insert(orderLineItemTable).values([
+    ...model.lines.map((l, i) => ({
+      id: randomId(),
+      orderId,
+      position: i + 1,
+      type: 'product',
+      referencedId: l.productId,
+      productNumber: l.productNumber,
+      label: l.label,
+      quantity: l.quantity,
+      backorderQuantity: backorders.get(l.id) ?? 0,
+      unitPrice: l.unitPrice,
+      totalCents: l.totalCents,
+      taxRate: l.taxRate,
+      unit: l.unit,
+      remark: l.remark,
+      payload: { ...l.payload },
+    })),
+    ...model.promotions.map((p, i) => ({
+      id: randomId(),
+      orderId,
+      position: model.lines.length + i + 1,
+      type: 'promotion',
+      referencedId: p.id,
+      productNumber: null,
+      label: p.label,
+      quantity: 1,
+      backorderQuantity: 0,
+      unitPrice: (-p.discountCents / 100).toFixed(2),
+      totalCents: -p.discountCents,
+      taxRate: promotionRate,
+      unit: null,
+      remark: null,
+      payload: { code: p.code, promotionId: p.id, discountType: p.discountType, value: p.value },
+    })),
+  ]);
+  await tx
+    .update(customerTable)
+    .set({ orderCount: sql`${customerTable.orderCount} + 1` })
+    .where(eq(customerTable.id, customer.id));
+
+  // The cart is emptied: its lines, its promotion codes; the revision tells every device.
+  await tx.delete(cartLineItemTable).where(eq(cartLineItemTable.customerId, customer.id));
+  await tx
+    .update(cartTable)
+    .set({ promotionCodes: [], revision: sql`${cartTable.revision} + 1`, updatedAt: new Date() })
+    .where(eq(cartTable.customerId, customer.id));
+
+  // The confirmation, in the customer's language, written with the order.
+  const [language] = row.customer.languageId
+    ? await tx
+        .select({ localeCode: languageTable.localeCode })
+        .from(languageTable)
+        .where(eq(languageTable.id, row.customer.languageId))
+    : [];
+  const mailId = await queueMail(
+    tx,
+    orderConfirmationMail({
+      to: row.customer.email,
+      name: `${row.customer.firstName} ${row.customer.lastName}`.trim(),
+      locale: language?.localeCode ?? context.language.localeCode,
+      orderNumber,
+      orderReference: data.orderReference ?? null,
+      lines: model.lines.map((l) => ({
+        productNumber: l.productNumber,
+        label: l.label,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        totalCents: l.totalCents,
+        backorderQuantity: backorders.get(l.id) ?? 0,
+      })),
+      totals: {
+        goodsCents: model.goodsCents,
+        discountCents: model.discountCents,
+        shippingCents: model.shippingCents,
+        surchargeCents: model.surchargeCents,
+        netCents: model.netCents,
+        taxes: model.taxes.map((t) => ({ taxRate: t.taxRate, taxCents: t.taxCents })),
+        totalCents: model.totalCents,
+      },
+      destination: pickupLocation
+        ? { kind: 'pickup', location: addressLines({ ...pickupLocation, houseNumber: null, box: null }) }
+        : { kind: 'delivery', address: shippingRow ? [companyName, ...addressLines(shippingRow)] : [] },
+    }),
+  );
+  return { orderId, created: true, mailId };
+}
+
+/**
+ * Takes the ordered pieces from `available_stock` under the products' row locks (taken in id order, so two orders
+ * never wait on each other crosswise): each line takes `LEAST(available_stock, quantity)`, the rest is its backorder.
+ *
+ * @returns backorder pieces per line id.
+ * @throws StoreApiError 400 `CHECKOUT__CART_INVALID` (`product-stock-reached`) when a closeout line needs more than
+ *   the stock left.
+ */
+async function reserveStock(tx: Db, model: CartModel): Promise<Map<string, number>> {
+  const ids = [...new Set(model.lines.map((l) => l.productId))].sort();
+  const locked = await queryRows<{ id: string; available_stock: number; is_closeout: boolean }>(
+    tx,
+    sql`SELECT id, available_stock, is_closeout FROM product WHERE id IN ${ids} ORDER BY id FOR UPDATE`,
+  );
+  const stock = new Map(locked.map((p) => [p.id, { left: Math.max(0, p.available_stock), closeout: p.is_closeout }]));
+  const backorders = new Map<string, number>();
+  const short: CartErrorEntry[] = [];
+  for (const line of model.lines) {
+    const product = stock.get(line.productId);
+    const left = product?.left ?? 0;
+    const taken = Math.min(left, line.quantity);
+    if (product?.closeout && taken < line.quantity) {
+      short.push({
+        key: `product-stock-reached-${line.id}`,
+        messageKey: 'product-stock-reached',
+        level: 20,
+        message: `Only ${left} of ${line.label} are left in stock.`,
+        id: line.id,
+        name: line.label,
+        quantity: left,
+      });
+      continue;
+    }
+    if (product) product.left = left - taken;
+    backorders.set(line.id, line.quantity - taken);
+  }
+  if (short.length) throw cartInvalid(short);
+  for (const line of model.lines) {
+    await tx.execute(
+      sql`UPDATE product SET available_stock = available_stock - LEAST(GREATEST(available_stock, 0), ${line.quantity})
+          WHERE id = ${line.productId}`,
+    );
+  }
+  return backorders;
+}
