@@ -25,6 +25,7 @@
  *    methods not paid in advance (invoice) are then blocked (`payment-method-blocked`).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { MAX_LINE_ITEM_QUANTITY } from '../../../contract/checkout.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -219,11 +220,6 @@ export interface CalculateCartOptions {
   /** Clock of price validity and promotion windows. */
   now?: Date;
 }
-
-/** Most lines one cart may hold. */
-export const MAX_CART_LINES = 500;
-/** Most order units of one line. */
-export const MAX_LINE_QUANTITY = 100_000;
 
 /**
  * Calculates the customer's cart (see the module comment for the rules and the order of the calculation).
@@ -744,7 +740,7 @@ function productLineItem(
     quantityInformation: {
       minPurchase: Math.max(1, product.minPurchase),
       maxPurchase:
-        product.maxPurchase ?? (product.isCloseout ? Math.max(0, product.availableStock) : MAX_LINE_QUANTITY),
+        product.maxPurchase ?? (product.isCloseout ? Math.max(0, product.availableStock) : MAX_LINE_ITEM_QUANTITY),
       purchaseSteps: Math.max(1, product.purchaseSteps),
     },
     deliveryInformation: {

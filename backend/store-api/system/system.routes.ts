@@ -3,12 +3,29 @@
  * - `GET /store-api/context`: the SalesChannelContext of the caller's `sw-context-token` (net prices, the B2B
  *   customer group shows net: `displayGross: false`);
  * - `GET|POST /store-api/language`: the channel's languages (criteria `ids`, `page`, `limit`);
- * - `GET|POST /store-api/currency`: its currencies (EUR).
+ * - `GET|POST /store-api/currency`: its currencies (EUR);
+ * - `PATCH /store-api/context`: switches the context's checkout choices and language (Shopware ContextSwitchRoute),
+ *   answering `{ contextToken }`: `shippingMethodId` and `paymentMethodId` must name active methods,
+ *   `billingAddressId` and `shippingAddressId` addresses of the logged-in customer's company (anonymous callers: 403
+ *   `CHECKOUT__CUSTOMER_NOT_LOGGED_IN`), `languageId` a language and `currencyId` a currency of the channel; any
+ *   other id is the violation `ENTITY_DOES_NOT_EXIST` at its field. The choices are kept in the context's payload
+ *   (an anonymous context is stored from then on).
  * The customer of a logged-in context is filled in by the account area; here `customer` is null.
  */
-import { queryRows } from '../../db/client.ts';
-import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
+import { ContextPatchRequestSchema } from '../../../contract/checkout.ts';
+import { requireCustomer } from '../../auth/guards.ts';
+import {
+  companyAddressTable,
+  contextTable,
+  paymentMethodTable,
+  shippingMethodTable,
+  type ContextPayload,
+} from '../../db/schema/index.ts';
+import { violations } from '../../http/errors.ts';
+import { validate } from '../../http/validate.ts';
 import { stableId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pagination } from '../criteria.ts';
@@ -74,4 +91,76 @@ export function registerSystemRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps):
     const list = (await currencies()).map(mapCurrency);
     return c.json(applyIncludes(list, criteria.includes));
   });
+
+  app.patch('/store-api/context', validate('json', ContextPatchRequestSchema), async (c) => {
+    const ctx = c.get('context');
+    const body = c.req.valid('json');
+    const missing: { pointer: string; code: string; detail: string }[] = [];
+    const notExisting = (field: string, entity: string, id: string) =>
+      missing.push({
+        pointer: `/${field}`,
+        code: 'ENTITY_DOES_NOT_EXIST',
+        detail: `The ${entity} entity with id ${id} does not exist.`,
+      });
+    const change: ContextPayload = {};
+    if (body.shippingMethodId !== undefined) {
+      const id = body.shippingMethodId;
+      if (await activeRow(deps.db, 'shipping', id)) change.shippingMethodId = id;
+      else notExisting('shippingMethodId', 'shipping_method', id);
+    }
+    if (body.paymentMethodId !== undefined) {
+      const id = body.paymentMethodId;
+      if (await activeRow(deps.db, 'payment', id)) change.paymentMethodId = id;
+      else notExisting('paymentMethodId', 'payment_method', id);
+    }
+    if (body.billingAddressId !== undefined || body.shippingAddressId !== undefined) {
+      const customer = await requireCustomer(c, deps.db);
+      for (const field of ['billingAddressId', 'shippingAddressId'] as const) {
+        const id = body[field];
+        if (id === undefined) continue;
+        const [row] = await deps.db
+          .select({ id: companyAddressTable.id })
+          .from(companyAddressTable)
+          .where(and(eq(companyAddressTable.id, id), eq(companyAddressTable.companyId, customer.companyId)));
+        if (row) change[field] = id;
+        else notExisting(field, 'customer_address', id);
+      }
+    }
+    if (body.languageId !== undefined) {
+      if (ctx.languages.some((l) => l.id === body.languageId)) change.languageId = body.languageId;
+      else notExisting('languageId', 'language', body.languageId);
+    }
+    if (body.currencyId !== undefined) {
+      if ((await currencies()).some((r) => r.id === body.currencyId)) change.currencyId = body.currencyId;
+      else notExisting('currencyId', 'currency', body.currencyId);
+    }
+    if (missing.length) throw violations(missing);
+    if (ctx.persisted) {
+      const [row] = await deps.db
+        .select({ payload: contextTable.payload })
+        .from(contextTable)
+        .where(eq(contextTable.token, ctx.token));
+      await deps.db
+        .update(contextTable)
+        .set({ payload: { ...(row?.payload ?? {}), ...change } })
+        .where(eq(contextTable.token, ctx.token));
+    } else {
+      await deps.db
+        .insert(contextTable)
+        .values({ token: ctx.token, salesChannelId: ctx.salesChannel.id, customerId: null, payload: change })
+        .onConflictDoNothing();
+    }
+    c.header('cache-control', 'private, no-store');
+    return c.json({ contextToken: ctx.token });
+  });
+}
+
+/** True when an active shipping or payment method has the id. */
+async function activeRow(db: Db, kind: 'shipping' | 'payment', id: string): Promise<boolean> {
+  const table = kind === 'shipping' ? shippingMethodTable : paymentMethodTable;
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.active, true)));
+  return row !== undefined;
 }
