@@ -63,6 +63,15 @@ describe('QuantityCounter', () => {
     expect(screen.getByText('Minimum 10 · sold per 5')).toBeInTheDocument();
   });
 
+  test('names the order unit in the hints, in the singular or plural the quantity needs', () => {
+    const { unmount } = renderCounter({ min: 10, step: 5, unit: 'C62' });
+    expect(screen.getByText('Minimum 10 pieces · sold per 5 pieces')).toBeInTheDocument();
+    unmount();
+
+    render(<QuantityCounter min={2} max={null} step={1} unit="RO" i18n={islandMessages('de-DE', COUNTER_MESSAGES)} />);
+    expect(screen.getByText('Mindestens 2 Rollen')).toBeInTheDocument();
+  });
+
   test('plus and minus move by the step and stop at min and max', async () => {
     const user = userEvent.setup();
     const { input, plus, minus } = renderCounter({ min: 10, step: 5, max: 20 });

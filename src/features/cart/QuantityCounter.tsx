@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { MessageKey } from '../../i18n/locales.ts';
-import { I18nProvider, useT, type IslandI18nProp } from '../../i18n/react.tsx';
+import { I18nProvider, useI18n, type IslandI18nProp } from '../../i18n/react.tsx';
 import {
   COUNTER_HOLD_DELAY_MS,
   COUNTER_REPEAT_MS,
@@ -44,12 +44,14 @@ export interface QuantityCounterProps {
   initial?: number;
   /** Name of the form field that carries the quantity; default 'quantity'. */
   name?: string;
+  /** Order unit (UN/ECE Rec 20 code, e.g. C62): the hints name it ("sold per 10 pieces"). */
+  unit?: string | null;
   /** `islandMessages(locale, COUNTER_MESSAGES)`. */
   i18n: IslandI18nProp;
 }
 
 /** The catalogue keys of the island, for `islandMessages(locale, COUNTER_MESSAGES)`. */
-export const COUNTER_MESSAGES = ['counter.'] as const satisfies readonly (MessageKey | `${string}.`)[];
+export const COUNTER_MESSAGES = ['counter.', 'units.'] as const satisfies readonly (MessageKey | `${string}.`)[];
 
 /**
  * Quantity counter island: a minus button, a text input with
@@ -68,8 +70,8 @@ export default function QuantityCounter({ i18n, ...props }: QuantityCounterProps
   );
 }
 
-function Counter({ min, max, step, initial, name = 'quantity' }: Omit<QuantityCounterProps, 'i18n'>) {
-  const t = useT();
+function Counter({ min, max, step, initial, name = 'quantity', unit }: Omit<QuantityCounterProps, 'i18n'>) {
+  const { t, quantity: withUnit } = useI18n();
   const rules: QuantityRules = { min: min || DEFAULT_MIN_QUANTITY, max, step: step || DEFAULT_QUANTITY_STEP };
   const startValue = () => formatQuantity(normaliseQuantity(initial ?? rules.min, rules));
 
@@ -164,8 +166,8 @@ function Counter({ min, max, step, initial, name = 'quantity' }: Omit<QuantityCo
 
   const quantity = parseQuantity(text);
   const hints = [
-    rules.min > 1 ? t('counter.minimum', { min: rules.min }) : null,
-    rules.step > 1 ? t('counter.step', { step: rules.step }) : null,
+    rules.min > 1 ? t('counter.minimum', { min: unit ? withUnit(rules.min, unit) : rules.min }) : null,
+    rules.step > 1 ? t('counter.step', { step: unit ? withUnit(rules.step, unit) : rules.step }) : null,
   ].filter((hint) => hint !== null);
   const describedBy = [hints.length > 0 ? hintId : null, status === 'error' ? errorId : null].filter(Boolean).join(' ');
   const borderColour =
