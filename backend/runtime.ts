@@ -1,8 +1,8 @@
 /**
  * The process-wide embedded Store API: opens the database (PGlite under DATA_DIR, or PostgreSQL when DATABASE_URL is
  * set), applies migrations, syncs the sales channel, seeds the catalogue on first start, seeds the demo customers
- * where wanted (`seedDemoCustomersIfWanted`) and builds the Hono app. Used by the storefront's in-process transport
- * and by the standalone entry.
+ * where wanted (`seedDemoCustomersIfWanted`), adds the missing checkout settings (`seedCheckout`) and builds the Hono
+ * app. Used by the storefront's in-process transport and by the standalone entry.
  */
 import { inArray } from 'drizzle-orm';
 import { createDb, type Db, type DbHandle } from './db/client.ts';
@@ -11,6 +11,7 @@ import { loadBackendConfig, type BackendConfig } from './config.ts';
 import { seedSalesChannel } from './db/seed-channel.ts';
 import { DEMO_COMPANIES, demoCompanyId, seedDemoCustomers } from './db/seed-customers.ts';
 import { ensureCatalogSeeded } from './catalog/seed.ts';
+import { seedCheckout } from './db/seed-checkout.ts';
 import { createStoreApi, type StoreApi } from './app.ts';
 
 export interface Runtime extends StoreApi {
@@ -30,6 +31,7 @@ export function getRuntime(env: Record<string, string | undefined> = process.env
     const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR });
     await seedSalesChannel(handle.db, config);
     await seedDemoCustomersIfWanted(handle.db, env);
+    await seedCheckout(handle.db);
     await ensureCatalogSeeded(handle.db, config, { sharedCatalogDir: env.SHARED_CATALOG_DIR });
     const api = createStoreApi({ db: handle.db, config });
     return { ...api, config, handle };
