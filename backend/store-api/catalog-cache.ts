@@ -34,6 +34,28 @@ export interface CategoryRow {
   updatedAt: string | null;
 }
 
+/** A `category` row as `categories()` selects it (snake_case columns; timestamps as the driver answers them). */
+interface CategoryDbRow {
+  id: string;
+  parent_id: string | null;
+  path: string | null;
+  level: number;
+  position: number;
+  type: string;
+  link_type: string | null;
+  internal_link: string | null;
+  link_new_tab: boolean;
+  active: boolean;
+  visible: boolean;
+  media_file_name: string | null;
+  translated: CategoryRow['translated'] | null;
+  product_count: number;
+  child_count: number;
+  custom_fields: Record<string, unknown> | null;
+  created_at: Date | string;
+  updated_at: Date | string | null;
+}
+
 export interface CategoryIndex {
   byId: Map<string, CategoryRow>;
   /** Children per parent id, ordered by position, then id. */
@@ -138,7 +160,7 @@ export function createCatalogCache(db: Db, options: { ttlMs?: number } = {}): Ca
     memo,
     categories: () =>
       memo('categories', async () => {
-        const list = await rows<Record<string, unknown>>(
+        const list = await rows<CategoryDbRow>(
           db,
           sql`
           SELECT id, parent_id, path, level, position, type, link_type, internal_link, link_new_tab, active, visible,
@@ -149,24 +171,24 @@ export function createCatalogCache(db: Db, options: { ttlMs?: number } = {}): Ca
         const children = new Map<string, CategoryRow[]>();
         for (const r of list) {
           const row: CategoryRow = {
-            id: r.id as string,
-            parentId: (r.parent_id as string | null) ?? null,
-            path: (r.path as string | null) ?? null,
+            id: r.id,
+            parentId: r.parent_id ?? null,
+            path: r.path ?? null,
             level: Number(r.level),
             position: Number(r.position),
-            type: r.type as string,
-            linkType: (r.link_type as string | null) ?? null,
-            internalLink: (r.internal_link as string | null) ?? null,
+            type: r.type,
+            linkType: r.link_type ?? null,
+            internalLink: r.internal_link ?? null,
             linkNewTab: Boolean(r.link_new_tab),
             active: Boolean(r.active),
             visible: Boolean(r.visible),
-            mediaFileName: (r.media_file_name as string | null) ?? null,
-            translated: (r.translated ?? {}) as CategoryRow['translated'],
+            mediaFileName: r.media_file_name ?? null,
+            translated: r.translated ?? {},
             productCount: Number(r.product_count),
             childCount: Number(r.child_count),
-            customFields: (r.custom_fields ?? {}) as Record<string, unknown>,
-            createdAt: new Date(r.created_at as string).toISOString(),
-            updatedAt: r.updated_at ? new Date(r.updated_at as string).toISOString() : null,
+            customFields: r.custom_fields ?? {},
+            createdAt: new Date(r.created_at).toISOString(),
+            updatedAt: r.updated_at ? new Date(r.updated_at).toISOString() : null,
           };
           byId.set(row.id, row);
           if (row.parentId) {
@@ -189,17 +211,23 @@ export function createCatalogCache(db: Db, options: { ttlMs?: number } = {}): Ca
       }),
     manufacturers: () =>
       memo('manufacturers', async () => {
-        const list = await rows<Record<string, unknown>>(
+        const list = await rows<{
+          id: string;
+          name: string;
+          link: string | null;
+          media_file_name: string | null;
+          translated: ManufacturerRow['translated'] | null;
+        }>(
           db,
           sql`
           SELECT id, name, link, media_file_name, translated FROM product_manufacturer ORDER BY name`,
         );
         return list.map((r) => ({
-          id: r.id as string,
-          name: r.name as string,
-          link: (r.link as string | null) ?? null,
-          mediaFileName: (r.media_file_name as string | null) ?? null,
-          translated: (r.translated ?? {}) as ManufacturerRow['translated'],
+          id: r.id,
+          name: r.name,
+          link: r.link ?? null,
+          mediaFileName: r.media_file_name ?? null,
+          translated: r.translated ?? {},
         }));
       }),
     listingIndex: (categoryId) => indexEntry(categoryId).index,

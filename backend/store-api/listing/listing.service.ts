@@ -45,6 +45,7 @@ import {
   PRODUCT_COLUMNS,
   toProductRow,
   type OptionRow,
+  type ProductDbRow,
   type ProductMediaRow,
   type ProductRow,
 } from '../product/product.repository.ts';
@@ -431,9 +432,9 @@ export async function productListing(req: ListingRequest): Promise<StoreProductL
     products = await loadProducts(db, selected.ids);
   } else {
     // The page (ids and product rows in one statement) and the total run side by side on a pooled connection.
-    const pageRows: Promise<Record<string, unknown>[]> = criteria.onlyAggregations
+    const pageRows: Promise<ProductDbRow[]> = criteria.onlyAggregations
       ? Promise.resolve([])
-      : rows<Record<string, unknown>>(
+      : rows<ProductDbRow>(
           db,
           sql`
           SELECT ${PRODUCT_COLUMNS}

@@ -89,7 +89,51 @@ export interface OptionRow {
   };
 }
 
-const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+/** A timestamp as the drivers answer it (node-postgres: `Date`; text when cast). */
+type DbTimestamp = Date | string;
+/** A `numeric` as the drivers answer it (decimal string; a number when computed). */
+type DbNumeric = string | number;
+
+const iso = (v: DbTimestamp | null | undefined): string | null =>
+  v === null || v === undefined ? null : new Date(v).toISOString();
+
+/** A product as PRODUCT_COLUMNS selects it: snake_case columns of `product`. */
+export interface ProductDbRow {
+  id: string;
+  parent_id: string | null;
+  product_number: string;
+  ean: string | null;
+  manufacturer_id: string | null;
+  manufacturer_number: string | null;
+  active: boolean;
+  stock: number;
+  available_stock: number;
+  is_closeout: boolean;
+  min_purchase: number;
+  max_purchase: number | null;
+  purchase_steps: number;
+  unit: string;
+  content_unit: string | null;
+  content_per_unit: DbNumeric | null;
+  delivery_time_min: number | null;
+  delivery_time_max: number | null;
+  delivery_time_unit: string | null;
+  restock_time: number | null;
+  cover_media_id: string | null;
+  translated: ProductRow['translated'] | null;
+  option_ids: string[] | null;
+  property_ids: string[] | null;
+  category_ids: string[] | null;
+  category_tree: string[] | null;
+  child_count: number | null;
+  listing_price: DbNumeric | null;
+  tax_rate: DbNumeric | null;
+  rating_average: DbNumeric | null;
+  release_date: DbTimestamp | null;
+  custom_fields: Record<string, unknown> | null;
+  created_at: DbTimestamp | null;
+  updated_at: DbTimestamp | null;
+}
 
 /** The product columns every product response needs (search vectors excluded). */
 export const PRODUCT_COLUMNS =
@@ -99,43 +143,46 @@ export const PRODUCT_COLUMNS =
   p.translated, p.option_ids, p.property_ids, p.category_ids, p.category_tree, p.child_count, p.listing_price, p.tax_rate,
   p.rating_average, p.release_date, p.custom_fields, p.created_at, p.updated_at`);
 
-/** Converts a raw row (snake_case, driver types) into a ProductRow. */
-export function toProductRow(r: Record<string, unknown>): ProductRow {
+const numberOrNull = (v: DbNumeric | null | undefined): number | null =>
+  v === null || v === undefined ? null : Number(v);
+const stringOrNull = (v: DbNumeric | null | undefined): string | null =>
+  v === null || v === undefined ? null : String(v);
+
+/** Converts a raw product row (snake_case, driver types) into a ProductRow. */
+export function toProductRow(r: ProductDbRow): ProductRow {
   return {
-    id: r.id as string,
-    parentId: (r.parent_id as string | null) ?? null,
-    productNumber: r.product_number as string,
-    ean: (r.ean as string | null) ?? null,
-    manufacturerId: (r.manufacturer_id as string | null) ?? null,
-    manufacturerNumber: (r.manufacturer_number as string | null) ?? null,
+    id: r.id,
+    parentId: r.parent_id ?? null,
+    productNumber: r.product_number,
+    ean: r.ean ?? null,
+    manufacturerId: r.manufacturer_id ?? null,
+    manufacturerNumber: r.manufacturer_number ?? null,
     active: Boolean(r.active),
     stock: Number(r.stock),
     availableStock: Number(r.available_stock),
     isCloseout: Boolean(r.is_closeout),
     minPurchase: Number(r.min_purchase),
-    maxPurchase: r.max_purchase === null || r.max_purchase === undefined ? null : Number(r.max_purchase),
+    maxPurchase: numberOrNull(r.max_purchase),
     purchaseSteps: Number(r.purchase_steps),
-    unit: r.unit as string,
-    contentUnit: (r.content_unit as string | null) ?? null,
-    contentPerUnit: r.content_per_unit === null || r.content_per_unit === undefined ? null : String(r.content_per_unit),
-    deliveryTimeMin:
-      r.delivery_time_min === null || r.delivery_time_min === undefined ? null : Number(r.delivery_time_min),
-    deliveryTimeMax:
-      r.delivery_time_max === null || r.delivery_time_max === undefined ? null : Number(r.delivery_time_max),
-    deliveryTimeUnit: (r.delivery_time_unit as string) ?? 'day',
-    restockTime: r.restock_time === null || r.restock_time === undefined ? null : Number(r.restock_time),
-    coverMediaId: (r.cover_media_id as string | null) ?? null,
-    translated: (r.translated ?? {}) as ProductRow['translated'],
-    optionIds: (r.option_ids as string[] | null) ?? [],
-    propertyIds: (r.property_ids as string[] | null) ?? [],
-    categoryIds: (r.category_ids as string[] | null) ?? [],
-    categoryTree: (r.category_tree as string[] | null) ?? [],
+    unit: r.unit,
+    contentUnit: r.content_unit ?? null,
+    contentPerUnit: stringOrNull(r.content_per_unit),
+    deliveryTimeMin: numberOrNull(r.delivery_time_min),
+    deliveryTimeMax: numberOrNull(r.delivery_time_max),
+    deliveryTimeUnit: r.delivery_time_unit ?? 'day',
+    restockTime: numberOrNull(r.restock_time),
+    coverMediaId: r.cover_media_id ?? null,
+    translated: r.translated ?? {},
+    optionIds: r.option_ids ?? [],
+    propertyIds: r.property_ids ?? [],
+    categoryIds: r.category_ids ?? [],
+    categoryTree: r.category_tree ?? [],
     childCount: Number(r.child_count ?? 0),
-    listingPrice: r.listing_price === null || r.listing_price === undefined ? null : String(r.listing_price),
+    listingPrice: stringOrNull(r.listing_price),
     taxRate: String(r.tax_rate ?? '21'),
-    ratingAverage: r.rating_average === null || r.rating_average === undefined ? null : String(r.rating_average),
+    ratingAverage: stringOrNull(r.rating_average),
     releaseDate: iso(r.release_date),
-    customFields: (r.custom_fields ?? {}) as Record<string, unknown>,
+    customFields: r.custom_fields ?? {},
     createdAt: iso(r.created_at) ?? new Date(0).toISOString(),
     updatedAt: iso(r.updated_at),
   };
@@ -144,19 +191,19 @@ export function toProductRow(r: Record<string, unknown>): ProductRow {
 /** Products by id, in the order of `ids`; unknown ids are skipped. `activeOnly` hides inactive products. */
 export async function loadProducts(db: Db, ids: string[], activeOnly = true): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
-  const list = await rows<Record<string, unknown>>(
+  const list = await rows<ProductDbRow>(
     db,
     sql`
     SELECT ${PRODUCT_COLUMNS} FROM product p
      WHERE p.id = ANY(${textArray(ids)}) ${activeOnly ? sql`AND p.active` : sql``}`,
   );
-  const byId = new Map(list.map((r) => [r.id as string, toProductRow(r)]));
+  const byId = new Map(list.map((r) => [r.id, toProductRow(r)]));
   return ids.map((id) => byId.get(id)).filter((p): p is ProductRow => Boolean(p));
 }
 
 /** Active variants of a parent, ordered by product number. */
 export async function loadVariants(db: Db, parentId: string): Promise<ProductRow[]> {
-  const list = await rows<Record<string, unknown>>(
+  const list = await rows<ProductDbRow>(
     db,
     sql`
     SELECT ${PRODUCT_COLUMNS} FROM product p WHERE p.parent_id = ${parentId} AND p.active ORDER BY p.product_number`,
@@ -167,7 +214,20 @@ export async function loadVariants(db: Db, parentId: string): Promise<ProductRow
 /** Media links of products (images and documents), by position. */
 export async function loadProductMedia(db: Db, productIds: string[]): Promise<ProductMediaRow[]> {
   if (productIds.length === 0) return [];
-  const list = await rows<Record<string, unknown>>(
+  const list = await rows<{
+    id: string;
+    product_id: string;
+    media_id: string;
+    position: number;
+    purpose: string;
+    description: string | null;
+    file_name: string;
+    mime_type: string | null;
+    file_extension: string | null;
+    url: string | null;
+    translated: ProductMediaRow['media']['translated'] | null;
+    custom_fields: Record<string, unknown> | null;
+  }>(
     db,
     sql`
     SELECT pm.id, pm.product_id, pm.media_id, pm.position, pm.purpose, pm.description,
@@ -177,20 +237,20 @@ export async function loadProductMedia(db: Db, productIds: string[]): Promise<Pr
      ORDER BY pm.product_id, pm.position, pm.id`,
   );
   return list.map((r) => ({
-    id: r.id as string,
-    productId: r.product_id as string,
-    mediaId: r.media_id as string,
+    id: r.id,
+    productId: r.product_id,
+    mediaId: r.media_id,
     position: Number(r.position),
-    purpose: r.purpose as string,
-    description: (r.description as string | null) ?? null,
+    purpose: r.purpose,
+    description: r.description ?? null,
     media: {
-      id: r.media_id as string,
-      fileName: r.file_name as string,
-      mimeType: (r.mime_type as string | null) ?? null,
-      fileExtension: (r.file_extension as string | null) ?? null,
-      url: (r.url as string | null) ?? null,
-      translated: (r.translated ?? {}) as ProductMediaRow['media']['translated'],
-      customFields: (r.custom_fields ?? {}) as Record<string, unknown>,
+      id: r.media_id,
+      fileName: r.file_name,
+      mimeType: r.mime_type ?? null,
+      fileExtension: r.file_extension ?? null,
+      url: r.url ?? null,
+      translated: r.translated ?? {},
+      customFields: r.custom_fields ?? {},
     },
   }));
 }
@@ -198,7 +258,19 @@ export async function loadProductMedia(db: Db, productIds: string[]): Promise<Pr
 /** Property group options with their groups. */
 export async function loadOptions(db: Db, optionIds: string[]): Promise<Map<string, OptionRow>> {
   if (optionIds.length === 0) return new Map();
-  const list = await rows<Record<string, unknown>>(
+  const list = await rows<{
+    id: string;
+    group_id: string;
+    position: number;
+    color_hex_code: string | null;
+    translated: OptionRow['translated'] | null;
+    display_type: string;
+    sorting_type: string;
+    filterable: boolean;
+    group_position: number;
+    unit: string | null;
+    group_translated: OptionRow['group']['translated'] | null;
+  }>(
     db,
     sql`
     SELECT o.id, o.group_id, o.position, o.color_hex_code, o.translated,
@@ -208,21 +280,21 @@ export async function loadOptions(db: Db, optionIds: string[]): Promise<Map<stri
   );
   return new Map(
     list.map((r) => [
-      r.id as string,
+      r.id,
       {
-        id: r.id as string,
-        groupId: r.group_id as string,
+        id: r.id,
+        groupId: r.group_id,
         position: Number(r.position),
-        colorHexCode: (r.color_hex_code as string | null) ?? null,
-        translated: (r.translated ?? {}) as OptionRow['translated'],
+        colorHexCode: r.color_hex_code ?? null,
+        translated: r.translated ?? {},
         group: {
-          id: r.group_id as string,
-          displayType: r.display_type as string,
-          sortingType: r.sorting_type as string,
+          id: r.group_id,
+          displayType: r.display_type,
+          sortingType: r.sorting_type,
           filterable: Boolean(r.filterable),
           position: Number(r.group_position),
-          unit: (r.unit as string | null) ?? null,
-          translated: (r.group_translated ?? {}) as OptionRow['group']['translated'],
+          unit: r.unit ?? null,
+          translated: r.group_translated ?? {},
         },
       },
     ]),
@@ -233,22 +305,31 @@ export async function loadOptions(db: Db, optionIds: string[]): Promise<Map<stri
 export async function loadPrices(db: Db, productIds: string[]): Promise<Map<string, PriceRow[]>> {
   const out = new Map<string, PriceRow[]>();
   if (productIds.length === 0) return out;
-  const list = await rows<Record<string, unknown>>(
+  const list = await rows<{
+    product_id: string;
+    price_type: string;
+    lower_bound: number;
+    amount: DbNumeric;
+    price_quantity: DbNumeric | null;
+    currency: string;
+    valid_from: DbTimestamp | null;
+    valid_to: DbTimestamp | null;
+  }>(
     db,
     sql`
     SELECT product_id, price_type, lower_bound, amount, price_quantity, currency, valid_from, valid_to
       FROM product_price WHERE product_id = ANY(${textArray(productIds)})`,
   );
   for (const r of list) {
-    const id = r.product_id as string;
+    const id = r.product_id;
     const entry: PriceRow = {
-      priceType: r.price_type as string,
+      priceType: r.price_type,
       lowerBound: Number(r.lower_bound),
       amount: String(r.amount),
       priceQuantity: String(r.price_quantity ?? '1'),
-      currency: r.currency as string,
-      validFrom: (r.valid_from as string | null) ?? null,
-      validTo: (r.valid_to as string | null) ?? null,
+      currency: r.currency,
+      validFrom: r.valid_from ?? null,
+      validTo: r.valid_to ?? null,
     };
     out.set(id, [...(out.get(id) ?? []), entry]);
   }
