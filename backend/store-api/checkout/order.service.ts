@@ -26,6 +26,7 @@ import type { OrderCreateData, ShippingOption } from '../../../contract/order.ts
 import type { AuthenticatedCustomer } from '../../auth/guards.ts';
 import type { BackendConfig } from '../../config.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { textArray } from '../../db/sql-params.ts';
 import {
   cartLineItemTable,
   cartTable,
@@ -476,7 +477,7 @@ async function reserveStock(tx: Db, model: CartModel): Promise<Map<string, numbe
   const ids = [...new Set(model.lines.map((l) => l.productId))].sort();
   const locked = await queryRows<{ id: string; available_stock: number; is_closeout: boolean }>(
     tx,
-    sql`SELECT id, available_stock, is_closeout FROM product WHERE id IN ${ids} ORDER BY id FOR UPDATE`,
+    sql`SELECT id, available_stock, is_closeout FROM product WHERE id = ANY(${textArray(ids)}) ORDER BY id FOR UPDATE`,
   );
   const stock = new Map(locked.map((p) => [p.id, { left: Math.max(0, p.available_stock), closeout: p.is_closeout }]));
   const backorders = new Map<string, number>();
