@@ -3,7 +3,7 @@
  * account calls and the provider's B2B calls under `/store-api/{provider}/` (backend store-api/account and
  * store-api/company). Request bodies are typed with the contract's request types and provider answers are read
  * with its response schemas (contract/provider/*.ts); Shopware's customer and address are read with the shared
- * models (src/lib/session/customer.ts).
+ * models (src/lib/session/customer.ts), the address book with src/lib/address-book.ts.
  *
  * @throws StoreApiClientError from every call for a non-2xx answer; an answer that is not the contract's shape
  *   throws valibot's ValiError.
@@ -19,7 +19,7 @@ import {
   type CompanyCustomerPatchRequest,
 } from '../../../contract/provider/company-users.ts';
 import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
-import { fromCompanyCustomer, toAddress, type Address, type Customer } from '../../lib/session/customer.ts';
+import { fromCompanyCustomer, type Address, type Customer } from '../../lib/session/customer.ts';
 
 /**
  * Profile fields (salutation female or male). `password` is the current password, needed (and sent) only when
@@ -50,15 +50,6 @@ export async function changePassword(input: {
   newPasswordConfirm: string;
 }): Promise<void> {
   await storeApi('account/change-password', { method: 'POST', body: input });
-}
-
-/** Shopware's search result of `account/list-address` (`dal_entity_search_result`). */
-const SearchResult = v.object({ elements: v.array(v.unknown()), total: v.number() });
-
-/** POST `account/list-address`: the company's addresses. */
-export async function listAddresses(): Promise<Address[]> {
-  const body = await storeApi('account/list-address', { method: 'POST', body: { limit: 500 } });
-  return v.parse(SearchResult, body).elements.flatMap((a) => toAddress(a) ?? []);
 }
 
 /** The address form's values; they are a CompanyAddressRequest (contract/provider/addresses.ts). */

@@ -5,7 +5,8 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Address } from '../../../lib/session/customer.ts';
-import { createAddress, deleteAddress, listAddresses, updateAddress, type AddressInput } from '../api.ts';
+import { listAddresses } from '../../../lib/address-book.ts';
+import { createAddress, deleteAddress, updateAddress, type AddressInput } from '../api.ts';
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import { Button, Card, Checkbox, FormActions, TextField } from '../../../components/ui/form.tsx';
 import { useI18n } from '../../../i18n/react.tsx';
@@ -81,7 +82,10 @@ export function AddressBook() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">{t('account.nav.addressbook')}</h1>
-        <Link to="/addressbook/create" className="rounded bg-primary px-4 py-2 text-sm font-semibold text-white">
+        <Link
+          to="/account/addressbook/create"
+          className="rounded bg-primary px-4 py-2 text-sm font-semibold text-white"
+        >
           {t('account.address.create')}
         </Link>
       </div>
@@ -106,7 +110,7 @@ export function AddressBook() {
               <AddressLines address={address} />
               <div className="mt-auto flex flex-wrap gap-2">
                 <Link
-                  to={`/addressbook/details/${encodeURIComponent(address.id)}`}
+                  to={`/account/addressbook/details/${encodeURIComponent(address.id)}`}
                   className="rounded border border-gray-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-gray-50"
                   aria-label={t('account.address.editNamed', { name: address.name })}
                 >
@@ -186,7 +190,7 @@ export function AddressForm() {
       if (slug) await updateAddress(customer.companyId, slug, input);
       else await createAddress(customer.companyId, input);
       notify('success', t('general.success'), t('account.address.saved'));
-      void navigate('/addressbook');
+      void navigate('/account/addressbook');
     },
     { fields: ADDRESS_FIELDS, onFieldErrors: setErrors },
   );
@@ -198,7 +202,7 @@ export function AddressForm() {
         const found = list.find((a) => a.id === slug);
         if (!found) {
           notify('warn', t('account.address.notFound'));
-          void navigate('/addressbook');
+          void navigate('/account/addressbook');
           return;
         }
         const { id: _id, ...input } = found;
@@ -307,7 +311,7 @@ export function AddressForm() {
             onChecked={(isMain) => setValues((v) => (v ? { ...v, isMain } : v))}
           />
         </div>
-        <FormActions busy={saving} submitLabel={t('account.save')} cancel={<CancelLink to="/addressbook" />} />
+        <FormActions busy={saving} submitLabel={t('account.save')} cancel={<CancelLink to="/account/addressbook" />} />
       </form>
     </Card>
   );

@@ -1,7 +1,7 @@
 /** Dashboard. */
 import { useEffect, useState } from 'react';
 import type { Address } from '../../../lib/session/customer.ts';
-import { listAddresses } from '../api.ts';
+import { listAddresses } from '../../../lib/address-book.ts';
 import { Card } from '../../../components/ui/form.tsx';
 import type { MessageKey } from '../../../i18n/locales.ts';
 import { useI18n } from '../../../i18n/react.tsx';
