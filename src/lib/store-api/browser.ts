@@ -25,6 +25,8 @@ export interface StoreApiCallOptions {
   signal?: AbortSignal;
   /** Abort after this many milliseconds (default DEFAULT_TIMEOUT_MS); rejects with a `TimeoutError`. */
   timeoutMs?: number;
+  /** Extra request headers, e.g. the `Idempotency-Key` of an order submit (contract/order.ts). */
+  headers?: Record<string, string>;
 }
 
 /** What `invoke` takes besides the operation's request parts. */
@@ -75,7 +77,11 @@ export async function storeApi(path: string, request: StoreApiCallOptions = {}):
   const url = new URL(`/store-api/${clean}`, globalThis.location?.href ?? 'http://localhost/');
   const response = await fetch(url, {
     method,
-    headers: { accept: 'application/json', ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...request.headers,
+      accept: 'application/json',
+      ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+    },
     credentials: 'same-origin',
     ...(method === 'GET' ? {} : { body: JSON.stringify(request.body ?? {}) }),
     signal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
