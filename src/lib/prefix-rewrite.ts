@@ -9,8 +9,8 @@
  */
 import { pathBelowPrefix, type StorefrontDomain } from './domain.ts';
 
-/** First path segments of the pages that depend on the session (src/pages/{account,auth,register,loginascustomer}). */
-export const PREFIXED_PAGE_SEGMENTS: readonly string[] = ['account', 'auth', 'loginascustomer', 'register'];
+/** First path segments of the pages that depend on the session (src/pages/{account,auth,checkout,register,loginascustomer}). */
+export const PREFIXED_PAGE_SEGMENTS: readonly string[] = ['account', 'auth', 'checkout', 'loginascustomer', 'register'];
 
 /**
  * The URL to render instead of `url` (same query, path below the domain's prefix) when `url` addresses one of

@@ -29,7 +29,7 @@ afterEach(() => {
 
 function renderApp(path: string, rights: string[], patch: Partial<Customer> = {}) {
   $customer.set({ ...toCustomer(accountCustomerBody(rights))!, ...patch, rights });
-  const router = createMemoryRouter(accountRoutes({ prefix: '', storefrontUrl: 'http://localhost' }), {
+  const router = createMemoryRouter([accountRoutes({ prefix: '', storefrontUrl: 'http://localhost' })], {
     initialEntries: [path],
   });
   render(
@@ -47,7 +47,7 @@ const json = (body: unknown, status = 200) =>
 describe('sidebar', () => {
   test('shows the dashboard always and other entries only with their right', async () => {
     fetchMock.mockResolvedValue(json(searchResultBody('customer_address', [])));
-    renderApp('/dashboard', ['ROLE_MANAGE_ORDER_HISTORY']);
+    renderApp('/account/dashboard', ['ROLE_MANAGE_ORDER_HISTORY']);
     const nav = await screen.findByRole('navigation', { name: 'Account area' });
     const links = within(nav)
       .getAllByRole('link')
@@ -56,7 +56,7 @@ describe('sidebar', () => {
   });
 
   test('a later section shows its route with the coming text', async () => {
-    renderApp('/offers', ['ROLE_MANAGE_OFFER_HISTORY']);
+    renderApp('/account/offers', ['ROLE_MANAGE_OFFER_HISTORY']);
     expect(await screen.findByRole('heading', { name: 'Offers' })).toBeInTheDocument();
     expect(screen.getByText('This section is coming soon.')).toBeInTheDocument();
   });
@@ -72,7 +72,7 @@ describe('users list', () => {
         ),
       ),
     );
-    renderApp('/customer?firstName=Ja&leadBuyer=no&page=1', ['ROLE_MANAGE_CONTACTS']);
+    renderApp('/account/customer?firstName=Ja&leadBuyer=no&page=1', ['ROLE_MANAGE_CONTACTS']);
     expect(await screen.findByRole('link', { name: 'Jan Peeters' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Ja');
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -89,7 +89,7 @@ describe('users list', () => {
 
   test('typing a filter writes it to the query string', async () => {
     fetchMock.mockResolvedValue(json(searchResultBody('customer', [])));
-    const router = renderApp('/customer', ['ROLE_MANAGE_CONTACTS']);
+    const router = renderApp('/account/customer', ['ROLE_MANAGE_CONTACTS']);
     await userEvent.type(await screen.findByRole('textbox', { name: 'Last name' }), 'Pee');
     await waitFor(() => expect(router.state.location.search).toBe('?lastName=Pee'), { timeout: 3000 });
   });
@@ -98,9 +98,9 @@ describe('users list', () => {
 describe('users list navigation', () => {
   test('a URL change from outside (sidebar link, back) resets the filter fields', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(json(searchResultBody('customer', []))));
-    const router = renderApp('/customer?firstName=Ja', ['ROLE_MANAGE_CONTACTS']);
+    const router = renderApp('/account/customer?firstName=Ja', ['ROLE_MANAGE_CONTACTS']);
     expect(await screen.findByRole('textbox', { name: 'First name' })).toHaveValue('Ja');
-    await act(() => router.navigate('/customer'));
+    await act(() => router.navigate('/account/customer'));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue(''));
     const last = fetchMock.mock.calls.at(-1)!;
     expect(JSON.parse(String(last[1]?.body))).toEqual({ page: 1, limit: 20, filter: [] });
@@ -109,7 +109,7 @@ describe('users list navigation', () => {
 
 describe('change password form', () => {
   test('empty fields and a mismatch are shown at their fields without calling the server', async () => {
-    renderApp('/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO']);
+    renderApp('/account/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO']);
     await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));
     expect(screen.getByLabelText(/Current password/)).toHaveAccessibleDescription('This field is required');
     await userEvent.type(screen.getByLabelText(/^New password/), 'long enough');
@@ -138,7 +138,7 @@ describe('change password form', () => {
         400,
       ),
     );
-    renderApp('/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO']);
+    renderApp('/account/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO']);
     await userEvent.type(await screen.findByLabelText(/Current password/), 'wrong-one');
     await userEvent.type(screen.getByLabelText(/^New password/), 'long enough');
     await userEvent.type(screen.getByLabelText(/Repeat new password/), 'long enough');
@@ -167,7 +167,7 @@ describe('profile form', () => {
           : json(accountCustomerBody(['ROLE_MANAGE_OWN_CONTACT_INFO'], { email: 'anna.peeters@peeters.example' })),
       ),
     );
-    renderApp('/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO']);
+    renderApp('/account/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO']);
     const email = await screen.findByRole('textbox', { name: /Email address/ });
     expect(screen.queryByLabelText(EMAIL_PASSWORD)).not.toBeInTheDocument();
     await userEvent.clear(email);
@@ -195,7 +195,7 @@ describe('profile form', () => {
           : json(accountCustomerBody(['ROLE_MANAGE_OWN_CONTACT_INFO'])),
       ),
     );
-    renderApp('/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO']);
+    renderApp('/account/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO']);
     const first = await screen.findByRole('textbox', { name: /First name/ });
     await userEvent.clear(first);
     await userEvent.type(first, 'Annelies');
@@ -225,7 +225,7 @@ describe('profile form', () => {
         400,
       ),
     );
-    renderApp('/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO']);
+    renderApp('/account/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO']);
     const email = await screen.findByRole('textbox', { name: /Email address/ });
     await userEvent.clear(email);
     await userEvent.type(email, 'anna.peeters@peeters.example');
@@ -256,7 +256,7 @@ describe('user form of oneself', () => {
         ),
       ),
     );
-    renderApp(`/customer/details/${me}`, ['ROLE_MANAGE_CONTACTS']);
+    renderApp(`/account/customer/details/${me}`, ['ROLE_MANAGE_CONTACTS']);
     const email = await screen.findByRole('textbox', { name: /Email address/ });
     expect(screen.queryByLabelText(EMAIL_PASSWORD)).not.toBeInTheDocument();
     await userEvent.clear(email);
@@ -279,7 +279,7 @@ describe('user create form', () => {
     fetchMock.mockResolvedValue(
       json(v.parse(CompanyCustomerSchema, companyUserBody({ firstName: 'Wout', lastName: 'Claes' }))),
     );
-    renderApp('/customer/create', ['ROLE_MANAGE_CONTACTS', 'ROLE_MANAGE_ADDRESSES', 'ROLE_VIEW_PRICES']);
+    renderApp('/account/customer/create', ['ROLE_MANAGE_CONTACTS', 'ROLE_MANAGE_ADDRESSES', 'ROLE_VIEW_PRICES']);
     expect(await screen.findByRole('checkbox', { name: 'Approve orders' })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: 'View prices' })).toBeChecked();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Manage addresses' }));
@@ -301,10 +301,10 @@ describe('user create form', () => {
   });
 
   test('only a lead buyer may set the lead-buyer flag', async () => {
-    renderApp('/customer/create', ['ROLE_MANAGE_CONTACTS'], { leadBuyer: false });
+    renderApp('/account/customer/create', ['ROLE_MANAGE_CONTACTS'], { leadBuyer: false });
     expect(await screen.findByRole('checkbox', { name: /Lead buyer/ })).toBeDisabled();
     cleanup();
-    renderApp('/customer/create', ['ROLE_MANAGE_CONTACTS'], { leadBuyer: true });
+    renderApp('/account/customer/create', ['ROLE_MANAGE_CONTACTS'], { leadBuyer: true });
     expect(await screen.findByRole('checkbox', { name: /Lead buyer/ })).toBeEnabled();
   });
 });

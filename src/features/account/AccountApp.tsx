@@ -1,36 +1,31 @@
 /**
- * The account area below /account/*: react-router in data mode with the basename `{domain prefix}/account`, the
- * account guard around everything, a role guard per section (the right each sidebar entry needs, rights.ts) and
- * the sidebar. It shares the page's one runtime: the session store, translator, notifications, form kit and
- * dialog of the islands. Mounted by AccountPage.astro with `client:only="react"`.
+ * The account area below /account/*: the `account` branch of the storefront SPA's router (src/shell/StorefrontApp.tsx,
+ * react-router in data mode with the basename `{domain prefix}`), the account guard around everything, a role guard
+ * per section (the right each sidebar entry needs, rights.ts) and the sidebar. It shares the page's one runtime: the
+ * session store, translator, notifications, form kit and dialog of the islands.
  */
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import {
-  createBrowserRouter,
-  Navigate,
-  NavLink,
-  Outlet,
-  RouterProvider,
-  ScrollRestoration,
-  useLocation,
-  type RouteObject,
-} from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Navigate, NavLink, Outlet, useLocation, type RouteObject } from 'react-router';
 import { AccountGuard, RoleGuard } from './guards.tsx';
 import { holds, SIDEBAR, type RightCode } from './rights.ts';
 import { useLoggedIn } from './session.tsx';
 import { AddressBook, AddressForm } from './views/AddressBook.tsx';
 import { Coming } from './views/Coming.tsx';
 import { Dashboard } from './views/Dashboard.tsx';
+import { Orders } from './views/Orders.tsx';
+import { OrdersDetail } from './views/OrdersDetail.tsx';
 import { Profile } from './views/Profile.tsx';
 import { RecoverPassword } from './views/RecoverPassword.tsx';
 import { UserForm } from './views/UserForm.tsx';
 import { Users } from './views/Users.tsx';
-import { I18nProvider, useI18n, type IslandI18nProp } from '../../i18n/react.tsx';
+import { useI18n } from '../../i18n/react.tsx';
 import type { MessageKey } from '../../i18n/locales.ts';
 
 /** The catalogue keys of the account area, for `islandMessages(locale, ACCOUNT_MESSAGES)`. */
 export const ACCOUNT_MESSAGES = [
   'account.',
+  'orders.',
+  'checkout.totals.',
   'errors.',
   'validation.',
   'general.',
@@ -38,15 +33,6 @@ export const ACCOUNT_MESSAGES = [
   'auth.hidePassword',
   'register.validation.zipcode',
 ] as const satisfies readonly (MessageKey | `${string}.`)[];
-
-export interface AccountAppProps {
-  /** `islandMessages(locale, ACCOUNT_MESSAGES)`. */
-  i18n: IslandI18nProp;
-  /** Domain path prefix: '' or e.g. '/en'. */
-  prefix: string;
-  /** Absolute URL of the domain (for links in mails). */
-  storefrontUrl: string;
-}
 
 /** The sidebar: the entries the customer's rights allow (dashboard always). */
 export function Sidebar({ rights }: { rights: readonly string[] }) {
@@ -64,7 +50,7 @@ export function Sidebar({ rights }: { rights: readonly string[] }) {
         {SIDEBAR.filter((entry) => holds(rights, entry.right)).map((entry) => (
           <li key={entry.path} className="shrink-0">
             <NavLink
-              to={`/${entry.path}`}
+              to={`/account/${entry.path}`}
               className={({ isActive }) =>
                 `block whitespace-nowrap rounded px-3 py-2 text-sm ${
                   isActive ? 'bg-primary font-semibold text-white' : 'text-gray-800 hover:bg-gray-100'
@@ -82,12 +68,9 @@ export function Sidebar({ rights }: { rights: readonly string[] }) {
 
 function Layout({ prefix }: { prefix: string }) {
   return (
-    <>
-      <ScrollRestoration />
-      <AccountGuard prefix={prefix}>
-        <SignedInLayout />
-      </AccountGuard>
-    </>
+    <AccountGuard prefix={prefix}>
+      <SignedInLayout />
+    </AccountGuard>
   );
 }
 
@@ -108,8 +91,11 @@ function NotFound() {
   return <p className="text-sm">{t('account.notFound')}</p>;
 }
 
-/** Route tree below `/account`; exported for tests (memory router). */
-export function accountRoutes({ prefix, storefrontUrl }: { prefix: string; storefrontUrl: string }): RouteObject[] {
+/**
+ * The `account` branch of the storefront SPA's route tree (paths below `/account`, links absolute from the domain's
+ * prefix: `/account/…`); tests mount it in a memory router.
+ */
+export function accountRoutes({ prefix, storefrontUrl }: { prefix: string; storefrontUrl: string }): RouteObject {
   const guarded = (right: RightCode | undefined, element: ReactNode) => (
     <RoleGuard prefix={prefix} right={right}>
       {element}
@@ -123,37 +109,24 @@ export function accountRoutes({ prefix, storefrontUrl }: { prefix: string; store
     ];
   });
   const right = (path: string) => SIDEBAR.find((entry) => entry.path === path)?.right;
-  return [
-    {
-      path: '/',
-      element: <Layout prefix={prefix} />,
-      children: [
-        { index: true, element: <Navigate to="/dashboard" replace /> },
-        { path: 'dashboard', element: <Dashboard /> },
-        { path: 'profile', element: guarded(right('profile'), <Profile />) },
-        { path: 'addressbook', element: guarded(right('addressbook'), <AddressBook />) },
-        { path: 'addressbook/create', element: guarded(right('addressbook'), <AddressForm />) },
-        { path: 'addressbook/details/:slug?', element: guarded(right('addressbook'), <AddressForm key="edit" />) },
-        { path: 'customer', element: guarded(right('customer'), <Users />) },
-        { path: 'customer/create', element: guarded(right('customer'), <UserForm />) },
-        { path: 'customer/details/:slug?', element: guarded(right('customer'), <UserForm key="edit" />) },
-        { path: 'recover/password', element: <RecoverPassword storefrontUrl={storefrontUrl} /> },
-        ...coming,
-        { path: '*', element: <NotFound /> },
-      ],
-    },
-  ];
-}
-
-/** The account SPA; its notifications show in the header's notification region (one store for the page). */
-export default function AccountApp({ i18n, prefix, storefrontUrl }: AccountAppProps) {
-  const router = useMemo(
-    () => createBrowserRouter(accountRoutes({ prefix, storefrontUrl }), { basename: `${prefix}/account` }),
-    [prefix, storefrontUrl],
-  );
-  return (
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>
-  );
+  return {
+    path: 'account',
+    element: <Layout prefix={prefix} />,
+    children: [
+      { index: true, element: <Navigate to="/account/dashboard" replace /> },
+      { path: 'dashboard', element: <Dashboard /> },
+      { path: 'profile', element: guarded(right('profile'), <Profile />) },
+      { path: 'addressbook', element: guarded(right('addressbook'), <AddressBook />) },
+      { path: 'addressbook/create', element: guarded(right('addressbook'), <AddressForm />) },
+      { path: 'addressbook/details/:slug?', element: guarded(right('addressbook'), <AddressForm key="edit" />) },
+      { path: 'customer', element: guarded(right('customer'), <Users />) },
+      { path: 'customer/create', element: guarded(right('customer'), <UserForm />) },
+      { path: 'customer/details/:slug?', element: guarded(right('customer'), <UserForm key="edit" />) },
+      { path: 'orders', element: guarded(right('orders'), <Orders />) },
+      { path: 'orders/details/:orderNumber', element: guarded(right('orders'), <OrdersDetail />) },
+      { path: 'recover/password', element: <RecoverPassword storefrontUrl={storefrontUrl} /> },
+      ...coming,
+      { path: '*', element: <NotFound /> },
+    ],
+  };
 }

@@ -39,7 +39,7 @@ describe('account guard', () => {
     loggedInServer(customerWith([]));
     const navigate = vi.fn();
     renderAt(
-      '/profile',
+      '/account/profile',
       <AccountGuard prefix="/en" navigate={navigate}>
         <h1>Profile</h1>
       </AccountGuard>,
@@ -51,7 +51,7 @@ describe('account guard', () => {
   test('an anonymous visitor goes to /auth of the domain with the page to come back to', async () => {
     const navigate = vi.fn();
     renderAt(
-      '/customer?page=2',
+      '/account/customer?page=2',
       <AccountGuard prefix="/en" navigate={navigate}>
         <h1>Users</h1>
       </AccountGuard>,
@@ -67,7 +67,7 @@ describe('account guard', () => {
     loggedInServer(() => Promise.reject(new TypeError('network down')));
     const navigate = vi.fn();
     renderAt(
-      '/dashboard',
+      '/account/dashboard',
       <AccountGuard prefix="" navigate={navigate}>
         <h1>Dashboard</h1>
       </AccountGuard>,

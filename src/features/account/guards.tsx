@@ -19,7 +19,7 @@ export interface GuardTargets {
 
 const assign = (href: string) => window.location.assign(href);
 
-/** Login URL with the page to come back to: `{prefix}/auth?redirect={prefix}/account/…`. */
+/** Login URL with the page to come back to: `{prefix}/auth?redirect={prefix}/account/…` (or `/checkout…`). */
 export function loginHref(prefix: string, returnTo: string): string {
   return `${prefix}/auth?redirect=${encodeURIComponent(returnTo)}`;
 }
@@ -42,7 +42,7 @@ export function AccountGuard({ prefix, navigate = assign, children }: GuardTarge
   }, [status, refresh]);
   useEffect(() => {
     if (status === 'out')
-      navigate(loginHref(prefix, `${prefix}/account${location.pathname}${location.search}`.replace(/\/+$/, '')));
+      navigate(loginHref(prefix, `${prefix}${location.pathname}${location.search}`.replace(/\/+$/, '')));
   }, [status, prefix, navigate, location.pathname, location.search]);
   if (status !== 'in') return <Loading />;
   return <>{children}</>;

@@ -26,7 +26,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
   { path: 'profile', labelKey: 'account.nav.profile', right: 'ROLE_MANAGE_OWN_CONTACT_INFO' },
   { path: 'addressbook', labelKey: 'account.nav.addressbook', right: 'ROLE_MANAGE_ADDRESSES' },
   { path: 'customer', labelKey: 'account.nav.customer', right: 'ROLE_MANAGE_CONTACTS' },
-  { path: 'orders', labelKey: 'account.nav.orders', right: 'ROLE_MANAGE_ORDER_HISTORY', coming: true },
+  { path: 'orders', labelKey: 'account.nav.orders', right: 'ROLE_MANAGE_ORDER_HISTORY' },
   { path: 'orderlist', labelKey: 'account.nav.orderlist', right: 'ROLE_MANAGE_ORDER_LISTS', coming: true },
   { path: 'offers', labelKey: 'account.nav.offers', right: 'ROLE_MANAGE_OFFER_HISTORY', coming: true },
   { path: 'invoices', labelKey: 'account.nav.invoices', right: 'ROLE_MANAGE_INVOICE_HISTORY', coming: true },

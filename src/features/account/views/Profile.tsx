@@ -185,7 +185,7 @@ export function PasswordForm() {
           <Button type="submit" busy={busy}>
             {t('account.password.submit')}
           </Button>
-          <Link to="/recover/password" className="text-sm text-primary underline">
+          <Link to="/account/recover/password" className="text-sm text-primary underline">
             {t('account.password.forgot')}
           </Link>
         </div>

@@ -106,7 +106,7 @@ export function UserForm() {
         await createCustomer({ ...output, rights: rightsList });
       }
       notify('success', t('general.success'), t(slug ? 'account.users.saved' : 'account.users.created'));
-      void navigate('/customer');
+      void navigate('/account/customer');
     },
     { fields: USER_FIELDS, onFieldErrors: setErrors },
   );
@@ -135,7 +135,7 @@ export function UserForm() {
       .catch((error: unknown) => {
         if (!live) return;
         notifyError(error);
-        void navigate('/customer');
+        void navigate('/account/customer');
       });
     return () => {
       live = false;
@@ -170,7 +170,7 @@ export function UserForm() {
     try {
       await deleteCustomers([slug]);
       notify('success', t('general.success'), t('account.users.deleted'));
-      void navigate('/customer');
+      void navigate('/account/customer');
     } catch (error) {
       notifyError(error);
       setDeleting(false);
@@ -255,7 +255,7 @@ export function UserForm() {
         <div className="sm:col-span-2">
           <RightsFieldset enabled={rights} onChange={setRights} grantable={myRights} />
         </div>
-        <FormActions busy={saving} submitLabel={t('account.save')} cancel={<CancelLink to="/customer" />} />
+        <FormActions busy={saving} submitLabel={t('account.save')} cancel={<CancelLink to="/account/customer" />} />
       </form>
       {confirming && (
         <ConfirmDialog

@@ -116,7 +116,7 @@ export function Users() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">{t('account.nav.customer')}</h1>
-        <Link to="/customer/create" className="rounded bg-primary px-4 py-2 text-sm font-semibold text-white">
+        <Link to="/account/customer/create" className="rounded bg-primary px-4 py-2 text-sm font-semibold text-white">
           {t('account.users.create')}
         </Link>
       </div>
@@ -258,7 +258,7 @@ export function Users() {
                 <tr key={c.id} className="border-b border-gray-100">
                   <td className="py-2 pr-3">
                     <Link
-                      to={`/customer/details/${encodeURIComponent(c.id)}`}
+                      to={`/account/customer/details/${encodeURIComponent(c.id)}`}
                       className="font-medium text-primary hover:underline"
                     >
                       {c.firstName} {c.lastName}

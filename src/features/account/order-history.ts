@@ -1,0 +1,150 @@
+/**
+ * The order history of the account area: its filters in the query string (orderNumber, productNumber,
+ * orderReference, dateFrom, dateTo, state, page), the provider's history calls (contract/provider/order-history.ts)
+ * and the reorder, which puts an order's product lines into the cart again.
+ *
+ * @throws StoreApiClientError from the calls for a non-2xx answer; an answer that is not the contract's shape throws
+ *   valibot's ValiError.
+ */
+import * as v from 'valibot';
+import {
+  ORDER_STATES,
+  OrderHistoryDetailSchema,
+  OrderHistoryResponseSchema,
+  type OrderHistoryDetail,
+  type OrderHistoryLine,
+  type OrderHistoryQuery,
+  type OrderHistoryResponse,
+  type OrderState,
+} from '../../../contract/provider/order-history.ts';
+import { addToCart, cartErrors, productLineItems, type Cart } from '../../lib/cart/cart-store.ts';
+import { invoke, providerPath, storeApi } from '../../lib/store-api/browser.ts';
+
+/** Page size of the order history. */
+export const ORDER_PAGE_SIZE = 20;
+
+/** The filter state of the history; strings are '' when unset. */
+export interface OrderListQuery {
+  orderNumber: string;
+  productNumber: string;
+  orderReference: string;
+  /** ISO date `YYYY-MM-DD` or ''. */
+  dateFrom: string;
+  dateTo: string;
+  state: OrderState | '';
+  /** 1-based. */
+  page: number;
+}
+
+export const DEFAULT_ORDER_LIST_QUERY: OrderListQuery = {
+  orderNumber: '',
+  productNumber: '',
+  orderReference: '',
+  dateFrom: '',
+  dateTo: '',
+  state: '',
+  page: 1,
+};
+
+const TEXT_KEYS = ['orderNumber', 'productNumber', 'orderReference'] as const;
+const DATE_KEYS = ['dateFrom', 'dateTo'] as const;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Reads the filter state from a query string; unreadable values fall back to unset. */
+export function parseOrderListQuery(search: string | URLSearchParams): OrderListQuery {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const q: OrderListQuery = { ...DEFAULT_ORDER_LIST_QUERY };
+  for (const key of TEXT_KEYS) q[key] = (params.get(key) ?? '').trim().slice(0, 100);
+  for (const key of DATE_KEYS) {
+    const value = params.get(key) ?? '';
+    q[key] = ISO_DATE.test(value) ? value : '';
+  }
+  const state = params.get('state') ?? '';
+  q.state = (ORDER_STATES as readonly string[]).includes(state) ? (state as OrderState) : '';
+  const page = Number(params.get('page'));
+  q.page = Number.isInteger(page) && page >= 1 ? page : 1;
+  return q;
+}
+
+/** The filter state as a query string (unset values and page 1 left out), e.g. `orderNumber=10023&page=2`. */
+export function serializeOrderListQuery(q: OrderListQuery): string {
+  const params = new URLSearchParams();
+  for (const key of [...TEXT_KEYS, ...DATE_KEYS, 'state'] as const) if (q[key]) params.set(key, q[key]);
+  if (q.page > 1) params.set('page', String(q.page));
+  return params.toString();
+}
+
+/** Whether the date range is readable: `dateFrom` not after `dateTo` (ISO dates compare as strings). */
+export function isDateRangeValid(q: Pick<OrderListQuery, 'dateFrom' | 'dateTo'>): boolean {
+  return !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo;
+}
+
+/** The history query of a filter state (contract OrderHistoryQuery, page size 20). */
+export function toOrderHistoryQuery(q: OrderListQuery): OrderHistoryQuery {
+  const query: OrderHistoryQuery = { page: String(q.page), limit: String(ORDER_PAGE_SIZE) };
+  for (const key of [...TEXT_KEYS, ...DATE_KEYS] as const) if (q[key]) query[key] = q[key];
+  if (q.state) query.state = q.state;
+  return query;
+}
+
+/** GET `{provider}/sw/order/history` with the filters: one page of orders, newest first. */
+export async function listOrders(q: OrderListQuery): Promise<OrderHistoryResponse> {
+  const search = new URLSearchParams(Object.entries(toOrderHistoryQuery(q)).filter(([, value]) => value !== undefined));
+  const body = await storeApi(`${providerPath('sw', 'order', 'history')}?${search}`);
+  return v.parse(OrderHistoryResponseSchema, body);
+}
+
+/** GET `{provider}/sw/order/history/detail?orderNumber=…`; an unknown or foreign order answers 404. */
+export async function fetchOrder(orderNumber: string): Promise<OrderHistoryDetail> {
+  const search = new URLSearchParams({ orderNumber });
+  const body = await storeApi(`${providerPath('sw', 'order', 'history', 'detail')}?${search}`);
+  return v.parse(OrderHistoryDetailSchema, body);
+}
+
+/** What a reorder did: the cart it left and the lines it could not add (by their label and article number). */
+export interface ReorderResult {
+  cart: Cart | null;
+  missing: OrderHistoryLine[];
+}
+
+/**
+ * Adds the product lines of `order` to the cart again, each with its ordered quantity: the products are found by
+ * their article numbers (POST `/product` with an `equalsAny` filter on `productNumber`) and added with `addToCart`.
+ * A line is missing when its product no longer exists or is not orderable, or when the cart answers an error for it
+ * (`{messageKey}-{productId}`, e.g. product-not-found) or does not hold it afterwards.
+ */
+export async function reorder(order: OrderHistoryDetail): Promise<ReorderResult> {
+  const lines = order.lines.filter((line) => line.type === 'product');
+  const numbers = [...new Set(lines.flatMap((line) => (line.productNumber ? [line.productNumber] : [])))];
+  const found =
+    numbers.length === 0
+      ? []
+      : ((
+          await invoke('readProduct post /product', {
+            body: {
+              filter: [{ type: 'equalsAny', field: 'productNumber', value: numbers.join('|') }],
+              limit: numbers.length,
+              includes: { product: ['id', 'productNumber'] },
+            },
+          })
+        ).elements ?? []);
+  const idByNumber = new Map(found.map((product) => [product.productNumber, product.id]));
+  const toAdd = lines.flatMap((line) => {
+    const id = line.productNumber ? idByNumber.get(line.productNumber) : undefined;
+    return id ? [{ line, id }] : [];
+  });
+  const cart =
+    toAdd.length === 0
+      ? null
+      : await addToCart(
+          toAdd.map(({ line, id }) => ({ id, referencedId: id, type: 'product', quantity: line.quantity })),
+        );
+  const inCart = new Set(productLineItems(cart).map((item) => item.referencedId ?? item.id));
+  const failed = new Set(
+    cartErrors(cart)
+      .filter((error) => error.level >= 20)
+      .flatMap((error) => toAdd.filter(({ id }) => error.key.endsWith(`-${id}`)).map(({ id }) => id)),
+  );
+  const added = new Set(toAdd.filter(({ id }) => inCart.has(id) && !failed.has(id)).map(({ line }) => line));
+  return { cart, missing: lines.filter((line) => !added.has(line)) };
+}

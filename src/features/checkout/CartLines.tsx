@@ -1,0 +1,183 @@
+/**
+ * The cart's product lines: image, name and article number, unit and line price, the quantity counter, the buyer's
+ * remark per line (saved when the field loses focus), stock and expected delivery, the line's cart errors and the
+ * remove button. Every change goes through the one cart store, which replaces the cart with the server's answer.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import QuantityCounter, { QUANTITY_EVENT, type QuantityEventDetail } from '../cart/QuantityCounter.tsx';
+import { useAmount } from '../../components/commerce/use-amount.ts';
+import { useNotify } from '../../components/ui/use-action.ts';
+import { useI18n, type IslandI18nProp } from '../../i18n/react.tsx';
+import { formatDate } from '../../i18n/format.ts';
+import {
+  lineItemErrors,
+  productLineItems,
+  removeLineItems,
+  updateLineItems,
+  type Cart,
+  type CartLineItem,
+} from '../../lib/cart/cart-store.ts';
+import { MAX_LINE_ITEM_REMARK } from '../../../contract/checkout.ts';
+import { deliveryTimeInDays } from '../../../contract/delivery-time.ts';
+import { cartErrorMessage } from './cart-messages.ts';
+
+/** Wait after the last counter change before the new quantity is sent, in milliseconds. */
+export const QUANTITY_SAVE_DELAY_MS = 500;
+
+/** The remark a line carries (`payload.customFields.order_detail_text`). */
+export function lineRemark(line: CartLineItem): string {
+  const value = line.payload?.customFields?.order_detail_text;
+  return typeof value === 'string' ? value : '';
+}
+
+/** The earliest and latest delivery date of a line from today and its delivery time; null without one. */
+function expectedDelivery(line: CartLineItem, today: Date): { earliest: Date; latest: Date } | null {
+  const time = line.deliveryInformation?.deliveryTime;
+  if (!time || time.min === undefined || time.max === undefined) return null;
+  const day = (n: number) => new Date(today.getTime() + deliveryTimeInDays(n, time.unit ?? 'day') * 86_400_000);
+  return { earliest: day(time.min), latest: day(time.max) };
+}
+
+function Line({ cart, line, counterI18n }: { cart: Cart; line: CartLineItem; counterI18n: IslandI18nProp }) {
+  const { t, locale } = useI18n();
+  const amount = useAmount();
+  const { notifyError } = useNotify();
+  const remarkId = useId();
+  const counter = useRef<HTMLDivElement>(null);
+  const saved = lineRemark(line);
+  const [remark, setRemark] = useState(saved);
+  const [removing, setRemoving] = useState(false);
+  const quantity = line.quantity ?? line.price?.quantity ?? 1;
+  const errors = lineItemErrors(cart, line.id);
+  const stock = line.deliveryInformation?.stock;
+  const delivery = expectedDelivery(line, new Date());
+  const backorder = typeof stock === 'number' && quantity > stock ? quantity - Math.max(0, stock) : 0;
+
+  useEffect(() => setRemark(saved), [saved]);
+
+  // The counter reports every change as a DOM event; the last valid quantity is sent after a short pause.
+  useEffect(() => {
+    const node = counter.current;
+    if (!node) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onQuantity = (event: Event) => {
+      const detail = (event as CustomEvent<QuantityEventDetail>).detail;
+      clearTimeout(timer);
+      if (!detail.valid || detail.quantity === null || detail.quantity === quantity) return;
+      const next = detail.quantity;
+      timer = setTimeout(() => {
+        updateLineItems([{ id: line.id, quantity: next }]).catch(notifyError);
+      }, QUANTITY_SAVE_DELAY_MS);
+    };
+    node.addEventListener(QUANTITY_EVENT, onQuantity);
+    return () => {
+      clearTimeout(timer);
+      node.removeEventListener(QUANTITY_EVENT, onQuantity);
+    };
+  }, [line.id, quantity, notifyError]);
+
+  const saveRemark = () => {
+    if (remark.trim() === saved.trim()) return;
+    updateLineItems([{ id: line.id, quantity, remark: remark.trim() }]).catch(notifyError);
+  };
+
+  const remove = () => {
+    setRemoving(true);
+    removeLineItems([line.id])
+      .catch(notifyError)
+      .finally(() => setRemoving(false));
+  };
+
+  const info = line.quantityInformation;
+  return (
+    <li className="grid grid-cols-[64px_1fr] gap-x-4 gap-y-3 border-b border-line py-4 sm:grid-cols-[80px_1fr_auto]">
+      <div className="row-span-2 h-16 w-16 overflow-hidden rounded border border-line bg-white sm:h-20 sm:w-20">
+        {line.cover?.url ? (
+          <img src={line.cover.url} alt="" className="h-full w-full object-contain" loading="lazy" />
+        ) : null}
+      </div>
+      <div className="min-w-0">
+        <p className="font-semibold">{line.label}</p>
+        {line.payload?.productNumber && (
+          <p className="text-sm text-muted">
+            {t('checkout.line.productNumber', { number: line.payload.productNumber })}
+          </p>
+        )}
+        <p className="mt-1 text-sm">{t('checkout.line.unitPrice', { price: amount(line.price?.unitPrice ?? 0) })}</p>
+        {typeof stock === 'number' && <p className="text-sm">{t('checkout.line.stock', { stock })}</p>}
+        {delivery && (
+          <p className="text-sm">
+            {t('checkout.line.delivery', {
+              earliest: formatDate(delivery.earliest, locale),
+              latest: formatDate(delivery.latest, locale),
+            })}
+          </p>
+        )}
+        {backorder > 0 && (
+          <p className="text-sm text-amber-800">{t('checkout.line.backorder', { count: backorder })}</p>
+        )}
+      </div>
+      <div className="col-span-2 flex flex-wrap items-start justify-between gap-3 sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:flex-col sm:items-end">
+        <div ref={counter}>
+          <QuantityCounter
+            i18n={counterI18n}
+            min={info?.minPurchase ?? 1}
+            max={info?.maxPurchase ?? null}
+            step={info?.purchaseSteps ?? 1}
+            initial={quantity}
+            name={`quantity-${line.id}`}
+          />
+        </div>
+        <p className="font-semibold tabular-nums" aria-label={t('checkout.line.total')}>
+          {amount(line.price?.totalPrice ?? 0)}
+        </p>
+        {line.removable !== false && (
+          <button
+            type="button"
+            onClick={remove}
+            disabled={removing}
+            aria-label={t('checkout.line.removeNamed', { name: line.label ?? '' })}
+            className="text-sm text-primary underline disabled:opacity-60"
+          >
+            {t('checkout.line.remove')}
+          </button>
+        )}
+      </div>
+      <div className="col-span-2 sm:col-start-2">
+        <label htmlFor={remarkId} className="mb-1 block text-sm font-semibold">
+          {t('checkout.line.remark')}
+        </label>
+        <textarea
+          id={remarkId}
+          value={remark}
+          rows={2}
+          maxLength={MAX_LINE_ITEM_REMARK}
+          onChange={(event) => setRemark(event.target.value)}
+          onBlur={saveRemark}
+          className="w-full rounded border border-line px-3 py-2 text-sm focus:outline-2 focus:outline-primary"
+        />
+        {errors.length > 0 && (
+          <ul className="mt-2 flex flex-col gap-1 text-sm" role="list">
+            {errors.map((error) => (
+              <li key={error.key} className={error.level >= 20 ? 'text-red-700' : 'text-amber-800'}>
+                {cartErrorMessage(error, t)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The product lines of `cart`; `counterI18n` carries the quantity counter's messages (`counter.*`). */
+export function CartLines({ cart, counterI18n }: { cart: Cart; counterI18n: IslandI18nProp }) {
+  const { t } = useI18n();
+  return (
+    <ul aria-label={t('checkout.lines')} className="border-t border-line">
+      {productLineItems(cart).map((line) => (
+        <Line key={line.id} cart={cart} line={line} counterI18n={counterI18n} />
+      ))}
+    </ul>
+  );
+}

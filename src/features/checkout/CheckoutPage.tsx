@@ -1,0 +1,84 @@
+/**
+ * `/checkout`: the cart (lines, promotion code, totals with the minimum-value and credit-limit warnings apart from
+ * the other cart errors) and below it the checkout steps (CheckoutForm.tsx). The cart comes from the one cart store,
+ * read again when the page opens.
+ */
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useI18n, type IslandI18nProp } from '../../i18n/react.tsx';
+import { $cart, lineItemErrors, productLineItems, refreshCart, splitCartErrors } from '../../lib/cart/cart-store.ts';
+import { CartLines } from './CartLines.tsx';
+import { CartTotals, PromotionCode, SeparateNotices } from './CartTotals.tsx';
+import { CheckoutForm } from './CheckoutForm.tsx';
+import { cartErrorMessage } from './cart-messages.ts';
+
+export function CheckoutPage({ prefix, counterI18n }: { prefix: string; counterI18n: IslandI18nProp }) {
+  const { t } = useI18n();
+  const cart = useStore($cart);
+  const [loaded, setLoaded] = useState(false);
+
+  useEffect(() => {
+    void refreshCart().finally(() => setLoaded(true));
+  }, []);
+
+  if (!loaded && !cart)
+    return (
+      <p role="status" className="p-8 text-center text-sm text-muted">
+        {t('checkout.loading')}
+      </p>
+    );
+
+  const lines = productLineItems(cart);
+  if (!cart || lines.length === 0)
+    return (
+      <div className="mx-auto flex max-w-[1440px] flex-col gap-4 px-4 py-6 lg:px-8">
+        <h1 className="text-2xl font-bold">{t('checkout.title')}</h1>
+        <p>{t('checkout.empty')}</p>
+        <a href={`${prefix}/`} className="self-start text-primary underline">
+          {t('checkout.continueShopping')}
+        </a>
+      </div>
+    );
+
+  // Errors of one line show at the line; the minimum-value and credit-limit warnings beside the totals.
+  const lineIds = new Set(lines.flatMap((line) => lineItemErrors(cart, line.id).map((e) => e.key)));
+  const general = splitCartErrors(cart).general.filter((error) => !lineIds.has(error.key));
+
+  return (
+    <div className="mx-auto flex w-full max-w-[1440px] flex-col gap-6 px-4 py-6 lg:px-8">
+      <h1 className="text-2xl font-bold">{t('checkout.title')}</h1>
+      <div aria-live="polite">
+        {general.length > 0 && (
+          <ul className="flex flex-col gap-1" aria-label={t('checkout.errors')}>
+            {general.map((error) => (
+              <li
+                key={error.key}
+                className={`rounded border-l-4 px-3 py-2 text-sm ${
+                  error.level >= 20
+                    ? 'border-primary bg-red-50 text-red-900'
+                    : error.level >= 10
+                      ? 'border-amber-500 bg-amber-50 text-amber-900'
+                      : 'border-green-600 bg-green-50 text-green-900'
+                }`}
+              >
+                {cartErrorMessage(error, t)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[1fr_360px]">
+        <CartLines cart={cart} counterI18n={counterI18n} />
+        <aside className="flex flex-col gap-4 self-start rounded border border-line bg-white p-4">
+          <h2 className="text-lg font-semibold">{t('checkout.totals.label')}</h2>
+          <div aria-live="polite">
+            <SeparateNotices cart={cart} />
+          </div>
+          <CartTotals cart={cart} />
+          <PromotionCode />
+        </aside>
+      </div>
+      <CheckoutForm cart={cart} />
+    </div>
+  );
+}

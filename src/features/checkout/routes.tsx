@@ -1,0 +1,29 @@
+/**
+ * The `checkout` branch of the storefront app's router (src/shell/StorefrontApp.tsx): `/checkout` (the cart and the
+ * checkout) and `/checkout/success`. The shell puts the account guard around it.
+ */
+import { Navigate, type RouteObject } from 'react-router';
+import type { MessageKey } from '../../i18n/locales.ts';
+import type { IslandI18nProp } from '../../i18n/react.tsx';
+import { CheckoutPage } from './CheckoutPage.tsx';
+import { SuccessPage } from './SuccessPage.tsx';
+
+/** The catalogue keys of the checkout, for `islandMessages(locale, CHECKOUT_MESSAGES)`. */
+export const CHECKOUT_MESSAGES = ['checkout.', 'counter.', 'errors.', 'general.'] as const satisfies readonly (
+  MessageKey | `${string}.`
+)[];
+
+/**
+ * The route tree below `/checkout`; `i18n` is the app's message set, handed to the quantity counter island (which
+ * brings its own translator).
+ */
+export function checkoutRoutes({ prefix, i18n }: { prefix: string; i18n: IslandI18nProp }): RouteObject {
+  return {
+    path: 'checkout',
+    children: [
+      { index: true, element: <CheckoutPage prefix={prefix} counterI18n={i18n} /> },
+      { path: 'success', element: <SuccessPage /> },
+      { path: '*', element: <Navigate to="/checkout" replace /> },
+    ],
+  };
+}
