@@ -100,8 +100,6 @@ export type StorePropertyGroupOption = Sent<
   position: number;
   translated: Translated<Schemas['PropertyGroupOption']>;
   group?: StorePropertyGroup;
-  /** Products of the listing with this option (`properties` aggregation only). */
-  count?: number;
   apiAlias: 'property_group_option';
 };
 
@@ -210,7 +208,8 @@ export interface StoreListingAggregations {
     apiAlias: 'manufacturer_aggregation';
   };
   properties?: {
-    entities: (StorePropertyGroup & { options: StorePropertyGroupOption[] })[];
+    /** Filterable groups; each option with `count`, the products of the listing scope that have it. */
+    entities: (StorePropertyGroup & { options: (StorePropertyGroupOption & { count: number })[] })[];
     apiAlias: 'properties_aggregation';
   };
   'in-stock'?: { count: number; apiAlias: 'in-stock_aggregation' };

@@ -281,7 +281,7 @@ async function mapFacets(
         filterable: true,
         position: group.position,
         translated: { name: g.name ?? '' },
-        options: opts.sort(optionSort(group.sortingType)).map((o): StorePropertyGroupOption =>
+        options: opts.sort(optionSort(group.sortingType)).map((o): StorePropertyGroupOption & { count: number } =>
           compact({
             id: o.id,
             groupId: group.id,
