@@ -15,6 +15,12 @@ import { PROVIDER_ENDPOINTS, PROVIDER_SCHEMAS } from '../contract/provider/endpo
 import { createStoreApi } from '../backend/app.ts';
 import { createAccountTestApi, type AccountTestApi } from '../backend/store-api/account/test-app.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../backend/store-api/company/test-support.ts';
+import {
+  fillCart,
+  insertAddress,
+  insertArticle,
+  seedCheckoutSettings,
+} from '../backend/store-api/order/order-test-support.ts';
 import { createTestStoreApi, FIXTURE, type TestStoreApi } from '../backend/store-api/test-fixtures.ts';
 import { buildProviderOpenApi, PROVIDER_OPENAPI_PATH } from '../scripts/provider-openapi.ts';
 
@@ -271,6 +277,39 @@ describe('company, registration, rights and article endpoints', () => {
       token: buyer.token,
       body: { articles: [] },
     });
+  });
+});
+
+describe('order history endpoints', () => {
+  test('history list and detail: an order placed through checkout, filters, 400, 403, 404', async () => {
+    const app = createStoreApi({ db: api.db, config: api.config }).app;
+    await seedCheckoutSettings(api.db);
+    const companyId = (await insertCompany(api.db)).id;
+    await insertAddress(api.db, companyId, { isMain: true });
+    const buyer = await insertCustomer(api.db, companyId);
+    const clerk = await insertCustomer(api.db, companyId, { rights: ['ROLE_VIEW_PRICES'] });
+    const article = await insertArticle(api.db, { price: '3.50', stock: 1 });
+    await fillCart(api.db, buyer.id, [{ productId: article.id, quantity: 4, remark: 'blue' }]);
+    const headers = { 'sw-access-key': api.config.accessKey, 'content-type': 'application/json' };
+    const placed = await app.request('/store-api/checkout/order', {
+      method: 'POST',
+      headers: { ...headers, 'sw-context-token': buyer.token },
+      body: JSON.stringify({ orderReference: 'PO-1' }),
+    });
+    expect(placed.status).toBe(200);
+    const { orderNumber } = (await placed.json()) as { orderNumber: string };
+    const get = (url: string, token: string) =>
+      app.request(`/store-api/${api.config.provider}${url}`, { headers: { ...headers, 'sw-context-token': token } });
+    const list = await conforms('GET', '/sw/order/history', await get('/sw/order/history?limit=5', buyer.token), 200);
+    expect(list).toMatchObject({ total: 1, page: 1, limit: 5, elements: [{ orderNumber, orderReference: 'PO-1' }] });
+    await conforms('GET', '/sw/order/history', await get('/sw/order/history?state=lost', buyer.token), 400);
+    await conforms('GET', '/sw/order/history', await get('/sw/order/history', clerk.token), 403);
+    const path = '/sw/order/history/detail';
+    const detail = await conforms('GET', path, await get(`${path}?orderNumber=${orderNumber}`, buyer.token), 200);
+    expect(detail.lines).toEqual([expect.objectContaining({ quantity: 4, backorderQuantity: 3, remark: 'blue' })]);
+    await conforms('GET', path, await get(path, buyer.token), 400);
+    await conforms('GET', path, await get(`${path}?orderNumber=${orderNumber}`, clerk.token), 403);
+    await conforms('GET', path, await get(`${path}?orderNumber=1`, buyer.token), 404);
   });
 });
 

@@ -30,6 +30,12 @@ import {
 import { DevActivateRequestSchema, DevActivateResponseSchema, DevOutboxResponseSchema } from './development.ts';
 import { LoginAsCustomerRequestSchema, LoginAsCustomerResponseSchema } from './login-as.ts';
 import {
+  OrderHistoryDetailQuerySchema,
+  OrderHistoryDetailSchema,
+  OrderHistoryQuerySchema,
+  OrderHistoryResponseSchema,
+} from './order-history.ts';
+import {
   CitySchema,
   CitySearchQuerySchema,
   CitySearchResponseSchema,
@@ -81,6 +87,8 @@ export const PROVIDER_SCHEMAS = {
   VariantCount: VariantCountSchema,
   VariantCountRequest: VariantCountRequestSchema,
   VariantCountResponse: VariantCountResponseSchema,
+  OrderHistoryResponse: OrderHistoryResponseSchema,
+  OrderHistoryDetail: OrderHistoryDetailSchema,
   DevOutboxResponse: DevOutboxResponseSchema,
   DevActivateRequest: DevActivateRequestSchema,
   DevActivateResponse: DevActivateResponseSchema,
@@ -130,6 +138,44 @@ const RATE_LIMITED = error(
 );
 
 export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
+  {
+    operationId: 'readOrderHistory',
+    method: 'get',
+    path: '/sw/order/history',
+    summary:
+      "One page of the caller's orders, newest first; with ROLE_MANAGE_COMPANY_ORDER_HISTORY the whole company's. " +
+      'Filters: orderNumber, productNumber (an article of a line), orderReference (part, case ignored), dateFrom and ' +
+      'dateTo (days in Europe/Brussels, both included), state. Needs ROLE_MANAGE_ORDER_HISTORY.',
+    auth: 'customer',
+    query: OrderHistoryQuerySchema,
+    responses: {
+      200: { description: 'One page of orders.', schema: 'OrderHistoryResponse' },
+      400: VIOLATIONS,
+      403: error(
+        `${NOT_LOGGED_IN.slice(0, -1)}, or ROLE_MANAGE_ORDER_HISTORY missing ({PROVIDER}__MISSING_RIGHT, meta.parameters.right).`,
+      ),
+    },
+  },
+  {
+    operationId: 'readOrderHistoryDetail',
+    method: 'get',
+    path: '/sw/order/history/detail',
+    summary:
+      'One order by orderNumber or id, with its lines (backorder, remark), addresses, shipping, surcharge, discount ' +
+      'and totals. Needs ROLE_MANAGE_ORDER_HISTORY; a colleague’s order also ROLE_MANAGE_COMPANY_ORDER_HISTORY.',
+    auth: 'customer',
+    query: OrderHistoryDetailQuerySchema,
+    responses: {
+      200: { description: 'The order.', schema: 'OrderHistoryDetail' },
+      400: error('Neither orderNumber nor id (VIOLATION::IS_BLANK_ERROR on /orderNumber), or a malformed id.'),
+      403: error(
+        `${NOT_LOGGED_IN.slice(0, -1)}, or ROLE_MANAGE_ORDER_HISTORY missing ({PROVIDER}__MISSING_RIGHT, meta.parameters.right).`,
+      ),
+      404: error(
+        '{PROVIDER}__ORDER_NOT_FOUND: unknown, of another company, or a colleague’s without the company right.',
+      ),
+    },
+  },
   {
     operationId: 'readVariantCounts',
     method: 'post',
