@@ -9,9 +9,9 @@ import { $customer } from '../../lib/session/session-store.ts';
 import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
 import { resetArticleInformation } from './article-information.ts';
 import { islandMessages } from '../../i18n/translator.ts';
-import PriceStock, { PRICE_MESSAGES } from './PriceStock.tsx';
+import PriceStock, { priceMessages } from './PriceStock.tsx';
 
-const i18n = islandMessages('de-DE', PRICE_MESSAGES);
+const i18n = islandMessages('de-DE', priceMessages('C62'));
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -46,12 +46,17 @@ const record = (
   ...extra,
 });
 
-function renderSlots(numbers: string[]) {
+function renderSlots(numbers: string[], showDeliveryTime = true) {
   return render(
     <>
       {numbers.map((n) => (
         <div key={n} data-price-slot data-product-number={n}>
-          <PriceStock productNumber={n} i18n={i18n} anonymousKey="product.listingLogin" />
+          <PriceStock
+            productNumber={n}
+            i18n={i18n}
+            anonymousKey="product.listingLogin"
+            showDeliveryTime={showDeliveryTime}
+          />
         </div>
       ))}
     </>,
@@ -86,6 +91,7 @@ test('logged in: one call for all products on the page, then price with German d
     $customer.set({ ...toCustomer(accountCustomerBody())!, rights: [] });
   });
   expect(await screen.findByText(/1\.234,50\s€ netto/)).toBeInTheDocument();
+  expect(screen.getAllByText('/ Stück')).toHaveLength(3);
   expect(screen.getByText('Bestand: 1.500')).toBeInTheDocument();
   expect(screen.getByText('Lieferzeit: 1–3 Tage')).toBeInTheDocument();
   expect(screen.getByText(/7,20\s€ netto/)).toBeInTheDocument();
@@ -123,4 +129,23 @@ test('without ROLE_VIEW_PRICES the answer has neither price nor stock, and neith
   });
   expect(await screen.findByText('Preis auf Anfrage')).toBeInTheDocument();
   expect(screen.queryByText(/Bestand/)).not.toBeInTheDocument();
+});
+
+test('the product page shows the delivery time once: its price slot leaves it out', async () => {
+  fetchMock.mockResolvedValue(
+    new Response(
+      JSON.stringify(
+        v.parse(ArticleInformationResponseSchema, {
+          articles: [record('A-1', '12.50', 40, { deliveryTime: { min: 1, max: 3, unit: 'day' } })],
+        }),
+      ),
+      { status: 200, headers: { 'content-type': 'application/json' } },
+    ),
+  );
+  renderSlots(['A-1'], false);
+  await act(async () => {
+    $customer.set({ ...toCustomer(accountCustomerBody())!, rights: [] });
+  });
+  expect(await screen.findByText('Bestand: 40')).toBeInTheDocument();
+  expect(screen.queryByText(/Lieferzeit/)).not.toBeInTheDocument();
 });
