@@ -128,7 +128,8 @@ function Line({ cart, line, counterI18n }: { cart: Cart; line: CartLineItem; cou
             name={`quantity-${line.id}`}
           />
         </div>
-        <p className="font-semibold tabular-nums" aria-label={t('checkout.line.total')}>
+        <p className="font-semibold tabular-nums">
+          <span className="sr-only">{t('checkout.line.total')}: </span>
           {amount(line.price?.totalPrice ?? 0)}
         </p>
         {line.removable !== false && (

@@ -1,0 +1,232 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import Notifications from '../../components/ui/Notifications.tsx';
+import { I18nProvider } from '../../i18n/react.tsx';
+import { islandMessages } from '../../i18n/translator.ts';
+import { $cart } from '../../lib/cart/cart-store.ts';
+import { $notifications } from '../../lib/notifications.ts';
+import { toCustomer } from '../../lib/session/customer.ts';
+import { $customer } from '../../lib/session/session-store.ts';
+import { accountCustomerBody, searchResultBody } from '../../lib/session/test-bodies.ts';
+import { CHECKOUT_MESSAGES, checkoutRoutes } from './routes.tsx';
+import {
+  cartError,
+  checkoutCart,
+  paymentMethodsBody,
+  placedOrderBody,
+  productLine,
+  shippingMethodsBody,
+} from './test-bodies.ts';
+
+const fetchMock = vi.fn<(url: URL | string, init?: RequestInit) => Promise<Response>>();
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  document.cookie = 'wb-logged-in=1; path=/';
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  $notifications.set([]);
+  $cart.set(null);
+  document.cookie = 'wb-logged-in=; path=/; max-age=0';
+});
+
+const i18n = islandMessages('en-GB', CHECKOUT_MESSAGES);
+const customerBody = (rights: string[]) => accountCustomerBody(rights);
+
+/** Answers the checkout's calls like the backend: the cart, the address book, the methods and the order submit. */
+function serve(cart: ReturnType<typeof checkoutCart>, order: () => Promise<Response> = () => Promise.reject()) {
+  fetchMock.mockImplementation((url, init) => {
+    const { pathname } = new URL(String(url));
+    const method = init?.method ?? 'GET';
+    if (pathname === '/store-api/checkout/cart' && method === 'GET') return Promise.resolve(json(cart));
+    if (pathname === '/store-api/account/list-address')
+      return Promise.resolve(json(searchResultBody('customer_address', [customerBody([]).defaultShippingAddress])));
+    if (pathname === '/store-api/shipping-method') return Promise.resolve(json(shippingMethodsBody()));
+    if (pathname === '/store-api/payment-method') return Promise.resolve(json(paymentMethodsBody()));
+    if (pathname === '/store-api/checkout/order') return order();
+    return Promise.resolve(json({ errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not Found' }] }, 404));
+  });
+}
+
+function renderAt(path: string, rights: string[]) {
+  $customer.set({ ...toCustomer(customerBody(rights))!, rights });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        children: [
+          checkoutRoutes({ prefix: '', i18n }),
+          { path: 'account/orders/details/:orderNumber', element: <h1>Order detail</h1> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+      <Notifications closeLabel="Close" regionLabel="Notifications" />
+    </I18nProvider>,
+  );
+  return router;
+}
+
+const drill = productLine('a1'.repeat(16), 'D-2000', 'Cordless drill', 2, 12.5);
+const bits = productLine('b2'.repeat(16), 'B-100', 'Bit set', 3, 4.25);
+
+describe('cart', () => {
+  test('shows lines, totals with the surcharge and VAT, and the minimum-value and credit warnings apart', async () => {
+    serve(
+      checkoutCart({
+        lines: [drill, bits],
+        minimum: { minimumValue: 100, additionalCost: 15 },
+        errors: [
+          cartError('werkbank-cart-underMinimumValue', 10, { key: 'werkbank-cart-underMinimumValue' }),
+          cartError('werkbank-cart-underCreditLimit', 10, { key: 'werkbank-cart-underCreditLimit' }),
+          cartError('product-stock-reached', 10, { id: bits.id, name: 'Bit set', quantity: 2 }),
+          cartError('promotion-not-found', 20, { key: 'promotion-not-found-SPRING' }),
+        ],
+      }),
+    );
+    renderAt('/checkout', ['ROLE_PLACE_ORDERS']);
+
+    const lines = await screen.findByRole('list', { name: 'Lines' });
+    expect(within(lines).getByText('Cordless drill')).toBeInTheDocument();
+    expect(within(lines).getByText('Art. no. D-2000')).toBeInTheDocument();
+    expect(within(lines).getByText('Unit price: €12.50')).toBeInTheDocument();
+    expect(within(lines).getByText('Cordless drill').closest('li')).toHaveTextContent('Line total: €25.00');
+
+    const totals = screen.getByLabelText('Totals', { selector: 'dl' });
+    const rows = Object.fromEntries(
+      within(totals)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    // 2 × 12.50 + 3 × 4.25 = 37.75 goods, 15.00 surcharge, 9.95 shipping → 62.70 net, 21 % VAT 13.17, 75.87 total.
+    expect(rows).toEqual({
+      Subtotal: '€37.75',
+      'Additional costs (small-order surcharge)': '€15.00',
+      Shipping: '€9.95',
+      'Net total': '€62.70',
+      'plus 21% VAT': '€13.17',
+      Total: '€75.87',
+    });
+
+    const notices = screen.getByTestId('separate-notices');
+    expect(notices).toHaveTextContent(
+      'The minimum order value of €100.00 is not reached. We add a small-order surcharge of €15.00.',
+    );
+    expect(notices).toHaveTextContent('Your credit limit does not cover this order.');
+
+    const general = screen.getByRole('list', { name: 'Notes on the cart' });
+    expect(
+      within(general)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['This promotion code is unknown.']);
+    const bitsLine = within(lines).getByText('Bit set').closest('li')!;
+    expect(bitsLine).toHaveTextContent('The quantity exceeds the stock; the rest will be delivered later.');
+  });
+
+  test('a remark is saved on blur as the line’s order_detail_text', async () => {
+    const cart = checkoutCart({ lines: [drill] });
+    serve(cart);
+    renderAt('/checkout', ['ROLE_PLACE_ORDERS']);
+    const remark = await screen.findByLabelText('Remark on this line');
+    fetchMock.mockImplementationOnce(() => Promise.resolve(json(cart)));
+    await userEvent.type(remark, 'Deliver to gate 3');
+    await userEvent.tab();
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        expect.objectContaining({ pathname: '/store-api/checkout/cart/line-item' }),
+        expect.objectContaining({ method: 'PATCH' }),
+      ),
+    );
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
+    expect(JSON.parse(String(patch[1]?.body))).toEqual({
+      items: [{ id: drill.id, quantity: 2, payload: { customFields: { order_detail_text: 'Deliver to gate 3' } } }],
+    });
+  });
+});
+
+describe('checkout', () => {
+  test('without ROLE_PLACE_ORDERS the checkout says so and offers no submit', async () => {
+    serve(checkoutCart({ lines: [drill] }));
+    renderAt('/checkout', ['ROLE_VIEW_PRICES']);
+    expect(await screen.findByText('Missing permission - you are not allowed to send orders!')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Place binding order' })).not.toBeInTheDocument();
+  });
+
+  test('a retry of the same attempt sends the same Idempotency-Key; the success page shows the order number', async () => {
+    let submits = 0;
+    serve(checkoutCart({ lines: [drill] }), () => {
+      submits += 1;
+      // The first answer is lost (network failure); the retry gets the order.
+      return submits === 1
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : Promise.resolve(json(placedOrderBody('10023')));
+    });
+    const router = renderAt('/checkout', ['ROLE_PLACE_ORDERS']);
+    await userEvent.type(await screen.findByLabelText('Your order reference'), 'PO-4711');
+    expect(screen.getByText('7 of 30 characters')).toBeInTheDocument();
+    const submit = screen.getByRole('button', { name: 'Place binding order' });
+    await userEvent.click(submit);
+    await waitFor(() => expect(submits).toBe(1));
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.click(submit);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/success'));
+
+    const orderCalls = fetchMock.mock.calls.filter(
+      ([url]) => new URL(String(url)).pathname === '/store-api/checkout/order',
+    );
+    const keys = orderCalls.map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(JSON.parse(String(orderCalls[0]![1]?.body))).toMatchObject({
+      orderReference: 'PO-4711',
+      shippingOption: 'delivery',
+      shippingAddressId: 'a'.repeat(32),
+      billingAddressId: 'a'.repeat(32),
+      splitDelivery: 'together',
+    });
+    expect(await screen.findByText('Your order number: 10023')).toBeInTheDocument();
+  });
+
+  test('changed order data after a failed attempt is a new attempt with a new key', async () => {
+    serve(checkoutCart({ lines: [drill] }), () => Promise.reject(new TypeError('Failed to fetch')));
+    renderAt('/checkout', ['ROLE_PLACE_ORDERS']);
+    const submit = await screen.findByRole('button', { name: 'Place binding order' });
+    await userEvent.click(submit);
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.type(screen.getByLabelText('File number'), 'F-1');
+    await userEvent.click(submit);
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/checkout/order'))).toHaveLength(2),
+    );
+    const keys = fetchMock.mock.calls
+      .filter(([url]) => String(url).endsWith('/checkout/order'))
+      .map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+});
+
+describe('success page', () => {
+  test('shows the order number and links to the order in the history', async () => {
+    renderAt('/checkout/success?orderNumber=10023', ['ROLE_PLACE_ORDERS']);
+    expect(await screen.findByText('Your order number: 10023')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View the order' })).toHaveAttribute(
+      'href',
+      '/account/orders/details/10023',
+    );
+  });
+});
