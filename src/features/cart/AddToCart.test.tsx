@@ -15,7 +15,7 @@ import { $customer } from '../../lib/session/session-store.ts';
 import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
 import AddToCart, {
   ADD_TO_CART_EVENT,
-  ADD_TO_CART_MESSAGES,
+  addToCartMessages,
   type AddToCartEventDetail,
   type AddToCartProps,
 } from './AddToCart.tsx';
@@ -38,7 +38,7 @@ function renderIsland(props: Partial<AddToCartProps> = {}, locale: Locale = 'en-
         max={null}
         step={1}
         unit="C62"
-        i18n={islandMessages(locale, ADD_TO_CART_MESSAGES)}
+        i18n={islandMessages(locale, addToCartMessages(props.unit === undefined ? 'C62' : props.unit))}
         {...props}
       />
       <Notifications closeLabel="Close" regionLabel="Notifications" />
@@ -129,6 +129,15 @@ describe('logged-in customer', () => {
   test('the hints name the order unit', () => {
     renderIsland({ min: 10, step: 10 }, 'de-DE');
     expect(screen.getByText('Mindestens 10 Stück · verkauft je 10 Stück')).toBeInTheDocument();
+  });
+
+  test("each island carries only its own unit's names", () => {
+    const { messages } = islandMessages('de-DE', addToCartMessages('mtr'));
+    expect(messages).toMatchObject({ 'units.MTR_one': 'Meter', 'cart.addToCart': 'In den Warenkorb' });
+    expect(Object.keys(messages).filter((key) => key.startsWith('units.'))).toEqual([
+      'units.MTR_one',
+      'units.MTR_other',
+    ]);
   });
 
   test('a customer without ROLE_VIEW_PRICES can add too (German notification)', async () => {

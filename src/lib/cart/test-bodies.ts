@@ -91,5 +91,7 @@ export function cartBody(
     transactions: [],
     modified: false,
     apiAlias: 'cart',
-  } as Cart;
+    // Shopware's OpenAPI document types a line's payload as a JSON:API product resource; the Store API sends the
+    // plain payload object, as here.
+  } as unknown as Cart;
 }
