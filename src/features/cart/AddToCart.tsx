@@ -15,7 +15,11 @@ import { openLoginDialog } from '../../lib/session/auth-dialog-store.ts';
 import { $loggedIn } from '../../lib/session/session-store.ts';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
 import { useHydratedStore } from '../../lib/use-hydrated-store.ts';
-import QuantityCounter, { COUNTER_MESSAGES, QUANTITY_EVENT, type QuantityEventDetail } from './QuantityCounter.tsx';
+import QuantityCounter, {
+  COUNTER_MESSAGES,
+  QUANTITY_EVENT,
+  type QuantityEventDetail,
+} from '../../components/ui/QuantityCounter.tsx';
 
 /** The catalogue keys of the island, for `islandMessages(locale, ADD_TO_CART_MESSAGES)`. */
 export const ADD_TO_CART_MESSAGES = [

@@ -4,7 +4,7 @@
  * remove button. Every change goes through the one cart store, which replaces the cart with the server's answer.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import QuantityCounter, { QUANTITY_EVENT, type QuantityEventDetail } from '../cart/QuantityCounter.tsx';
+import QuantityCounter, { QUANTITY_EVENT, type QuantityEventDetail } from '../../components/ui/QuantityCounter.tsx';
 import { useAmount } from '../../components/commerce/use-amount.ts';
 import { useNotify } from '../../components/ui/use-action.ts';
 import { useI18n, type IslandI18nProp } from '../../i18n/react.tsx';
