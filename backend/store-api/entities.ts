@@ -2,6 +2,7 @@
  * Shared pieces of the Store API wire format: media, SEO URLs and the removal of null fields (the OpenAPI document
  * types optional fields as strings/objects, so an absent value is left out rather than sent as null).
  */
+import type { Schemas } from '@shopware/api-client/api-types';
 import { stableId } from '../lib/ids.ts';
 import { translateFields } from '../lib/translate.ts';
 import type { StoreMedia, StoreSeoUrl } from './shopware-schemas.ts';
@@ -101,14 +102,24 @@ export function seoUrl(args: {
   };
 }
 
-/** Shopware EntitySearchResult envelope; `aggregations` is `[]` when empty, as PHP serialises an empty map. */
-export function searchResult(
+/**
+ * Shopware's EntitySearchResult (`Schemas['EntitySearchResult']` of `@shopware/api-client`) with typed `elements`:
+ * `aggregations` is `[]` when empty, as PHP serialises an empty map; `limit` is the page size, or `total` without one.
+ */
+export type StoreEntitySearchResult<T> = Required<Omit<Schemas['EntitySearchResult'], 'aggregations'>> & {
+  aggregations: [];
+  elements: T[];
+  apiAlias: 'dal_entity_search_result';
+};
+
+/** The EntitySearchResult envelope of `elements` of `entity` (see {@link StoreEntitySearchResult}). */
+export function searchResult<T>(
   entity: string,
-  elements: unknown[],
+  elements: T[],
   total: number,
   page: number,
   limit: number | null,
-): Record<string, unknown> {
+): StoreEntitySearchResult<T> {
   return {
     entity,
     total,
