@@ -3,7 +3,7 @@
  * lines and totals, and the reorder, which puts its product lines into the cart again, names every product it could
  * not add and then offers to go to the cart.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { OrderHistoryDetail } from '../../../../contract/provider/order-history.ts';
 import { useAmount } from '../../../components/commerce/use-amount.ts';
@@ -39,6 +39,7 @@ export function OrdersDetail() {
   const { orderNumber = '' } = useParams();
   const [order, setOrder] = useState<OrderHistoryDetail | null | 'missing'>(null);
   const [reordered, setReordered] = useState<ReorderResult | null>(null);
+  const missingId = useId();
 
   useEffect(() => {
     let live = true;
@@ -199,8 +200,8 @@ export function OrdersDetail() {
             <div className="flex flex-col gap-2 rounded border border-line p-4 text-sm">
               {reordered.missing.length > 0 ? (
                 <>
-                  <p>{t('orders.reorder.missing')}</p>
-                  <ul className="list-disc pl-5">
+                  <p id={missingId}>{t('orders.reorder.missing')}</p>
+                  <ul className="list-disc pl-5" aria-labelledby={missingId}>
                     {reordered.missing.map((line) => (
                       <li key={line.lineNumber}>
                         {line.label}
