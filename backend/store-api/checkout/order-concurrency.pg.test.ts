@@ -1,0 +1,169 @@
+/**
+ * Order placement under real concurrency, on PostgreSQL (PGlite runs one session and serialises every query, which
+ * hides races): concurrent submits of one cart with one idempotency key give one order, concurrent submits without a
+ * key give one order and CHECKOUT__CART_EMPTY for the rest, and orders of two customers for the last pieces never
+ * drive the stock below zero (the rest is backorder; a closeout refuses the second) nor the used credit over the
+ * limit. Needs the PostgreSQL server of the project's machines (127.0.0.1:5432, user postgres, trust;
+ * `WERKBANK_TEST_PG_URL` points elsewhere); a throwaway database is created and dropped.
+ */
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createStoreApi } from '../../app.ts';
+import { loadBackendConfig } from '../../config.ts';
+import { createDb, type DbHandle } from '../../db/client.ts';
+import { companyCreditTable, orderLineItemTable, orderTable, productTable } from '../../db/schema/index.ts';
+import { seedSalesChannel } from '../../db/seed-channel.ts';
+import { randomId } from '../../lib/ids.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
+import {
+  fillCart,
+  insertAddress,
+  insertArticle,
+  seedCheckoutSettings,
+  setCredit,
+  type CheckoutSettings,
+} from '../order/order-test-support.ts';
+
+const SERVER = process.env.WERKBANK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE = `werkbank_test_${randomId().slice(0, 12)}`;
+const config = loadBackendConfig({});
+let handle: DbHandle;
+let app: ReturnType<typeof createStoreApi>['app'];
+let settings: CheckoutSettings;
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: SERVER });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  await admin(`CREATE DATABASE ${DATABASE}`);
+  const url = new URL(SERVER);
+  url.pathname = `/${DATABASE}`;
+  handle = await createDb({ databaseUrl: url.toString() });
+  await seedSalesChannel(handle.db, config);
+  settings = await seedCheckoutSettings(handle.db);
+  app = createStoreApi({ db: handle.db, config }).app;
+});
+afterAll(async () => {
+  await handle?.close();
+  await admin(`DROP DATABASE IF EXISTS ${DATABASE}`);
+});
+
+async function submit(token: string, headers: Record<string, string> = {}) {
+  const res = await app.request('/store-api/checkout/order', {
+    method: 'POST',
+    headers: {
+      'sw-access-key': config.accessKey,
+      'content-type': 'application/json',
+      'sw-context-token': token,
+      ...headers,
+    },
+    body: '{}',
+  });
+  const json = (await res.json()) as { orderNumber?: string; errors?: { code: string }[] };
+  return { status: res.status, orderNumber: json.orderNumber, code: json.errors?.[0]?.code };
+}
+
+async function buyerWithAddress(): Promise<{ customer: TestCustomer; companyId: string }> {
+  const companyId = (await insertCompany(handle.db)).id;
+  await insertAddress(handle.db, companyId, { isMain: true });
+  return { customer: await insertCustomer(handle.db, companyId), companyId };
+}
+
+const ordersOf = (customerId: string) =>
+  handle.db.select().from(orderTable).where(eq(orderTable.customerId, customerId));
+
+describe('concurrent submits on PostgreSQL', () => {
+  test('twenty submits of one cart with the same Idempotency-Key: one order, twenty answers naming it', async () => {
+    const { customer } = await buyerWithAddress();
+    const article = await insertArticle(handle.db, { stock: 100 });
+    await fillCart(handle.db, customer.id, [{ productId: article.id, quantity: 3 }]);
+    const key = { 'Idempotency-Key': `submit-${randomId()}` };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => submit(customer.token, key)));
+    const placed = await ordersOf(customer.id);
+    expect(placed).toHaveLength(1);
+    expect(answers.map((a) => [a.status, a.orderNumber])).toEqual(
+      Array.from({ length: 20 }, () => [200, placed[0]!.orderNumber]),
+    );
+    const [product] = await handle.db.select().from(productTable).where(eq(productTable.id, article.id));
+    expect(product!.availableStock).toBe(97);
+  });
+
+  test('twenty submits without a key: one order, the others find the cart empty', async () => {
+    const { customer } = await buyerWithAddress();
+    const article = await insertArticle(handle.db, { stock: 100 });
+    await fillCart(handle.db, customer.id, [{ productId: article.id, quantity: 2 }]);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => submit(customer.token)));
+    expect(await ordersOf(customer.id)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 400 && a.code === 'CHECKOUT__CART_EMPTY')).toHaveLength(19);
+    const [product] = await handle.db.select().from(productTable).where(eq(productTable.id, article.id));
+    expect(product!.availableStock).toBe(98);
+  });
+
+  test('two customers order the last pieces at once: stock ends at zero, the rest is backorder', async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = (await buyerWithAddress()).customer;
+      const b = (await buyerWithAddress()).customer;
+      const article = await insertArticle(handle.db, { stock: 5 });
+      await fillCart(handle.db, a.id, [{ productId: article.id, quantity: 4 }]);
+      await fillCart(handle.db, b.id, [{ productId: article.id, quantity: 4 }]);
+      const answers = await Promise.all([submit(a.token), submit(b.token)]);
+      expect(answers.map((x) => x.status)).toEqual([200, 200]);
+      const [product] = await handle.db.select().from(productTable).where(eq(productTable.id, article.id));
+      expect(product!.availableStock).toBe(0);
+      const lines = await handle.db
+        .select()
+        .from(orderLineItemTable)
+        .where(eq(orderLineItemTable.referencedId, article.id));
+      expect(lines.map((l) => l.backorderQuantity).sort()).toEqual([0, 3]);
+    }
+  });
+
+  test('two customers order the last pieces of a closeout at once: one order, the other is refused', async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = (await buyerWithAddress()).customer;
+      const b = (await buyerWithAddress()).customer;
+      const article = await insertArticle(handle.db, { stock: 5, closeout: true });
+      await fillCart(handle.db, a.id, [{ productId: article.id, quantity: 4 }]);
+      await fillCart(handle.db, b.id, [{ productId: article.id, quantity: 4 }]);
+      const answers = await Promise.all([submit(a.token), submit(b.token)]);
+      expect(answers.map((x) => x.status).sort()).toEqual([200, 400]);
+      expect(answers.find((x) => x.status === 400)!.code).toBe('CHECKOUT__CART_INVALID');
+      const [product] = await handle.db.select().from(productTable).where(eq(productTable.id, article.id));
+      expect(product!.availableStock).toBe(1);
+    }
+  });
+
+  test('two invoice orders of one company that fit the credit only one at a time: one is refused', async () => {
+    const companyId = (await insertCompany(handle.db)).id;
+    await insertAddress(handle.db, companyId, { isMain: true });
+    const a = await insertCustomer(handle.db, companyId);
+    const b = await insertCustomer(handle.db, companyId);
+    // 100.00 + 9.95 shipping, 21 % VAT = 133.04 each; 200.00 of credit holds one.
+    await setCredit(handle.db, companyId, 20_000);
+    const article = await insertArticle(handle.db, { price: '100.00' });
+    await fillCart(handle.db, a.id, [{ productId: article.id, quantity: 1 }]);
+    await fillCart(handle.db, b.id, [{ productId: article.id, quantity: 1 }]);
+    const answers = await Promise.all([submit(a.token), submit(b.token)]);
+    // Whichever commits second either is refused under the credit lock or, when its cart was calculated after the
+    // first commit, was never offered invoice (paid in advance): never two invoice orders.
+    for (const answer of answers) {
+      if (answer.status !== 200) expect(answer.code).toBe(`${config.provider.toUpperCase()}__CREDIT_LIMIT_EXCEEDED`);
+    }
+    const placed = [...(await ordersOf(a.id)), ...(await ordersOf(b.id))];
+    expect(placed.filter((o) => o.paymentMethodId === settings.invoiceId)).toHaveLength(1);
+    const [credit] = await handle.db
+      .select()
+      .from(companyCreditTable)
+      .where(eq(companyCreditTable.companyId, companyId));
+    expect(credit!.usedCents).toBe(13_304);
+  });
+});
