@@ -23,7 +23,7 @@ const P = FIXTURE.products;
 
 interface Answer<T> {
   status: number;
-  json: T & { errors?: unknown };
+  json: T;
   headers: Headers;
 }
 type ErrorEnvelope = { errors: { code: string; source?: { pointer: string } }[] };
