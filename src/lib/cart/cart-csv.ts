@@ -8,12 +8,12 @@
  * formula (starting with `=`, `+`, `-`, `@`) are escaped (papaparse `escapeFormulae`).
  */
 import Papa from 'papaparse';
-import type { Translate } from '../../i18n/format.ts';
+import { unitName, type UnitTranslator } from '../../i18n/format.ts';
 import type { Locale, MessageKey } from '../../i18n/locales.ts';
 import { productLineItems, type Cart } from './cart-store.ts';
 
-/** Message keys of the column headings, for `islandMessages(locale, CART_CSV_MESSAGES)`. */
-export const CART_CSV_MESSAGES = ['quickOrder.csv.'] as const satisfies readonly `${string}.`[];
+/** Message keys of the column headings and unit names, for `islandMessages(locale, CART_CSV_MESSAGES)`. */
+export const CART_CSV_MESSAGES = ['quickOrder.csv.', 'units.'] as const satisfies readonly `${string}.`[];
 
 const HEADINGS = [
   'quickOrder.csv.productNumber',
@@ -41,13 +41,15 @@ function decimal(value: number, locale: Locale, min: number, max: number): strin
 }
 
 /**
- * The product lines of `cart` as CSV text: a heading row (translated with `t`, keys `quickOrder.csv.*`), then per
- * product line `payload.productNumber`, `label`, `quantity`, the product's sales unit (`payload.packUnit`), the unit
- * price (2 to 5 decimals, prices per unit may have 5 as in BMEcat) and the line price (2 decimals) in the cart's
- * currency, and the buyer's remark (`payload.customFields.order_detail_text`). Lines end with CRLF (RFC 4180).
- * Promotion and discount lines are left out.
+ * The product lines of `cart` as CSV text in `i18n.locale` (an island passes its `useI18n()`): a heading row (keys
+ * `quickOrder.csv.*`), then per product line `payload.productNumber`, `label`, `quantity`, the order unit by name
+ * (`payload.packUnit`, a UN/ECE Rec 20 code, named with `units.*` as format.ts `unitName` does), the unit price (2 to
+ * 5 decimals, prices per unit may have 5 as in BMEcat) and the line price (2 decimals) in the cart's currency, and
+ * the buyer's remark (`payload.customFields.order_detail_text`). Lines end with CRLF (RFC 4180). Promotion and
+ * discount lines are left out.
  */
-export function cartToCsv(cart: Cart, locale: Locale, t: Translate): string {
+export function cartToCsv(cart: Cart, i18n: UnitTranslator): string {
+  const { locale, t } = i18n;
   const rows = productLineItems(cart).map((line) => {
     const payload = line.payload;
     const remark: unknown = payload?.customFields?.order_detail_text;
@@ -55,7 +57,7 @@ export function cartToCsv(cart: Cart, locale: Locale, t: Translate): string {
       payload?.productNumber ?? '',
       line.label ?? '',
       decimal(line.quantity ?? 0, locale, 0, 2),
-      payload?.packUnit ?? '',
+      unitName(i18n, line.quantity ?? 0, payload?.packUnit),
       line.price ? decimal(line.price.unitPrice, locale, 2, 5) : '',
       line.price ? decimal(line.price.totalPrice, locale, 2, 2) : '',
       typeof remark === 'string' ? remark : '',
