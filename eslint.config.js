@@ -22,7 +22,7 @@ const FEATURES = readdirSync(new URL('./src/features/', import.meta.url), { with
   .map((entry) => entry.name);
 
 /** Feature islands other features' pages embed (the catalogue's product card and page), as `feature/file` regexes. */
-const SHARED_ISLANDS = ['price/PriceStock\\.tsx$', 'cart/QuantityCounter\\.tsx$'];
+const SHARED_ISLANDS = ['price/PriceStock\\.tsx$', 'cart/AddToCart\\.tsx$'];
 
 export default tseslint.config(
   // Build output, dependencies and generated files are not ours to lint.

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { MessageKey } from '../../i18n/locales.ts';
 import { I18nProvider, useI18n, type IslandI18nProp } from '../../i18n/react.tsx';
 import { useAction } from '../../components/ui/use-action.ts';
@@ -15,19 +15,35 @@ import { openLoginDialog } from '../../lib/session/auth-dialog-store.ts';
 import { $loggedIn } from '../../lib/session/session-store.ts';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
 import { useHydratedStore } from '../../lib/use-hydrated-store.ts';
-import QuantityCounter, {
-  COUNTER_MESSAGES,
-  QUANTITY_EVENT,
-  type QuantityEventDetail,
-} from '../../components/ui/QuantityCounter.tsx';
+import QuantityCounter, { QUANTITY_EVENT, type QuantityEventDetail } from '../../components/ui/QuantityCounter.tsx';
 
-/** The catalogue keys of the island, for `islandMessages(locale, ADD_TO_CART_MESSAGES)`. */
+/** The catalogue keys of the island without the order unit's name; see {@link addToCartMessages}. */
 export const ADD_TO_CART_MESSAGES = [
-  ...COUNTER_MESSAGES,
-  'cart.',
+  'counter.',
+  'cart.addToCart',
+  'cart.adding',
+  'cart.loginToOrder',
+  'cart.added',
+  'cart.error.generic',
+  'cart.error.backorder',
+  'cart.error.product-not-found',
+  'cart.error.product-stock-reached',
+  'cart.error.min-order-quantity',
+  'cart.error.product-max-purchase',
+  'cart.error.purchase-steps-quantity',
   'general.success',
   'general.error',
 ] as const satisfies readonly (MessageKey | `${string}.`)[];
+
+/**
+ * The island's selection for `islandMessages(locale, addToCartMessages(unit))`: {@link ADD_TO_CART_MESSAGES} and
+ * the singular and plural name of the product's order unit (`units.{code}`), so a page of cards does not repeat
+ * every unit name in every island.
+ */
+export function addToCartMessages(unit: string | null | undefined): (MessageKey | `${string}.`)[] {
+  const code = unit?.trim().toUpperCase();
+  return code ? [...ADD_TO_CART_MESSAGES, `units.${code}` as MessageKey] : [...ADD_TO_CART_MESSAGES];
+}
 
 /**
  * Name of the analytics event of a successful add to cart, dispatched on `window` as
@@ -70,7 +86,7 @@ export interface AddToCartProps {
   unit?: string | null;
   /** 'detail' lays counter and button side by side; 'compact' (cards, variant rows) stacks them. */
   layout?: 'detail' | 'compact';
-  /** `islandMessages(locale, ADD_TO_CART_MESSAGES)`. */
+  /** `islandMessages(locale, addToCartMessages(unit))`. */
   i18n: IslandI18nProp;
 }
 
@@ -165,7 +181,7 @@ function AddToCartForm({
     }
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!loggedIn) {
       openLoginDialog();
