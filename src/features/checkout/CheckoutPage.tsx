@@ -41,8 +41,8 @@ export function CheckoutPage({ prefix, counterI18n }: { prefix: string; counterI
     );
 
   // Errors of one line show at the line; the minimum-value and credit-limit warnings beside the totals.
-  const lineIds = new Set(lines.flatMap((line) => lineItemErrors(cart, line.id).map((e) => e.key)));
-  const general = splitCartErrors(cart).general.filter((error) => !lineIds.has(error.key));
+  const lineErrorKeys = new Set(lines.flatMap((line) => lineItemErrors(cart, line.id).map((e) => e.key)));
+  const general = splitCartErrors(cart).general.filter((error) => !lineErrorKeys.has(error.key));
 
   return (
     <div className="mx-auto flex w-full max-w-[1440px] flex-col gap-6 px-4 py-6 lg:px-8">
