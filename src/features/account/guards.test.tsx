@@ -63,6 +63,17 @@ describe('account guard', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  test('an anonymous visitor of the checkout comes back to the checkout after logging in', async () => {
+    const navigate = vi.fn();
+    renderAt(
+      '/checkout',
+      <AccountGuard prefix="/en" navigate={navigate}>
+        <h1>Checkout</h1>
+      </AccountGuard>,
+    );
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/en/auth?redirect=%2Fen%2Fcheckout'));
+  });
+
   test('a failing refresh counts as not logged in (failure ignored)', async () => {
     loggedInServer(() => Promise.reject(new TypeError('network down')));
     const navigate = vi.fn();
