@@ -224,7 +224,9 @@ function Steps({ cart }: { cart: Cart }) {
     listAddresses()
       .then((list) => {
         setAddresses(list);
-        const main = list.find((a) => a.isMain) ?? list[0];
+        // The customer's default shipping address, which the context starts with; else the company's main address.
+        const preferred = $customer.get()?.defaultShippingAddressId;
+        const main = list.find((a) => a.id === preferred) ?? list.find((a) => a.isMain) ?? list[0];
         if (main)
           setData((d) => ({
             ...d,
