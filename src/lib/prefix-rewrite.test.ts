@@ -14,6 +14,7 @@ describe('prefixRewrite', () => {
     ['http://localhost:4321/en/account/customer/0190/rights', 'http://localhost:4321/account/customer/0190/rights'],
     ['http://localhost:4321/en/register/company', 'http://localhost:4321/register/company'],
     ['http://localhost:4321/en/loginascustomer?customerId=7', 'http://localhost:4321/loginascustomer?customerId=7'],
+    ['http://localhost:4321/en/quick-order', 'http://localhost:4321/quick-order'],
   ])('the page of %s is rendered from %s', (href, target) => {
     expect(rewrite(en, href)).toBe(target);
   });

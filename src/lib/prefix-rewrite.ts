@@ -9,8 +9,18 @@
  */
 import { pathBelowPrefix, type StorefrontDomain } from './domain.ts';
 
-/** First path segments of the pages that depend on the session (src/pages/{account,auth,checkout,register,loginascustomer}). */
-export const PREFIXED_PAGE_SEGMENTS: readonly string[] = ['account', 'auth', 'checkout', 'loginascustomer', 'register'];
+/**
+ * First path segments of the pages that depend on the session
+ * (src/pages/{account,auth,checkout,register,loginascustomer,quick-order}).
+ */
+export const PREFIXED_PAGE_SEGMENTS: readonly string[] = [
+  'account',
+  'auth',
+  'checkout',
+  'loginascustomer',
+  'quick-order',
+  'register',
+];
 
 /**
  * The URL to render instead of `url` (same query, path below the domain's prefix) when `url` addresses one of
