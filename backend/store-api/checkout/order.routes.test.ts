@@ -341,15 +341,13 @@ describe('placing an order', () => {
 
   test('a percentage promotion is an order line of its own and lowers the position price', async () => {
     const promotionId = randomId();
-    await handle.db
-      .insert(promotionTable)
-      .values({
-        id: promotionId,
-        code: 'TEN',
-        discountType: 'percentage',
-        value: '10.00',
-        translated: { 'en-GB': { name: '10 % off' } },
-      });
+    await handle.db.insert(promotionTable).values({
+      id: promotionId,
+      code: 'TEN',
+      discountType: 'percentage',
+      value: '10.00',
+      translated: { 'en-GB': { name: '10 % off' } },
+    });
     const article = await insertArticle(handle.db, { price: '50.00' });
     await fillCart(handle.db, buyer.id, [{ productId: article.id, quantity: 2 }], ['TEN']);
     const { status, json } = await submit(buyer.token);
