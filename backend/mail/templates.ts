@@ -1,8 +1,9 @@
 /**
- * Texts of the account mails in the shop's four languages (de-DE, en-GB, fr-FR, nl-NL; others fall back to en-GB):
- * password recovery, the set-password invitation of a new company user, "registration received" and the notice of an
- * e-mail change, and the order confirmation. Every account mail is built here. Where a mail has an HTML variant, every interpolated value is
- * HTML-escaped; links are always built by the caller from a configured domain, never from request headers.
+ * Texts of the shop's mails in its four languages (de-DE, en-GB, fr-FR, nl-NL; others fall back to en-GB): password
+ * recovery, the set-password invitation of a new company user, "registration received", the notice of an e-mail
+ * change and the order confirmation. Every such mail is built here. Where a mail has an HTML variant, every
+ * interpolated value is HTML-escaped; links are always built by the caller from a configured domain, never from
+ * request headers.
  */
 import type { Mail } from './outbox.ts';
 import { escapeHtml } from '../lib/html.ts';

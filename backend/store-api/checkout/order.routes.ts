@@ -53,7 +53,16 @@ export function registerCheckoutOrderRoutes(
         idempotencyKey: c.req.valid('header')['idempotency-key'],
       });
       if (placed.created && exitAfterCommit) process.exit(75);
-      if (placed.mailId) void deliverQueuedMail(db, placed.mailId);
+      if (placed.mailId) {
+        const mailId = placed.mailId;
+        void deliverQueuedMail(db, mailId).catch((err: unknown) =>
+          console.error(
+            '[checkout] confirmation mail not handed over',
+            mailId,
+            err instanceof Error ? err.message : err,
+          ),
+        );
+      }
       const [record] = await loadOrderRecords(db, [placed.orderId]);
       return c.json(mapOrder(record!, context.language.localeCode));
     },
