@@ -258,8 +258,11 @@ export function registerCartRoutes(app: Hono<StoreApiEnv>, deps: CartDeps): void
     return answer(c, customer);
   });
 
-  async function removeLines(c: Context<StoreApiEnv>, ids: string[]): Promise<Response> {
-    const customer = await requireCustomer(c, db);
+  async function removeLines(
+    c: Context<StoreApiEnv>,
+    customer: AuthenticatedCustomer,
+    ids: string[],
+  ): Promise<Response> {
     await db.transaction(async (tx) => {
       const cart = await lockCart(tx, customer.id);
       const existing = await tx
@@ -299,13 +302,14 @@ export function registerCartRoutes(app: Hono<StoreApiEnv>, deps: CartDeps): void
     return answer(c, customer);
   }
 
-  app.post('/store-api/checkout/cart/line-item/delete', validate('json', RemoveLineItemsRequestSchema), (c) =>
-    removeLines(c, c.req.valid('json').ids),
+  app.post('/store-api/checkout/cart/line-item/delete', validate('json', RemoveLineItemsRequestSchema), async (c) =>
+    removeLines(c, await requireCustomer(c, db), c.req.valid('json').ids),
   );
 
-  app.delete('/store-api/checkout/cart/line-item', (c) => {
+  app.delete('/store-api/checkout/cart/line-item', async (c) => {
+    const customer = await requireCustomer(c, db);
     const ids = [...(c.req.queries('ids') ?? []), ...(c.req.queries('ids[]') ?? [])].flatMap((s) => s.split(','));
     const parsed = v.parse(RemoveLineItemsRequestSchema, { ids });
-    return removeLines(c, parsed.ids);
+    return removeLines(c, customer, parsed.ids);
   });
 }

@@ -480,7 +480,7 @@ export async function calculateCart(
     });
   }
   const wantedPayment = options.paymentMethodId ?? payload.paymentMethodId;
-  let paymentMethod: PaymentMethodRow | null = wantedPayment
+  const paymentMethod: PaymentMethodRow | null = wantedPayment
     ? (paymentMethods.find((m) => m.id === wantedPayment) ?? null)
     : (paymentMethods.find((m) => !blockedPaymentMethodIds.includes(m.id)) ?? null);
   if (hasGoods && wantedPayment && (!paymentMethod || blockedPaymentMethodIds.includes(wantedPayment))) {
@@ -504,7 +504,6 @@ export async function calculateCart(
       message: 'No payment method is available.',
     });
   }
-  if (!paymentMethod) paymentMethod = null;
 
   const model: CartModel = {
     customerId: customer.id,
