@@ -55,6 +55,16 @@ describe('sidebar', () => {
     expect(links).toEqual(['Dashboard', 'Orders']);
   });
 
+  test('the dashboard links to the quick order page only with its right', async () => {
+    fetchMock.mockResolvedValue(json(searchResultBody('customer_address', [])));
+    renderApp('/account/dashboard', ['ROLE_ACCESS_QUICK_ORDER_FORM']);
+    expect(await screen.findByRole('link', { name: 'Quick order' })).toHaveAttribute('href', '/quick-order');
+    cleanup();
+    renderApp('/account/dashboard', []);
+    expect(await screen.findByRole('heading', { name: /Anna/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Quick order' })).not.toBeInTheDocument();
+  });
+
   test('a later section shows its route with the coming text', async () => {
     renderApp('/account/offers', ['ROLE_MANAGE_OFFER_HISTORY']);
     expect(await screen.findByRole('heading', { name: 'Offers' })).toBeInTheDocument();

@@ -32,6 +32,8 @@ export const ACCOUNT_MESSAGES = [
   'auth.showPassword',
   'auth.hidePassword',
   'register.validation.zipcode',
+  'quickOrder.link',
+  'quickOrder.linkHint',
 ] as const satisfies readonly (MessageKey | `${string}.`)[];
 
 /** The sidebar: the entries the customer's rights allow (dashboard always). */

@@ -1,10 +1,12 @@
 /** Dashboard. */
 import { useEffect, useState } from 'react';
+import { useHref } from 'react-router';
 import type { Address } from '../../../lib/session/customer.ts';
 import { listAddresses } from '../../../lib/address-book.ts';
 import { Card } from '../../../components/ui/form.tsx';
 import type { MessageKey } from '../../../i18n/locales.ts';
 import { useI18n } from '../../../i18n/react.tsx';
+import { holds } from '../rights.ts';
 import { useLoggedIn } from '../session.tsx';
 
 /** Lines of an address as shown on cards. */
@@ -27,7 +29,9 @@ export function AddressLines({ address }: { address: Address }) {
 
 export function Dashboard() {
   const { t } = useI18n();
-  const { customer } = useLoggedIn();
+  const { customer, rights } = useLoggedIn();
+  // /quick-order is a page of its own, not a route of this app: a plain link under the domain's prefix.
+  const quickOrderHref = useHref('/quick-order');
   const [shipping, setShipping] = useState<Address | null | undefined>(customer.defaultShippingAddress ?? undefined);
   useEffect(() => {
     if (shipping !== undefined) return;
@@ -77,6 +81,14 @@ export function Dashboard() {
           )}
         </Card>
       </div>
+      {holds(rights, 'ROLE_ACCESS_QUICK_ORDER_FORM') && (
+        <p className="text-sm">
+          <a href={quickOrderHref} className="font-semibold text-primary underline">
+            {t('quickOrder.link')}
+          </a>
+          <span className="block text-gray-600">{t('quickOrder.linkHint')}</span>
+        </p>
+      )}
     </div>
   );
 }
