@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createLoggedInContext, createTestStoreApi, FIXTURE, languageId, type TestStoreApi } from '../test-fixtures.ts';
+import {
+  createLoggedInContext,
+  createTestStoreApi,
+  EAN_COMBINATION_PLIERS,
+  FIXTURE,
+  languageId,
+  type TestStoreApi,
+} from '../test-fixtures.ts';
 
 let api: TestStoreApi;
 let buyer: Record<string, string>;
@@ -178,5 +185,38 @@ describe('other product endpoints', () => {
     ).json()) as { total: number; elements: { productNumber: string }[] };
     expect(body.total).toBe(4);
     expect(body.elements.map((p) => p.productNumber)).toEqual(['D-2000', 'D-2000-05']);
+  });
+
+  test('POST /product finds products by article number or EAN in one filter, as the quick order looks them up', async () => {
+    const values = `D-2000-05|${EAN_COMBINATION_PLIERS}|X-UNKNOWN`;
+    const res = await api.call(
+      'POST',
+      '/product',
+      {
+        filter: [
+          {
+            type: 'multi',
+            operator: 'or',
+            queries: [
+              { type: 'equalsAny', field: 'productNumber', value: values },
+              { type: 'equalsAny', field: 'ean', value: values },
+            ],
+          },
+        ],
+        includes: {
+          product: ['id', 'productNumber', 'ean', 'minPurchase', 'maxPurchase', 'purchaseSteps', 'available'],
+        },
+      },
+      buyer,
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { elements: Json[] };
+    expect(body.elements.map((p) => [p.productNumber, p.ean])).toEqual([
+      ['D-2000-05', undefined],
+      ['P-1000', EAN_COMBINATION_PLIERS],
+    ]);
+    expect(Object.keys(body.elements[1]!).sort()).toEqual(
+      ['apiAlias', 'available', 'ean', 'id', 'maxPurchase', 'minPurchase', 'productNumber', 'purchaseSteps'].sort(),
+    );
   });
 });
