@@ -1,4 +1,8 @@
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { shopToday } from '../../../contract/order.ts';
 import { createStoreApi } from '../../app.ts';
@@ -360,5 +364,60 @@ describe('placing an order', () => {
     ]);
     const [cart] = await handle.db.select().from(cartTable).where(eq(cartTable.customerId, buyer.id));
     expect(cart!.promotionCodes).toEqual([]);
+  });
+});
+
+describe("Shopware's own document", () => {
+  test('the createOrder and readOrder answers match storeApiSchema.json', async () => {
+    const file = fileURLToPath(
+      new URL('../../../node_modules/@shopware/api-client/api-types/storeApiSchema.json', import.meta.url),
+    );
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content: Record<string, { schema: object }> }> }>
+      >;
+      components: object;
+    };
+    // One deviation: the document types the shipping costs' calculatedTaxes and taxRules as GenericRecord (an
+    // object), but Shopware serialises these collections as arrays, as in every other CalculatedPrice.
+    const schemas = (
+      doc.components as {
+        schemas: Record<string, { properties: Record<string, { properties: Record<string, object> }> }>;
+      }
+    ).schemas;
+    for (const entity of ['Order', 'OrderDelivery']) {
+      const costs = schemas[entity]!.properties.shippingCosts!.properties;
+      for (const key of ['calculatedTaxes', 'taxRules']) costs[key] = { anyOf: [costs[key]!, { type: 'array' }] };
+    }
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema({ $id: 'sw', components: doc.components }, 'sw');
+    const validator = (path: string) =>
+      ajv.compile(
+        JSON.parse(
+          JSON.stringify(doc.paths[path]!.post!.responses['200']!.content['application/json']!.schema).replaceAll(
+            '"#/components/',
+            '"sw#/components/',
+          ),
+        ) as object,
+      );
+    const article = await insertArticle(handle.db);
+    await fillCart(handle.db, buyer.id, [{ productId: article.id, quantity: 2 }]);
+    const placed = await submit(buyer.token, { orderReference: 'SCHEMA' });
+    const createOrder = validator('/checkout/order');
+    expect(createOrder(placed.json), JSON.stringify(createOrder.errors)).toBe(true);
+    const res = await app.request('/store-api/order', {
+      method: 'POST',
+      headers: {
+        'sw-access-key': config.accessKey,
+        'content-type': 'application/json',
+        'sw-context-token': buyer.token,
+      },
+      body: '{}',
+    });
+    const readOrder = validator('/order');
+    const list = await res.json();
+    expect(readOrder(list), JSON.stringify(readOrder.errors)).toBe(true);
   });
 });

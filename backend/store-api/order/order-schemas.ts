@@ -21,6 +21,9 @@ export interface StoreOrderPrice {
   apiAlias: 'calculated_price';
 }
 
+/** The shipping costs of an order or delivery: a CalculatedPrice without the unset reference, list and regulation prices. */
+export type StoreShippingCosts = Omit<StoreOrderPrice, 'referencePrice' | 'listPrice' | 'regulationPrice'>;
+
 /** Shopware StateMachineState of an order. */
 export type StoreStateMachineState = Sent<
   Omit<Schemas['StateMachineState'], 'translated'>,
@@ -66,14 +69,16 @@ export type StoreOrderDelivery = Sent<
   'id' | 'orderId' | 'shippingDateEarliest' | 'shippingDateLatest' | 'shippingMethodId' | 'shippingOrderAddressId'
 > & {
   shippingOrderAddress: StoreOrderAddress;
-  shippingMethod: {
+  /** Absent for an order without a shipping method. */
+  shippingMethod?: {
     id: string;
     name: string;
     technicalName: string;
+    deliveryTimeId: string;
     translated: { name: string };
     apiAlias: 'shipping_method';
-  } | null;
-  shippingCosts: StoreOrderPrice;
+  };
+  shippingCosts: StoreShippingCosts;
   stateMachineState: StoreStateMachineState;
   apiAlias: 'order_delivery';
 };
@@ -143,7 +148,7 @@ export type StoreOrder = Sent<
   | 'salesChannelId'
 > & {
   price: Schemas['CartPrice'];
-  shippingCosts: StoreOrderPrice;
+  shippingCosts: StoreShippingCosts;
   lineItems: StoreOrderLineItem[];
   deliveries: StoreOrderDelivery[];
   addresses: StoreOrderAddress[];

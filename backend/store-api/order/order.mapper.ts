@@ -79,6 +79,13 @@ export async function loadOrderRecords(db: Db, ids: readonly string[]): Promise<
   });
 }
 
+/** `value` without the listed keys that are null (Shopware leaves unset optional fields out). */
+function omitNull<T extends object, K extends keyof T>(value: T, keys: readonly K[]): T {
+  const out = { ...value };
+  for (const key of keys) if (out[key] === null) delete out[key];
+  return out;
+}
+
 /** Cents as euros (a JSON number with at most 2 decimals). */
 export function euros(cents: number): number {
   return Math.round(cents) / 100;
@@ -206,29 +213,37 @@ function pickupLocationOf(p: PickupLocationRow | null) {
 function lineItem(order: OrderRow, l: OrderLineRow): StoreOrderLineItem {
   const rate = Number(l.taxRate);
   const unitPrice = Number(l.unitPrice);
-  return {
-    id: l.id,
-    orderId: order.id,
-    identifier: l.referencedId ?? l.id,
-    referencedId: l.referencedId,
-    productId: l.type === 'product' ? l.referencedId : null,
-    promotionId: l.type === 'promotion' ? l.referencedId : null,
-    type: l.type === 'promotion' ? 'promotion' : 'product',
-    label: l.label,
-    quantity: l.quantity,
-    unitPrice,
-    totalPrice: euros(l.totalCents),
-    position: l.position,
-    good: l.type === 'product',
-    removable: false,
-    stackable: l.type === 'product',
-    price: price(unitPrice, l.quantity, l.totalCents, rate),
-    payload: { ...l.payload, ...(l.productNumber ? { productNumber: l.productNumber } : {}) },
-    customFields: { order_detail_text: l.remark, backorderQuantity: l.backorderQuantity, unit: l.unit },
-    children: [],
-    states: [],
-    apiAlias: 'order_line_item',
-  };
+  const payload = Object.fromEntries(
+    Object.entries({ ...l.payload, productNumber: l.productNumber }).filter(
+      ([, value]) => value !== null && value !== undefined,
+    ),
+  );
+  return omitNull(
+    {
+      id: l.id,
+      orderId: order.id,
+      identifier: l.referencedId ?? l.id,
+      referencedId: l.referencedId,
+      productId: l.type === 'product' ? l.referencedId : null,
+      promotionId: l.type === 'promotion' ? l.referencedId : null,
+      type: l.type === 'promotion' ? 'promotion' : 'product',
+      label: l.label,
+      quantity: l.quantity,
+      unitPrice,
+      totalPrice: euros(l.totalCents),
+      position: l.position,
+      good: l.type === 'product',
+      removable: false,
+      stackable: l.type === 'product',
+      price: price(unitPrice, l.quantity, l.totalCents, rate),
+      payload,
+      customFields: { order_detail_text: l.remark, backorderQuantity: l.backorderQuantity, unit: l.unit },
+      children: [],
+      states: [],
+      apiAlias: 'order_line_item',
+    } satisfies StoreOrderLineItem,
+    ['referencedId', 'productId', 'promotionId'],
+  );
 }
 
 /**
@@ -253,10 +268,15 @@ export function mapOrder(record: OrderRecord, locale: string): StoreOrder {
     apiAlias: 'cart_tax_calculated' as const,
   }));
   const shippingRate = order.calculatedTaxes.length ? Math.max(...taxes.map((t) => t.taxRate)) : 0;
-  const shippingCosts = price(euros(order.shippingCents), 1, order.shippingCents, shippingRate);
+  const {
+    referencePrice: _r,
+    listPrice: _l,
+    regulationPrice: _g,
+    ...shippingCosts
+  } = price(euros(order.shippingCents), 1, order.shippingCents, shippingRate);
   const window = deliveryWindow(record);
   const methodName = shippingMethod ? (translateFields(shippingMethod.translated, locale).name ?? '') : '';
-  return {
+  const answer: StoreOrder = {
     id: order.id,
     orderNumber: order.orderNumber,
     orderDateTime: order.orderDateTime.toISOString(),
@@ -293,15 +313,21 @@ export function mapOrder(record: OrderRecord, locale: string): StoreOrder {
         shippingDateEarliest: window.earliest,
         shippingDateLatest: window.latest,
         shippingMethodId: order.shippingMethodId ?? '',
-        shippingMethod: shippingMethod
+        ...(shippingMethod
           ? {
-              id: shippingMethod.id,
-              name: methodName,
-              technicalName: shippingMethod.technicalName,
-              translated: { name: methodName },
-              apiAlias: 'shipping_method',
+              shippingMethod: {
+                id: shippingMethod.id,
+                name: methodName,
+                technicalName: shippingMethod.technicalName,
+                deliveryTimeId: stableId(
+                  'delivery-time',
+                  `${shippingMethod.deliveryTimeMin}-${shippingMethod.deliveryTimeMax}-day`,
+                ),
+                translated: { name: methodName },
+                apiAlias: 'shipping_method',
+              },
             }
-          : null,
+          : {}),
         shippingOrderAddressId: shippingAddressId,
         shippingOrderAddress: shippingAddress,
         shippingCosts,
@@ -342,6 +368,7 @@ export function mapOrder(record: OrderRecord, locale: string): StoreOrder {
     documents: [],
     apiAlias: 'order',
   };
+  return omitNull(answer, ['customerComment', 'updatedAt']);
 }
 
 /** One entry of the provider's order history list. */
