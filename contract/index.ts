@@ -4,6 +4,7 @@
  * countries, username and password rules). This folder imports neither backend/ nor src/.
  */
 export * from './branches.ts';
+export * from './checkout.ts';
 export * from './countries.ts';
 export * from './credentials.ts';
 export * from './delivery-time.ts';
@@ -19,6 +20,7 @@ export * from './provider/article-information.ts';
 export * from './provider/company-users.ts';
 export * from './provider/development.ts';
 export * from './provider/login-as.ts';
+export * from './provider/pickup-location.ts';
 export * from './provider/registration.ts';
 export * from './provider/rights.ts';
 export * from './provider/variants.ts';

@@ -281,7 +281,7 @@ describe('company, registration, rights and article endpoints', () => {
 });
 
 describe('order history endpoints', () => {
-  test('history list and detail: an order placed through checkout, filters, 400, 403, 404', async () => {
+  test('pickup locations; history list and detail: an order placed through checkout, filters, 400, 403, 404', async () => {
     const app = createStoreApi({ db: api.db, config: api.config }).app;
     await seedCheckoutSettings(api.db);
     const companyId = (await insertCompany(api.db)).id;
@@ -291,6 +291,14 @@ describe('order history endpoints', () => {
     const article = await insertArticle(api.db, { price: '3.50', stock: 1 });
     await fillCart(api.db, buyer.id, [{ productId: article.id, quantity: 4, remark: 'blue' }]);
     const headers = { 'sw-access-key': api.config.accessKey, 'content-type': 'application/json' };
+    const locations = await conforms(
+      'GET',
+      '/pickup-location',
+      await app.request(`/store-api/${api.config.provider}/pickup-location`, { headers }),
+      200,
+    );
+    // The closed warehouse of the settings is not offered.
+    expect(locations.elements).toEqual([expect.objectContaining({ name: 'Shop Antwerpen', kind: 'shop' })]);
     const placed = await app.request('/store-api/checkout/order', {
       method: 'POST',
       headers: { ...headers, 'sw-context-token': buyer.token },

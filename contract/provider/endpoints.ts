@@ -27,6 +27,7 @@ import {
   CompanyCustomerPathSchema,
   CompanyCustomerSchema,
 } from './company-users.ts';
+import { PickupLocationListResponseSchema, PickupLocationSchema } from './pickup-location.ts';
 import { DevActivateRequestSchema, DevActivateResponseSchema, DevOutboxResponseSchema } from './development.ts';
 import { LoginAsCustomerRequestSchema, LoginAsCustomerResponseSchema } from './login-as.ts';
 import {
@@ -87,6 +88,8 @@ export const PROVIDER_SCHEMAS = {
   VariantCount: VariantCountSchema,
   VariantCountRequest: VariantCountRequestSchema,
   VariantCountResponse: VariantCountResponseSchema,
+  PickupLocation: PickupLocationSchema,
+  PickupLocationListResponse: PickupLocationListResponseSchema,
   OrderHistoryResponse: OrderHistoryResponseSchema,
   OrderHistoryDetail: OrderHistoryDetailSchema,
   DevOutboxResponse: DevOutboxResponseSchema,
@@ -388,6 +391,16 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     responses: {
       200: { description: 'Matches.', schema: 'CitySearchResponse' },
       400: error('Neither zipcode nor city given, or a field too long.'),
+    },
+  },
+  {
+    operationId: 'readPickupLocations',
+    method: 'get',
+    path: '/pickup-location',
+    summary: 'The active shops and warehouses where an order can be picked up, by position.',
+    auth: 'access-key',
+    responses: {
+      200: { description: 'Every active pickup location.', schema: 'PickupLocationListResponse' },
     },
   },
   {

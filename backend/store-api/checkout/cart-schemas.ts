@@ -1,3 +1,4 @@
+import type { PickupLocation } from '../../../contract/provider/pickup-location.ts';
 /**
  * The answer shapes of the cart, shipping-method and payment-method routes, built on the schemas `@shopware/api-client`
  * generates from Shopware's Store API OpenAPI document, in the `Sent<>` style of ../shopware-schemas.ts.
@@ -105,18 +106,5 @@ export type StorePaymentMethod = Sent<
   apiAlias: 'payment_method';
 };
 
-/** A pickup location (shop or warehouse) of `GET /store-api/{provider}/pickup-location`. */
-export interface StorePickupLocation {
-  id: string;
-  kind: 'shop' | 'warehouse';
-  name: string;
-  street: string;
-  zipcode: string;
-  city: string;
-  countryCode: string;
-  phone: string | null;
-  email: string | null;
-  openingHours: string | null;
-  position: number;
-  apiAlias: 'pickup_location';
-}
+/** A pickup location as `{provider}/pickup-location` answers it (contract/provider/pickup-location.ts). */
+export type StorePickupLocation = PickupLocation;

@@ -21,6 +21,7 @@ import { requestCriteria } from '../deps.ts';
 import { searchResult } from '../entities.ts';
 import { applyIncludes } from '../includes.ts';
 import { calculateCart } from './cart.service.ts';
+import type { PickupLocationListResponse } from '../../../contract/provider/pickup-location.ts';
 import { mapPaymentMethod, mapPickupLocation, mapShippingMethod } from './methods.mapper.ts';
 
 export interface MethodsDeps {
@@ -84,6 +85,10 @@ export function registerMethodRoutes(app: Hono<StoreApiEnv>, deps: MethodsDeps):
       .where(eq(pickupLocationTable.active, true))
       .orderBy(asc(pickupLocationTable.position), asc(pickupLocationTable.name));
     const elements = rows.map(mapPickupLocation);
-    return c.json({ total: elements.length, elements, apiAlias: 'pickup_location_list' });
+    return c.json({
+      total: elements.length,
+      elements,
+      apiAlias: 'pickup_location_list',
+    } satisfies PickupLocationListResponse);
   });
 }

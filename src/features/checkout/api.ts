@@ -6,6 +6,7 @@
  *
  * @throws StoreApiClientError from every call for a non-2xx answer.
  */
+import { PickupLocationListResponseSchema, type PickupLocation } from '../../../contract/provider/pickup-location.ts';
 import * as v from 'valibot';
 import type { Schemas } from '@shopware/api-client/api-types';
 import type { OrderCreateRequest } from '../../../contract/order.ts';
@@ -39,23 +40,12 @@ export async function updateContext(change: ContextChange): Promise<void> {
   await invoke('updateContext patch /context', { body: change });
 }
 
-/** A shop or warehouse the buyer can collect an order at (`GET /store-api/{provider}/pickup-location`). */
-const PickupLocationSchema = v.object({
-  id: v.string(),
-  kind: v.picklist(['shop', 'warehouse']),
-  name: v.string(),
-  street: v.string(),
-  zipcode: v.string(),
-  city: v.string(),
-  countryCode: v.string(),
-  openingHours: v.nullable(v.string()),
-});
-export type PickupLocation = v.InferOutput<typeof PickupLocationSchema>;
+export type { PickupLocation };
 
 /** GET `{provider}/pickup-location`: the active pickup locations, in their order. */
 export async function listPickupLocations(): Promise<PickupLocation[]> {
   const body = await storeApi(providerPath('pickup-location'));
-  return v.parse(v.object({ elements: v.array(PickupLocationSchema) }), body).elements;
+  return v.parse(PickupLocationListResponseSchema, body).elements;
 }
 
 /**
