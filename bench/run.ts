@@ -1,10 +1,20 @@
 /**
  * `npm run bench`: prints p50 and p95 latency (milliseconds) of the backend's quick search, search page and filtered
- * listing (in-process `app.request()`, no socket), and of rendering a category and a product page through the built
- * storefront (HTTP on loopback, HTML cache bypassed), on two catalogues:
+ * listing, of the cart and the order placement (in-process `app.request()`, no socket), and of rendering a category
+ * and a product page through the built storefront (HTTP on loopback, HTML cache bypassed), on two catalogues:
  * - "real": the seeded demo catalogue (real supplier files + generated part) in a fresh PGlite database;
  * - "400k": a generated 400,000-article catalogue in PostgreSQL (BENCH_DATABASE_URL, default
  *   postgres://postgres@127.0.0.1:5432/werkbank_bench), generated on first use.
+ *
+ * Cart and order figures are taken for a logged-in customer with every right (a new company with a main address,
+ * created per run; the checkout settings of backend/db/seed-checkout.ts), on real articles of the catalogue that can
+ * be ordered one at a time (active, without variants, with a list price, not a closeout short of stock):
+ * - add to cart: `POST /store-api/checkout/cart/line-item` of one product line; the cart is emptied (not timed)
+ *   every 10 additions, so a line is added to a cart of 0 to 9 lines;
+ * - cart read: `GET /store-api/checkout/cart` of a cart of 20 lines;
+ * - order placement: `POST /store-api/checkout/order` of a cart of 5 lines with a new `Idempotency-Key` per submit;
+ *   the cart is refilled (not timed) before each submit. Every submit writes an order, so the 400k database keeps
+ *   the orders and stock reservations of the runs.
  *
  * Targets on 400,000 articles: quick search p95 ≤ 20 ms, filtered listing p95 ≤ 15 ms (the response budgets of
  * docs/decisions/007-search-and-listing.md).
@@ -20,6 +30,11 @@ import { createDb, queryRows, type Db } from '../backend/db/client.ts';
 import { loadBackendConfig } from '../backend/config.ts';
 import { seedSalesChannel, languageId } from '../backend/db/seed-channel.ts';
 import { ensureCatalogSeeded } from '../backend/catalog/seed.ts';
+import { seedCheckout } from '../backend/db/seed-checkout.ts';
+import { randomId } from '../backend/lib/ids.ts';
+import { insertCompany, insertCustomer } from '../backend/store-api/company/test-support.ts';
+import { insertAddress } from '../backend/store-api/order/order-test-support.ts';
+import type { StoreCart } from '../backend/store-api/checkout/cart-schemas.ts';
 import { createStoreApi } from '../backend/app.ts';
 import { clearCatalogCaches } from '../backend/store-api/catalog-cache.ts';
 import { productSeoPath } from '../backend/lib/slug.ts';
@@ -43,10 +58,23 @@ function percentiles(samples: number[]): { p50: number; p95: number } {
   return { p50: at(0.5), p95: at(0.95) };
 }
 
-async function measure(label: string, run: (i: number) => Promise<void>, n = iterations): Promise<void> {
-  for (let i = 0; i < Math.min(20, n); i++) await run(i); // warm-up
+/**
+ * Runs `run` up to 20 times to warm up, then `n` times measured, and prints p50/p95 in ms. `prepare`, when given,
+ * runs before every call of `run` (warm-up and measured) and is not timed.
+ */
+async function measure(
+  label: string,
+  run: (i: number) => Promise<void>,
+  n = iterations,
+  prepare?: (i: number) => Promise<void>,
+): Promise<void> {
+  for (let i = 0; i < Math.min(20, n); i++) {
+    await prepare?.(i);
+    await run(i);
+  }
   const samples: number[] = [];
   for (let i = 0; i < n; i++) {
+    await prepare?.(i);
     const t = performance.now();
     await run(i);
     samples.push(performance.now() - t);
@@ -154,7 +182,85 @@ async function benchBackend(name: string, db: Db, env: Record<string, string | u
     },
     Math.min(iterations, 20),
   );
+  await benchCheckout(db, app, headers);
   return p;
+}
+
+/**
+ * Ids of `n` articles of the catalogue a customer can put in the cart with quantity 1 and order: active, without
+ * variants, with a list price (`product_price`), no minimum, step or maximum above 1, and not a closeout article
+ * short of stock (a closeout never goes into backorder).
+ */
+async function orderableArticles(db: Db, n: number): Promise<string[]> {
+  const rows = await queryRows<{ id: unknown }>(
+    db,
+    sql`SELECT p.id FROM product p
+        WHERE p.active AND p.child_count = 0 AND p.min_purchase = 1 AND p.purchase_steps = 1
+          AND (p.max_purchase IS NULL OR p.max_purchase >= 1)
+          AND (NOT p.is_closeout OR p.available_stock >= 1000)
+          AND EXISTS (SELECT 1 FROM product_price pp WHERE pp.product_id = p.id)
+        ORDER BY p.id LIMIT ${n}`,
+  );
+  return rows.map((r) => String(r.id));
+}
+
+/** Cart and order figures for a new logged-in customer (see the module comment). */
+async function benchCheckout(
+  db: Db,
+  app: ReturnType<typeof createStoreApi>['app'],
+  headers: Record<string, string>,
+): Promise<void> {
+  await seedCheckout(db);
+  const run = randomId().slice(0, 10);
+  const company = await insertCompany(db, { name: `Bench ${run}`, companyNumber: `BENCH-${run}` });
+  await insertAddress(db, company.id, { isMain: true });
+  const customer = await insertCustomer(db, company.id, { username: `bench-${run}` });
+  const articles = await orderableArticles(db, 20);
+  if (articles.length < 20) throw new Error(`The catalogue has only ${articles.length} orderable articles.`);
+  const lines = (from: number, count: number) =>
+    articles.slice(from, from + count).map((id) => ({ type: 'product', id, referencedId: id, quantity: 1 }));
+  const call = async (method: string, path: string, body?: unknown, extra: Record<string, string> = {}) => {
+    const res = await app.request(`/store-api/${path}`, {
+      method,
+      headers: { ...headers, 'sw-context-token': customer.token, ...extra },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (res.status !== 200 && res.status !== 204)
+      throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return res;
+  };
+  const send = async (method: string, path: string, body?: unknown, extra?: Record<string, string>) => {
+    await (await call(method, path, body, extra)).arrayBuffer();
+  };
+
+  let adds = 0;
+  await measure(
+    'add to cart (1 line, cart ≤ 10)',
+    () => send('POST', 'checkout/cart/line-item', { items: lines(adds++ % articles.length, 1) }),
+    iterations,
+    async () => {
+      if (adds % 10 === 0) await send('DELETE', 'checkout/cart');
+    },
+  );
+
+  await send('DELETE', 'checkout/cart');
+  const filled = (await (await call('POST', 'checkout/cart/line-item', { items: lines(0, 20) })).json()) as StoreCart;
+  const blocking = Object.values(filled.errors).filter((e) => e.level === 20);
+  if (filled.lineItems.length !== 20 || blocking.length) {
+    throw new Error(
+      `The 20-line cart has ${filled.lineItems.length} lines: ${blocking.map((e) => e.message).join('; ')}`,
+    );
+  }
+  await measure('cart read (20 lines)', () => send('GET', 'checkout/cart'));
+
+  await send('DELETE', 'checkout/cart');
+  let submits = 0;
+  await measure(
+    'order placement (5 lines)',
+    () => send('POST', 'checkout/order', {}, { 'idempotency-key': `bench-${run}-${submits++}` }),
+    iterations,
+    () => send('POST', 'checkout/cart/line-item', { items: lines((submits * 5) % 20, 5) }),
+  );
 }
 
 async function benchRender(name: string, env: Record<string, string | undefined>, p: Probe): Promise<void> {
