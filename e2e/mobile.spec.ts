@@ -30,3 +30,49 @@ test('the mobile menu drills into categories and goes back', async ({ page }) =>
   await expect(menu).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.style.overflow)).not.toBe('hidden');
 });
+
+test('at 375px a buyer over the credit limit orders with payment in advance, from product page to confirmation', async ({
+  page,
+  baseURL,
+}) => {
+  // Huber Metallbau (demo seed) has a credit limit of 500 EUR with 450 EUR used: invoice is blocked for this order.
+  const headers = { origin: baseURL!, referer: `${baseURL}/de/` };
+  const login = await page.request.post('/store-api/account/login', {
+    data: { username: 'eva.gruber', password: 'Werkbank!2026' },
+    headers,
+  });
+  expect(login.ok()).toBe(true);
+  expect((await page.request.delete('/store-api/checkout/cart', { headers })).status()).toBe(204);
+
+  await page.goto('/de/search?query=WB-0000015');
+  await page
+    .getByRole('link', { name: /Basic 467 10 mm/ })
+    .first()
+    .click();
+  // The buy box is below the fold at 375px; its island hydrates once it scrolls into view.
+  const buyBox = page.getByRole('form', { name: /In den Warenkorb/ }).first();
+  await buyBox.scrollIntoViewIfNeeded();
+  await waitForHydrate(page, buyBox);
+  const add = buyBox.getByRole('button', { name: 'In den Warenkorb' });
+  await page
+    .getByRole('button', { name: /Menge erhöhen/ })
+    .first()
+    .click();
+  await add.click();
+  await expect(page.getByRole('status').filter({ hasText: /75 × / })).toBeVisible();
+
+  await page
+    .getByRole('link', { name: /Warenkorb, 1 / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/de\/checkout$/);
+  await expect(page.getByText(/Ihr Kreditlimit reicht für diese Bestellung nicht aus/).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expect(page.getByRole('radio', { name: /Rechnung/ })).toBeDisabled();
+  await page.getByRole('radio', { name: /Vorkasse/ }).check();
+  await page.getByRole('radio', { name: 'Abholung' }).check();
+  await page.getByLabel(/Abholort/).selectOption({ index: 1 });
+  await page.getByRole('button', { name: /Zahlungspflichtig bestellen/ }).click();
+  await expect(page).toHaveURL(/\/de\/checkout\/success\?orderNumber=\d+/);
+  await expect(page.getByText(/Ihre Bestellnummer/)).toBeVisible();
+});
