@@ -33,6 +33,8 @@ export interface StoreLineItemPayload {
   optionIds?: string[];
   options?: { group: string; option: string }[];
   isCloseout?: boolean;
+  /** Order unit (UN/ECE Rec 20 code, e.g. C62), as the product's `packUnit`. */
+  packUnit?: string;
   /** The buyer's remark for the line, as Shopware keeps custom fields of a line. */
   customFields?: { order_detail_text?: string | null };
   /** Promotion lines: the code, the promotion and its kind. */

@@ -336,6 +336,7 @@ export async function calculateCart(
       optionIds: product.optionIds,
       options,
       isCloseout: product.isCloseout,
+      packUnit: product.unit,
       customFields: { order_detail_text: row.remark },
     };
     const line: CartLineModel = {

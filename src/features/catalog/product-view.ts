@@ -5,8 +5,7 @@
 import { deliveryTimeInDays } from '../../../contract/delivery-time.ts';
 import type { Media, Product, PropertyGroup, PropertyGroupOption } from '../../lib/store-api/types.ts';
 
-/** Image shown when a product has no image binary. */
-export const PLACEHOLDER_IMAGE = '/images/placeholder-product.svg';
+export { PLACEHOLDER_IMAGE } from '../../lib/product-image.ts';
 
 export function productName(p: Pick<Product, 'translated' | 'name' | 'productNumber'>): string {
   return p.translated?.name ?? p.name ?? p.productNumber;

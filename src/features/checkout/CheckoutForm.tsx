@@ -443,9 +443,13 @@ function Steps({ cart }: { cart: Cart }) {
           <SummaryRow label={t('checkout.shippingOption.legend')}>
             {data.shippingOption === 'pickup'
               ? `${t('checkout.shippingOption.pickup')}${pickup ? `: ${pickup.name}` : ''}`
-              : (address(data.shippingAddressId) && addressLine(address(data.shippingAddressId)!)) ||
-                t('checkout.shippingOption.delivery')}
+              : t('checkout.shippingOption.delivery')}
           </SummaryRow>
+          {data.shippingOption === 'delivery' && (
+            <SummaryRow label={t('checkout.address.shipping')}>
+              {address(data.shippingAddressId) ? addressLine(address(data.shippingAddressId)!) : '–'}
+            </SummaryRow>
+          )}
           <SummaryRow label={t('checkout.address.billing')}>
             {address(data.billingAddressId) ? addressLine(address(data.billingAddressId)!) : '–'}
           </SummaryRow>

@@ -84,6 +84,24 @@ const drill = productLine('a1'.repeat(16), 'D-2000', 'Cordless drill', 2, 12.5);
 const bits = productLine('b2'.repeat(16), 'B-100', 'Bit set', 3, 4.25);
 
 describe('cart', () => {
+  test('exports the cart as CSV, one row per line with article number, name and quantity', async () => {
+    const blobs: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:cart') }));
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    serve(checkoutCart({ lines: [drill, bits] }));
+    renderAt('/checkout', ['ROLE_PLACE_ORDERS']);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cart as CSV' }));
+    expect(blobs).toHaveLength(1);
+    // jsdom's Blob has no text(): read it as a browser would.
+    const csv = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blobs[0]!);
+    });
+    expect(csv).toContain('D-2000,Cordless drill,2');
+    expect(csv).toContain('B-100,Bit set,3');
+  });
+
   test('shows lines, totals with the surcharge and VAT, and the minimum-value and credit warnings apart', async () => {
     serve(
       checkoutCart({

@@ -7,13 +7,15 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useI18n, type IslandI18nProp } from '../../i18n/react.tsx';
 import { $cart, lineItemErrors, productLineItems, refreshCart, splitCartErrors } from '../../lib/cart/cart-store.ts';
+import { cartToCsv, downloadCsv } from '../../lib/cart/cart-csv.ts';
 import { CartLines } from './CartLines.tsx';
 import { CartTotals, PromotionCode, SeparateNotices } from './CartTotals.tsx';
 import { CheckoutForm } from './CheckoutForm.tsx';
 import { cartErrorMessage } from './cart-messages.ts';
 
 export function CheckoutPage({ prefix, counterI18n }: { prefix: string; counterI18n: IslandI18nProp }) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const cart = useStore($cart);
   const [loaded, setLoaded] = useState(false);
 
@@ -46,7 +48,16 @@ export function CheckoutPage({ prefix, counterI18n }: { prefix: string; counterI
 
   return (
     <div className="mx-auto flex w-full max-w-[1440px] flex-col gap-6 px-4 py-6 lg:px-8">
-      <h1 className="text-2xl font-bold">{t('checkout.title')}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t('checkout.title')}</h1>
+        <button
+          type="button"
+          className="rounded border border-line px-3 py-2 text-sm hover:bg-surface"
+          onClick={() => downloadCsv(cartToCsv(cart, i18n), `${t('checkout.csv.fileName')}.csv`)}
+        >
+          {t('checkout.csv.export')}
+        </button>
+      </div>
       <div aria-live="polite">
         {general.length > 0 && (
           <ul className="flex flex-col gap-1" aria-label={t('checkout.errors')}>

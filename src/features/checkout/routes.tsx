@@ -2,6 +2,7 @@
  * The `checkout` branch of the storefront app's router (src/shell/StorefrontApp.tsx): `/checkout` (the cart and the
  * checkout) and `/checkout/success`. The shell puts the account guard around it.
  */
+import { CART_CSV_MESSAGES } from '../../lib/cart/cart-csv.ts';
 import { Navigate, type RouteObject } from 'react-router';
 import type { MessageKey } from '../../i18n/locales.ts';
 import type { IslandI18nProp } from '../../i18n/react.tsx';
@@ -9,9 +10,13 @@ import { CheckoutPage } from './CheckoutPage.tsx';
 import { SuccessPage } from './SuccessPage.tsx';
 
 /** The catalogue keys of the checkout, for `islandMessages(locale, CHECKOUT_MESSAGES)`. */
-export const CHECKOUT_MESSAGES = ['checkout.', 'counter.', 'errors.', 'general.'] as const satisfies readonly (
-  MessageKey | `${string}.`
-)[];
+export const CHECKOUT_MESSAGES = [
+  'checkout.',
+  'counter.',
+  'errors.',
+  'general.',
+  ...CART_CSV_MESSAGES,
+] as const satisfies readonly (MessageKey | `${string}.`)[];
 
 /**
  * The route tree below `/checkout`; `i18n` is the app's message set, handed to the quantity counter island (which
