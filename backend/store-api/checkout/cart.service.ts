@@ -284,11 +284,11 @@ export async function calculateCart(
   const parentIds = [...new Set(products.map((p) => p.parentId).filter((id): id is string => Boolean(id)))];
   const parents = new Map((await loadProducts(db, parentIds, false)).map((p) => [p.id, p]));
   const byId = new Map(products.map((p) => [p.id, p]));
-  const [mediaRows, prices, optionMap] = await Promise.all([
-    loadProductMedia(db, [...productIds, ...parentIds]),
-    loadPrices(db, productIds),
-    loadOptions(db, [...new Set(products.flatMap((p) => p.optionIds))]),
-  ]);
+  // One query after another: inside the order's transaction `db` is a single connection, which runs one query at a
+  // time (node-postgres deprecates queuing queries on a busy client).
+  const mediaRows = await loadProductMedia(db, [...productIds, ...parentIds]);
+  const prices = await loadPrices(db, productIds);
+  const optionMap = await loadOptions(db, [...new Set(products.flatMap((p) => p.optionIds))]);
   const media = new Map<string, ProductMediaRow[]>();
   for (const m of mediaRows) media.set(m.productId, [...(media.get(m.productId) ?? []), m]);
 

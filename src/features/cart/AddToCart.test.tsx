@@ -165,7 +165,7 @@ describe('logged-in customer', () => {
       logIn();
       await user.click(screen.getByRole('button', { name: 'Add to cart' }));
       expect(await screen.findByRole('alert')).toHaveTextContent(
-        'Hex bolt M8 could not be found and was not added to the cart.',
+        'Hex bolt M8 is not available and is not in the cart.',
       );
       expect(screen.queryByRole('status')).not.toBeInTheDocument();
       expect(events).toEqual([]);
@@ -247,7 +247,7 @@ describe('logged-in customer', () => {
     logIn();
     await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      "Hex bolt M8 est introuvable et n'a pas été ajouté au panier.",
+      "Hex bolt M8 n'est pas disponible et n'est pas dans le panier.",
     );
     await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }));
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));

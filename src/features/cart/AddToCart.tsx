@@ -1,14 +1,9 @@
+import { CART_ERROR_MESSAGES, cartErrorMessage } from '../../lib/cart/cart-messages.ts';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { MessageKey } from '../../i18n/locales.ts';
 import { I18nProvider, useI18n, type IslandI18nProp } from '../../i18n/react.tsx';
 import { useAction } from '../../components/ui/use-action.ts';
-import {
-  addToCart,
-  CART_ERROR_LEVEL_ERROR,
-  isNotLoggedIn,
-  lineItemErrors,
-  type CartError,
-} from '../../lib/cart/cart-store.ts';
+import { addToCart, CART_ERROR_LEVEL_ERROR, isNotLoggedIn, lineItemErrors } from '../../lib/cart/cart-store.ts';
 import { notify } from '../../lib/notifications.ts';
 import { parseQuantity } from '../../lib/quantity.ts';
 import { openLoginDialog } from '../../lib/session/auth-dialog-store.ts';
@@ -24,13 +19,7 @@ export const ADD_TO_CART_MESSAGES = [
   'cart.adding',
   'cart.loginToOrder',
   'cart.added',
-  'cart.error.generic',
-  'cart.error.backorder',
-  'cart.error.product-not-found',
-  'cart.error.product-stock-reached',
-  'cart.error.min-order-quantity',
-  'cart.error.product-max-purchase',
-  'cart.error.purchase-steps-quantity',
+  ...CART_ERROR_MESSAGES,
   'general.success',
   'general.error',
 ] as const satisfies readonly (MessageKey | `${string}.`)[];
@@ -107,14 +96,6 @@ export default function AddToCart({ i18n, ...props }: AddToCartProps) {
   );
 }
 
-const LINE_ERROR_KEYS = new Set([
-  'min-order-quantity',
-  'product-max-purchase',
-  'product-stock-reached',
-  'purchase-steps-quantity',
-  'product-not-found',
-]);
-
 function AddToCartForm({
   productId,
   productNumber,
@@ -139,15 +120,6 @@ function AddToCartForm({
     return () => root.removeEventListener(QUANTITY_EVENT, onQuantity);
   }, []);
 
-  /** The notification of one cart error of this line, translated by its messageKey. */
-  const lineErrorText = (error: CartError): string => {
-    if (!LINE_ERROR_KEYS.has(error.messageKey)) return error.message;
-    if (error.messageKey === 'product-stock-reached' && error.level < CART_ERROR_LEVEL_ERROR) {
-      return t('cart.error.backorder', { name });
-    }
-    return t(`cart.error.${error.messageKey}` as MessageKey, { name });
-  };
-
   /** The message of an error answer: product not found, not enough stock, or the generic failure. */
   const thrownErrorText = (error: unknown): string => {
     const codes = error instanceof StoreApiClientError ? error.errors.map((e) => e.code ?? '') : [];
@@ -169,7 +141,7 @@ function AddToCartForm({
         notify(
           error.level >= CART_ERROR_LEVEL_ERROR || failed ? 'error' : 'warn',
           t('general.error'),
-          lineErrorText(error),
+          cartErrorMessage(error, t, name),
         );
       }
     } catch (error) {

@@ -20,7 +20,7 @@ import {
 } from '../../lib/cart/cart-store.ts';
 import { MAX_LINE_ITEM_REMARK } from '../../../contract/checkout.ts';
 import { deliveryTimeInDays } from '../../../contract/delivery-time.ts';
-import { cartErrorMessage } from './cart-messages.ts';
+import { cartErrorMessage } from '../../lib/cart/cart-messages.ts';
 
 /** Wait after the last counter change before the new quantity is sent, in milliseconds. */
 export const QUANTITY_SAVE_DELAY_MS = 500;
@@ -169,7 +169,7 @@ function Line({ cart, line, counterI18n }: { cart: Cart; line: CartLineItem; cou
           <ul className="mt-2 flex flex-col gap-1 text-sm" role="list">
             {errors.map((error) => (
               <li key={error.key} className={error.level >= 20 ? 'text-red-700' : 'text-amber-800'}>
-                {cartErrorMessage(error, t)}
+                {cartErrorMessage(error, t, line.label ?? '')}
               </li>
             ))}
           </ul>

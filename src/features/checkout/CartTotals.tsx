@@ -10,7 +10,12 @@ import { Button } from '../../components/ui/form.tsx';
 import { useNotify } from '../../components/ui/use-action.ts';
 import { useI18n } from '../../i18n/react.tsx';
 import { addToCart, splitCartErrors, type Cart } from '../../lib/cart/cart-store.ts';
-import { cartErrorMessage, isUnderCreditLimit, isUnderMinimumValue, minimumCartValue } from './cart-messages.ts';
+import {
+  cartErrorMessage,
+  isUnderCreditLimit,
+  isUnderMinimumValue,
+  minimumCartValue,
+} from '../../lib/cart/cart-messages.ts';
 
 /** The warnings shown beside the totals: minimum order value and credit limit. */
 export function SeparateNotices({ cart }: { cart: Cart }) {

@@ -38,7 +38,7 @@ import {
   type PickupLocation,
   type ShippingMethod,
 } from './api.ts';
-import { cartErrorMessage, isUnderCreditLimit } from './cart-messages.ts';
+import { cartErrorMessage, isUnderCreditLimit } from '../../lib/cart/cart-messages.ts';
 
 /** The right a buyer needs to send an order (contract/rights.ts). */
 export const PLACE_ORDERS_RIGHT = 'ROLE_PLACE_ORDERS';

@@ -152,7 +152,7 @@ describe('cart', () => {
         .map((li) => li.textContent),
     ).toEqual(['This promotion code is unknown.']);
     const bitsLine = within(lines).getByText('Bit set').closest('li')!;
-    expect(bitsLine).toHaveTextContent('The quantity exceeds the stock; the rest will be delivered later.');
+    expect(bitsLine).toHaveTextContent('Bit set: not all of it is in stock; the rest will be delivered later.');
   });
 
   test('a remark is saved on blur as the line’s order_detail_text', async () => {

@@ -11,7 +11,7 @@ import { cartToCsv, downloadCsv } from '../../lib/cart/cart-csv.ts';
 import { CartLines } from './CartLines.tsx';
 import { CartTotals, PromotionCode, SeparateNotices } from './CartTotals.tsx';
 import { CheckoutForm } from './CheckoutForm.tsx';
-import { cartErrorMessage } from './cart-messages.ts';
+import { cartErrorMessage } from '../../lib/cart/cart-messages.ts';
 
 export function CheckoutPage({ prefix, counterI18n }: { prefix: string; counterI18n: IslandI18nProp }) {
   const i18n = useI18n();

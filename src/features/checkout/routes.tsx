@@ -2,6 +2,7 @@
  * The `checkout` branch of the storefront app's router (src/shell/StorefrontApp.tsx): `/checkout` (the cart and the
  * checkout) and `/checkout/success`. The shell puts the account guard around it.
  */
+import { CART_ERROR_MESSAGES } from '../../lib/cart/cart-messages.ts';
 import { CART_CSV_MESSAGES } from '../../lib/cart/cart-csv.ts';
 import { Navigate, type RouteObject } from 'react-router';
 import type { MessageKey } from '../../i18n/locales.ts';
@@ -12,6 +13,7 @@ import { SuccessPage } from './SuccessPage.tsx';
 /** The catalogue keys of the checkout, for `islandMessages(locale, CHECKOUT_MESSAGES)`. */
 export const CHECKOUT_MESSAGES = [
   'checkout.',
+  ...CART_ERROR_MESSAGES,
   'counter.',
   'errors.',
   'general.',

@@ -259,7 +259,9 @@ test('reads an uploaded semicolon CSV with a heading row and writes its remarks 
   });
   // The cart's warning on an added line is shown with its row.
   expect(screen.getByRole('heading', { name: 'Notes from the cart' })).toBeInTheDocument();
-  expect(screen.getByText(/Row 1 \(P-1000 × 150\): product-stock-reached/)).toBeInTheDocument();
+  expect(
+    screen.getByText('Row 1: P-1000 × 150: not all of it is in stock; the rest will be delivered later.'),
+  ).toBeInTheDocument();
 });
 
 test('reads a comma CSV without a heading row', async () => {

@@ -1,3 +1,4 @@
+import { CART_ERROR_MESSAGES, cartErrorMessage } from '../../lib/cart/cart-messages.ts';
 import { useCombobox } from 'downshift';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type ClipboardEvent, type FormEvent } from 'react';
 import { Button, FormError } from '../../components/ui/form.tsx';
@@ -34,6 +35,7 @@ export const SUGGEST_DEBOUNCE_MS = 300;
 /** The catalogue keys of the island, for `islandMessages(locale, QUICK_ORDER_MESSAGES)`. */
 export const QUICK_ORDER_MESSAGES = [
   'quickOrder.',
+  ...CART_ERROR_MESSAGES,
   'header.login',
   'errors.',
   'general.error',
@@ -536,7 +538,7 @@ function OutcomeReport({
           <ul className="list-disc pl-5 text-sm">
             {outcome.notes.map(({ row, line, error }) => (
               <li key={`${row}-${error.key}`}>
-                {t('quickOrder.result.row')} {row} ({input(line)}): {error.message}
+                {t('quickOrder.result.row')} {row}: {cartErrorMessage(error, t, input(line))}
               </li>
             ))}
           </ul>

@@ -1,0 +1,70 @@
+/**
+ * The cart's errors as the buyer reads them, for every screen that shows them (add-to-cart, cart and checkout, quick
+ * order): each Shopware CartError (`messageKey`, docs/decisions/014) has a translated text under `cart.error.*`
+ * naming the product (`{name}`, the line's label the backend sends with the error); an unknown key shows the server's
+ * message. Above the stock is a backorder for ordinary articles (level 10, warning) and an error for closeouts
+ * (level 20). The minimum order value surcharge is read from the cart's extension `minimumCartValue`, which
+ * Shopware's Cart schema does not type.
+ */
+import * as v from 'valibot';
+import type { Cart, CartError } from './cart-store.ts';
+import type { MessageKey } from '../../i18n/locales.ts';
+import type { Translate } from '../../i18n/format.ts';
+
+/** The catalogue keys of the cart error texts, for an island's `islandMessages` selection. */
+export const CART_ERROR_MESSAGES = ['cart.error.'] as const satisfies readonly `${string}.`[];
+
+/** Cart error keys with a text (the provider's keys without their `{provider}-` prefix). */
+const KNOWN = new Set([
+  'min-order-quantity',
+  'product-max-purchase',
+  'product-stock-reached',
+  'purchase-steps-quantity',
+  'product-not-found',
+  'cart-underMinimumValue',
+  'cart-underCreditLimit',
+  'shipping-method-blocked',
+  'payment-method-blocked',
+  'promotion-not-found',
+  'promotion-discount-added',
+]);
+
+/** The product name the backend sends with a line's error (Shopware's CartError parameters). */
+const NameSchema = v.object({ name: v.string() });
+
+/**
+ * The translated text of a cart error; the server's message when its key is unknown.
+ *
+ * @param fallbackName the product's name when the error does not carry one
+ */
+export function cartErrorMessage(error: CartError, t: Translate, fallbackName = ''): string {
+  const key = KNOWN.has(error.messageKey) ? error.messageKey : error.messageKey.replace(/^.*?-(cart-)/, '$1');
+  if (!KNOWN.has(key)) return error.message;
+  const parsed = v.safeParse(NameSchema, error);
+  const name = parsed.success ? parsed.output.name : fallbackName;
+  if (key === 'product-stock-reached' && error.level < 20) return t('cart.error.backorder', { name });
+  return t(`cart.error.${key}` as MessageKey, { name });
+}
+
+/** Whether an error is the minimum order value warning (`{provider}-cart-underMinimumValue`). */
+export const isUnderMinimumValue = (error: CartError): boolean => error.messageKey.endsWith('cart-underMinimumValue');
+
+/** Whether an error is the credit limit warning (`{provider}-cart-underCreditLimit`). */
+export const isUnderCreditLimit = (error: CartError): boolean => error.messageKey.endsWith('cart-underCreditLimit');
+
+const MinimumCartValueSchema = v.object({
+  extensions: v.optional(
+    v.object({
+      minimumCartValue: v.optional(v.object({ minimumValue: v.number(), additionalCost: v.number() })),
+    }),
+  ),
+});
+
+/**
+ * The cart's extension `minimumCartValue`: the sales channel's minimum order value and the surcharge added below it
+ * (euros); null when the cart reaches the minimum.
+ */
+export function minimumCartValue(cart: Cart): { minimumValue: number; additionalCost: number } | null {
+  const parsed = v.safeParse(MinimumCartValueSchema, cart);
+  return (parsed.success && parsed.output.extensions?.minimumCartValue) || null;
+}
