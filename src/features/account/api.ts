@@ -18,29 +18,22 @@ import {
   type CompanyCustomerListRequest,
   type CompanyCustomerPatchRequest,
 } from '../../../contract/provider/company-users.ts';
-import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
+import { invoke, providerPath, storeApi } from '../../lib/store-api/browser.ts';
+import type { StoreApiOperations } from '../../lib/store-api/types.ts';
 import { fromCompanyCustomer, type Address, type Customer } from '../../lib/session/customer.ts';
 
 /**
  * Profile fields (salutation female or male). `password` is the current password, needed (and sent) only when
  * `email` changes (Shopware's re-authentication of an e-mail change; backend store-api/account/account.routes.ts).
  */
-export interface ProfileInput {
-  salutation: 'female' | 'male';
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  mobile: string;
-  password?: string;
-}
+export type ProfileInput = StoreApiOperations['changeProfile post /account/change-profile']['body'];
 
 /**
  * POST `account/change-profile`. A new e-mail address without `password` answers the violation IS_BLANK_ERROR at
  * `/password`, a wrong one CUSTOMER_PASSWORD_NOT_CORRECT at `/password`.
  */
 export async function changeProfile(input: ProfileInput): Promise<void> {
-  await storeApi('account/change-profile', { method: 'POST', body: input });
+  await invoke('changeProfile post /account/change-profile', { body: input });
 }
 
 /** POST `account/change-password`; a wrong current password answers CUSTOMER_PASSWORD_NOT_CORRECT. */
@@ -49,7 +42,7 @@ export async function changePassword(input: {
   newPassword: string;
   newPasswordConfirm: string;
 }): Promise<void> {
-  await storeApi('account/change-password', { method: 'POST', body: input });
+  await invoke('changePassword post /account/change-password', { body: input });
 }
 
 /** The address form's values; they are a CompanyAddressRequest (contract/provider/addresses.ts). */

@@ -27,9 +27,29 @@ export type EntitySearchResult<T> = Schemas['EntitySearchResult'] & { elements: 
  * Shopware's Store API operations (`operations` of `@shopware/api-client/api-types`, keyed
  * `"<operationId> <method> <path>"`) with the storefront's deviations from Shopware's document:
  * `account/recovery-password` identifies the customer by `username` rather than `email`, as login does (B2B users
- * log in with a username; backend store-api/account/recovery.routes.ts).
+ * log in with a username; backend store-api/account/recovery.routes.ts); `account/change-profile` takes the B2B
+ * profile: salutation as 'female' or 'male' instead of a `salutationId`, phone and mobile, and the e-mail address,
+ * which needs the current `password` when it changes (backend store-api/account/account.routes.ts).
  */
-export type StoreApiOperations = Omit<operations, 'sendRecoveryMail post /account/recovery-password'> & {
+export type StoreApiOperations = Omit<
+  operations,
+  'sendRecoveryMail post /account/recovery-password' | 'changeProfile post /account/change-profile'
+> & {
+  'changeProfile post /account/change-profile': Omit<
+    operations['changeProfile post /account/change-profile'],
+    'body'
+  > & {
+    body: {
+      salutation: 'female' | 'male';
+      firstName: string;
+      lastName: string;
+      email: string;
+      phone: string;
+      mobile: string;
+      /** The current password; needed only when `email` changes. */
+      password?: string;
+    };
+  };
   'sendRecoveryMail post /account/recovery-password': Omit<
     operations['sendRecoveryMail post /account/recovery-password'],
     'body'
