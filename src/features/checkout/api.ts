@@ -55,9 +55,5 @@ export async function listPickupLocations(): Promise<PickupLocation[]> {
  * @throws StoreApiClientError, e.g. 403 without ROLE_PLACE_ORDERS, 400 CHECKOUT__CART_EMPTY, violations of the body.
  */
 export async function placeOrder(order: OrderCreateRequest, idempotencyKey: string): Promise<Order> {
-  return (await storeApi('checkout/order', {
-    method: 'POST',
-    body: order,
-    headers: { 'idempotency-key': idempotencyKey },
-  })) as Order;
+  return invoke('createOrder post /checkout/order', { body: order, headers: { 'idempotency-key': idempotencyKey } });
 }

@@ -30,13 +30,13 @@ export interface StoreApiCallOptions {
 }
 
 /** What `invoke` takes besides the operation's request parts. */
-export type InvokeOptions = Pick<StoreApiCallOptions, 'signal' | 'timeoutMs'>;
+export type InvokeOptions = Pick<StoreApiCallOptions, 'signal' | 'timeoutMs' | 'headers'>;
 
 /**
  * Calls the standard Store API operation named by `@shopware/api-client`'s key `"<operationId> <method> <path>"`
  * (e.g. `'readCustomer post /account/customer'`, types.ts StoreApiOperations), as the server client's `invoke`
  * does: `{placeholders}` in the path are replaced by the URI-encoded `pathParams`, `query` becomes the query string
- * and `body` the JSON body (`{}` for a POST without one); `signal` and `timeoutMs` as for `storeApi`. Resolves to the
+ * and `body` the JSON body (`{}` for a POST without one); `signal`, `timeoutMs` and `headers` as for `storeApi`. Resolves to the
  * answer typed as types.ts StoreApiResponse. Routes outside Shopware's standard operations (the provider's, typed
  * by their contract) use `storeApi` with `providerPath`.
  *
@@ -46,7 +46,7 @@ export async function invoke<K extends StoreApiOperation>(
   operation: K,
   ...[request]: InvokeArgs<K, InvokeOptions>
 ): Promise<StoreApiResponse<K>> {
-  const { pathParams, query, body, signal, timeoutMs } = (request ?? {}) as InvokeOptions & {
+  const { pathParams, query, body, signal, timeoutMs, headers } = (request ?? {}) as InvokeOptions & {
     pathParams?: Record<string, string>;
     query?: object;
     body?: unknown;
@@ -58,6 +58,7 @@ export async function invoke<K extends StoreApiOperation>(
     ...(method === 'get' ? {} : { body: body ?? {} }),
     ...(signal ? { signal } : {}),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(headers ? { headers } : {}),
   })) as StoreApiResponse<K>;
 }
 

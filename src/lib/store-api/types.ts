@@ -5,6 +5,7 @@
  * stock figures); readers handle those at the use site. The operations, their requests and answers type the
  * `invoke` of both clients (client.ts on the server, browser.ts in the browser).
  */
+import type { OrderCreateRequest } from '../../../contract/order.ts';
 import type { operations, Schemas } from '@shopware/api-client/api-types';
 
 export type SeoUrl = Schemas['SeoUrl'];
@@ -29,12 +30,19 @@ export type EntitySearchResult<T> = Schemas['EntitySearchResult'] & { elements: 
  * `account/recovery-password` identifies the customer by `username` rather than `email`, as login does (B2B users
  * log in with a username; backend store-api/account/recovery.routes.ts); `account/change-profile` takes the B2B
  * profile: salutation as 'female' or 'male' instead of a `salutationId`, phone and mobile, and the e-mail address,
- * which needs the current `password` when it changes (backend store-api/account/account.routes.ts).
+ * which needs the current `password` when it changes (backend store-api/account/account.routes.ts);
+ * `checkout/order` takes the B2B order data of contract/order.ts (order reference, delivery or pickup, split
+ * delivery, …) beside Shopware's `customerComment`.
  */
 export type StoreApiOperations = Omit<
   operations,
-  'sendRecoveryMail post /account/recovery-password' | 'changeProfile post /account/change-profile'
+  | 'sendRecoveryMail post /account/recovery-password'
+  | 'changeProfile post /account/change-profile'
+  | 'createOrder post /checkout/order'
 > & {
+  'createOrder post /checkout/order': Omit<operations['createOrder post /checkout/order'], 'body'> & {
+    body: OrderCreateRequest;
+  };
   'changeProfile post /account/change-profile': Omit<
     operations['changeProfile post /account/change-profile'],
     'body'
