@@ -10,35 +10,23 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadBackendConfig } from '../../config.ts';
-import { createDb, type DbHandle } from '../../db/client.ts';
+import type { DbHandle } from '../../db/client.ts';
+import { createPgTestDatabase, type PgTestDatabase } from '../../db/pg-test-database.ts';
 import { cartLineItemTable, orderTable, productTable } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
-import { randomId } from '../../lib/ids.ts';
 import { insertCompany, insertCustomer } from '../company/test-support.ts';
 import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../order/order-test-support.ts';
 import { FAULT_EXIT_AFTER_ORDER_COMMIT } from './order.routes.ts';
 
-const SERVER = process.env.WERKBANK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE = `werkbank_test_${randomId().slice(0, 12)}`;
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const TSX = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
 const config = loadBackendConfig({});
+let database: PgTestDatabase | undefined;
 let handle: DbHandle;
 let databaseUrl: string;
 let backend: ChildProcess | undefined;
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: SERVER });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A TCP port that is free right now. */
 function freePort(): Promise<number> {
@@ -96,11 +84,9 @@ function exited(child: ChildProcess): Promise<number | null> {
 }
 
 beforeAll(async () => {
-  await admin(`CREATE DATABASE ${DATABASE}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${DATABASE}`;
-  databaseUrl = url.toString();
-  handle = await createDb({ databaseUrl });
+  database = await createPgTestDatabase();
+  handle = database.handle;
+  databaseUrl = database.url;
   await seedSalesChannel(handle.db, config);
   await seedCheckoutSettings(handle.db);
 }, 60_000);
@@ -109,8 +95,7 @@ afterAll(async () => {
     backend.kill('SIGTERM');
     await exited(backend);
   }
-  await handle?.close();
-  await admin(`DROP DATABASE IF EXISTS ${DATABASE}`);
+  await database?.drop();
 });
 
 describe('a backend killed after the commit, before the answer', () => {

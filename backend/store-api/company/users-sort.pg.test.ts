@@ -4,42 +4,27 @@
  * (127.0.0.1:5432, user postgres, trust; `WERKBANK_TEST_PG_URL` points elsewhere); a throwaway database is created
  * and dropped.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStoreApi } from '../../app.ts';
 import { loadBackendConfig } from '../../config.ts';
-import { createDb, type DbHandle } from '../../db/client.ts';
+import type { DbHandle } from '../../db/client.ts';
+import { createPgTestDatabase, type PgTestDatabase } from '../../db/pg-test-database.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
-import { randomId } from '../../lib/ids.ts';
 import { insertCompany, insertCustomer } from './test-support.ts';
 
-const SERVER = process.env.WERKBANK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE = `werkbank_test_${randomId().slice(0, 12)}`;
 const config = loadBackendConfig({});
+let database: PgTestDatabase | undefined;
 let handle: DbHandle;
 let app: ReturnType<typeof createStoreApi>['app'];
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: SERVER });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  await admin(`CREATE DATABASE ${DATABASE}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${DATABASE}`;
-  handle = await createDb({ databaseUrl: url.toString() });
+  database = await createPgTestDatabase();
+  handle = database.handle;
   await seedSalesChannel(handle.db, config);
   app = createStoreApi({ db: handle.db, config }).app;
 });
 afterAll(async () => {
-  await handle?.close();
-  await admin(`DROP DATABASE IF EXISTS ${DATABASE}`);
+  await database?.drop();
 });
 
 describe('the user list on PostgreSQL', () => {
