@@ -135,6 +135,10 @@ export const cartTable = pgTable('cart', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  /** The order reference chosen for the cart (`{provider}/order-reference/cart/{id}`), or null. */
+  orderReferenceId: idColumn('order_reference_id'),
+  /** The cost centre chosen for the cart, or null. */
+  costCenterId: idColumn('cost_center_id'),
   ...timestamps,
 });
 
@@ -221,6 +225,13 @@ export const orderTable = pgTable(
     requestedShippingDate: date('requested_shipping_date', { mode: 'string' }),
     /** The buyer's order reference (purchase order number), at most 30 characters. */
     orderReference: text('order_reference'),
+    /** The company's order reference entity the order is booked to (its budget), or null. */
+    orderReferenceId: idColumn('order_reference_id'),
+    costCenterId: idColumn('cost_center_id'),
+    /** The order flow whose budget the order consumed, or null. */
+    flowId: idColumn('flow_id'),
+    /** The approval request the order came from, or null for a direct order. */
+    approvalId: idColumn('approval_id'),
     fileNumber: text('file_number'),
     /** The buyer's remark (Shopware `customerComment`). */
     remark: text('remark'),

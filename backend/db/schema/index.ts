@@ -7,3 +7,4 @@ export * from './context.ts';
 export * from './listing.ts';
 export * from './customer.ts';
 export * from './checkout.ts';
+export * from './spending.ts';
