@@ -27,6 +27,16 @@ import {
   CompanyCustomerPathSchema,
   CompanyCustomerSchema,
 } from './company-users.ts';
+import {
+  ApprovalActionsRequestSchema,
+  ApprovalActionsResponseSchema,
+  ApprovalApproveRequestSchema,
+  ApprovalDecisionSchema,
+  ApprovalListRequestSchema,
+  ApprovalListResponseSchema,
+  ApprovalPathSchema,
+  ApprovalSchema,
+} from './approvals.ts';
 import { PickupLocationListResponseSchema, PickupLocationSchema } from './pickup-location.ts';
 import { DevActivateRequestSchema, DevActivateResponseSchema, DevOutboxResponseSchema } from './development.ts';
 import { LoginAsCustomerRequestSchema, LoginAsCustomerResponseSchema } from './login-as.ts';
@@ -92,6 +102,13 @@ export const PROVIDER_SCHEMAS = {
   PickupLocationListResponse: PickupLocationListResponseSchema,
   OrderHistoryResponse: OrderHistoryResponseSchema,
   OrderHistoryDetail: OrderHistoryDetailSchema,
+  Approval: ApprovalSchema,
+  ApprovalListRequest: ApprovalListRequestSchema,
+  ApprovalListResponse: ApprovalListResponseSchema,
+  ApprovalApproveRequest: ApprovalApproveRequestSchema,
+  ApprovalDecision: ApprovalDecisionSchema,
+  ApprovalActionsRequest: ApprovalActionsRequestSchema,
+  ApprovalActionsResponse: ApprovalActionsResponseSchema,
   DevOutboxResponse: DevOutboxResponseSchema,
   DevActivateRequest: DevActivateRequestSchema,
   DevActivateResponse: DevActivateResponseSchema,
@@ -176,6 +193,66 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
       ),
       404: error(
         '{PROVIDER}__ORDER_NOT_FOUND: unknown, of another company, or a colleague’s without the company right.',
+      ),
+    },
+  },
+  {
+    operationId: 'listApprovals',
+    method: 'post',
+    path: '/order/approvals',
+    summary:
+      'One page of the approval requests the caller may see, newest first: an approver those of the flows and order ' +
+      'references they approve, a buyer their own, a lead buyer or a holder of ROLE_MANAGE_COMPANY_ORDER_HISTORY the ' +
+      "company's. Filters: status, term (approval or order number, requester, order reference), ids. Page size 20.",
+    auth: 'customer',
+    body: 'ApprovalListRequest',
+    bodyRequired: false,
+    responses: {
+      200: { description: 'One page of approval requests.', schema: 'ApprovalListResponse' },
+      400: VIOLATIONS,
+      403: error(NOT_LOGGED_IN),
+    },
+  },
+  {
+    operationId: 'approveOrder',
+    method: 'post',
+    path: '/order/approve/{id}',
+    summary:
+      'Approves a pending request: in one transaction the order is written from the snapshot taken at request time ' +
+      'and the reserved budgets are consumed; the requester gets mail; the decision is audited. Needs ' +
+      'ROLE_APPROVE_ORDER_FLOWS and being an approver of the request’s flow or order reference; never one’s own.',
+    auth: 'customer',
+    params: ApprovalPathSchema,
+    body: 'ApprovalApproveRequest',
+    bodyRequired: false,
+    responses: {
+      200: { description: 'Approved; the order’s id and number.', schema: 'ApprovalDecision' },
+      400: error(
+        'VIOLATION::… items (comment too long, malformed id), or the order writer’s errors (CHECKOUT__CART_INVALID ' +
+          'for a closeout article out of stock, {PROVIDER}__CREDIT_LIMIT_EXCEEDED).',
+      ),
+      403: error(
+        `${NOT_LOGGED_IN.slice(0, -1)}, ROLE_APPROVE_ORDER_FLOWS missing ({PROVIDER}__MISSING_RIGHT), not an approver ` +
+          'of the request ({PROVIDER}__APPROVAL_NOT_APPROVER), or one’s own request ({PROVIDER}__APPROVAL_SELF_DECISION).',
+      ),
+      404: error('{PROVIDER}__APPROVAL_NOT_FOUND: unknown, or of another company.'),
+      409: error('{PROVIDER}__APPROVAL_ALREADY_DECIDED (meta.parameters.status): the request is no longer pending.'),
+    },
+  },
+  {
+    operationId: 'decideApprovals',
+    method: 'post',
+    path: '/order/approvals/actions',
+    summary:
+      'Approves or declines up to 100 requests; each decision is its own transaction with the rules of approveOrder ' +
+      '(declining releases the reserved budgets once), so one refused decision leaves the others standing.',
+    auth: 'customer',
+    body: 'ApprovalActionsRequest',
+    responses: {
+      200: { description: 'One result per action, outcome or error.', schema: 'ApprovalActionsResponse' },
+      400: error('VIOLATION::… items: no or more than 100 actions, an id twice, an unknown action, a long comment.'),
+      403: error(
+        `${NOT_LOGGED_IN.slice(0, -1)}, or ROLE_APPROVE_ORDER_FLOWS missing ({PROVIDER}__MISSING_RIGHT, meta.parameters.right).`,
       ),
     },
   },

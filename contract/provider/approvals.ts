@@ -1,0 +1,225 @@
+/**
+ * Approval requests of the provider API (`/store-api/{provider}/order/approvals…`, docs/decisions/015): an order a
+ * buyer may not place alone (its net total is at or above the threshold of the buyer's order flow) waits as a
+ * request, bound to the snapshot of the cart and the order data taken when it was sent, until one approver decides
+ * it once: approved (the order is written from the snapshot) or declined (the reserved budgets are released).
+ *
+ * Every call needs a logged-in customer. The list answers what the caller may see: an approver the requests of the
+ * flows and order references they approve, a buyer their own, a lead buyer or a holder of
+ * ROLE_MANAGE_COMPANY_ORDER_HISTORY the whole company's. Deciding needs ROLE_APPROVE_ORDER_FLOWS and being an
+ * approver of the request's flow (or order reference); nobody decides their own request; a request of another
+ * company answers 404 exactly like one that does not exist. Amounts are EUR as JSON numbers, unit prices with up to
+ * 5 decimals.
+ */
+import * as v from 'valibot';
+import { TimestampSchema } from '../fields.ts';
+import { IdInputSchema, IdSchema } from '../ids.ts';
+import { ORDER_REMARK_MAX_LENGTH, SHIPPING_OPTIONS } from '../order.ts';
+import { OrderHistoryAddressSchema, OrderHistoryPickupLocationSchema } from './order-history.ts';
+
+/** States of an approval request: pending until decided once. */
+export const APPROVAL_STATUSES = ['pending', 'approved', 'declined'] as const;
+export type ApprovalStatusName = (typeof APPROVAL_STATUSES)[number];
+
+/** What a decision does to a request. */
+export const APPROVAL_ACTIONS = ['approve', 'decline'] as const;
+export type ApprovalActionName = (typeof APPROVAL_ACTIONS)[number];
+
+/** Page size of the list unless the request names one; the largest page. */
+export const APPROVAL_LIST_DEFAULT_LIMIT = 20;
+export const APPROVAL_LIST_MAX_LIMIT = 100;
+/** Most decisions in one call of `…/order/approvals/actions`. */
+export const APPROVAL_ACTIONS_MAX = 100;
+/** Longest search term and longest decision comment. */
+export const APPROVAL_TERM_MAX_LENGTH = 100;
+export const APPROVAL_COMMENT_MAX_LENGTH = ORDER_REMARK_MAX_LENGTH;
+
+/**
+ * Error codes of the approval endpoints, after the upper-case provider prefix (`{PROVIDER}__…`):
+ * - `APPROVAL_NOT_FOUND` (404): unknown id, or a request of another company, or one the caller may not see;
+ * - `APPROVAL_ALREADY_DECIDED` (409): the request is no longer pending (`meta.parameters.status` is its state);
+ * - `APPROVAL_NOT_APPROVER` (403): the caller is not an approver of the request's flow or order reference;
+ * - `APPROVAL_SELF_DECISION` (403): the caller sent the request (four-eyes principle);
+ * - `MISSING_RIGHT` (403, `meta.parameters.right`): ROLE_APPROVE_ORDER_FLOWS is missing.
+ * Approving also answers the order writer's errors (stock of a closeout article, credit limit).
+ */
+export const APPROVAL_ERROR_CODES = [
+  'APPROVAL_NOT_FOUND',
+  'APPROVAL_ALREADY_DECIDED',
+  'APPROVAL_NOT_APPROVER',
+  'APPROVAL_SELF_DECISION',
+  'MISSING_RIGHT',
+] as const;
+export type ApprovalErrorCode = (typeof APPROVAL_ERROR_CODES)[number];
+
+/** A page number or size: a whole number from 1, also as a numeric string. */
+const pageNumber = v.pipe(
+  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/))], 'INVALID_TYPE_ERROR'),
+  v.transform(Number),
+  v.integer('INVALID_TYPE_ERROR'),
+  v.minValue(1, 'TOO_LOW_ERROR'),
+);
+
+/** An optional, trimmed text of at most `max` characters; empty reads as absent. */
+function optionalTrimmed(max: number) {
+  return v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(max, 'TOO_LONG_ERROR'),
+        v.transform((s) => (s === '' ? null : s)),
+      ),
+    ),
+  );
+}
+
+/**
+ * Body of `POST …/order/approvals` (every field optional): `page` (default 1), `limit` (default 20, at most 100),
+ * `status` ('approved', 'declined' or 'pending'; absent: all), `term` (part of the approval or order number, the
+ * requester's first, last or user name, the order reference; case ignored), `ids` (only these requests, at most 100).
+ */
+export const ApprovalListRequestSchema = v.object({
+  page: v.optional(pageNumber, 1),
+  limit: v.optional(
+    v.pipe(pageNumber, v.maxValue(APPROVAL_LIST_MAX_LIMIT, 'TOO_HIGH_ERROR')),
+    APPROVAL_LIST_DEFAULT_LIMIT,
+  ),
+  status: v.optional(v.nullable(v.picklist(APPROVAL_STATUSES, 'NO_SUCH_CHOICE_ERROR'))),
+  term: optionalTrimmed(APPROVAL_TERM_MAX_LENGTH),
+  ids: v.optional(v.pipe(v.array(IdInputSchema), v.maxLength(APPROVAL_LIST_MAX_LIMIT, 'TOO_MANY_ERROR'))),
+});
+export type ApprovalListRequest = v.InferInput<typeof ApprovalListRequestSchema>;
+export type ApprovalListQuery = v.InferOutput<typeof ApprovalListRequestSchema>;
+
+/** One line of the requested order, as it was when the request was sent. */
+export const ApprovalLineSchema = v.object({
+  productId: IdSchema,
+  productName: v.string(),
+  sku: v.pipe(v.string(), v.description("The supplier's article number.")),
+  quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  unitPrice: v.pipe(v.number(), v.description('Net unit price in EUR, up to 5 decimals.')),
+  totalPrice: v.pipe(v.number(), v.description('Net line total in EUR.')),
+  comment: v.pipe(v.nullable(v.string()), v.description("The buyer's remark for the line.")),
+});
+export type ApprovalLine = v.InferOutput<typeof ApprovalLineSchema>;
+
+/** An approval request with its snapshot's lines and order data. */
+export const ApprovalSchema = v.object({
+  id: IdSchema,
+  approvalNumber: v.pipe(v.string(), v.description('Number of the request, shown until the order exists.')),
+  orderId: v.nullable(IdSchema),
+  orderNumber: v.pipe(v.nullable(v.string()), v.description('Number of the order written when it was approved.')),
+  orderName: v.pipe(
+    v.nullable(v.string()),
+    v.description('The name the buyer gave the order: its order reference, else its file number; null without.'),
+  ),
+  status: v.picklist(APPROVAL_STATUSES),
+  requester: v.object({
+    id: IdSchema,
+    firstName: v.string(),
+    lastName: v.string(),
+    username: v.string(),
+  }),
+  flowId: v.nullable(IdSchema),
+  flowName: v.nullable(v.string()),
+  orderReferenceId: v.nullable(IdSchema),
+  amountNet: v.pipe(v.number(), v.description('Net order total in EUR: what the threshold and budgets check.')),
+  amountTotal: v.pipe(v.number(), v.description('Gross order total in EUR.')),
+  openBudget: v.pipe(
+    v.nullable(v.number()),
+    v.description("What was left of the requester's flow budget in EUR when the request was sent; null without one."),
+  ),
+  remainingBudget: v.pipe(
+    v.nullable(v.number()),
+    v.description(
+      "What is left now of the flow budget of the request's period in EUR (the request's reservation counted); " +
+        'null without one.',
+    ),
+  ),
+  orderDate: v.pipe(TimestampSchema, v.description('When the request was sent.')),
+  decidedAt: v.nullable(TimestampSchema),
+  decidedBy: v.nullable(v.object({ id: IdSchema, firstName: v.string(), lastName: v.string() })),
+  decisionComment: v.nullable(v.string()),
+  canDecide: v.pipe(
+    v.boolean(),
+    v.description('The caller may decide it now: pending, an approver holding the right, not the requester.'),
+  ),
+  lines: v.array(ApprovalLineSchema),
+  orderReference: v.nullable(v.string()),
+  fileNumber: v.nullable(v.string()),
+  remark: v.nullable(v.string()),
+  shippingOption: v.picklist(SHIPPING_OPTIONS),
+  shippingAddress: v.nullable(OrderHistoryAddressSchema),
+  pickupLocation: v.nullable(OrderHistoryPickupLocationSchema),
+  shippingMethod: v.pipe(v.nullable(v.string()), v.description('Name of the shipping method.')),
+  shippingDate: v.pipe(v.nullable(v.pipe(v.string(), v.isoDate())), v.description('The requested shipping date.')),
+});
+export type Approval = v.InferOutput<typeof ApprovalSchema>;
+
+/** Answer of `POST …/order/approvals`: one page, newest first. */
+export const ApprovalListResponseSchema = v.object({
+  elements: v.array(ApprovalSchema),
+  total: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  limit: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+export type ApprovalListResponse = v.InferOutput<typeof ApprovalListResponseSchema>;
+
+/** Path parameters of `…/order/approve/{id}`. */
+export const ApprovalPathSchema = v.object({ id: IdInputSchema });
+
+/** Body of `POST …/order/approve/{id}`: an optional comment for the requester (at most 1000 characters). */
+export const ApprovalApproveRequestSchema = v.object({
+  comment: optionalTrimmed(APPROVAL_COMMENT_MAX_LENGTH),
+});
+export type ApprovalApproveRequest = v.InferInput<typeof ApprovalApproveRequestSchema>;
+
+/** The outcome of one decision. */
+export const ApprovalDecisionSchema = v.object({
+  id: IdSchema,
+  approvalNumber: v.string(),
+  status: v.picklist(['approved', 'declined']),
+  orderId: v.pipe(v.nullable(IdSchema), v.description('The order written by the approval; null when declined.')),
+  orderNumber: v.nullable(v.string()),
+});
+export type ApprovalDecision = v.InferOutput<typeof ApprovalDecisionSchema>;
+
+/** One decision of a bulk call. */
+export const ApprovalActionSchema = v.object({
+  id: IdInputSchema,
+  action: v.picklist(APPROVAL_ACTIONS, 'NO_SUCH_CHOICE_ERROR'),
+  comment: optionalTrimmed(APPROVAL_COMMENT_MAX_LENGTH),
+});
+
+/** Body of `POST …/order/approvals/actions`: 1 to 100 decisions, each id at most once. */
+export const ApprovalActionsRequestSchema = v.object({
+  actions: v.pipe(
+    v.array(ApprovalActionSchema),
+    v.minLength(1, 'TOO_FEW_ERROR'),
+    v.maxLength(APPROVAL_ACTIONS_MAX, 'TOO_MANY_ERROR'),
+    v.check((actions) => new Set(actions.map((a) => a.id)).size === actions.length, 'NOT_UNIQUE_ERROR'),
+  ),
+});
+export type ApprovalActionsRequest = v.InferInput<typeof ApprovalActionsRequestSchema>;
+
+/** The result of one decision of a bulk call: its outcome, or the error it answered alone. */
+export const ApprovalActionResultSchema = v.object({
+  id: IdSchema,
+  action: v.picklist(APPROVAL_ACTIONS),
+  outcome: v.nullable(ApprovalDecisionSchema),
+  error: v.nullable(
+    v.object({
+      status: v.pipe(v.string(), v.regex(/^\d{3}$/)),
+      code: v.pipe(v.string(), v.description('E.g. {PROVIDER}__APPROVAL_ALREADY_DECIDED.')),
+      detail: v.string(),
+    }),
+  ),
+});
+export type ApprovalActionResult = v.InferOutput<typeof ApprovalActionResultSchema>;
+
+/** Answer of `POST …/order/approvals/actions`: one result per action, in the order sent; each decided alone. */
+export const ApprovalActionsResponseSchema = v.object({
+  results: v.array(ApprovalActionResultSchema),
+});
+export type ApprovalActionsResponse = v.InferOutput<typeof ApprovalActionsResponseSchema>;
