@@ -16,6 +16,9 @@
  *    product and promotion lines, counts the customer's order, empties the cart (lines, promotion codes, revision + 1)
  *    and writes the confirmation mail to the outbox (sent by the caller after the commit, `deliverQueuedMail`).
  *
+ * Steps 3 and 4 are `draftOrder` (the order's `OrderDraft`, plain JSON), 5 to 7 `writeOrder`, which also writes the
+ * order of an approved approval request from the draft kept as the request's snapshot; `emptyCart` empties the cart.
+ *
  * Idempotency: the key is unique per customer (`order_idempotency_idx`). A submit with a known key answers that
  * order without a transaction; concurrent submits with the same key wait on the cart lock and then find the order;
  * a unique violation on insert (a submit that did not wait on the same cart lock) is answered by looking the order up.
@@ -47,8 +50,8 @@ import { randomId } from '../../lib/ids.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { orderConfirmationMail } from '../../mail/templates.ts';
 import type { StoreContext } from '../context.ts';
-import { calculateCart, type CartErrorEntry, type CartModel } from './cart.service.ts';
-import { PICKUP_SHIPPING_METHOD } from './methods.mapper.ts';
+import { calculateCart, type CalculatedCart, type CartErrorEntry, type CartModel } from './cart.service.ts';
+import { mapShippingMethod, PICKUP_SHIPPING_METHOD } from './methods.mapper.ts';
 
 type AddressRow = typeof companyAddressTable.$inferSelect;
 type PickupLocationRow = typeof pickupLocationTable.$inferSelect;
@@ -211,7 +214,7 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
     if (existing) return { orderId: existing, created: false, mailId: null };
   }
   try {
-    return await db.transaction(async (tx) => writeOrder(deps, tx as unknown as Db, input));
+    return await db.transaction(async (tx) => placeInTransaction(deps, tx as unknown as Db, input));
   } catch (err) {
     if (key && isUniqueViolation(err)) {
       const existing = await orderByKey(db, customer.id, key);
@@ -221,11 +224,9 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
   }
 }
 
-async function writeOrder(deps: PlaceOrderDeps, tx: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
+async function placeInTransaction(deps: PlaceOrderDeps, tx: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
   const { config } = deps;
   const { customer, context, data, idempotencyKey: key } = input;
-  const provider = config.provider;
-
   const shippingMethodId = await shippingMethodFor(tx, data.shippingOption, context.token);
   const { cart, model } = await calculateCart(tx, customer, context, {
     config,
@@ -237,6 +238,82 @@ async function writeOrder(deps: PlaceOrderDeps, tx: Db, input: PlaceOrderInput):
     const existing = await orderByKey(tx, customer.id, key);
     if (existing) return { orderId: existing, created: false, mailId: null };
   }
+  const draft = await draftOrder(tx, { customer, context, data, cart, model });
+  const written = await writeOrder(deps, tx, draft, { idempotencyKey: key ?? null });
+  await emptyCart(tx, customer.id);
+  return written;
+}
+
+/** What an order is written from: the calculated cart's figures and the order data, resolved against the database. */
+export type OrderDraftModel = Pick<
+  CartModel,
+  | 'lines'
+  | 'promotions'
+  | 'goodsCents'
+  | 'discountCents'
+  | 'positionPriceCents'
+  | 'shippingCents'
+  | 'surchargeCents'
+  | 'netCents'
+  | 'taxes'
+  | 'taxCents'
+  | 'totalCents'
+  | 'shippingOption'
+>;
+
+/**
+ * Everything an order is written from, plain JSON (an approval request keeps it as its snapshot and the order is
+ * written from it when approved): who orders in which sales channel and language, the order data, the calculated
+ * cart (Shopware's answer and its figures in cents), the payment and shipping method, the addresses as they were and
+ * the pickup location.
+ */
+export interface OrderDraft {
+  customerId: string;
+  companyId: string;
+  salesChannelId: string;
+  languageId: string;
+  data: OrderCreateData;
+  /** The cart as it was answered (Shopware's Cart shape). */
+  cart: Record<string, unknown>;
+  model: OrderDraftModel;
+  paymentMethod: { id: string; technicalName: string; paidInAdvance: boolean };
+  shippingMethod: { id: string; technicalName: string; name: string } | null;
+  shippingAddress: OrderAddressSnapshot | null;
+  billingAddress: OrderAddressSnapshot;
+  pickupLocation: {
+    id: string;
+    kind: string;
+    name: string;
+    street: string;
+    zipcode: string;
+    city: string;
+    countryCode: string;
+  } | null;
+  orderCustomer: { firstName: string; lastName: string; email: string; company: string; companyNumber: string };
+  /** Where the confirmation goes and in which language (de-DE, en-GB, fr-FR, nl-NL). */
+  mail: { to: string; name: string; locale: string };
+}
+
+/** What `draftOrder` resolves: the customer's calculated cart and the order data. */
+export interface DraftOrderInput {
+  customer: AuthenticatedCustomer;
+  context: StoreContext;
+  data: OrderCreateData;
+  cart: CalculatedCart['cart'];
+  model: CartModel;
+}
+
+/**
+ * Checks the calculated cart and the order data inside the order's transaction and resolves them into an
+ * `OrderDraft`: the cart has lines and no blocking error, a payment method is available, the addresses are the
+ * company's (else the context's choice, the customer's default, the main address), a pickup names an active
+ * pickup location.
+ *
+ * @throws StoreApiError 400 `CHECKOUT__CART_EMPTY`, `CHECKOUT__CART_INVALID`, `CHECKOUT__UNKNOWN_PAYMENT_METHOD`,
+ *   `VIOLATION::…` for the order data; 404 `CHECKOUT__CUSTOMER_ADDRESS_NOT_FOUND`.
+ */
+export async function draftOrder(tx: Db, input: DraftOrderInput): Promise<OrderDraft> {
+  const { customer, context, data, cart, model } = input;
   if (model.lines.length === 0) throw cartEmpty();
   const blocking = model.errors.filter((e) => e.level === 20);
   if (blocking.length) throw cartInvalid(blocking);
@@ -309,6 +386,103 @@ async function writeOrder(deps: PlaceOrderDeps, tx: Db, input: PlaceOrderInput):
       ]);
     }
   }
+  const [language] = row.customer.languageId
+    ? await tx
+        .select({ localeCode: languageTable.localeCode })
+        .from(languageTable)
+        .where(eq(languageTable.id, row.customer.languageId))
+    : [];
+  const companyName = row.company.name;
+  const shippingMethod = model.shippingMethod;
+  return {
+    customerId: customer.id,
+    companyId: customer.companyId,
+    salesChannelId: context.salesChannel.id,
+    languageId: context.language.id,
+    data,
+    cart: cart as unknown as Record<string, unknown>,
+    model: {
+      lines: model.lines,
+      promotions: model.promotions,
+      goodsCents: model.goodsCents,
+      discountCents: model.discountCents,
+      positionPriceCents: model.positionPriceCents,
+      shippingCents: model.shippingCents,
+      surchargeCents: model.surchargeCents,
+      netCents: model.netCents,
+      taxes: model.taxes,
+      taxCents: model.taxCents,
+      totalCents: model.totalCents,
+      shippingOption,
+    },
+    paymentMethod: {
+      id: paymentMethod.id,
+      technicalName: paymentMethod.technicalName,
+      paidInAdvance: paymentMethod.paidInAdvance,
+    },
+    shippingMethod: shippingMethod
+      ? {
+          id: shippingMethod.id,
+          technicalName: shippingMethod.technicalName,
+          name: mapShippingMethod(shippingMethod, context.language.localeCode).name,
+        }
+      : null,
+    shippingAddress: shippingOption === 'delivery' && shippingRow ? snapshot(shippingRow, companyName) : null,
+    billingAddress: snapshot(billingRow, companyName),
+    pickupLocation: pickupLocation
+      ? {
+          id: pickupLocation.id,
+          kind: pickupLocation.kind,
+          name: pickupLocation.name,
+          street: pickupLocation.street,
+          zipcode: pickupLocation.zipcode,
+          city: pickupLocation.city,
+          countryCode: pickupLocation.countryCode,
+        }
+      : null,
+    orderCustomer: {
+      firstName: row.customer.firstName,
+      lastName: row.customer.lastName,
+      email: row.customer.email,
+      company: companyName,
+      companyNumber: row.company.companyNumber,
+    },
+    mail: {
+      to: row.customer.email,
+      name: `${row.customer.firstName} ${row.customer.lastName}`.trim(),
+      locale: language?.localeCode ?? context.language.localeCode,
+    },
+  };
+}
+
+/** What an order records beside its draft: the submit's key and the spending records it is booked to. */
+export interface WriteOrderOptions {
+  idempotencyKey?: string | null;
+  /** The order flow whose budget the order consumed. */
+  flowId?: string | null;
+  /** The approval request the order comes from. */
+  approvalId?: string | null;
+  orderReferenceId?: string | null;
+  costCenterId?: string | null;
+}
+
+/**
+ * Writes an order from its draft inside the caller's transaction, for a direct checkout and for an approved request
+ * alike: takes the stock (the rest is backorder), adds an invoice order to the company's used credit, writes the
+ * order with the next number of `order_number_seq` and its lines at the draft's prices, counts the customer's order
+ * and queues the confirmation mail. The cart is not touched (`emptyCart`).
+ *
+ * @throws StoreApiError 400 `CHECKOUT__CART_INVALID` (`product-stock-reached` for a closeout article),
+ *   `{PROVIDER}__CREDIT_LIMIT_EXCEEDED`.
+ */
+export async function writeOrder(
+  deps: Pick<PlaceOrderDeps, 'config'>,
+  tx: Db,
+  draft: OrderDraft,
+  options: WriteOrderOptions = {},
+): Promise<PlacedOrder & { orderNumber: string }> {
+  const provider = deps.config.provider;
+  const { model, data, paymentMethod, pickupLocation } = draft;
 
   // Stock: lock the products in id order (no deadlock between orders), take what is there, the rest is backorder.
   const backorders = await reserveStock(tx, model);
@@ -318,7 +492,7 @@ async function writeOrder(deps: PlaceOrderDeps, tx: Db, input: PlaceOrderInput):
     const [credit] = await tx
       .update(companyCreditTable)
       .set({ usedCents: sql`${companyCreditTable.usedCents} + ${model.totalCents}`, updatedAt: new Date() })
-      .where(eq(companyCreditTable.companyId, customer.companyId))
+      .where(eq(companyCreditTable.companyId, draft.companyId))
       .returning({ usedCents: companyCreditTable.usedCents, limitCents: companyCreditTable.limitCents });
     if (credit && credit.usedCents > credit.limitCents) {
       throw new StoreApiError(
@@ -334,17 +508,16 @@ async function writeOrder(deps: PlaceOrderDeps, tx: Db, input: PlaceOrderInput):
 
   // The order.
   const orderId = randomId();
-  const companyName = row.company.name;
   const [placed] = await tx
     .insert(orderTable)
     .values({
       id: orderId,
       orderNumber: sql`nextval('order_number_seq')::text`,
-      customerId: customer.id,
-      companyId: customer.companyId,
-      salesChannelId: context.salesChannel.id,
-      languageId: context.language.id,
-      idempotencyKey: key ?? null,
+      customerId: draft.customerId,
+      companyId: draft.companyId,
+      salesChannelId: draft.salesChannelId,
+      languageId: draft.languageId,
+      idempotencyKey: options.idempotencyKey ?? null,
       positionPriceCents: model.positionPriceCents,
       shippingCents: model.shippingCents,
       surchargeCents: model.surchargeCents,
@@ -353,26 +526,24 @@ async function writeOrder(deps: PlaceOrderDeps, tx: Db, input: PlaceOrderInput):
       taxCents: model.taxCents,
       totalCents: model.totalCents,
       calculatedTaxes: model.taxes.map((t) => ({ taxRate: t.taxRate, netCents: t.netCents, taxCents: t.taxCents })),
-      shippingMethodId: model.shippingMethod?.id ?? null,
+      shippingMethodId: draft.shippingMethod?.id ?? null,
       paymentMethodId: paymentMethod.id,
-      shippingOption,
+      shippingOption: model.shippingOption,
       pickupLocationId: pickupLocation?.id ?? null,
-      shippingAddress: shippingOption === 'delivery' && shippingRow ? snapshot(shippingRow, companyName) : null,
-      billingAddress: snapshot(billingRow, companyName),
+      shippingAddress: draft.shippingAddress,
+      billingAddress: draft.billingAddress,
       splitDelivery: data.splitDelivery,
       requestedShippingDate: data.requestedShippingDate ?? null,
       orderReference: data.orderReference ?? null,
+      orderReferenceId: options.orderReferenceId ?? null,
+      costCenterId: options.costCenterId ?? null,
+      flowId: options.flowId ?? null,
+      approvalId: options.approvalId ?? null,
       fileNumber: data.fileNumber ?? null,
       remark: data.remark ?? data.customerComment ?? null,
       promotionCodes: model.promotions.map((p) => p.code),
-      orderCustomer: {
-        firstName: row.customer.firstName,
-        lastName: row.customer.lastName,
-        email: row.customer.email,
-        company: companyName,
-        companyNumber: row.company.companyNumber,
-      },
-      cartSnapshot: cart as unknown as Record<string, unknown>,
+      orderCustomer: draft.orderCustomer,
+      cartSnapshot: draft.cart,
     })
     .returning({ orderNumber: orderTable.orderNumber });
   const orderNumber = placed!.orderNumber;
@@ -416,28 +587,15 @@ async function writeOrder(deps: PlaceOrderDeps, tx: Db, input: PlaceOrderInput):
   await tx
     .update(customerTable)
     .set({ orderCount: sql`${customerTable.orderCount} + 1` })
-    .where(eq(customerTable.id, customer.id));
-
-  // The cart is emptied: its lines, its promotion codes; the revision tells every device.
-  await tx.delete(cartLineItemTable).where(eq(cartLineItemTable.customerId, customer.id));
-  await tx
-    .update(cartTable)
-    .set({ promotionCodes: [], revision: sql`${cartTable.revision} + 1`, updatedAt: new Date() })
-    .where(eq(cartTable.customerId, customer.id));
+    .where(eq(customerTable.id, draft.customerId));
 
   // The confirmation, in the customer's language, written with the order.
-  const [language] = row.customer.languageId
-    ? await tx
-        .select({ localeCode: languageTable.localeCode })
-        .from(languageTable)
-        .where(eq(languageTable.id, row.customer.languageId))
-    : [];
   const mailId = await queueMail(
     tx,
     orderConfirmationMail({
-      to: row.customer.email,
-      name: `${row.customer.firstName} ${row.customer.lastName}`.trim(),
-      locale: language?.localeCode ?? context.language.localeCode,
+      to: draft.mail.to,
+      name: draft.mail.name,
+      locale: draft.mail.locale,
       orderNumber,
       orderReference: data.orderReference ?? null,
       lines: model.lines.map((l) => ({
@@ -459,10 +617,24 @@ async function writeOrder(deps: PlaceOrderDeps, tx: Db, input: PlaceOrderInput):
       },
       destination: pickupLocation
         ? { kind: 'pickup', location: addressLines({ ...pickupLocation, houseNumber: null, box: null }) }
-        : { kind: 'delivery', address: shippingRow ? [companyName, ...addressLines(shippingRow)] : [] },
+        : {
+            kind: 'delivery',
+            address: draft.shippingAddress
+              ? [draft.shippingAddress.company, ...addressLines(draft.shippingAddress)]
+              : [],
+          },
     }),
   );
-  return { orderId, created: true, mailId };
+  return { orderId, orderNumber, created: true, mailId };
+}
+
+/** Empties the customer's cart: its lines, its promotion codes; the revision + 1 tells every device. */
+export async function emptyCart(tx: Db, customerId: string): Promise<void> {
+  await tx.delete(cartLineItemTable).where(eq(cartLineItemTable.customerId, customerId));
+  await tx
+    .update(cartTable)
+    .set({ promotionCodes: [], revision: sql`${cartTable.revision} + 1`, updatedAt: new Date() })
+    .where(eq(cartTable.customerId, customerId));
 }
 
 /**
@@ -473,7 +645,7 @@ async function writeOrder(deps: PlaceOrderDeps, tx: Db, input: PlaceOrderInput):
  * @throws StoreApiError 400 `CHECKOUT__CART_INVALID` (`product-stock-reached`) when a closeout line needs more than
  *   the stock left.
  */
-async function reserveStock(tx: Db, model: CartModel): Promise<Map<string, number>> {
+async function reserveStock(tx: Db, model: Pick<CartModel, 'lines'>): Promise<Map<string, number>> {
   const ids = [...new Set(model.lines.map((l) => l.productId))].sort();
   const locked = await queryRows<{ id: string; available_stock: number; is_closeout: boolean }>(
     tx,
