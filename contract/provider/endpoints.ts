@@ -37,6 +37,26 @@ import {
   ApprovalPathSchema,
   ApprovalSchema,
 } from './approvals.ts';
+import {
+  CostCenterCartResponseSchema,
+  CostCenterListResponseSchema,
+  CostCenterPathSchema,
+  CostCenterSchema,
+  ExternalContactIdsRequestSchema,
+  ExternalContactListResponseSchema,
+  ExternalContactSchema,
+} from './cost-center.ts';
+import {
+  OrderReferenceCartResponseSchema,
+  OrderReferenceListRequestSchema,
+  OrderReferenceListResponseSchema,
+  OrderReferenceOptionSchema,
+  OrderReferencePathSchema,
+  OrderReferenceRequestSchema,
+  OrderReferenceSchema,
+  OrderReferenceSearchPathSchema,
+  OrderReferenceSearchResponseSchema,
+} from './order-reference.ts';
 import { PickupLocationListResponseSchema, PickupLocationSchema } from './pickup-location.ts';
 import { DevActivateRequestSchema, DevActivateResponseSchema, DevOutboxResponseSchema } from './development.ts';
 import { LoginAsCustomerRequestSchema, LoginAsCustomerResponseSchema } from './login-as.ts';
@@ -109,6 +129,19 @@ export const PROVIDER_SCHEMAS = {
   ApprovalDecision: ApprovalDecisionSchema,
   ApprovalActionsRequest: ApprovalActionsRequestSchema,
   ApprovalActionsResponse: ApprovalActionsResponseSchema,
+  OrderReference: OrderReferenceSchema,
+  OrderReferenceRequest: OrderReferenceRequestSchema,
+  OrderReferenceListRequest: OrderReferenceListRequestSchema,
+  OrderReferenceListResponse: OrderReferenceListResponseSchema,
+  OrderReferenceOption: OrderReferenceOptionSchema,
+  OrderReferenceSearchResponse: OrderReferenceSearchResponseSchema,
+  OrderReferenceCartResponse: OrderReferenceCartResponseSchema,
+  ExternalContact: ExternalContactSchema,
+  ExternalContactListResponse: ExternalContactListResponseSchema,
+  ExternalContactIdsRequest: ExternalContactIdsRequestSchema,
+  CostCenter: CostCenterSchema,
+  CostCenterListResponse: CostCenterListResponseSchema,
+  CostCenterCartResponse: CostCenterCartResponseSchema,
   DevOutboxResponse: DevOutboxResponseSchema,
   DevActivateRequest: DevActivateRequestSchema,
   DevActivateResponse: DevActivateResponseSchema,
@@ -153,6 +186,17 @@ const ADDRESSES = error(
 );
 const VIOLATIONS = error('VIOLATION::… items, one per broken field rule (source.pointer names the field).');
 const NOT_FOUND_USER = error('The id does not exist or belongs to another company (the two are indistinguishable).');
+/** 403 of an endpoint that needs `right`. */
+const needsRight = (right: string) =>
+  error(`${NOT_LOGGED_IN.slice(0, -1)}, or ${right} missing ({PROVIDER}__MISSING_RIGHT, meta.parameters.right).`);
+const ORDER_REFERENCES = needsRight('ROLE_MANAGE_ORDER_REFERENCES');
+const ADD_ORDER_REFERENCES = needsRight('ROLE_ADD_ORDER_REFERENCES');
+const MANAGE_COST_CENTER = needsRight('ROLE_MANAGE_COST_CENTER');
+const ACCESS_COST_CENTER = needsRight('ROLE_ACCESS_COST_CENTER');
+const ORDER_REFERENCE_NOT_FOUND = error('{PROVIDER}__ORDER_REFERENCE_NOT_FOUND: unknown, or of another company.');
+const EXTERNAL_CONTACT_NOT_FOUND = error(
+  '{PROVIDER}__EXTERNAL_CONTACT_NOT_FOUND (meta.parameters.id): an id is unknown or of another company; nothing changed.',
+);
 const RATE_LIMITED = error(
   'FRAMEWORK__RATE_LIMIT_EXCEEDED (meta.parameters.seconds): too many attempts from this client address.',
 );
@@ -254,6 +298,235 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
       403: error(
         `${NOT_LOGGED_IN.slice(0, -1)}, or ROLE_APPROVE_ORDER_FLOWS missing ({PROVIDER}__MISSING_RIGHT, meta.parameters.right).`,
       ),
+    },
+  },
+  {
+    operationId: 'listOrderReferences',
+    method: 'post',
+    path: '/order-reference/list',
+    summary:
+      "One page of the company's order references by name, each with its budget and what is left of it in the " +
+      'current period. Filter: term (part of the name, case ignored). Page size 20. Needs ROLE_MANAGE_ORDER_REFERENCES.',
+    auth: 'customer',
+    body: 'OrderReferenceListRequest',
+    bodyRequired: false,
+    responses: {
+      200: { description: 'One page of order references.', schema: 'OrderReferenceListResponse' },
+      400: VIOLATIONS,
+      403: ORDER_REFERENCES,
+    },
+  },
+  {
+    operationId: 'createOrderReference',
+    method: 'post',
+    path: '/order-reference',
+    summary:
+      'Creates an order reference: a name unique in the company (case ignored, at most 30 characters), an optional ' +
+      'budget per period in EUR, its users and approvers. Needs ROLE_MANAGE_ORDER_REFERENCES.',
+    auth: 'customer',
+    body: 'OrderReferenceRequest',
+    responses: {
+      200: { description: 'The new reference.', schema: 'OrderReference' },
+      400: error(
+        'VIOLATION::… items (name blank, too long or with control characters; budget; period; dates: a custom period ' +
+          'needs an end date not before the start), or ORDER_REFERENCE_NAME_NOT_UNIQUE at /name.',
+      ),
+      403: ORDER_REFERENCES,
+      404: error('CHECKOUT__CUSTOMER_NOT_FOUND_BY_ID: a user or approver is not a customer of the company.'),
+    },
+  },
+  {
+    operationId: 'readOrderReference',
+    method: 'get',
+    path: '/order-reference/{id}',
+    summary: 'One order reference of the company. Needs ROLE_MANAGE_ORDER_REFERENCES.',
+    auth: 'customer',
+    params: OrderReferencePathSchema,
+    responses: {
+      200: { description: 'The reference.', schema: 'OrderReference' },
+      400: VIOLATIONS,
+      403: ORDER_REFERENCES,
+      404: ORDER_REFERENCE_NOT_FOUND,
+    },
+  },
+  {
+    operationId: 'updateOrderReference',
+    method: 'put',
+    path: '/order-reference/{id}',
+    summary:
+      'Replaces an order reference with the body (absent fields take their defaults); usage already booked stays. ' +
+      'Needs ROLE_MANAGE_ORDER_REFERENCES.',
+    auth: 'customer',
+    params: OrderReferencePathSchema,
+    body: 'OrderReferenceRequest',
+    responses: {
+      200: { description: 'The reference after the change.', schema: 'OrderReference' },
+      400: error('VIOLATION::… items, or ORDER_REFERENCE_NAME_NOT_UNIQUE at /name.'),
+      403: ORDER_REFERENCES,
+      404: error(
+        '{PROVIDER}__ORDER_REFERENCE_NOT_FOUND (unknown or of another company), or CHECKOUT__CUSTOMER_NOT_FOUND_BY_ID ' +
+          '(a user or approver is not a customer of the company).',
+      ),
+    },
+  },
+  {
+    operationId: 'deleteOrderReference',
+    method: 'delete',
+    path: '/order-reference/{id}',
+    summary:
+      'Deletes an order reference; carts that had chosen it lose the choice, orders keep the name they were placed ' +
+      'with. Needs ROLE_MANAGE_ORDER_REFERENCES.',
+    auth: 'customer',
+    params: OrderReferencePathSchema,
+    responses: {
+      204: { description: 'Deleted.' },
+      400: VIOLATIONS,
+      403: ORDER_REFERENCES,
+      404: ORDER_REFERENCE_NOT_FOUND,
+    },
+  },
+  {
+    operationId: 'searchOrderReferences',
+    method: 'get',
+    path: '/order-reference/search/{term}',
+    summary:
+      'Up to 20 order references whose name contains the term (case ignored) that the caller may book to now: ' +
+      'active, today (Europe/Brussels) within start and end date, the caller one of its users (or it has none); ' +
+      'each with what is left of its budget in the current period. Needs ROLE_ADD_ORDER_REFERENCES.',
+    auth: 'customer',
+    params: OrderReferenceSearchPathSchema,
+    responses: {
+      200: { description: 'The references, by name.', schema: 'OrderReferenceSearchResponse' },
+      400: VIOLATIONS,
+      403: ADD_ORDER_REFERENCES,
+    },
+  },
+  {
+    operationId: 'setCartOrderReference',
+    method: 'put',
+    path: '/order-reference/cart/{id}',
+    summary:
+      "Chooses the order reference for the caller's cart; the order is booked to it and its budget checked at " +
+      'checkout. The reference must be one the caller may book to now (see searchOrderReferences). Needs ' +
+      'ROLE_ADD_ORDER_REFERENCES. DELETE …/order-reference/cart clears the choice.',
+    auth: 'customer',
+    params: OrderReferencePathSchema,
+    responses: {
+      200: { description: "The cart's reference.", schema: 'OrderReferenceCartResponse' },
+      400: error(
+        'VIOLATION::INVALID_UUID, or {PROVIDER}__ORDER_REFERENCE_NOT_USABLE: inactive, outside its dates, or the ' +
+          'caller is not one of its users.',
+      ),
+      403: ADD_ORDER_REFERENCES,
+      404: ORDER_REFERENCE_NOT_FOUND,
+    },
+  },
+  {
+    operationId: 'clearCartOrderReference',
+    method: 'delete',
+    path: '/order-reference/cart',
+    summary: "Clears the order reference of the caller's cart. Needs ROLE_ADD_ORDER_REFERENCES.",
+    auth: 'customer',
+    responses: {
+      200: { description: 'The cart without a reference.', schema: 'OrderReferenceCartResponse' },
+      403: ADD_ORDER_REFERENCES,
+    },
+  },
+  {
+    operationId: 'listExternalContacts',
+    method: 'get',
+    path: '/cost-center/external-contact',
+    summary:
+      "The company's external contacts by name, each with whether it is connected to the cost centres (offered at " +
+      'checkout). Needs ROLE_MANAGE_COST_CENTER.',
+    auth: 'customer',
+    responses: {
+      200: { description: 'The contacts.', schema: 'ExternalContactListResponse' },
+      403: MANAGE_COST_CENTER,
+    },
+  },
+  {
+    operationId: 'assignExternalContacts',
+    method: 'post',
+    path: '/cost-center/external-contact-assign',
+    summary:
+      'Connects the given external contacts to the cost centres, or all of the company’s without ids. Needs ' +
+      'ROLE_MANAGE_COST_CENTER.',
+    auth: 'customer',
+    body: 'ExternalContactIdsRequest',
+    bodyRequired: false,
+    responses: {
+      200: { description: 'Every contact after the change.', schema: 'ExternalContactListResponse' },
+      400: VIOLATIONS,
+      403: MANAGE_COST_CENTER,
+      404: EXTERNAL_CONTACT_NOT_FOUND,
+    },
+  },
+  {
+    operationId: 'dismissExternalContacts',
+    method: 'post',
+    path: '/cost-center/external-contact-dismiss',
+    summary:
+      'Disconnects the given external contacts from the cost centres, or all of the company’s without ids. Needs ' +
+      'ROLE_MANAGE_COST_CENTER.',
+    auth: 'customer',
+    body: 'ExternalContactIdsRequest',
+    bodyRequired: false,
+    responses: {
+      200: { description: 'Every contact after the change.', schema: 'ExternalContactListResponse' },
+      400: VIOLATIONS,
+      403: MANAGE_COST_CENTER,
+      404: EXTERNAL_CONTACT_NOT_FOUND,
+    },
+  },
+  {
+    operationId: 'readCartExternalContacts',
+    method: 'get',
+    path: '/cost-center/cart/external-contact',
+    summary: 'The connected external contacts the checkout offers, by name. Needs ROLE_ACCESS_COST_CENTER.',
+    auth: 'customer',
+    responses: {
+      200: { description: 'The connected contacts.', schema: 'ExternalContactListResponse' },
+      403: ACCESS_COST_CENTER,
+    },
+  },
+  {
+    operationId: 'listCostCenters',
+    method: 'get',
+    path: '/cost-center',
+    summary:
+      "The company's active cost centres by identifier, to choose one at checkout. Needs ROLE_ACCESS_COST_CENTER.",
+    auth: 'customer',
+    responses: {
+      200: { description: 'The cost centres.', schema: 'CostCenterListResponse' },
+      403: ACCESS_COST_CENTER,
+    },
+  },
+  {
+    operationId: 'setCartCostCenter',
+    method: 'put',
+    path: '/cost-center/cart/{id}',
+    summary:
+      "Chooses an active cost centre of the company for the caller's cart; the order keeps it. Needs " +
+      'ROLE_ACCESS_COST_CENTER. DELETE …/cost-center/cart clears the choice.',
+    auth: 'customer',
+    params: CostCenterPathSchema,
+    responses: {
+      200: { description: "The cart's cost centre.", schema: 'CostCenterCartResponse' },
+      400: VIOLATIONS,
+      403: ACCESS_COST_CENTER,
+      404: error('{PROVIDER}__COST_CENTER_NOT_FOUND: unknown, inactive, or of another company.'),
+    },
+  },
+  {
+    operationId: 'clearCartCostCenter',
+    method: 'delete',
+    path: '/cost-center/cart',
+    summary: "Clears the cost centre of the caller's cart. Needs ROLE_ACCESS_COST_CENTER.",
+    auth: 'customer',
+    responses: {
+      200: { description: 'The cart without a cost centre.', schema: 'CostCenterCartResponse' },
+      403: ACCESS_COST_CENTER,
     },
   },
   {
