@@ -20,6 +20,7 @@ import { registerArticleRoutes } from './article/article.routes.ts';
 import { registerCartRoutes } from './checkout/cart.routes.ts';
 import { registerMethodRoutes } from './checkout/methods.routes.ts';
 import { registerOrderArea } from './order/index.ts';
+import { registerSpendingRoutes } from './spending/index.ts';
 
 export interface RouteDeps {
   db: Db;
@@ -42,4 +43,5 @@ export function registerRoutes(app: Hono<StoreApiEnv>, deps: RouteDeps): void {
   registerCartRoutes(app, deps);
   registerMethodRoutes(app, deps);
   registerOrderArea(app, deps);
+  registerSpendingRoutes(app, deps);
 }

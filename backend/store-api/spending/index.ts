@@ -1,0 +1,22 @@
+/**
+ * The spending control area of the Store API (docs/decisions/015-budgets-and-approvals.md): order flows with their
+ * budgets, approval requests, order references and cost centres, all under `/store-api/{provider}/…`.
+ */
+import type { Hono } from 'hono';
+import type { BackendConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { StoreApiEnv } from '../context.ts';
+import { registerCostCenterRoutes } from './cost-center.routes.ts';
+import { registerOrderReferenceRoutes } from './order-reference.routes.ts';
+
+/** What the spending routes need: the database and the backend configuration. */
+export interface SpendingRouteDeps {
+  db: Db;
+  config: BackendConfig;
+}
+
+/** Registers every spending control route on the app; called once from ../routes.ts. */
+export function registerSpendingRoutes(app: Hono<StoreApiEnv>, deps: SpendingRouteDeps): void {
+  registerOrderReferenceRoutes(app, deps);
+  registerCostCenterRoutes(app, deps);
+}
