@@ -77,7 +77,14 @@ export function centsToBudget(cents: number): number {
   return cents / 100;
 }
 
-const isoDate = v.pipe(v.string(), v.isoDate('INVALID_VALUE'));
+/** True when an ISO date names a real calendar day (2026-02-30 does not). */
+function calendarDay(s: string): boolean {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** A day as an ISO date (YYYY-MM-DD) that exists in the calendar. */
+const isoDate = v.pipe(v.string(), v.isoDate('INVALID_VALUE'), v.check(calendarDay, 'INVALID_VALUE'));
 
 /** A list of customer ids of the company, each at most once. */
 const MembersSchema = v.pipe(

@@ -1,0 +1,131 @@
+/**
+ * Order reference endpoints of the provider API (contract/provider/order-reference.ts):
+ * - `POST /store-api/{provider}/order-reference/list`, `POST …/order-reference`, `GET`, `PUT`, `DELETE
+ *   …/order-reference/{id}`: managing the company's references, with ROLE_MANAGE_ORDER_REFERENCES;
+ * - `GET …/order-reference/search/{term}`: the references the caller may book to, with ROLE_ADD_ORDER_REFERENCES;
+ * - `PUT …/order-reference/cart/{id}` and `DELETE …/order-reference/cart`: choosing or clearing the reference of the
+ *   caller's cart (`cart.order_reference_id`), with ROLE_ADD_ORDER_REFERENCES.
+ *
+ * A reference of another company answers 404 exactly like an unknown one. Every answer is per company:
+ * `cache-control: private, no-store`.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Context, Hono } from 'hono';
+import {
+  OrderReferenceListRequestSchema,
+  OrderReferencePathSchema,
+  OrderReferenceRequestSchema,
+  OrderReferenceSearchPathSchema,
+  type OrderReferenceCartResponse,
+  type OrderReferenceSearchResponse,
+} from '../../../contract/provider/order-reference.ts';
+import { requireCustomer, requireRight, type AuthenticatedCustomer } from '../../auth/guards.ts';
+import type { RightCode } from '../../auth/rights.ts';
+import type { BackendConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { cartTable, orderReferenceTable } from '../../db/schema/index.ts';
+import { validate } from '../../http/validate.ts';
+import { ensureCart } from '../checkout/cart.service.ts';
+import type { StoreApiEnv } from '../context.ts';
+import {
+  createReference,
+  listReferences,
+  loadReference,
+  loadUsableReference,
+  mapOptions,
+  mapReferences,
+  searchReferences,
+  updateReference,
+} from './order-reference.service.ts';
+
+export interface OrderReferenceDeps {
+  db: Db;
+  config: BackendConfig;
+}
+
+/** Registers the order reference endpoints (see the module comment). */
+export function registerOrderReferenceRoutes(app: Hono<StoreApiEnv>, deps: OrderReferenceDeps): void {
+  const { db, config } = deps;
+  const base = `/store-api/${config.provider}/order-reference`;
+
+  /** The logged-in caller holding `right`; the answer is marked private. */
+  async function caller(c: Context<StoreApiEnv>, right: RightCode): Promise<AuthenticatedCustomer> {
+    c.header('cache-control', 'private, no-store');
+    const me = await requireCustomer(c, db);
+    requireRight(me, right, config.provider);
+    return me;
+  }
+
+  /** Sets the cart's reference (null clears it) and answers the cart's choice. */
+  async function setCartReference(me: AuthenticatedCustomer, referenceId: string | null): Promise<void> {
+    await ensureCart(db, me.id);
+    await db
+      .update(cartTable)
+      .set({ orderReferenceId: referenceId, revision: sql`${cartTable.revision} + 1`, updatedAt: new Date() })
+      .where(eq(cartTable.customerId, me.id));
+  }
+
+  app.post(`${base}/list`, validate('json', OrderReferenceListRequestSchema), async (c) => {
+    const me = await caller(c, 'ROLE_MANAGE_ORDER_REFERENCES');
+    return c.json(await listReferences(db, me, c.req.valid('json')));
+  });
+
+  app.get(`${base}/search/:term`, validate('param', OrderReferenceSearchPathSchema), async (c) => {
+    const me = await caller(c, 'ROLE_ADD_ORDER_REFERENCES');
+    const body: OrderReferenceSearchResponse = { elements: await searchReferences(db, me, c.req.valid('param').term) };
+    return c.json(body);
+  });
+
+  app.put(`${base}/cart/:id`, validate('param', OrderReferencePathSchema), async (c) => {
+    const me = await caller(c, 'ROLE_ADD_ORDER_REFERENCES');
+    const row = await loadUsableReference(db, me, config.provider, c.req.valid('param').id);
+    await setCartReference(me, row.id);
+    const [option] = await mapOptions(db, [row]);
+    const body: OrderReferenceCartResponse = { orderReference: option ?? null };
+    return c.json(body);
+  });
+
+  app.delete(`${base}/cart`, async (c) => {
+    const me = await caller(c, 'ROLE_ADD_ORDER_REFERENCES');
+    await setCartReference(me, null);
+    const body: OrderReferenceCartResponse = { orderReference: null };
+    return c.json(body);
+  });
+
+  app.post(base, validate('json', OrderReferenceRequestSchema), async (c) => {
+    const me = await caller(c, 'ROLE_MANAGE_ORDER_REFERENCES');
+    return c.json(await createReference(db, me, c.req.valid('json')));
+  });
+
+  app.get(`${base}/:id`, validate('param', OrderReferencePathSchema), async (c) => {
+    const me = await caller(c, 'ROLE_MANAGE_ORDER_REFERENCES');
+    const row = await loadReference(db, me, config.provider, c.req.valid('param').id);
+    const [mapped] = await mapReferences(db, [row]);
+    return c.json(mapped!);
+  });
+
+  app.put(
+    `${base}/:id`,
+    validate('param', OrderReferencePathSchema),
+    validate('json', OrderReferenceRequestSchema),
+    async (c) => {
+      const me = await caller(c, 'ROLE_MANAGE_ORDER_REFERENCES');
+      return c.json(await updateReference(db, me, config.provider, c.req.valid('param').id, c.req.valid('json')));
+    },
+  );
+
+  app.delete(`${base}/:id`, validate('param', OrderReferencePathSchema), async (c) => {
+    const me = await caller(c, 'ROLE_MANAGE_ORDER_REFERENCES');
+    const row = await loadReference(db, me, config.provider, c.req.valid('param').id);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(cartTable)
+        .set({ orderReferenceId: null, revision: sql`${cartTable.revision} + 1`, updatedAt: new Date() })
+        .where(eq(cartTable.orderReferenceId, row.id));
+      await tx
+        .delete(orderReferenceTable)
+        .where(and(eq(orderReferenceTable.id, row.id), eq(orderReferenceTable.companyId, me.companyId)));
+    });
+    return c.body(null, 204);
+  });
+}
