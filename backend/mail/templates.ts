@@ -1,9 +1,9 @@
 /**
  * Texts of the shop's mails in its four languages (de-DE, en-GB, fr-FR, nl-NL; others fall back to en-GB): password
  * recovery, the set-password invitation of a new company user, "registration received", the notice of an e-mail
- * change and the order confirmation. Every such mail is built here. Where a mail has an HTML variant, every
- * interpolated value is HTML-escaped; links are always built by the caller from a configured domain, never from
- * request headers.
+ * change, the order confirmation, the approval request to its approvers and the decision to its requester. Every
+ * such mail is built here. Where a mail has an HTML variant, every interpolated value is HTML-escaped; links are
+ * always built by the caller from a configured domain, never from request headers.
  */
 import type { Mail } from './outbox.ts';
 import { escapeHtml } from '../lib/html.ts';
@@ -382,4 +382,182 @@ export function orderConfirmationMail(input: {
     `<p>${escapeHtml(destination.title)}:<br>${destination.lines.map((l) => escapeHtml(l)).join('<br>')}</p>` +
     `<p>${escapeHtml(t.closing)}</p>`;
   return { to: input.to, subject: t.subject(input.orderNumber), text, html, template: 'order-confirmation' };
+}
+
+const APPROVAL_REQUESTED: Record<
+  Locale,
+  {
+    subject: (number: string) => string;
+    greeting: (name: string) => string;
+    body: (requester: string, number: string, net: string) => string;
+    reference: string;
+    lines: string;
+    closing: string;
+  }
+> = {
+  'de-DE': {
+    subject: (n) => `Freigabe erbeten: Bestellanfrage ${n}`,
+    greeting: (n) => `Guten Tag ${n},`,
+    body: (r, n, v) => `${r} bittet um Ihre Freigabe der Bestellanfrage ${n} über ${v} netto.`,
+    reference: 'Bestellreferenz',
+    lines: 'Artikel',
+    closing: 'Sie geben die Anfrage in Ihrem Kundenkonto unter „Freigaben“ frei oder lehnen sie dort ab.',
+  },
+  'en-GB': {
+    subject: (n) => `Approval requested: order request ${n}`,
+    greeting: (n) => `Hello ${n},`,
+    body: (r, n, v) => `${r} asks you to approve the order request ${n} of ${v} net.`,
+    reference: 'Order reference',
+    lines: 'Articles',
+    closing: 'Approve or decline the request under "Approvals" in your account.',
+  },
+  'fr-FR': {
+    subject: (n) => `Validation demandée : demande de commande ${n}`,
+    greeting: (n) => `Bonjour ${n},`,
+    body: (r, n, v) => `${r} vous demande de valider la demande de commande ${n} d'un montant de ${v} HT.`,
+    reference: 'Référence de commande',
+    lines: 'Articles',
+    closing: 'Validez ou refusez la demande sous « Validations » dans votre compte.',
+  },
+  'nl-NL': {
+    subject: (n) => `Goedkeuring gevraagd: bestelaanvraag ${n}`,
+    greeting: (n) => `Beste ${n},`,
+    body: (r, n, v) => `${r} vraagt u de bestelaanvraag ${n} van ${v} netto goed te keuren.`,
+    reference: 'Bestelreferentie',
+    lines: 'Artikelen',
+    closing: 'Keur de aanvraag goed of wijs ze af onder "Goedkeuringen" in uw account.',
+  },
+};
+
+/**
+ * The mail to an approver when a buyer of their flow or order reference sends an approval request (template key
+ * 'approval-requested'): who asks, the request's number, the net total, the order reference and one line per
+ * article. Amounts are cents formatted in the locale's euro format; every value of the HTML variant is escaped.
+ */
+export function approvalRequestedMail(input: {
+  to: string;
+  name: string;
+  locale: string;
+  requesterName: string;
+  approvalNumber: string;
+  orderReference: string | null;
+  netCents: number;
+  lines: { productNumber: string; label: string; quantity: number; totalCents: number }[];
+}): Mail {
+  const locale = (input.locale in APPROVAL_REQUESTED ? input.locale : 'en-GB') as Locale;
+  const t = APPROVAL_REQUESTED[locale];
+  const cents = (value: number) =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(value / 100);
+  const body = t.body(input.requesterName, input.approvalNumber, cents(input.netCents));
+  const reference = input.orderReference ? `${t.reference}: ${input.orderReference}` : null;
+  const lines = input.lines.map((l) => `${l.quantity} × ${l.productNumber} ${l.label}: ${cents(l.totalCents)}`);
+  const text = [
+    t.greeting(input.name),
+    '',
+    body,
+    ...(reference ? [reference] : []),
+    '',
+    `${t.lines}:`,
+    ...lines.map((l) => `- ${l}`),
+    '',
+    t.closing,
+    '',
+  ].join('\n');
+  const html =
+    `<p>${escapeHtml(t.greeting(input.name))}</p><p>${escapeHtml(body)}` +
+    (reference ? `<br>${escapeHtml(reference)}` : '') +
+    `</p><p>${escapeHtml(t.lines)}:</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` +
+    `<p>${escapeHtml(t.closing)}</p>`;
+  return {
+    to: input.to,
+    subject: t.subject(input.approvalNumber),
+    text,
+    html,
+    template: 'approval-requested',
+  };
+}
+
+const APPROVAL_DECIDED: Record<
+  Locale,
+  {
+    approvedSubject: (number: string) => string;
+    declinedSubject: (number: string) => string;
+    greeting: (name: string) => string;
+    approved: (number: string, approver: string, order: string) => string;
+    declined: (number: string, approver: string) => string;
+    comment: string;
+    closing: string;
+  }
+> = {
+  'de-DE': {
+    approvedSubject: (n) => `Bestellanfrage ${n} freigegeben`,
+    declinedSubject: (n) => `Bestellanfrage ${n} abgelehnt`,
+    greeting: (n) => `Guten Tag ${n},`,
+    approved: (n, a, o) => `${a} hat Ihre Bestellanfrage ${n} freigegeben. Sie wurde als Bestellung ${o} aufgegeben.`,
+    declined: (n, a) => `${a} hat Ihre Bestellanfrage ${n} abgelehnt. Das reservierte Budget ist wieder frei.`,
+    comment: 'Kommentar',
+    closing: 'Ihre Anfragen sehen Sie in Ihrem Kundenkonto unter „Freigaben“.',
+  },
+  'en-GB': {
+    approvedSubject: (n) => `Order request ${n} approved`,
+    declinedSubject: (n) => `Order request ${n} declined`,
+    greeting: (n) => `Hello ${n},`,
+    approved: (n, a, o) => `${a} approved your order request ${n}. It was placed as order ${o}.`,
+    declined: (n, a) => `${a} declined your order request ${n}. The reserved budget is available again.`,
+    comment: 'Comment',
+    closing: 'You can see your requests under "Approvals" in your account.',
+  },
+  'fr-FR': {
+    approvedSubject: (n) => `Demande de commande ${n} validée`,
+    declinedSubject: (n) => `Demande de commande ${n} refusée`,
+    greeting: (n) => `Bonjour ${n},`,
+    approved: (n, a, o) => `${a} a validé votre demande de commande ${n}. Elle a été passée sous le numéro ${o}.`,
+    declined: (n, a) => `${a} a refusé votre demande de commande ${n}. Le budget réservé est de nouveau disponible.`,
+    comment: 'Commentaire',
+    closing: 'Vous retrouvez vos demandes sous « Validations » dans votre compte.',
+  },
+  'nl-NL': {
+    approvedSubject: (n) => `Bestelaanvraag ${n} goedgekeurd`,
+    declinedSubject: (n) => `Bestelaanvraag ${n} afgewezen`,
+    greeting: (n) => `Beste ${n},`,
+    approved: (n, a, o) => `${a} heeft uw bestelaanvraag ${n} goedgekeurd. Ze is geplaatst als bestelling ${o}.`,
+    declined: (n, a) => `${a} heeft uw bestelaanvraag ${n} afgewezen. Het gereserveerde budget is weer vrij.`,
+    comment: 'Opmerking',
+    closing: 'U ziet uw aanvragen onder "Goedkeuringen" in uw account.',
+  },
+};
+
+/**
+ * The mail to the requester when their approval request was decided (template key 'approval-decided'): approved
+ * with the number of the order written, or declined; the approver's comment, if any. Every value of the HTML variant
+ * is escaped.
+ */
+export function approvalDecidedMail(input: {
+  to: string;
+  name: string;
+  locale: string;
+  approvalNumber: string;
+  approverName: string;
+  outcome: { status: 'approved'; orderNumber: string } | { status: 'declined' };
+  comment: string | null;
+}): Mail {
+  const t = pick(APPROVAL_DECIDED, input.locale);
+  const approved = input.outcome.status === 'approved';
+  const body =
+    input.outcome.status === 'approved'
+      ? t.approved(input.approvalNumber, input.approverName, input.outcome.orderNumber)
+      : t.declined(input.approvalNumber, input.approverName);
+  const comment = input.comment ? `${t.comment}: ${input.comment}` : null;
+  const text = [t.greeting(input.name), '', body, ...(comment ? ['', comment] : []), '', t.closing, ''].join('\n');
+  const html =
+    `<p>${escapeHtml(t.greeting(input.name))}</p><p>${escapeHtml(body)}</p>` +
+    (comment ? `<p>${escapeHtml(comment)}</p>` : '') +
+    `<p>${escapeHtml(t.closing)}</p>`;
+  return {
+    to: input.to,
+    subject: approved ? t.approvedSubject(input.approvalNumber) : t.declinedSubject(input.approvalNumber),
+    text,
+    html,
+    template: 'approval-decided',
+  };
 }

@@ -1,0 +1,104 @@
+/**
+ * The approval endpoints of the provider API (contract/provider/approvals.ts, docs/decisions/015):
+ * - `POST /store-api/{provider}/order/approvals`: one page of the requests the caller may see (./approval-list.ts);
+ * - `POST /store-api/{provider}/order/approve/{id}`: approves one request (./approval.service.ts `decideApproval`);
+ * - `POST /store-api/{provider}/order/approvals/actions`: approves or declines up to 100 requests, each decision in
+ *   its own transaction, answering an outcome or an error per id.
+ * Deciding needs ROLE_APPROVE_ORDER_FLOWS (checked again inside each decision's transaction). The mails written with
+ * a decision are handed to the mail server after its commit. Answers are per company: `private, no-store`.
+ */
+import type { Hono } from 'hono';
+import {
+  ApprovalActionsRequestSchema,
+  ApprovalApproveRequestSchema,
+  ApprovalListRequestSchema,
+  ApprovalPathSchema,
+  type ApprovalActionResult,
+  type ApprovalActionsResponse,
+} from '../../../contract/provider/approvals.ts';
+import { requireCustomer, requireRight } from '../../auth/guards.ts';
+import type { BackendConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { StoreApiError } from '../../http/errors.ts';
+import { validate } from '../../http/validate.ts';
+import { deliverQueuedMail } from '../../mail/outbox.ts';
+import type { StoreApiEnv } from '../context.ts';
+import { listApprovals } from './approval-list.ts';
+import { APPROVE_RIGHT, decideApproval } from './approval.service.ts';
+
+export interface ApprovalRouteDeps {
+  db: Db;
+  config: BackendConfig;
+}
+
+/** Hands the mails of a committed decision to the mail server; a refusal is logged, never answered. */
+function deliver(db: Db, mailIds: readonly string[]): void {
+  for (const id of mailIds) {
+    void deliverQueuedMail(db, id).catch((err: unknown) =>
+      console.error('[approvals] mail not handed over', id, err instanceof Error ? err.message : err),
+    );
+  }
+}
+
+/** Registers the approval endpoints (see the module comment). */
+export function registerApprovalRoutes(app: Hono<StoreApiEnv>, deps: ApprovalRouteDeps): void {
+  const { db, config } = deps;
+  const base = `/store-api/${config.provider}/order`;
+
+  app.post(`${base}/approvals`, validate('json', ApprovalListRequestSchema), async (c) => {
+    const me = await requireCustomer(c, db);
+    const page = await listApprovals(db, me, c.req.valid('json'));
+    c.header('cache-control', 'private, no-store');
+    return c.json(page);
+  });
+
+  app.post(
+    `${base}/approve/:id`,
+    validate('param', ApprovalPathSchema),
+    validate('json', ApprovalApproveRequestSchema),
+    async (c) => {
+      const me = await requireCustomer(c, db);
+      requireRight(me, APPROVE_RIGHT, config.provider);
+      const decided = await decideApproval(deps, db, {
+        decider: me,
+        id: c.req.valid('param').id,
+        action: 'approve',
+        comment: c.req.valid('json').comment ?? null,
+        contextToken: c.get('context').token,
+      });
+      deliver(db, decided.mailIds);
+      c.header('cache-control', 'private, no-store');
+      return c.json(decided.decision);
+    },
+  );
+
+  app.post(`${base}/approvals/actions`, validate('json', ApprovalActionsRequestSchema), async (c) => {
+    const me = await requireCustomer(c, db);
+    requireRight(me, APPROVE_RIGHT, config.provider);
+    const results: ApprovalActionResult[] = [];
+    for (const action of c.req.valid('json').actions) {
+      try {
+        const decided = await decideApproval(deps, db, {
+          decider: me,
+          id: action.id,
+          action: action.action,
+          comment: action.comment ?? null,
+          contextToken: c.get('context').token,
+        });
+        deliver(db, decided.mailIds);
+        results.push({ id: action.id, action: action.action, outcome: decided.decision, error: null });
+      } catch (err) {
+        if (!(err instanceof StoreApiError)) throw err;
+        results.push({
+          id: action.id,
+          action: action.action,
+          outcome: null,
+          error: { status: String(err.status), code: err.code, detail: err.message },
+        });
+      }
+    }
+    const body: ApprovalActionsResponse = { results };
+    c.header('cache-control', 'private, no-store');
+    return c.json(body);
+  });
+}

@@ -1,0 +1,435 @@
+/**
+ * Approval requests (docs/decisions/015-budgets-and-approvals.md, "Approvals"): an order whose net total is at or
+ * above the threshold of the buyer's order flow is not placed but sent as a request, bound to the snapshot of the
+ * calculated cart and the order data taken when it was sent, and placed only when one approver approves it.
+ *
+ * - `requestApproval` (called by the checkout inside the submit's transaction): resolves the order data into an
+ *   `OrderDraft` (./checkout/order.service.ts), writes the request with the next `approval_number_seq` number, the
+ *   snapshot and the SHA-256 of its canonical JSON, reserves the flow and order reference budgets, empties the cart
+ *   (nothing can edit what is approved) and queues a mail to each approver.
+ * - `decideApproval`: one decision in one transaction. The request row is locked (`FOR UPDATE`) and only a pending
+ *   request is decided, so concurrent decisions end in exactly one outcome; the decider must hold
+ *   ROLE_APPROVE_ORDER_FLOWS at that moment (read inside the transaction), be an approver of the request's flow or
+ *   order reference in the same company, and not be its requester (four-eyes principle). Approving writes the order
+ *   from the snapshot with `writeOrder` and consumes the reservation; declining releases it. The requester gets mail
+ *   and the decision is audited with who, when, the snapshot hash and the outcome.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ApprovalActionName, ApprovalDecision } from '../../../contract/provider/approvals.ts';
+import type { OrderCreateData } from '../../../contract/order.ts';
+import type { AuthenticatedCustomer } from '../../auth/guards.ts';
+import type { BackendConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  customerRightTable,
+  customerTable,
+  languageTable,
+  orderApprovalTable,
+  orderFlowApproverTable,
+  orderReferenceApproverTable,
+  type orderFlowTable,
+  type orderReferenceTable,
+} from '../../db/schema/index.ts';
+import { StoreApiError } from '../../http/errors.ts';
+import { randomId } from '../../lib/ids.ts';
+import { queueMail } from '../../mail/outbox.ts';
+import { approvalDecidedMail, approvalRequestedMail } from '../../mail/templates.ts';
+import { audit } from '../account/audit.ts';
+import type { CalculatedCart } from '../checkout/cart.service.ts';
+import { draftOrder, emptyCart, writeOrder, type OrderDraft } from '../checkout/order.service.ts';
+import type { StoreContext } from '../context.ts';
+
+type FlowRow = typeof orderFlowTable.$inferSelect;
+type OrderReferenceRow = typeof orderReferenceTable.$inferSelect;
+type ApprovalRow = typeof orderApprovalTable.$inferSelect;
+
+/** The right a decider must hold when deciding. */
+export const APPROVE_RIGHT = 'ROLE_APPROVE_ORDER_FLOWS';
+
+/**
+ * What an approval request keeps (`order_approval.snapshot`): the order draft the order is written from, the flow
+ * and order reference it was requested under, the cost centre, and what was left of the flow budget before the
+ * request's reservation (cents; null without a flow budget).
+ */
+export interface ApprovalSnapshot {
+  draft: OrderDraft;
+  flow: { id: string; name: string } | null;
+  orderReference: { id: string; name: string } | null;
+  costCenterId: string | null;
+  flowBudgetLeftCents: number | null;
+}
+
+/**
+ * JSON with the keys of every object sorted (arrays keep their order, undefined members are left out), so equal
+ * values always give equal text: the input of the snapshot hash.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/** SHA-256 (hex) of a snapshot's canonical JSON. */
+export function snapshotHash(snapshot: unknown): string {
+  return createHash('sha256').update(canonicalJson(snapshot)).digest('hex');
+}
+
+export interface ApprovalDeps {
+  config: BackendConfig;
+}
+
+/** What the checkout hands over when an order needs an approval. */
+export interface RequestApprovalInput {
+  customer: AuthenticatedCustomer;
+  context: StoreContext;
+  /** The cart calculated (and locked) in the submit's transaction. */
+  cart: CalculatedCart['cart'];
+  model: CalculatedCart['model'];
+  /** The order data of the submit (contract/order.ts). */
+  data: OrderCreateData;
+  /** The requester's order flow whose threshold the order reached. */
+  flow: FlowRow | null;
+  /** The company's order reference the cart is booked to, if any. */
+  orderReference: OrderReferenceRow | null;
+  costCenterId?: string | null;
+  /** The submit's `Idempotency-Key`: the same key answers the same request. */
+  idempotencyKey?: string | null;
+}
+
+export interface RequestedApproval {
+  approvalId: string;
+  approvalNumber: string;
+  /** False when an earlier submit with the same idempotency key sent it. */
+  created: boolean;
+  /** Outbox ids of the mails to the approvers (hand them to `deliverQueuedMail` after the commit). */
+  mailIds: string[];
+}
+
+/** The approval request `customerId` sent with `key`, if any. */
+export async function approvalByKey(
+  db: Db,
+  customerId: string,
+  key: string,
+): Promise<{ id: string; approvalNumber: string } | null> {
+  const [row] = await db
+    .select({ id: orderApprovalTable.id, approvalNumber: orderApprovalTable.approvalNumber })
+    .from(orderApprovalTable)
+    .where(and(eq(orderApprovalTable.requesterId, customerId), eq(orderApprovalTable.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Sends an approval request instead of placing the order, inside the submit's transaction (see the module comment).
+ *
+ * @throws StoreApiError the order data's errors of `draftOrder` (400 `CHECKOUT__CART_EMPTY`,
+ *   `CHECKOUT__CART_INVALID`, `VIOLATION::…`; 404 `CHECKOUT__CUSTOMER_ADDRESS_NOT_FOUND`); 400
+ *   `{PROVIDER}__APPROVAL_FOREIGN_BUDGET` for a flow or order reference of another company (a caller's bug).
+ */
+export async function requestApproval(
+  deps: ApprovalDeps,
+  tx: Db,
+  input: RequestApprovalInput,
+): Promise<RequestedApproval> {
+  const { customer, idempotencyKey: key } = input;
+  if (key) {
+    const existing = await approvalByKey(tx, customer.id, key);
+    if (existing)
+      return { approvalId: existing.id, approvalNumber: existing.approvalNumber, created: false, mailIds: [] };
+  }
+  for (const owner of [input.flow?.companyId, input.orderReference?.companyId]) {
+    if (owner !== undefined && owner !== customer.companyId) {
+      throw new StoreApiError(
+        400,
+        `${deps.config.provider.toUpperCase()}__APPROVAL_FOREIGN_BUDGET`,
+        'The order flow or order reference is not one of the customer’s company.',
+      );
+    }
+  }
+  const draft = await draftOrder(tx, input);
+  const approvalId = randomId();
+  const snapshot: ApprovalSnapshot = {
+    draft,
+    flow: input.flow ? { id: input.flow.id, name: input.flow.name } : null,
+    orderReference: input.orderReference ? { id: input.orderReference.id, name: input.orderReference.name } : null,
+    costCenterId: input.costCenterId ?? null,
+    flowBudgetLeftCents: null,
+  };
+  const [row] = await tx
+    .insert(orderApprovalTable)
+    .values({
+      id: approvalId,
+      approvalNumber: sql`nextval('approval_number_seq')::text`,
+      companyId: customer.companyId,
+      requesterId: customer.id,
+      flowId: snapshot.flow?.id ?? null,
+      orderReferenceId: snapshot.orderReference?.id ?? null,
+      costCenterId: snapshot.costCenterId,
+      status: 'pending',
+      netCents: draft.model.netCents,
+      totalCents: draft.model.totalCents,
+      snapshot: snapshot as unknown as Record<string, unknown>,
+      snapshotHash: snapshotHash(snapshot),
+      idempotencyKey: key ?? null,
+    })
+    .returning({ approvalNumber: orderApprovalTable.approvalNumber });
+  const approvalNumber = row!.approvalNumber;
+  await emptyCart(tx, customer.id);
+
+  const approvers = await approversOf(
+    tx,
+    customer.companyId,
+    snapshot.flow?.id ?? null,
+    snapshot.orderReference?.id ?? null,
+  );
+  const mailIds: string[] = [];
+  for (const approver of approvers) {
+    if (approver.id === customer.id) continue;
+    mailIds.push(
+      await queueMail(
+        tx,
+        approvalRequestedMail({
+          to: approver.email,
+          name: `${approver.firstName} ${approver.lastName}`.trim(),
+          locale: approver.localeCode ?? draft.mail.locale,
+          requesterName: draft.mail.name,
+          approvalNumber,
+          orderReference: draft.data.orderReference ?? null,
+          netCents: draft.model.netCents,
+          lines: draft.model.lines.map((l) => ({
+            productNumber: l.productNumber,
+            label: l.label,
+            quantity: l.quantity,
+            totalCents: l.totalCents,
+          })),
+        }),
+      ),
+    );
+  }
+  return { approvalId, approvalNumber, created: true, mailIds };
+}
+
+/** The active approvers (of the company) of a flow and of an order reference, each once, with their language. */
+async function approversOf(
+  tx: Db,
+  companyId: string,
+  flowId: string | null,
+  referenceId: string | null,
+): Promise<{ id: string; email: string; firstName: string; lastName: string; localeCode: string | null }[]> {
+  const ids = new Set<string>();
+  if (flowId) {
+    const rows = await tx
+      .select({ id: orderFlowApproverTable.customerId })
+      .from(orderFlowApproverTable)
+      .where(eq(orderFlowApproverTable.flowId, flowId));
+    for (const r of rows) ids.add(r.id);
+  }
+  if (referenceId) {
+    const rows = await tx
+      .select({ id: orderReferenceApproverTable.customerId })
+      .from(orderReferenceApproverTable)
+      .where(eq(orderReferenceApproverTable.referenceId, referenceId));
+    for (const r of rows) ids.add(r.id);
+  }
+  if (ids.size === 0) return [];
+  return tx
+    .select({
+      id: customerTable.id,
+      email: customerTable.email,
+      firstName: customerTable.firstName,
+      lastName: customerTable.lastName,
+      localeCode: languageTable.localeCode,
+    })
+    .from(customerTable)
+    .leftJoin(languageTable, eq(languageTable.id, customerTable.languageId))
+    .where(
+      and(
+        inArray(customerTable.id, [...ids].sort()),
+        eq(customerTable.companyId, companyId),
+        eq(customerTable.active, true),
+      ),
+    )
+    .orderBy(customerTable.id);
+}
+
+/** 404 for an approval request that does not exist, is of another company or is not the caller's to see. */
+export function approvalNotFound(provider: string, id: string): StoreApiError {
+  return new StoreApiError(
+    404,
+    `${provider.toUpperCase()}__APPROVAL_NOT_FOUND`,
+    `The approval request "${id}" was not found.`,
+    { parameters: { id } },
+  );
+}
+
+/** True when `customerId` approves the request's flow or order reference. */
+async function isApproverOf(tx: Db, customerId: string, row: ApprovalRow): Promise<boolean> {
+  if (row.flowId) {
+    const [hit] = await tx
+      .select({ id: orderFlowApproverTable.customerId })
+      .from(orderFlowApproverTable)
+      .where(and(eq(orderFlowApproverTable.flowId, row.flowId), eq(orderFlowApproverTable.customerId, customerId)));
+    if (hit) return true;
+  }
+  if (row.orderReferenceId) {
+    const [hit] = await tx
+      .select({ id: orderReferenceApproverTable.customerId })
+      .from(orderReferenceApproverTable)
+      .where(
+        and(
+          eq(orderReferenceApproverTable.referenceId, row.orderReferenceId),
+          eq(orderReferenceApproverTable.customerId, customerId),
+        ),
+      );
+    if (hit) return true;
+  }
+  return false;
+}
+
+/**
+ * Checks that `decider` may decide `row` now, with rights and company read in the transaction.
+ *
+ * @throws StoreApiError 404 `{PROVIDER}__APPROVAL_NOT_FOUND` (another company, or the decider is gone); 403
+ *   `{PROVIDER}__MISSING_RIGHT` (ROLE_APPROVE_ORDER_FLOWS not held now), `{PROVIDER}__APPROVAL_SELF_DECISION`,
+ *   `{PROVIDER}__APPROVAL_NOT_APPROVER`.
+ */
+async function assertMayDecide(tx: Db, provider: string, deciderId: string, row: ApprovalRow): Promise<void> {
+  const P = provider.toUpperCase();
+  const [decider] = await tx
+    .select({ companyId: customerTable.companyId, active: customerTable.active })
+    .from(customerTable)
+    .where(eq(customerTable.id, deciderId));
+  if (!decider || !decider.active || decider.companyId !== row.companyId) throw approvalNotFound(provider, row.id);
+  const [right] = await tx
+    .select({ code: customerRightTable.code })
+    .from(customerRightTable)
+    .where(
+      and(
+        eq(customerRightTable.customerId, deciderId),
+        eq(customerRightTable.code, APPROVE_RIGHT),
+        eq(customerRightTable.enabled, true),
+      ),
+    );
+  if (!right) {
+    throw new StoreApiError(403, `${P}__MISSING_RIGHT`, `The right ${APPROVE_RIGHT} is required.`, {
+      parameters: { right: APPROVE_RIGHT },
+    });
+  }
+  if (row.requesterId === deciderId) {
+    throw new StoreApiError(403, `${P}__APPROVAL_SELF_DECISION`, 'Nobody decides their own approval request.');
+  }
+  if (!(await isApproverOf(tx, deciderId, row))) {
+    throw new StoreApiError(
+      403,
+      `${P}__APPROVAL_NOT_APPROVER`,
+      'Only an approver of the request’s order flow or order reference decides it.',
+    );
+  }
+}
+
+export interface DecideApprovalInput {
+  decider: AuthenticatedCustomer;
+  id: string;
+  action: ApprovalActionName;
+  comment?: string | null;
+  /** The deciding session's context token: an impersonating account manager is audited too. */
+  contextToken?: string;
+  now?: Date;
+}
+
+export interface DecidedApproval {
+  decision: ApprovalDecision;
+  /** Outbox ids of the mails written with the decision (hand them to `deliverQueuedMail` after the commit). */
+  mailIds: string[];
+}
+
+/**
+ * Decides one approval request in one transaction (see the module comment).
+ *
+ * @throws StoreApiError 404 `{PROVIDER}__APPROVAL_NOT_FOUND`; 403 `{PROVIDER}__MISSING_RIGHT`,
+ *   `{PROVIDER}__APPROVAL_SELF_DECISION`, `{PROVIDER}__APPROVAL_NOT_APPROVER`; 409
+ *   `{PROVIDER}__APPROVAL_ALREADY_DECIDED`; when approving the order writer's 400 errors (closeout stock, credit).
+ */
+export async function decideApproval(deps: ApprovalDeps, db: Db, input: DecideApprovalInput): Promise<DecidedApproval> {
+  const { provider } = deps.config;
+  const { decider, id, action } = input;
+  const comment = input.comment ?? null;
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [row] = await tx.select().from(orderApprovalTable).where(eq(orderApprovalTable.id, id)).for('update');
+    if (!row || row.companyId !== decider.companyId) throw approvalNotFound(provider, id);
+    await assertMayDecide(tx, provider, decider.id, row);
+    if (row.status !== 'pending') {
+      throw new StoreApiError(
+        409,
+        `${provider.toUpperCase()}__APPROVAL_ALREADY_DECIDED`,
+        `The approval request ${row.approvalNumber} was already ${row.status}.`,
+        { parameters: { status: row.status } },
+      );
+    }
+    const snapshot = row.snapshot as unknown as ApprovalSnapshot;
+    const now = input.now ?? new Date();
+    const mailIds: string[] = [];
+    let orderId: string | null = null;
+    let orderNumber: string | null = null;
+    if (action === 'approve') {
+      const written = await writeOrder(deps, tx, snapshot.draft, {
+        approvalId: row.id,
+        flowId: row.flowId,
+        orderReferenceId: row.orderReferenceId,
+        costCenterId: row.costCenterId,
+      });
+      orderId = written.orderId;
+      orderNumber = written.orderNumber;
+      if (written.mailId) mailIds.push(written.mailId);
+    }
+    const status = action === 'approve' ? 'approved' : 'declined';
+    await tx
+      .update(orderApprovalTable)
+      .set({ status, decidedById: decider.id, decidedAt: now, decisionComment: comment, orderId, updatedAt: now })
+      .where(eq(orderApprovalTable.id, row.id));
+    await audit(tx, {
+      actorCustomerId: decider.id,
+      action: `order_approval.${status}`,
+      targetCustomerId: row.requesterId,
+      companyId: row.companyId,
+      details: {
+        approvalId: row.id,
+        approvalNumber: row.approvalNumber,
+        snapshotHash: row.snapshotHash,
+        outcome: status,
+        orderId,
+        orderNumber,
+      },
+      ...(input.contextToken ? { contextToken: input.contextToken } : {}),
+      at: now,
+    });
+    const [requester] = await tx
+      .select({ email: customerTable.email, localeCode: languageTable.localeCode })
+      .from(customerTable)
+      .leftJoin(languageTable, eq(languageTable.id, customerTable.languageId))
+      .where(eq(customerTable.id, row.requesterId));
+    mailIds.push(
+      await queueMail(
+        tx,
+        approvalDecidedMail({
+          to: requester?.email ?? snapshot.draft.mail.to,
+          name: snapshot.draft.mail.name,
+          locale: requester?.localeCode ?? snapshot.draft.mail.locale,
+          approvalNumber: row.approvalNumber,
+          approverName: `${decider.firstName} ${decider.lastName}`.trim(),
+          outcome: orderNumber ? { status: 'approved', orderNumber } : { status: 'declined' },
+          comment,
+        }),
+      ),
+    );
+    return {
+      decision: { id: row.id, approvalNumber: row.approvalNumber, status, orderId, orderNumber },
+      mailIds,
+    };
+  });
+}
