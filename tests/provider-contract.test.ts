@@ -22,6 +22,12 @@ import {
   seedCheckoutSettings,
 } from '../backend/store-api/order/order-test-support.ts';
 import { createTestStoreApi, FIXTURE, type TestStoreApi } from '../backend/store-api/test-fixtures.ts';
+import { shippingMethodTable } from '../backend/db/schema/index.ts';
+import {
+  insertFlow,
+  mountRequestApprovalRoute,
+  TEST_REQUEST_APPROVAL_PATH,
+} from '../backend/store-api/spending/approval-test-support.ts';
 import { buildProviderOpenApi, PROVIDER_OPENAPI_PATH } from '../scripts/provider-openapi.ts';
 
 type Schema = Record<string, unknown>;
@@ -318,6 +324,83 @@ describe('order history endpoints', () => {
     await conforms('GET', path, await get(path, buyer.token), 400);
     await conforms('GET', path, await get(`${path}?orderNumber=${orderNumber}`, clerk.token), 403);
     await conforms('GET', path, await get(`${path}?orderNumber=1`, buyer.token), 404);
+  });
+});
+
+describe('approval endpoints', () => {
+  test('list, approve one, bulk decisions: answers for 200, 400, 403, 404 and 409 conform', async () => {
+    const app = createStoreApi({ db: api.db, config: api.config }).app;
+    mountRequestApprovalRoute(app, { db: api.db, config: api.config });
+    if ((await api.db.select({ id: shippingMethodTable.id }).from(shippingMethodTable)).length === 0) {
+      await seedCheckoutSettings(api.db);
+    }
+    const companyId = (await insertCompany(api.db)).id;
+    await insertAddress(api.db, companyId, { isMain: true });
+    const requester = await insertCustomer(api.db, companyId, { rights: ['ROLE_PLACE_ORDERS'] });
+    const approver = await insertCustomer(api.db, companyId, { rights: ['ROLE_APPROVE_ORDER_FLOWS'] });
+    const clerk = await insertCustomer(api.db, companyId, { rights: ['ROLE_VIEW_PRICES'] });
+    const otherCompany = (await insertCompany(api.db)).id;
+    const outsider = await insertCustomer(api.db, otherCompany, { rights: ['ROLE_APPROVE_ORDER_FLOWS'] });
+    const flowId = await insertFlow(api.db, companyId, { approvers: [approver.id], users: [requester.id] });
+    const article = await insertArticle(api.db, { price: '80.00', stock: 50 });
+    const headers = { 'sw-access-key': api.config.accessKey, 'content-type': 'application/json' };
+    const post = (url: string, token: string, body: unknown) =>
+      app.request(url.startsWith('/store-api') ? url : `/store-api/${api.config.provider}${url}`, {
+        method: 'POST',
+        headers: { ...headers, 'sw-context-token': token },
+        body: JSON.stringify(body),
+      });
+    const requested: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      await fillCart(api.db, requester.id, [{ productId: article.id, quantity: 2 }]);
+      const res = await post(TEST_REQUEST_APPROVAL_PATH, requester.token, {
+        flowId,
+        data: { orderReference: `PO-A${i}` },
+      });
+      expect(res.status).toBe(200);
+      requested.push(((await res.json()) as { approvalId: string }).approvalId);
+    }
+    const [first, second, third] = requested as [string, string, string];
+
+    const list = await conforms('POST', '/order/approvals', await post('/order/approvals', approver.token, {}), 200);
+    expect(list).toMatchObject({ total: 3, page: 1, limit: 20 });
+    await conforms('POST', '/order/approvals', await post('/order/approvals', approver.token, { status: 'x' }), 400);
+    await conforms('POST', '/order/approvals', await post('/order/approvals', '', {}), 403);
+
+    const path = '/order/approve/{id}';
+    const approved = await conforms('POST', path, await post(`/order/approve/${first}`, approver.token, {}), 200);
+    expect(approved).toMatchObject({ id: first, status: 'approved', orderNumber: expect.any(String) });
+    await conforms('POST', path, await post(`/order/approve/${first}`, approver.token, {}), 409);
+    await conforms('POST', path, await post(`/order/approve/${second}`, clerk.token, {}), 403);
+    await conforms('POST', path, await post(`/order/approve/${second}`, requester.token, {}), 403);
+    await conforms('POST', path, await post(`/order/approve/${second}`, outsider.token, {}), 404);
+    await conforms('POST', path, await post('/order/approve/nope', approver.token, {}), 400);
+
+    const actions = '/order/approvals/actions';
+    const bulk = await conforms(
+      'POST',
+      actions,
+      await post(actions, approver.token, {
+        actions: [
+          { id: second, action: 'decline', comment: 'Not now' },
+          { id: third, action: 'approve' },
+          { id: first, action: 'approve' },
+        ],
+      }),
+      200,
+    );
+    expect(bulk.results).toEqual([
+      expect.objectContaining({ id: second, outcome: expect.objectContaining({ status: 'declined', orderId: null }) }),
+      expect.objectContaining({ id: third, outcome: expect.objectContaining({ status: 'approved' }) }),
+      expect.objectContaining({ id: first, outcome: null, error: expect.objectContaining({ status: '409' }) }),
+    ]);
+    await conforms('POST', actions, await post(actions, approver.token, { actions: [] }), 400);
+    await conforms(
+      'POST',
+      actions,
+      await post(actions, clerk.token, { actions: [{ id: second, action: 'approve' }] }),
+      403,
+    );
   });
 });
 
