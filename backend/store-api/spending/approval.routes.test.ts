@@ -10,13 +10,22 @@ import {
   mailOutboxTable,
   orderApprovalTable,
   orderFlowApproverTable,
+  orderReferenceApproverTable,
+  orderReferenceTable,
   orderLineItemTable,
   orderTable,
   productPriceTable,
 } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
-import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../order/order-test-support.ts';
+import { randomId } from '../../lib/ids.ts';
+import {
+  fillCart,
+  insertAddress,
+  insertArticle,
+  seedCheckoutSettings,
+  setCredit,
+} from '../order/order-test-support.ts';
 import { canonicalJson, snapshotHash } from './approval.service.ts';
 import {
   addFlowApprover,
@@ -385,6 +394,57 @@ describe('deciding', () => {
         details: expect.objectContaining({ snapshotHash: (await approvalRow(b)).snapshotHash, outcome: 'declined' }),
       }),
     ]);
+  });
+});
+
+describe('order reference approvers and failures of the order writer', () => {
+  test("an approver of the request's order reference decides it; an order reference of another company is refused", async () => {
+    const referenceId = randomId();
+    await handle.db
+      .insert(orderReferenceTable)
+      .values({ id: referenceId, companyId: companyA, name: 'PO-REF', startDate: '2026-01-01' });
+    const refApprover = await insertCustomer(handle.db, companyA, { rights: ['ROLE_APPROVE_ORDER_FLOWS'] });
+    await handle.db.insert(orderReferenceApproverTable).values({ referenceId, customerId: refApprover.id });
+    await fillCart(handle.db, requester.id, [{ productId: article.id, quantity: 10 }]);
+    const sent = await call('POST', TEST_REQUEST_APPROVAL_PATH, requester.token, {
+      flowId,
+      orderReferenceId: referenceId,
+    });
+    const id = sent.json.approvalId as string;
+    expect((await approvalRow(id)).orderReferenceId).toBe(referenceId);
+    const res = await approve(refApprover.token, id);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const [order] = await handle.db.select().from(orderTable).where(eq(orderTable.approvalId, id));
+    expect(order!.orderReferenceId).toBe(referenceId);
+
+    const foreignReference = randomId();
+    await handle.db
+      .insert(orderReferenceTable)
+      .values({ id: foreignReference, companyId: companyB, name: 'PO-B', startDate: '2026-01-01' });
+    await fillCart(handle.db, requester.id, [{ productId: article.id, quantity: 10 }]);
+    const refused = await call('POST', TEST_REQUEST_APPROVAL_PATH, requester.token, {
+      flowId,
+      orderReferenceId: foreignReference,
+    });
+    expect(refused.status).toBe(400);
+    expect(code(refused.json)).toBe(`${P}__APPROVAL_FOREIGN_BUDGET`);
+    await fillCart(handle.db, requester.id, []);
+  });
+
+  test('an approval the order writer refuses (credit limit) leaves the request pending and writes nothing', async () => {
+    const id = await request();
+    await setCredit(handle.db, companyA, 100, 0);
+    try {
+      const res = await approve(approver.token, id);
+      expect(res.status).toBe(400);
+      expect(code(res.json)).toBe(`${P}__CREDIT_LIMIT_EXCEEDED`);
+    } finally {
+      await setCredit(handle.db, companyA, 100_000_000, 0);
+    }
+    expect((await approvalRow(id)).status).toBe('pending');
+    expect(await handle.db.select().from(orderTable).where(eq(orderTable.approvalId, id))).toHaveLength(0);
+    expect((await handle.db.select().from(auditLogTable)).filter((r) => r.details.approvalId === id)).toHaveLength(0);
+    expect((await approve(approver.token, id)).status).toBe(200);
   });
 });
 
