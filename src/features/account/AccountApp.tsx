@@ -10,6 +10,7 @@ import { AccountGuard, RoleGuard } from './guards.tsx';
 import { holds, SIDEBAR, type RightCode } from './rights.ts';
 import { useLoggedIn } from './session.tsx';
 import { AddressBook, AddressForm } from './views/AddressBook.tsx';
+import { ApprovalDetail, Approvals } from './views/Approvals.tsx';
 import { Coming } from './views/Coming.tsx';
 import { Dashboard } from './views/Dashboard.tsx';
 import { Orders } from './views/Orders.tsx';
@@ -24,6 +25,7 @@ import type { MessageKey } from '../../i18n/locales.ts';
 /** The catalogue keys of the account area, for `islandMessages(locale, ACCOUNT_MESSAGES)`. */
 export const ACCOUNT_MESSAGES = [
   'account.',
+  'approvals.',
   'orders.',
   'checkout.totals.',
   'errors.',
@@ -124,6 +126,8 @@ export function accountRoutes({ prefix, storefrontUrl }: { prefix: string; store
       { path: 'customer', element: guarded(right('customer'), <Users />) },
       { path: 'customer/create', element: guarded(right('customer'), <UserForm />) },
       { path: 'customer/details/:slug?', element: guarded(right('customer'), <UserForm key="edit" />) },
+      { path: 'approvals', element: guarded(right('approvals'), <Approvals />) },
+      { path: 'approvals/:slug', element: guarded(right('approvals'), <ApprovalDetail />) },
       { path: 'orders', element: guarded(right('orders'), <Orders />) },
       { path: 'orders/details/:orderNumber', element: guarded(right('orders'), <OrdersDetail />) },
       { path: 'recover/password', element: <RecoverPassword storefrontUrl={storefrontUrl} /> },

@@ -30,7 +30,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
   { path: 'orderlist', labelKey: 'account.nav.orderlist', right: 'ROLE_MANAGE_ORDER_LISTS', coming: true },
   { path: 'offers', labelKey: 'account.nav.offers', right: 'ROLE_MANAGE_OFFER_HISTORY', coming: true },
   { path: 'invoices', labelKey: 'account.nav.invoices', right: 'ROLE_MANAGE_INVOICE_HISTORY', coming: true },
-  { path: 'approvals', labelKey: 'account.nav.approvals', right: 'ROLE_APPROVE_ORDER_FLOWS', coming: true },
+  { path: 'approvals', labelKey: 'account.nav.approvals', right: 'ROLE_APPROVE_ORDER_FLOWS' },
   { path: 'flows', labelKey: 'account.nav.flows', right: 'ROLE_MANAGE_ORDER_FLOWS', coming: true },
   {
     path: 'orderreferences',

@@ -1,0 +1,114 @@
+/**
+ * The account area's calls of the provider's spending endpoints (docs/decisions/015): approval requests
+ * (`{provider}/order/approvals…`), order references (`{provider}/order-reference…`) and the cost centres' external
+ * contacts (`{provider}/cost-center/external-contact…`). Request bodies are typed with the contract's request types
+ * and every answer is read with its response schema (contract/provider/approvals.ts, order-reference.ts,
+ * cost-center.ts).
+ *
+ * @throws StoreApiClientError from every call for a non-2xx answer; an answer that is not the contract's shape
+ *   throws valibot's ValiError.
+ */
+import * as v from 'valibot';
+import {
+  ApprovalActionsResponseSchema,
+  ApprovalDecisionSchema,
+  ApprovalListResponseSchema,
+  type Approval,
+  type ApprovalActionsRequest,
+  type ApprovalActionsResponse,
+  type ApprovalApproveRequest,
+  type ApprovalDecision,
+  type ApprovalListRequest,
+  type ApprovalListResponse,
+} from '../../../contract/provider/approvals.ts';
+import {
+  ExternalContactListResponseSchema,
+  type ExternalContact,
+  type ExternalContactIdsRequest,
+} from '../../../contract/provider/cost-center.ts';
+import {
+  OrderReferenceListResponseSchema,
+  OrderReferenceSchema,
+  type OrderReference,
+  type OrderReferenceListRequest,
+  type OrderReferenceListResponse,
+  type OrderReferenceRequest,
+} from '../../../contract/provider/order-reference.ts';
+import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
+
+/** POST `{provider}/order/approvals`: one page of the requests the caller may see, newest first. */
+export async function listApprovals(criteria: ApprovalListRequest): Promise<ApprovalListResponse> {
+  const body = await storeApi(providerPath('order', 'approvals'), { method: 'POST', body: criteria });
+  return v.parse(ApprovalListResponseSchema, body);
+}
+
+/** One request by id (the list filtered by `ids`); null when the caller may not see it or it does not exist. */
+export async function fetchApproval(id: string): Promise<Approval | null> {
+  const page = await listApprovals({ ids: [id], limit: 1 });
+  return page.elements[0] ?? null;
+}
+
+/**
+ * POST `{provider}/order/approve/{id}`: approves one pending request; the order is written from its snapshot.
+ * Answers the decision with the new order's number.
+ */
+export async function approveApproval(id: string, request: ApprovalApproveRequest = {}): Promise<ApprovalDecision> {
+  const body = await storeApi(providerPath('order', 'approve', id), { method: 'POST', body: request });
+  return v.parse(ApprovalDecisionSchema, body);
+}
+
+/**
+ * POST `{provider}/order/approvals/actions`: approves or declines up to 100 requests, each decided alone; answers
+ * one result per action (outcome or error) in the order sent.
+ */
+export async function decideApprovals(request: ApprovalActionsRequest): Promise<ApprovalActionsResponse> {
+  const body = await storeApi(providerPath('order', 'approvals', 'actions'), { method: 'POST', body: request });
+  return v.parse(ApprovalActionsResponseSchema, body);
+}
+
+/** POST `{provider}/order-reference/list`: one page of the company's order references, by name. */
+export async function listOrderReferences(criteria: OrderReferenceListRequest): Promise<OrderReferenceListResponse> {
+  const body = await storeApi(providerPath('order-reference', 'list'), { method: 'POST', body: criteria });
+  return v.parse(OrderReferenceListResponseSchema, body);
+}
+
+/** GET `{provider}/order-reference/{id}`; another company's reference answers 404. */
+export async function fetchOrderReference(id: string): Promise<OrderReference> {
+  return v.parse(OrderReferenceSchema, await storeApi(providerPath('order-reference', id)));
+}
+
+/** POST `{provider}/order-reference`; a name in use answers ORDER_REFERENCE_NAME_NOT_UNIQUE at `/name`. */
+export async function createOrderReference(request: OrderReferenceRequest): Promise<OrderReference> {
+  const body = await storeApi(providerPath('order-reference'), { method: 'POST', body: request });
+  return v.parse(OrderReferenceSchema, body);
+}
+
+/** PUT `{provider}/order-reference/{id}` with the whole reference. */
+export async function updateOrderReference(id: string, request: OrderReferenceRequest): Promise<OrderReference> {
+  const body = await storeApi(providerPath('order-reference', id), { method: 'PUT', body: request });
+  return v.parse(OrderReferenceSchema, body);
+}
+
+/** DELETE `{provider}/order-reference/{id}` (204). */
+export async function deleteOrderReference(id: string): Promise<void> {
+  await storeApi(providerPath('order-reference', id), { method: 'DELETE' });
+}
+
+/** GET `{provider}/cost-center/external-contact`: every external contact of the company, by name. */
+export async function listExternalContacts(): Promise<ExternalContact[]> {
+  const body = await storeApi(providerPath('cost-center', 'external-contact'));
+  return v.parse(ExternalContactListResponseSchema, body).elements;
+}
+
+/**
+ * POST `{provider}/cost-center/external-contact-assign` (`connect`) or `…-dismiss`: links or unlinks the contacts
+ * `ids`, or all of the company's contacts when `ids` is absent; answers every contact after the change.
+ */
+export async function setExternalContactsConnected(
+  connect: boolean,
+  request: ExternalContactIdsRequest = {},
+): Promise<ExternalContact[]> {
+  const path = providerPath('cost-center', connect ? 'external-contact-assign' : 'external-contact-dismiss');
+  const body = await storeApi(path, { method: 'POST', body: request });
+  return v.parse(ExternalContactListResponseSchema, body).elements;
+}

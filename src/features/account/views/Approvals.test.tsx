@@ -1,0 +1,182 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import '../../../components/ui/jsdom-dialog.ts';
+import Notifications from '../../../components/ui/Notifications.tsx';
+import { I18nProvider } from '../../../i18n/react.tsx';
+import { islandMessages } from '../../../i18n/translator.ts';
+import { $notifications } from '../../../lib/notifications.ts';
+import { toCustomer } from '../../../lib/session/customer.ts';
+import { $customer } from '../../../lib/session/session-store.ts';
+import { accountCustomerBody } from '../../../lib/session/test-bodies.ts';
+import { ACCOUNT_MESSAGES, accountRoutes } from '../AccountApp.tsx';
+import {
+  approvalActionsBody,
+  approvalBody,
+  approvalDecisionBody,
+  approvalListBody,
+  testId,
+} from '../spending-test-bodies.ts';
+
+const fetchMock = vi.fn<(url: URL | string, init?: RequestInit) => Promise<Response>>();
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  $notifications.set([]);
+});
+
+function renderAt(path: string, rights: string[] = ['ROLE_APPROVE_ORDER_FLOWS']) {
+  $customer.set({ ...toCustomer(accountCustomerBody(rights))!, rights });
+  const router = createMemoryRouter([accountRoutes({ prefix: '', storefrontUrl: 'http://localhost' })], {
+    initialEntries: [path],
+  });
+  render(
+    <I18nProvider i18n={islandMessages('en-GB', ACCOUNT_MESSAGES)}>
+      <RouterProvider router={router} />
+      <Notifications closeLabel="Close" regionLabel="Notifications" />
+    </I18nProvider>,
+  );
+  return router;
+}
+
+const calls = (path: string) =>
+  fetchMock.mock.calls.filter(([url]) => new URL(String(url)).pathname === `/store-api/werkbank${path}`);
+const bodyOf = (call: [URL | string, RequestInit?] | undefined) => JSON.parse(String(call?.[1]?.body));
+
+const first = approvalBody();
+const second = approvalBody({
+  id: testId(2),
+  approvalNumber: 'A-10002',
+  requester: { id: testId(901), firstName: 'Eva', lastName: 'Gruber', username: 'eva.gruber' },
+});
+const decided = approvalBody({
+  id: testId(3),
+  approvalNumber: 'A-10003',
+  status: 'approved',
+  orderNumber: '10040',
+  canDecide: false,
+});
+
+describe('approvals list', () => {
+  test('filters in the query string become the list criteria; a status change writes the query string', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(json(approvalListBody([first, decided]))));
+    const router = renderAt('/account/approvals?status=pending&term=Peeters&page=2');
+    expect(await screen.findByRole('link', { name: 'A-10001' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: /Search/ })).toHaveValue('Peeters');
+    expect(bodyOf(calls('/order/approvals')[0])).toEqual({ page: 2, limit: 20, status: 'pending', term: 'Peeters' });
+    // The approved request shows its order number and offers no decision.
+    const row = screen.getByRole('link', { name: '10040' }).closest('tr')!;
+    expect(within(row).queryByRole('checkbox')).not.toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'declined');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=declined&term=Peeters'));
+  });
+
+  test('approving one request asks first, then calls approve and names the new order', async () => {
+    fetchMock.mockImplementation((url) => {
+      const { pathname } = new URL(String(url));
+      if (pathname.endsWith('/order/approve/' + first.id)) return Promise.resolve(json(approvalDecisionBody()));
+      return Promise.resolve(json(approvalListBody([first])));
+    });
+    renderAt('/account/approvals');
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve A-10001' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Approve the request A-10001 of Jan Peeters?');
+    expect(calls(`/order/approve/${first.id}`)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Request A-10001 approved: order 10042 has been placed.')).toBeInTheDocument();
+    expect(calls(`/order/approve/${first.id}`)).toHaveLength(1);
+    // The list is read again after the decision.
+    await waitFor(() => expect(calls('/order/approvals')).toHaveLength(2));
+  });
+
+  test('cancelling the confirmation decides nothing', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(json(approvalListBody([first]))));
+    renderAt('/account/approvals');
+    await userEvent.click(await screen.findByRole('button', { name: 'Disapprove A-10001' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls('/order/approvals/actions')).toHaveLength(0);
+  });
+
+  test('bulk disapproval of the selected requests reports each outcome and each refusal', async () => {
+    fetchMock.mockImplementation((url) => {
+      const { pathname } = new URL(String(url));
+      if (pathname.endsWith('/order/approvals/actions'))
+        return Promise.resolve(
+          json(
+            approvalActionsBody([
+              {
+                id: first.id,
+                action: 'decline',
+                outcome: {
+                  id: first.id,
+                  approvalNumber: 'A-10001',
+                  status: 'declined',
+                  orderId: null,
+                  orderNumber: null,
+                },
+                error: null,
+              },
+              {
+                id: second.id,
+                action: 'decline',
+                outcome: null,
+                error: { status: '409', code: 'WERKBANK__APPROVAL_ALREADY_DECIDED', detail: 'Already decided.' },
+              },
+            ]),
+          ),
+        );
+      return Promise.resolve(json(approvalListBody([first, second])));
+    });
+    renderAt('/account/approvals');
+    const disapproveSelected = await screen.findByRole('button', { name: 'Disapprove selected' });
+    expect(disapproveSelected).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all requests that can be decided' }));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    await userEvent.click(disapproveSelected);
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Disapprove the 2 selected requests?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disapprove' }));
+    expect(await screen.findByText('Request A-10001 disapproved.')).toBeInTheDocument();
+    expect(screen.getByText(/^Request A-10002: /)).toBeInTheDocument();
+    expect(bodyOf(calls('/order/approvals/actions')[0])).toEqual({
+      actions: [
+        { id: first.id, action: 'decline' },
+        { id: second.id, action: 'decline' },
+      ],
+    });
+  });
+
+  test('without ROLE_APPROVE_ORDER_FLOWS the section is not offered', async () => {
+    renderAt('/account/approvals', []);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Approvals' })).not.toBeInTheDocument());
+    expect(calls('/order/approvals')).toHaveLength(0);
+  });
+});
+
+describe('approval detail', () => {
+  test('is titled with the number and the full name and lists the snapshot lines', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(json(approvalListBody([first]))));
+    renderAt(`/account/approvals/${first.id}`);
+    expect(await screen.findByRole('heading', { name: 'A-10001 – Jan Peeters' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Torque wrench' })).toBeInTheDocument();
+    expect(screen.getByText('Kerkstraat 12', { exact: false })).toBeInTheDocument();
+    expect(bodyOf(calls('/order/approvals')[0])).toEqual({ ids: [first.id], limit: 1 });
+  });
+
+  test('an unknown request says so', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(json(approvalListBody([]))));
+    renderAt(`/account/approvals/${testId(99)}`);
+    expect(await screen.findByText('This approval request does not exist.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,574 @@
+/**
+ * Approval requests (routes /account/approvals and /account/approvals/{slug}, slug = the request's id), for
+ * customers with ROLE_APPROVE_ORDER_FLOWS: the list with its filters in the query string (status, term, page; page
+ * size 20, the term debounced 500 ms), approving or disapproving one request or the selected ones, each after a
+ * confirmation, with one notification per request; and the detail titled with the order (or approval) number and
+ * the requester's full name. Decisions follow docs/decisions/015: each request is decided once, by an approver of
+ * its flow or order reference who did not send it (`canDecide`).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import {
+  APPROVAL_LIST_DEFAULT_LIMIT,
+  APPROVAL_STATUSES,
+  type Approval,
+  type ApprovalActionName,
+  type ApprovalListResponse,
+  type ApprovalStatusName,
+} from '../../../../contract/provider/approvals.ts';
+import { useAmount } from '../../../components/commerce/use-amount.ts';
+import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
+import { Button, Card, Select, TextField } from '../../../components/ui/form.tsx';
+import { useNotify } from '../../../components/ui/use-action.ts';
+import { formatDate } from '../../../i18n/format.ts';
+import { useI18n, type I18nValue } from '../../../i18n/react.tsx';
+import { errorItemMessage } from '../../../lib/store-api/error-messages.ts';
+import { QUERY_DEBOUNCE_MS } from '../customer-list-query.ts';
+import { approveApproval, decideApprovals, fetchApproval, listApprovals } from '../spending-api.ts';
+
+/** The list's filters as the query string holds them. */
+export interface ApprovalListQuery {
+  status: ApprovalStatusName | '';
+  term: string;
+  page: number;
+}
+
+/** Reads the filters from the query string; unknown values fall back to no filter and page 1. */
+export function parseApprovalQuery(params: URLSearchParams): ApprovalListQuery {
+  const status = params.get('status') ?? '';
+  const page = Number(params.get('page'));
+  return {
+    status: (APPROVAL_STATUSES as readonly string[]).includes(status) ? (status as ApprovalStatusName) : '',
+    term: params.get('term') ?? '',
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** Writes the filters to a query string, leaving out the unset ones. */
+export function serializeApprovalQuery(query: ApprovalListQuery): string {
+  const params = new URLSearchParams();
+  if (query.status) params.set('status', query.status);
+  if (query.term.trim()) params.set('term', query.term.trim());
+  if (query.page > 1) params.set('page', String(query.page));
+  return params.toString();
+}
+
+/** The number the requester and approver know a request by: the order's once approved, else the request's. */
+export const approvalNumber = (approval: Approval): string => approval.orderNumber ?? approval.approvalNumber;
+
+const fullName = (approval: Approval): string => `${approval.requester.firstName} ${approval.requester.lastName}`;
+
+/** A pending decision awaiting its confirmation. */
+interface PendingDecision {
+  action: ApprovalActionName;
+  approvals: Approval[];
+}
+
+/**
+ * Decides the requests of `pending` (one approve through `…/order/approve/{id}`, else the bulk call) and shows one
+ * notification per request; resolves when done.
+ */
+async function decide(
+  pending: PendingDecision,
+  i18n: I18nValue,
+  notify: ReturnType<typeof useNotify>['notify'],
+): Promise<void> {
+  const { t } = i18n;
+  const [single] = pending.approvals;
+  if (pending.action === 'approve' && single && pending.approvals.length === 1) {
+    const decision = await approveApproval(single.id);
+    notify(
+      'success',
+      t('general.success'),
+      t('approvals.approvedOne', { number: decision.approvalNumber, orderNumber: decision.orderNumber ?? '' }),
+    );
+    return;
+  }
+  const byId = new Map(pending.approvals.map((a) => [a.id, a]));
+  const { results } = await decideApprovals({
+    actions: pending.approvals.map((a) => ({ id: a.id, action: pending.action })),
+  });
+  for (const result of results) {
+    const known = byId.get(result.id);
+    const number = result.outcome?.approvalNumber ?? (known ? approvalNumber(known) : result.id);
+    if (result.outcome?.status === 'approved') {
+      notify(
+        'success',
+        t('general.success'),
+        t('approvals.approvedOne', { number, orderNumber: result.outcome.orderNumber ?? '' }),
+      );
+    } else if (result.outcome?.status === 'declined') {
+      notify('success', t('general.success'), t('approvals.declinedOne', { number }));
+    } else if (result.error) {
+      notify(
+        'error',
+        t('general.error'),
+        t('approvals.failedOne', { number, message: errorItemMessage({ ...result.error, title: '' }, i18n) }),
+      );
+    }
+  }
+}
+
+/** The confirmation of a decision and the call after it; `onDone` reloads the screen. */
+function useDecision(onDone: () => void) {
+  const i18n = useI18n();
+  const { notify, notifyError } = useNotify();
+  const [pending, setPending] = useState<PendingDecision | null>(null);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      await decide(pending, i18n, notify);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+      setPending(null);
+      onDone();
+    }
+  };
+  const { t } = i18n;
+  const question = !pending
+    ? ''
+    : pending.approvals.length === 1
+      ? t(pending.action === 'approve' ? 'approvals.confirmApprove' : 'approvals.confirmDecline', {
+          number: approvalNumber(pending.approvals[0]!),
+          name: fullName(pending.approvals[0]!),
+        })
+      : t(pending.action === 'approve' ? 'approvals.confirmApproveMany' : 'approvals.confirmDeclineMany', {
+          count: pending.approvals.length,
+        });
+  const dialog = pending && (
+    <ConfirmDialog
+      open
+      question={question}
+      confirmLabel={t(pending.action === 'approve' ? 'approvals.approve' : 'approvals.decline')}
+      cancelLabel={t('account.cancel')}
+      busy={busy}
+      onCancel={() => setPending(null)}
+      onConfirm={() => void confirm()}
+    />
+  );
+  return { ask: setPending, dialog };
+}
+
+function StatusBadge({ status }: { status: ApprovalStatusName }) {
+  const { t } = useI18n();
+  const tone =
+    status === 'approved'
+      ? 'bg-green-100 text-green-900'
+      : status === 'declined'
+        ? 'bg-red-100 text-red-900'
+        : 'bg-amber-100 text-amber-900';
+  return <span className={`rounded px-2 py-0.5 text-xs font-semibold ${tone}`}>{t(`approvals.status.${status}`)}</span>;
+}
+
+export function Approvals() {
+  const i18n = useI18n();
+  const { t, locale } = i18n;
+  const amount = useAmount();
+  const { notifyError } = useNotify();
+  const [params, setParams] = useSearchParams();
+  const serialized = params.toString();
+  const query = useMemo(() => parseApprovalQuery(new URLSearchParams(serialized)), [serialized]);
+  const [term, setTerm] = useState(query.term);
+  const [result, setResult] = useState<ApprovalListResponse | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [reloadKey, setReloadKey] = useState(0);
+  const reload = useCallback(() => setReloadKey((k) => k + 1), []);
+  const { ask, dialog } = useDecision(reload);
+
+  const push = useCallback(
+    (next: ApprovalListQuery) => setParams(new URLSearchParams(serializeApprovalQuery(next)), { replace: true }),
+    [setParams],
+  );
+
+  // The search field → URL after the debounce; a URL change from outside (back, sidebar) → the field.
+  const typed = useRef(query.term);
+  useEffect(() => {
+    if (term === typed.current) return;
+    const timer = setTimeout(() => {
+      typed.current = term;
+      push({ ...query, term, page: 1 });
+    }, QUERY_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [term, query, push]);
+  useEffect(() => {
+    if (query.term === typed.current) return;
+    typed.current = query.term;
+    setTerm(query.term);
+  }, [query.term]);
+
+  useEffect(() => {
+    let live = true;
+    listApprovals({
+      page: query.page,
+      limit: APPROVAL_LIST_DEFAULT_LIMIT,
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.term.trim() ? { term: query.term.trim() } : {}),
+    })
+      .then((page) => {
+        if (!live) return;
+        setResult(page);
+        setSelected(new Set());
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        setResult({ elements: [], total: 0, page: 1, limit: APPROVAL_LIST_DEFAULT_LIMIT });
+        notifyError(error);
+      });
+    return () => {
+      live = false;
+    };
+  }, [query, reloadKey, notifyError]);
+
+  const decidable = (result?.elements ?? []).filter((a) => a.canDecide);
+  const chosen = decidable.filter((a) => selected.has(a.id));
+  const pages = Math.max(1, Math.ceil((result?.total ?? 0) / APPROVAL_LIST_DEFAULT_LIMIT));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold">{t('approvals.title')}</h1>
+      <form
+        role="search"
+        aria-label={t('approvals.filters')}
+        onSubmit={(e) => e.preventDefault()}
+        className="grid gap-4 rounded border border-gray-200 p-4 sm:grid-cols-2"
+      >
+        <TextField type="search" label={t('approvals.search')} value={term} onValue={setTerm} className="" />
+        <Select
+          label={t('approvals.statusFilter')}
+          value={query.status}
+          onValue={(status) => push({ ...query, status: status as ApprovalStatusName | '', page: 1 })}
+          className=""
+          options={[
+            { value: '', label: t('approvals.status.any') },
+            ...APPROVAL_STATUSES.map((s) => ({ value: s, label: t(`approvals.status.${s}`) })),
+          ]}
+        />
+      </form>
+
+      {decidable.length > 0 && (
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('approvals.bulk')}>
+          <span className="text-sm text-gray-700" aria-live="polite">
+            {t('approvals.selectedCount', { count: chosen.length })}
+          </span>
+          <Button disabled={chosen.length === 0} onClick={() => ask({ action: 'approve', approvals: chosen })}>
+            {t('approvals.approveSelected')}
+          </Button>
+          <Button
+            kind="danger"
+            disabled={chosen.length === 0}
+            onClick={() => ask({ action: 'decline', approvals: chosen })}
+          >
+            {t('approvals.declineSelected')}
+          </Button>
+        </div>
+      )}
+
+      {result === null ? (
+        <p role="status" className="text-sm text-gray-600">
+          {t('account.loading')}
+        </p>
+      ) : result.elements.length === 0 ? (
+        <p className="text-sm text-gray-600">{t('approvals.empty')}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[56rem] text-left text-sm">
+            <caption className="sr-only">{t('approvals.title')}</caption>
+            <thead className="border-b border-gray-300 text-gray-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  <input
+                    type="checkbox"
+                    aria-label={t('approvals.selectAll')}
+                    disabled={decidable.length === 0}
+                    checked={decidable.length > 0 && chosen.length === decidable.length}
+                    onChange={(e) => setSelected(new Set(e.target.checked ? decidable.map((a) => a.id) : []))}
+                    className="h-4 w-4 accent-primary"
+                  />
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('approvals.number')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('approvals.orderName')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('approvals.requester')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('approvals.flow')}
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  {t('approvals.amount')}
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  {t('approvals.openBudget')}
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  {t('approvals.remainingBudget')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('approvals.orderDate')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('approvals.statusFilter')}
+                </th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">{t('account.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.elements.map((a) => (
+                <tr key={a.id} className="border-b border-gray-100 align-top">
+                  <td className="py-2 pr-3">
+                    {a.canDecide && (
+                      <input
+                        type="checkbox"
+                        aria-label={t('approvals.select', { number: approvalNumber(a) })}
+                        checked={selected.has(a.id)}
+                        onChange={(e) => toggle(a.id, e.target.checked)}
+                        className="h-4 w-4 accent-primary"
+                      />
+                    )}
+                  </td>
+                  <td className="py-2 pr-3">
+                    <Link
+                      to={`/account/approvals/${encodeURIComponent(a.id)}`}
+                      className="font-medium text-primary hover:underline"
+                    >
+                      {approvalNumber(a)}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-3">{a.orderName ?? '–'}</td>
+                  <td className="py-2 pr-3">
+                    {fullName(a)}
+                    <span className="block text-xs text-gray-600">{a.requester.username}</span>
+                  </td>
+                  <td className="py-2 pr-3">{a.flowName ?? '–'}</td>
+                  <td className="py-2 pr-3 text-right">{amount(a.amountNet)}</td>
+                  <td className="py-2 pr-3 text-right">{a.openBudget === null ? '–' : amount(a.openBudget)}</td>
+                  <td className="py-2 pr-3 text-right">
+                    {a.remainingBudget === null ? '–' : amount(a.remainingBudget)}
+                  </td>
+                  <td className="py-2 pr-3">{formatDate(a.orderDate, locale)}</td>
+                  <td className="py-2 pr-3">
+                    <StatusBadge status={a.status} />
+                  </td>
+                  <td className="py-2">
+                    {a.canDecide && (
+                      <div className="flex gap-2">
+                        <Button onClick={() => ask({ action: 'approve', approvals: [a] })}>
+                          <span aria-hidden="true">{t('approvals.approve')}</span>
+                          <span className="sr-only">{t('approvals.approveNamed', { number: approvalNumber(a) })}</span>
+                        </Button>
+                        <Button kind="danger" onClick={() => ask({ action: 'decline', approvals: [a] })}>
+                          <span aria-hidden="true">{t('approvals.decline')}</span>
+                          <span className="sr-only">{t('approvals.declineNamed', { number: approvalNumber(a) })}</span>
+                        </Button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 && (
+        <nav aria-label={t('account.pagination')} className="flex items-center gap-2 text-sm">
+          <Button kind="secondary" disabled={query.page <= 1} onClick={() => push({ ...query, page: query.page - 1 })}>
+            {t('account.previous')}
+          </Button>
+          <span>{t('account.pageOf', { page: query.page, pages })}</span>
+          <Button
+            kind="secondary"
+            disabled={query.page >= pages}
+            onClick={() => push({ ...query, page: query.page + 1 })}
+          >
+            {t('account.next')}
+          </Button>
+        </nav>
+      )}
+      {dialog}
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-1 sm:flex-row sm:gap-4">
+      <dt className="font-semibold sm:w-48">{label}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  );
+}
+
+/** The detail of one request: its order data, lines and, while it may be decided, approve and disapprove. */
+export function ApprovalDetail() {
+  const { t, locale } = useI18n();
+  const amount = useAmount();
+  const { slug = '' } = useParams();
+  const { notifyError } = useNotify();
+  const [approval, setApproval] = useState<Approval | null | undefined>(undefined);
+  const [reloadKey, setReloadKey] = useState(0);
+  const { ask, dialog } = useDecision(() => setReloadKey((k) => k + 1));
+
+  useEffect(() => {
+    let live = true;
+    fetchApproval(slug)
+      .then((found) => live && setApproval(found))
+      .catch((error: unknown) => {
+        if (!live) return;
+        setApproval(null);
+        notifyError(error);
+      });
+    return () => {
+      live = false;
+    };
+  }, [slug, reloadKey, notifyError]);
+
+  const back = (
+    <Link to="/account/approvals" className="self-start text-sm text-primary underline">
+      {t('approvals.back')}
+    </Link>
+  );
+  if (approval === undefined)
+    return (
+      <p role="status" className="text-sm text-gray-600">
+        {t('account.loading')}
+      </p>
+    );
+  if (approval === null)
+    return (
+      <div className="flex flex-col gap-4">
+        <p className="text-sm">{t('approvals.notFound')}</p>
+        {back}
+      </div>
+    );
+
+  const address = approval.shippingAddress;
+  const pickup = approval.pickupLocation;
+  return (
+    <div className="flex flex-col gap-6">
+      {back}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">
+          {t('approvals.detailTitle', { number: approvalNumber(approval), name: fullName(approval) })}
+        </h1>
+        <StatusBadge status={approval.status} />
+      </div>
+      {approval.canDecide && (
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => ask({ action: 'approve', approvals: [approval] })}>{t('approvals.approve')}</Button>
+          <Button kind="danger" onClick={() => ask({ action: 'decline', approvals: [approval] })}>
+            {t('approvals.decline')}
+          </Button>
+        </div>
+      )}
+      <Card title={t('approvals.orderData')}>
+        <dl className="text-sm">
+          <Row label={t('approvals.requester')}>
+            {fullName(approval)} ({approval.requester.username})
+          </Row>
+          <Row label={t('approvals.orderDate')}>{formatDate(approval.orderDate, locale)}</Row>
+          <Row label={t('approvals.flow')}>{approval.flowName ?? '–'}</Row>
+          <Row label={t('approvals.amount')}>{amount(approval.amountNet)}</Row>
+          <Row label={t('approvals.amountTotal')}>{amount(approval.amountTotal)}</Row>
+          <Row label={t('approvals.openBudget')}>
+            {approval.openBudget === null ? '–' : amount(approval.openBudget)}
+          </Row>
+          <Row label={t('approvals.remainingBudget')}>
+            {approval.remainingBudget === null ? '–' : amount(approval.remainingBudget)}
+          </Row>
+          <Row label={t('approvals.orderReference')}>{approval.orderReference ?? '–'}</Row>
+          <Row label={t('approvals.fileNumber')}>{approval.fileNumber ?? '–'}</Row>
+          <Row label={t('approvals.remark')}>{approval.remark ?? '–'}</Row>
+          <Row label={t('approvals.shippingOption')}>{t(`approvals.shippingOption.${approval.shippingOption}`)}</Row>
+          {address && (
+            <Row label={t('approvals.shippingAddress')}>
+              {[
+                address.company,
+                address.name,
+                [address.street, address.houseNumber, address.box].filter(Boolean).join(' '),
+                `${address.zipcode} ${address.city}`,
+                address.countryCode,
+              ]
+                .filter(Boolean)
+                .join(', ')}
+            </Row>
+          )}
+          {pickup && (
+            <Row label={t('approvals.pickupLocation')}>
+              {`${pickup.name}, ${pickup.street}, ${pickup.zipcode} ${pickup.city}`}
+            </Row>
+          )}
+          <Row label={t('approvals.shippingMethod')}>{approval.shippingMethod ?? '–'}</Row>
+          <Row label={t('approvals.shippingDate')}>
+            {approval.shippingDate ? formatDate(approval.shippingDate, locale) : '–'}
+          </Row>
+          {approval.decidedBy && approval.decidedAt && (
+            <Row label={t('approvals.decided')}>
+              {t('approvals.decidedBy', {
+                name: `${approval.decidedBy.firstName} ${approval.decidedBy.lastName}`,
+                date: formatDate(approval.decidedAt, locale),
+              })}
+            </Row>
+          )}
+        </dl>
+      </Card>
+      <Card title={t('approvals.lines')}>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <caption className="sr-only">{t('approvals.lines')}</caption>
+            <thead className="border-b border-gray-300 text-gray-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  {t('approvals.line.product')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('approvals.line.sku')}
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  {t('approvals.line.quantity')}
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  {t('approvals.line.unitPrice')}
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  {t('approvals.line.totalPrice')}
+                </th>
+                <th scope="col" className="py-2">
+                  {t('approvals.line.comment')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {approval.lines.map((line) => (
+                <tr key={`${line.productId}-${line.sku}`} className="border-b border-gray-100">
+                  <td className="py-2 pr-3">{line.productName}</td>
+                  <td className="py-2 pr-3">{line.sku}</td>
+                  <td className="py-2 pr-3 text-right">{line.quantity}</td>
+                  <td className="py-2 pr-3 text-right">{amount(line.unitPrice)}</td>
+                  <td className="py-2 pr-3 text-right">{amount(line.totalPrice)}</td>
+                  <td className="py-2">{line.comment ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+      {dialog}
+    </div>
+  );
+}
