@@ -47,6 +47,16 @@ import {
   ExternalContactSchema,
 } from './cost-center.ts';
 import {
+  OrderFlowAssignRequestSchema,
+  OrderFlowListRequestSchema,
+  OrderFlowListResponseSchema,
+  OrderFlowPathSchema,
+  OrderFlowPendingResponseSchema,
+  OrderFlowPendingSchema,
+  OrderFlowRequestSchema,
+  OrderFlowSchema,
+} from './order-flow.ts';
+import {
   OrderReferenceCartResponseSchema,
   OrderReferenceListRequestSchema,
   OrderReferenceListResponseSchema,
@@ -129,6 +139,13 @@ export const PROVIDER_SCHEMAS = {
   ApprovalDecision: ApprovalDecisionSchema,
   ApprovalActionsRequest: ApprovalActionsRequestSchema,
   ApprovalActionsResponse: ApprovalActionsResponseSchema,
+  OrderFlow: OrderFlowSchema,
+  OrderFlowRequest: OrderFlowRequestSchema,
+  OrderFlowListRequest: OrderFlowListRequestSchema,
+  OrderFlowListResponse: OrderFlowListResponseSchema,
+  OrderFlowAssignRequest: OrderFlowAssignRequestSchema,
+  OrderFlowPending: OrderFlowPendingSchema,
+  OrderFlowPendingResponse: OrderFlowPendingResponseSchema,
   OrderReference: OrderReferenceSchema,
   OrderReferenceRequest: OrderReferenceRequestSchema,
   OrderReferenceListRequest: OrderReferenceListRequestSchema,
@@ -189,6 +206,17 @@ const NOT_FOUND_USER = error('The id does not exist or belongs to another compan
 /** 403 of an endpoint that needs `right`. */
 const needsRight = (right: string) =>
   error(`${NOT_LOGGED_IN.slice(0, -1)}, or ${right} missing ({PROVIDER}__MISSING_RIGHT, meta.parameters.right).`);
+const ORDER_FLOWS = needsRight('ROLE_MANAGE_ORDER_FLOWS');
+const ORDER_FLOW_RIGHTS = error(
+  `${NOT_LOGGED_IN.slice(0, -1)}, ROLE_MANAGE_ORDER_FLOWS missing, ROLE_MANAGE_BUDGETS missing for a change of a ` +
+    'budget field, or ROLE_MANAGE_APPROVERS missing for a change of the approvers ({PROVIDER}__MISSING_RIGHT, ' +
+    'meta.parameters.right).',
+);
+const ORDER_FLOW_NOT_FOUND = error('{PROVIDER}__ORDER_FLOW_NOT_FOUND: unknown, or of another company.');
+const ORDER_FLOW_MEMBER_NOT_FOUND = error(
+  '{PROVIDER}__ORDER_FLOW_NOT_FOUND (unknown or of another company), or CHECKOUT__CUSTOMER_NOT_FOUND_BY_ID ' +
+    '(meta.parameters.id): a user or approver is not a customer of the company.',
+);
 const ORDER_REFERENCES = needsRight('ROLE_MANAGE_ORDER_REFERENCES');
 const ADD_ORDER_REFERENCES = needsRight('ROLE_ADD_ORDER_REFERENCES');
 const MANAGE_COST_CENTER = needsRight('ROLE_MANAGE_COST_CENTER');
@@ -238,6 +266,120 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
       404: error(
         '{PROVIDER}__ORDER_NOT_FOUND: unknown, of another company, or a colleague’s without the company right.',
       ),
+    },
+  },
+  {
+    operationId: 'listOrderFlows',
+    method: 'post',
+    path: '/order-flow/list',
+    summary:
+      "One page of the company's order flows by name. Filter: term (part of the name, case ignored). Page size 20. " +
+      'Needs ROLE_MANAGE_ORDER_FLOWS.',
+    auth: 'customer',
+    body: 'OrderFlowListRequest',
+    bodyRequired: false,
+    responses: {
+      200: { description: 'One page of order flows.', schema: 'OrderFlowListResponse' },
+      400: VIOLATIONS,
+      403: ORDER_FLOWS,
+    },
+  },
+  {
+    operationId: 'readPendingOrderFlowApprovals',
+    method: 'get',
+    path: '/order-flow/pending',
+    summary:
+      'How many approval requests of the flows the caller approves wait for a decision (their own requests left ' +
+      'out), and the newest 20. Needs ROLE_APPROVE_ORDER_FLOWS.',
+    auth: 'customer',
+    responses: {
+      200: { description: 'The pending requests.', schema: 'OrderFlowPendingResponse' },
+      403: needsRight('ROLE_APPROVE_ORDER_FLOWS'),
+    },
+  },
+  {
+    operationId: 'createOrderFlow',
+    method: 'post',
+    path: '/order-flow',
+    summary:
+      'Creates an order flow: a budget per user and period in EUR, the approval threshold approveFrom (net order ' +
+      'total in EUR, inclusive), approvers and users of the company (each user leaves their former flow). Needs ' +
+      'ROLE_MANAGE_ORDER_FLOWS; with a budget field also ROLE_MANAGE_BUDGETS, with approvers ROLE_MANAGE_APPROVERS.',
+    auth: 'customer',
+    body: 'OrderFlowRequest',
+    responses: {
+      200: { description: 'The new flow.', schema: 'OrderFlow' },
+      400: error(
+        'VIOLATION::… items (name, amounts, period; a custom period or a budget that is not renewable needs an end ' +
+          'date not before the start).',
+      ),
+      403: ORDER_FLOW_RIGHTS,
+      404: error('CHECKOUT__CUSTOMER_NOT_FOUND_BY_ID (meta.parameters.id): a user or approver is not of the company.'),
+    },
+  },
+  {
+    operationId: 'assignOrderFlow',
+    method: 'post',
+    path: '/order-flow/assign',
+    summary:
+      'Puts users of the company into a flow; each leaves their former flow. Needs a flow and at least one user, ' +
+      'and ROLE_MANAGE_ORDER_FLOWS.',
+    auth: 'customer',
+    body: 'OrderFlowAssignRequest',
+    responses: {
+      200: { description: 'The flow after the change.', schema: 'OrderFlow' },
+      400: error(
+        'VIOLATION::IS_BLANK_ERROR at /flowId, VIOLATION::TOO_FEW_ERROR at /users, or other VIOLATION::… items.',
+      ),
+      403: ORDER_FLOWS,
+      404: ORDER_FLOW_MEMBER_NOT_FOUND,
+    },
+  },
+  {
+    operationId: 'readOrderFlow',
+    method: 'get',
+    path: '/order-flow/{id}',
+    summary: 'One order flow of the company. Needs ROLE_MANAGE_ORDER_FLOWS.',
+    auth: 'customer',
+    params: OrderFlowPathSchema,
+    responses: {
+      200: { description: 'The flow.', schema: 'OrderFlow' },
+      400: VIOLATIONS,
+      403: ORDER_FLOWS,
+      404: ORDER_FLOW_NOT_FOUND,
+    },
+  },
+  {
+    operationId: 'updateOrderFlow',
+    method: 'put',
+    path: '/order-flow/{id}',
+    summary:
+      'Replaces an order flow with the body (absent fields take their defaults); usage already booked stays. Needs ' +
+      'ROLE_MANAGE_ORDER_FLOWS; changing a budget field also ROLE_MANAGE_BUDGETS, the approvers ROLE_MANAGE_APPROVERS.',
+    auth: 'customer',
+    params: OrderFlowPathSchema,
+    body: 'OrderFlowRequest',
+    responses: {
+      200: { description: 'The flow after the change.', schema: 'OrderFlow' },
+      400: VIOLATIONS,
+      403: ORDER_FLOW_RIGHTS,
+      404: ORDER_FLOW_MEMBER_NOT_FOUND,
+    },
+  },
+  {
+    operationId: 'deleteOrderFlow',
+    method: 'delete',
+    path: '/order-flow/{id}',
+    summary:
+      'Deletes an order flow; its users order without a flow from then on, pending requests stay decidable and ' +
+      'the budget ledger keeps its rows. Needs ROLE_MANAGE_ORDER_FLOWS.',
+    auth: 'customer',
+    params: OrderFlowPathSchema,
+    responses: {
+      204: { description: 'Deleted.' },
+      400: VIOLATIONS,
+      403: ORDER_FLOWS,
+      404: ORDER_FLOW_NOT_FOUND,
     },
   },
   {
