@@ -1,8 +1,9 @@
 /**
  * The process-wide embedded Store API: opens the database (PGlite under DATA_DIR, or PostgreSQL when DATABASE_URL is
  * set), applies migrations, syncs the sales channel, seeds the catalogue on first start, seeds the demo customers
- * where wanted (`seedDemoCustomersIfWanted`), adds the missing checkout settings (`seedCheckout`) and builds the Hono
- * app. Used by the storefront's in-process transport and by the standalone entry.
+ * where wanted (`seedDemoCustomersIfWanted`), adds the missing checkout settings (`seedCheckout`) and the demo
+ * companies' spending control (`seedSpending`), and builds the Hono app. Used by the storefront's in-process
+ * transport and by the standalone entry.
  */
 import { inArray } from 'drizzle-orm';
 import { createDb, type Db, type DbHandle } from './db/client.ts';
@@ -12,6 +13,7 @@ import { seedSalesChannel } from './db/seed-channel.ts';
 import { DEMO_COMPANIES, demoCompanyId, seedDemoCustomers } from './db/seed-customers.ts';
 import { ensureCatalogSeeded } from './catalog/seed.ts';
 import { seedCheckout } from './db/seed-checkout.ts';
+import { seedSpending } from './db/seed-spending.ts';
 import { createStoreApi, type StoreApi } from './app.ts';
 
 export interface Runtime extends StoreApi {
@@ -32,6 +34,7 @@ export function getRuntime(env: Record<string, string | undefined> = process.env
     await seedSalesChannel(handle.db, config);
     await seedDemoCustomersIfWanted(handle.db, env);
     await seedCheckout(handle.db);
+    await seedSpending(handle.db);
     await ensureCatalogSeeded(handle.db, config, { sharedCatalogDir: env.SHARED_CATALOG_DIR });
     const api = createStoreApi({ db: handle.db, config });
     return { ...api, config, handle };

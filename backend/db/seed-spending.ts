@@ -1,0 +1,375 @@
+/**
+ * Demo spending control (docs/decisions/015-budgets-and-approvals.md), seeded idempotently with stable ids for the
+ * demo companies that exist:
+ * - Bouwbedrijf Peeters: the order flow "Bouwplaats" (monthly, €2,000 per user, approval from €500, approver
+ *   lotte.claes, users jan.janssens and tom.wuyts) with part of the budget used in the current period; the order
+ *   references "PO-2026-001" (€5,000 a month, part used) and "Project Schelde" (no budget); three cost centres and
+ *   three external contacts, two of them connected.
+ * - Huber Metallbau: the order flow "Werkstatt" (monthly, €1,500 per user, approval from €1,000, approver
+ *   markus.huber, user eva.gruber) with part of the budget used.
+ *
+ * Used budget is written the way orders write it: a `budget_usage` row for the current period and the ledger rows
+ * that add up to it (`used_cents` = the sum of the period's ledger rows). Existing rows are left as they are
+ * (`ON CONFLICT DO NOTHING`); the ledger rows are only written together with a usage row that did not exist yet, so
+ * a period that real orders already used is never changed. Each new period gets its demo usage on the next start.
+ */
+import { inArray } from 'drizzle-orm';
+import type { Db } from './client.ts';
+import {
+  budgetLedgerTable,
+  budgetUsageTable,
+  companyTable,
+  costCenterTable,
+  customerTable,
+  externalContactTable,
+  orderFlowApproverTable,
+  orderFlowTable,
+  orderFlowUserTable,
+  orderReferenceApproverTable,
+  orderReferenceTable,
+  type BudgetKind,
+  type BudgetPeriod,
+} from './schema/index.ts';
+import { stableId } from '../lib/ids.ts';
+import { demoCompanyId, demoCustomerId } from './seed-customers.ts';
+
+/** Stable ids of the seeded rows, by key. */
+export const demoFlowId = (key: string): string => stableId('demo-order-flow', key);
+export const demoOrderReferenceId = (key: string): string => stableId('demo-order-reference', key);
+export const demoCostCenterId = (key: string): string => stableId('demo-cost-center', key);
+export const demoExternalContactId = (key: string): string => stableId('demo-external-contact', key);
+
+/** The shop's time zone: budget periods begin at local midnight there. */
+const SHOP_TIME_ZONE = 'Europe/Brussels';
+/** First day of every demo flow and reference, the anchor of their periods. */
+const DEMO_START_DATE = '2026-01-01';
+/** Days of a period (docs/decisions/015). */
+const PERIOD_DAYS: Record<Exclude<BudgetPeriod, 'custom'>, number> = { daily: 1, weekly: 7, monthly: 30, yearly: 365 };
+
+interface DemoFlow {
+  key: string;
+  company: string;
+  name: string;
+  budgetCents: number;
+  approveFromCents: number;
+  approvers: string[];
+  /** Each user with the amounts (cents) of the orders already booked in the current period. */
+  users: { username: string; orders: number[] }[];
+}
+
+export const DEMO_FLOWS: DemoFlow[] = [
+  {
+    key: 'peeters:bouwplaats',
+    company: 'peeters',
+    name: 'Bouwplaats',
+    budgetCents: 200_000,
+    approveFromCents: 50_000,
+    approvers: ['lotte.claes'],
+    users: [
+      { username: 'jan.janssens', orders: [42_350, 31_200] },
+      { username: 'tom.wuyts', orders: [18_990] },
+    ],
+  },
+  {
+    key: 'huber:werkstatt',
+    company: 'huber',
+    name: 'Werkstatt',
+    budgetCents: 150_000,
+    approveFromCents: 100_000,
+    approvers: ['markus.huber'],
+    users: [{ username: 'eva.gruber', orders: [64_000] }],
+  },
+];
+
+interface DemoReference {
+  key: string;
+  company: string;
+  name: string;
+  budgetCents: number | null;
+  approvers: string[];
+  createdBy: string;
+  /** Amounts (cents) already booked in the current period. */
+  orders: number[];
+}
+
+export const DEMO_ORDER_REFERENCES: DemoReference[] = [
+  {
+    key: 'peeters:po-2026-001',
+    company: 'peeters',
+    name: 'PO-2026-001',
+    budgetCents: 500_000,
+    approvers: ['lotte.claes'],
+    createdBy: 'anna.peeters',
+    orders: [125_000, 48_750],
+  },
+  {
+    key: 'peeters:project-schelde',
+    company: 'peeters',
+    name: 'Project Schelde',
+    budgetCents: null,
+    approvers: [],
+    createdBy: 'anna.peeters',
+    orders: [],
+  },
+];
+
+export const DEMO_COST_CENTERS = [
+  { key: 'peeters:kst-100', company: 'peeters', identifier: 'KST-100', name: 'Werf Gent' },
+  { key: 'peeters:kst-200', company: 'peeters', identifier: 'KST-200', name: 'Hoofdzetel Antwerpen' },
+  { key: 'peeters:kst-300', company: 'peeters', identifier: 'KST-300', name: 'Onderhoud wagenpark' },
+];
+
+export const DEMO_EXTERNAL_CONTACTS = [
+  {
+    key: 'peeters:ext-01',
+    company: 'peeters',
+    identifier: 'EXT-01',
+    name: 'Dirk Vermeulen',
+    email: 'dirk.vermeulen@example.com',
+    connected: true,
+  },
+  {
+    key: 'peeters:ext-02',
+    company: 'peeters',
+    identifier: 'EXT-02',
+    name: 'Sarah De Smet',
+    email: 'sarah.desmet@example.com',
+    connected: true,
+  },
+  {
+    key: 'peeters:ext-03',
+    company: 'peeters',
+    identifier: 'EXT-03',
+    name: 'Koen Jacobs',
+    email: null,
+    connected: false,
+  },
+];
+
+/** The UTC instant of local midnight in Brussels at the start of an ISO date. */
+function brusselsMidnight(isoDate: string): Date {
+  const utcMidnight = new Date(`${isoDate}T00:00:00Z`);
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: SHOP_TIME_ZONE, timeZoneName: 'longOffset' })
+    .formatToParts(utcMidnight)
+    .find((p) => p.type === 'timeZoneName')!.value; // e.g. "GMT+01:00"
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(offset);
+  const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  return new Date(utcMidnight.getTime() - minutes * 60_000);
+}
+
+/** `isoDate` plus `days` calendar days. */
+function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The period containing `now` of a renewable budget starting on `startDate`: periods of 1, 7, 30 or 365 days from the
+ * start date, each from local midnight in Brussels (start inclusive, end exclusive), as docs/decisions/015 defines.
+ */
+export function demoPeriod(
+  startDate: string,
+  period: Exclude<BudgetPeriod, 'custom'>,
+  now: Date = new Date(),
+): { start: Date; end: Date } {
+  const days = PERIOD_DAYS[period];
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(now);
+  const elapsed = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000);
+  const first = addDays(startDate, Math.max(0, Math.floor(elapsed / days)) * days);
+  return { start: brusselsMidnight(first), end: brusselsMidnight(addDays(first, days)) };
+}
+
+/**
+ * Writes a usage row for the current period with its ledger rows (one `consume` per order amount), unless the period
+ * already has a usage row.
+ */
+async function seedUsage(
+  db: Db,
+  budget: { companyId: string; kind: BudgetKind; budgetId: string; customerId: string; limitCents: number },
+  orders: number[],
+  now: Date,
+): Promise<void> {
+  if (!orders.length) return;
+  const { start, end } = demoPeriod(DEMO_START_DATE, 'monthly', now);
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(budgetUsageTable)
+      .values({
+        kind: budget.kind,
+        budgetId: budget.budgetId,
+        customerId: budget.customerId,
+        periodStart: start,
+        periodEnd: end,
+        limitCents: budget.limitCents,
+        usedCents: orders.reduce((sum, cents) => sum + cents, 0),
+      })
+      .onConflictDoNothing()
+      .returning({ kind: budgetUsageTable.kind });
+    if (!inserted.length) return;
+    await tx
+      .insert(budgetLedgerTable)
+      .values(
+        orders.map((amountCents, i) => ({
+          id: stableId('demo-budget-ledger', `${budget.budgetId}:${budget.customerId}:${start.toISOString()}:${i}`),
+          companyId: budget.companyId,
+          kind: budget.kind,
+          budgetId: budget.budgetId,
+          customerId: budget.customerId,
+          periodStart: start,
+          entry: 'consume' as const,
+          amountCents,
+          createdAt: new Date(Math.min(now.getTime(), start.getTime() + (i + 1) * 3_600_000)),
+        })),
+      )
+      .onConflictDoNothing();
+  });
+}
+
+/** Adds the demo flows, order references, cost centres and external contacts that are missing (module comment). */
+export async function seedSpending(db: Db, now: Date = new Date()): Promise<void> {
+  const companyIds = [...new Set([...DEMO_FLOWS, ...DEMO_ORDER_REFERENCES].map((x) => demoCompanyId(x.company)))];
+  const companies = new Set(
+    (await db.select({ id: companyTable.id }).from(companyTable).where(inArray(companyTable.id, companyIds))).map(
+      (r) => r.id,
+    ),
+  );
+  const usernames = [
+    ...DEMO_FLOWS.flatMap((f) => [...f.approvers, ...f.users.map((u) => u.username)]),
+    ...DEMO_ORDER_REFERENCES.flatMap((r) => [...r.approvers, r.createdBy]),
+  ];
+  const customers = new Set(
+    (
+      await db
+        .select({ id: customerTable.id })
+        .from(customerTable)
+        .where(inArray(customerTable.id, usernames.map(demoCustomerId)))
+    ).map((r) => r.id),
+  );
+  const present = (username: string) => customers.has(demoCustomerId(username));
+
+  for (const flow of DEMO_FLOWS) {
+    const companyId = demoCompanyId(flow.company);
+    if (!companies.has(companyId)) continue;
+    const flowId = demoFlowId(flow.key);
+    await db
+      .insert(orderFlowTable)
+      .values({
+        id: flowId,
+        companyId,
+        name: flow.name,
+        budgetCents: flow.budgetCents,
+        period: 'monthly',
+        renewable: true,
+        transferRemainder: false,
+        approveFromCents: flow.approveFromCents,
+        startDate: DEMO_START_DATE,
+        active: true,
+        createdById: flow.approvers.filter(present).map(demoCustomerId)[0] ?? null,
+      })
+      .onConflictDoNothing();
+    const approvers = flow.approvers.filter(present);
+    if (approvers.length) {
+      await db
+        .insert(orderFlowApproverTable)
+        .values(approvers.map((u) => ({ flowId, customerId: demoCustomerId(u) })))
+        .onConflictDoNothing();
+    }
+    for (const user of flow.users.filter((u) => present(u.username))) {
+      const customerId = demoCustomerId(user.username);
+      const joined = await db
+        .insert(orderFlowUserTable)
+        .values({ customerId, flowId })
+        .onConflictDoNothing()
+        .returning({ flowId: orderFlowUserTable.flowId });
+      const [member] = joined.length
+        ? joined
+        : await db
+            .select({ flowId: orderFlowUserTable.flowId })
+            .from(orderFlowUserTable)
+            .where(inArray(orderFlowUserTable.customerId, [customerId]));
+      if (member?.flowId !== flowId) continue;
+      await seedUsage(
+        db,
+        { companyId, kind: 'flow', budgetId: flowId, customerId, limitCents: flow.budgetCents },
+        user.orders,
+        now,
+      );
+    }
+  }
+
+  for (const ref of DEMO_ORDER_REFERENCES) {
+    const companyId = demoCompanyId(ref.company);
+    if (!companies.has(companyId)) continue;
+    const referenceId = demoOrderReferenceId(ref.key);
+    const inserted = await db
+      .insert(orderReferenceTable)
+      .values({
+        id: referenceId,
+        companyId,
+        name: ref.name,
+        budgetCents: ref.budgetCents,
+        period: 'monthly',
+        renewable: true,
+        transferable: false,
+        startDate: DEMO_START_DATE,
+        active: true,
+        createdById: present(ref.createdBy) ? demoCustomerId(ref.createdBy) : null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: orderReferenceTable.id });
+    const [exists] = inserted.length
+      ? inserted
+      : await db
+          .select({ id: orderReferenceTable.id })
+          .from(orderReferenceTable)
+          .where(inArray(orderReferenceTable.id, [referenceId]));
+    if (!exists) continue;
+    const approvers = ref.approvers.filter(present);
+    if (approvers.length) {
+      await db
+        .insert(orderReferenceApproverTable)
+        .values(approvers.map((u) => ({ referenceId, customerId: demoCustomerId(u) })))
+        .onConflictDoNothing();
+    }
+    if (ref.budgetCents !== null) {
+      await seedUsage(
+        db,
+        { companyId, kind: 'order_reference', budgetId: referenceId, customerId: '', limitCents: ref.budgetCents },
+        ref.orders,
+        now,
+      );
+    }
+  }
+
+  const centres = DEMO_COST_CENTERS.filter((c) => companies.has(demoCompanyId(c.company)));
+  if (centres.length) {
+    await db
+      .insert(costCenterTable)
+      .values(
+        centres.map((c) => ({
+          id: demoCostCenterId(c.key),
+          companyId: demoCompanyId(c.company),
+          identifier: c.identifier,
+          name: c.name,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  const contacts = DEMO_EXTERNAL_CONTACTS.filter((c) => companies.has(demoCompanyId(c.company)));
+  if (contacts.length) {
+    await db
+      .insert(externalContactTable)
+      .values(
+        contacts.map((c) => ({
+          id: demoExternalContactId(c.key),
+          companyId: demoCompanyId(c.company),
+          identifier: c.identifier,
+          name: c.name,
+          email: c.email,
+          connected: c.connected,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+}
