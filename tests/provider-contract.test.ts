@@ -22,7 +22,8 @@ import {
   seedCheckoutSettings,
 } from '../backend/store-api/order/order-test-support.ts';
 import { createTestStoreApi, FIXTURE, type TestStoreApi } from '../backend/store-api/test-fixtures.ts';
-import { shippingMethodTable } from '../backend/db/schema/index.ts';
+import { costCenterTable, externalContactTable, shippingMethodTable } from '../backend/db/schema/index.ts';
+import { randomId } from '../backend/lib/ids.ts';
 import {
   insertFlow,
   mountRequestApprovalRoute,
@@ -401,6 +402,95 @@ describe('approval endpoints', () => {
       await post(actions, clerk.token, { actions: [{ id: second, action: 'approve' }] }),
       403,
     );
+  });
+});
+
+describe('order reference and cost centre endpoints', () => {
+  test('order references and cost centres: answers for 200, 204, 400, 403 and 404 conform', async () => {
+    const app = createStoreApi({ db: api.db, config: api.config }).app;
+    const companyId = (await insertCompany(api.db)).id;
+    const manager = await insertCustomer(api.db, companyId, { leadBuyer: true });
+    const clerk = await insertCustomer(api.db, companyId, { rights: ['ROLE_VIEW_PRICES'] });
+    const outsider = await insertCustomer(api.db, (await insertCompany(api.db)).id, { leadBuyer: true });
+    const contactId = randomId();
+    const centreId = randomId();
+    await api.db.insert(externalContactTable).values({ id: contactId, companyId, identifier: 'E1', name: 'Ext' });
+    await api.db.insert(costCenterTable).values({ id: centreId, companyId, identifier: 'K1', name: 'Centre' });
+    const send = (method: string, url: string, token: string, body?: unknown) =>
+      app.request(`/store-api/${api.config.provider}${url}`, {
+        method,
+        headers: {
+          'sw-access-key': api.config.accessKey,
+          'content-type': 'application/json',
+          'sw-context-token': token,
+        },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+    const check = async (method: string, path: string, url: string, token: string, status: number, body?: unknown) =>
+      conforms(method, path, await send(method, url, token, body), status);
+
+    const ref = { name: 'PO-C1', budget: 100, startDate: '2026-01-01', approvers: [manager.id] };
+    const created = await check('POST', '/order-reference', '/order-reference', manager.token, 200, ref);
+    const id = created.id as string;
+    await check('POST', '/order-reference', '/order-reference', manager.token, 400, { ...ref, name: 'po-c1' });
+    await check('POST', '/order-reference', '/order-reference', clerk.token, 403, ref);
+    await check('POST', '/order-reference', '/order-reference', manager.token, 404, {
+      ...ref,
+      name: 'X',
+      users: [outsider.id],
+    });
+    await check('POST', '/order-reference/list', '/order-reference/list', manager.token, 200, { term: 'po' });
+    await check('POST', '/order-reference/list', '/order-reference/list', manager.token, 400, { limit: 0 });
+    await check('POST', '/order-reference/list', '/order-reference/list', clerk.token, 403, {});
+    const one = '/order-reference/{id}';
+    await check('GET', one, `/order-reference/${id}`, manager.token, 200);
+    await check('GET', one, '/order-reference/nope', manager.token, 400);
+    await check('GET', one, `/order-reference/${id}`, clerk.token, 403);
+    await check('GET', one, `/order-reference/${id}`, outsider.token, 404);
+    await check('PUT', one, `/order-reference/${id}`, manager.token, 200, { ...ref, budget: null });
+    await check('PUT', one, `/order-reference/${id}`, manager.token, 400, { ...ref, period: 'custom' });
+    await check('PUT', one, `/order-reference/${id}`, clerk.token, 403, ref);
+    await check('PUT', one, `/order-reference/${id}`, outsider.token, 404, ref);
+    const search = '/order-reference/search/{term}';
+    const found = await check('GET', search, '/order-reference/search/c1', manager.token, 200);
+    expect(found.elements).toEqual([expect.objectContaining({ id, name: 'PO-C1' })]);
+    await check('GET', search, `/order-reference/search/${'x'.repeat(31)}`, manager.token, 400);
+    await check('GET', search, '/order-reference/search/c1', clerk.token, 403);
+    const cart = '/order-reference/cart/{id}';
+    await check('PUT', cart, `/order-reference/cart/${id}`, manager.token, 200);
+    await check('PUT', cart, `/order-reference/cart/${id}`, clerk.token, 403);
+    await check('PUT', cart, `/order-reference/cart/${id}`, outsider.token, 404);
+    await check('PUT', one, `/order-reference/${id}`, manager.token, 200, { ...ref, active: false });
+    await check('PUT', cart, `/order-reference/cart/${id}`, manager.token, 400);
+    await check('DELETE', '/order-reference/cart', '/order-reference/cart', manager.token, 200);
+    await check('DELETE', '/order-reference/cart', '/order-reference/cart', clerk.token, 403);
+    await check('DELETE', one, `/order-reference/${id}`, clerk.token, 403);
+    await check('DELETE', one, `/order-reference/${id}`, outsider.token, 404);
+    await check('DELETE', one, '/order-reference/nope', manager.token, 400);
+    await check('DELETE', one, `/order-reference/${id}`, manager.token, 204);
+
+    const contacts = '/cost-center/external-contact';
+    await check('GET', contacts, contacts, manager.token, 200);
+    await check('GET', contacts, contacts, clerk.token, 403);
+    for (const path of ['/cost-center/external-contact-assign', '/cost-center/external-contact-dismiss']) {
+      await check('POST', path, path, manager.token, 200, { ids: [contactId] });
+      await check('POST', path, path, manager.token, 200, {});
+      await check('POST', path, path, manager.token, 400, { ids: [] });
+      await check('POST', path, path, clerk.token, 403, {});
+      await check('POST', path, path, manager.token, 404, { ids: [randomId()] });
+    }
+    await check('GET', '/cost-center/cart/external-contact', '/cost-center/cart/external-contact', manager.token, 200);
+    await check('GET', '/cost-center/cart/external-contact', '/cost-center/cart/external-contact', clerk.token, 403);
+    const centres = await check('GET', '/cost-center', '/cost-center', manager.token, 200);
+    expect(centres.elements).toEqual([{ id: centreId, identifier: 'K1', name: 'Centre' }]);
+    await check('GET', '/cost-center', '/cost-center', clerk.token, 403);
+    const choose = '/cost-center/cart/{id}';
+    await check('PUT', choose, `/cost-center/cart/${centreId}`, manager.token, 200);
+    await check('PUT', choose, '/cost-center/cart/nope', manager.token, 400);
+    await check('PUT', choose, `/cost-center/cart/${centreId}`, clerk.token, 403);
+    await check('PUT', choose, `/cost-center/cart/${centreId}`, outsider.token, 404);
+    await check('DELETE', '/cost-center/cart', '/cost-center/cart', manager.token, 200);
+    await check('DELETE', '/cost-center/cart', '/cost-center/cart', clerk.token, 403);
   });
 });
 
