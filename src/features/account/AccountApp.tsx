@@ -13,6 +13,7 @@ import { AddressBook, AddressForm } from './views/AddressBook.tsx';
 import { ApprovalDetail, Approvals } from './views/Approvals.tsx';
 import { Coming } from './views/Coming.tsx';
 import { Dashboard } from './views/Dashboard.tsx';
+import { OrderReferenceForm, OrderReferences } from './views/OrderReferences.tsx';
 import { Orders } from './views/Orders.tsx';
 import { OrdersDetail } from './views/OrdersDetail.tsx';
 import { Profile } from './views/Profile.tsx';
@@ -27,6 +28,7 @@ export const ACCOUNT_MESSAGES = [
   'account.',
   'approvals.',
   'orders.',
+  'orderReferences.',
   'checkout.totals.',
   'errors.',
   'validation.',
@@ -128,6 +130,12 @@ export function accountRoutes({ prefix, storefrontUrl }: { prefix: string; store
       { path: 'customer/details/:slug?', element: guarded(right('customer'), <UserForm key="edit" />) },
       { path: 'approvals', element: guarded(right('approvals'), <Approvals />) },
       { path: 'approvals/:slug', element: guarded(right('approvals'), <ApprovalDetail />) },
+      { path: 'orderreferences', element: guarded(right('orderreferences'), <OrderReferences />) },
+      { path: 'orderreferences/create', element: guarded(right('orderreferences'), <OrderReferenceForm />) },
+      {
+        path: 'orderreferences/details/:slug?',
+        element: guarded(right('orderreferences'), <OrderReferenceForm key="edit" />),
+      },
       { path: 'orders', element: guarded(right('orders'), <Orders />) },
       { path: 'orders/details/:orderNumber', element: guarded(right('orders'), <OrdersDetail />) },
       { path: 'recover/password', element: <RecoverPassword storefrontUrl={storefrontUrl} /> },

@@ -32,12 +32,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
   { path: 'invoices', labelKey: 'account.nav.invoices', right: 'ROLE_MANAGE_INVOICE_HISTORY', coming: true },
   { path: 'approvals', labelKey: 'account.nav.approvals', right: 'ROLE_APPROVE_ORDER_FLOWS' },
   { path: 'flows', labelKey: 'account.nav.flows', right: 'ROLE_MANAGE_ORDER_FLOWS', coming: true },
-  {
-    path: 'orderreferences',
-    labelKey: 'account.nav.orderreferences',
-    right: 'ROLE_MANAGE_ORDER_REFERENCES',
-    coming: true,
-  },
+  { path: 'orderreferences', labelKey: 'account.nav.orderreferences', right: 'ROLE_MANAGE_ORDER_REFERENCES' },
   { path: 'costcenter', labelKey: 'account.nav.costcenter', right: 'ROLE_ACCESS_COST_CENTER', coming: true },
   { path: 'articlelinks', labelKey: 'account.nav.articlelinks', right: 'ROLE_MANAGE_ARTICLE_LINKS', coming: true },
 ];

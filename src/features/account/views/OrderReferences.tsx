@@ -1,0 +1,418 @@
+/**
+ * Order references (routes /account/orderreferences, /account/orderreferences/create and
+ * /account/orderreferences/details/{slug?}, slug = the reference's id), for customers with
+ * ROLE_MANAGE_ORDER_REFERENCES: the list with its remaining budgets, create, edit and delete (after a confirmation).
+ * The name is at most 30 characters, its label says so and a counter follows the typing; the budget per period is
+ * optional (docs/decisions/015).
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  ORDER_REFERENCE_NAME_MAX_LENGTH,
+  ORDER_REFERENCE_NAME_NOT_UNIQUE,
+  ORDER_REFERENCE_PERIODS,
+  type OrderReference,
+  type OrderReferenceListResponse,
+  type OrderReferencePeriod,
+  type OrderReferenceRequest,
+} from '../../../../contract/provider/order-reference.ts';
+import { shopToday } from '../../../../contract/order.ts';
+import { useAmount } from '../../../components/commerce/use-amount.ts';
+import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
+import { Button, Card, Checkbox, FormActions, Select, TextField } from '../../../components/ui/form.tsx';
+import { useAction, useNotify } from '../../../components/ui/use-action.ts';
+import { formatDate } from '../../../i18n/format.ts';
+import { useI18n } from '../../../i18n/react.tsx';
+import type { FieldErrors } from '../../../lib/forms/validation.ts';
+import { StoreApiClientError } from '../../../lib/store-api/errors.ts';
+import { budgetFieldErrors, parseBudget } from '../budget-form.ts';
+import { QUERY_DEBOUNCE_MS } from '../customer-list-query.ts';
+import {
+  createOrderReference,
+  deleteOrderReference,
+  fetchOrderReference,
+  listOrderReferences,
+  updateOrderReference,
+} from '../spending-api.ts';
+import { CancelLink } from './CancelLink.tsx';
+import { DateField } from './DateField.tsx';
+import { MemberPicker, useCompanyUsers } from './MemberPicker.tsx';
+
+const PAGE_SIZE = 20;
+
+export function OrderReferences() {
+  const { t, locale } = useI18n();
+  const amount = useAmount();
+  const { notify, notifyError } = useNotify();
+  const [term, setTerm] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [result, setResult] = useState<OrderReferenceListResponse | null>(null);
+  const [toDelete, setToDelete] = useState<OrderReference | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [reloadKey, setReloadKey] = useState(0);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(term.trim());
+      setPage(1);
+    }, QUERY_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [term]);
+
+  useEffect(() => {
+    let live = true;
+    listOrderReferences({ page, limit: PAGE_SIZE, ...(search ? { term: search } : {}) })
+      .then((list) => live && setResult(list))
+      .catch((error: unknown) => {
+        if (!live) return;
+        setResult({ elements: [], total: 0, page: 1, limit: PAGE_SIZE });
+        notifyError(error);
+      });
+    return () => {
+      live = false;
+    };
+  }, [page, search, reloadKey, notifyError]);
+
+  async function remove() {
+    if (!toDelete) return;
+    setBusy(true);
+    try {
+      await deleteOrderReference(toDelete.id);
+      notify('success', t('general.success'), t('orderReferences.deleted', { name: toDelete.name }));
+      setToDelete(null);
+      setReloadKey((k) => k + 1);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const pages = Math.max(1, Math.ceil((result?.total ?? 0) / PAGE_SIZE));
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">{t('orderReferences.title')}</h1>
+        <Link
+          to="/account/orderreferences/create"
+          className="rounded bg-primary px-4 py-2 text-sm font-semibold text-white"
+        >
+          {t('orderReferences.create')}
+        </Link>
+      </div>
+      <div className="max-w-md">
+        <TextField type="search" label={t('orderReferences.search')} value={term} onValue={setTerm} />
+      </div>
+      {result === null ? (
+        <p role="status" className="text-sm text-gray-600">
+          {t('account.loading')}
+        </p>
+      ) : result.elements.length === 0 ? (
+        <p className="text-sm text-gray-600">{t('orderReferences.empty')}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[44rem] text-left text-sm">
+            <caption className="sr-only">{t('orderReferences.title')}</caption>
+            <thead className="border-b border-gray-300 text-gray-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  {t('orderReferences.nameColumn')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('orderReferences.createdBy')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('orderReferences.period')}
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  {t('orderReferences.budget')}
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  {t('orderReferences.remainingBudget')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('orderReferences.validity')}
+                </th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">{t('account.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.elements.map((r) => (
+                <tr key={r.id} className="border-b border-gray-100">
+                  <td className="py-2 pr-3">
+                    <Link
+                      to={`/account/orderreferences/details/${encodeURIComponent(r.id)}`}
+                      className="font-medium text-primary hover:underline"
+                    >
+                      {r.name}
+                    </Link>
+                    {!r.active && <span className="ml-2 text-xs text-gray-600">({t('account.status.inactive')})</span>}
+                  </td>
+                  <td className="py-2 pr-3">
+                    {r.createdBy ? `${r.createdBy.firstName} ${r.createdBy.lastName}` : '–'}
+                  </td>
+                  <td className="py-2 pr-3">{t(`orderReferences.periods.${r.period}`)}</td>
+                  <td className="py-2 pr-3 text-right">{r.budget === null ? '–' : amount(r.budget)}</td>
+                  <td className="py-2 pr-3 text-right">
+                    {r.remainingBudget === null ? '–' : amount(r.remainingBudget)}
+                  </td>
+                  <td className="py-2 pr-3">
+                    {formatDate(r.startDate, locale)}
+                    {r.endDate ? ` – ${formatDate(r.endDate, locale)}` : ''}
+                  </td>
+                  <td className="py-2 text-right">
+                    <Button kind="danger" onClick={() => setToDelete(r)}>
+                      <span aria-hidden="true">{t('account.delete')}</span>
+                      <span className="sr-only">{t('orderReferences.deleteNamed', { name: r.name })}</span>
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 && (
+        <nav aria-label={t('account.pagination')} className="flex items-center gap-2 text-sm">
+          <Button kind="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('account.previous')}
+          </Button>
+          <span>{t('account.pageOf', { page, pages })}</span>
+          <Button kind="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t('account.next')}
+          </Button>
+        </nav>
+      )}
+      {toDelete && (
+        <ConfirmDialog
+          open
+          confirmLabel={t('account.delete')}
+          cancelLabel={t('account.cancel')}
+          question={t('orderReferences.confirmDelete', { name: toDelete.name })}
+          busy={busy}
+          onCancel={() => setToDelete(null)}
+          onConfirm={() => void remove()}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The form's values. */
+interface OrderReferenceValues {
+  name: string;
+  budget: string;
+  period: OrderReferencePeriod;
+  startDate: string;
+  endDate: string;
+  renewable: boolean;
+  transferable: boolean;
+  active: boolean;
+  users: string[];
+  approvers: string[];
+}
+
+const FIELDS = ['name', 'budget', 'period', 'startDate', 'endDate', 'users', 'approvers'] as const;
+
+function toValues(r: OrderReference): OrderReferenceValues {
+  return {
+    name: r.name,
+    budget: r.budget === null ? '' : String(r.budget),
+    period: r.period,
+    startDate: r.startDate,
+    endDate: r.endDate ?? '',
+    renewable: r.renewable,
+    transferable: r.transferable,
+    active: r.active,
+    users: r.users,
+    approvers: r.approvers,
+  };
+}
+
+/** The request body for the form's values (checked before). */
+export function toOrderReferenceRequest(values: OrderReferenceValues): OrderReferenceRequest {
+  return {
+    name: values.name.trim(),
+    budget: values.budget.trim() === '' ? null : parseBudget(values.budget),
+    period: values.period,
+    renewable: values.renewable,
+    transferable: values.transferable,
+    startDate: values.startDate,
+    endDate: values.endDate || null,
+    active: values.active,
+    users: values.users,
+    approvers: values.approvers,
+  };
+}
+
+/** Create (no slug) or edit (slug = the reference's id) one order reference. */
+export function OrderReferenceForm() {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const { slug } = useParams();
+  const navigate = useNavigate();
+  const { notify, notifyError } = useNotify();
+  const users = useCompanyUsers();
+  const [values, setValues] = useState<OrderReferenceValues | null>(
+    slug
+      ? null
+      : {
+          name: '',
+          budget: '',
+          period: 'monthly',
+          startDate: shopToday(),
+          endDate: '',
+          renewable: true,
+          transferable: false,
+          active: true,
+          users: [],
+          approvers: [],
+        },
+  );
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { busy, run } = useAction(
+    async (request: OrderReferenceRequest) => {
+      try {
+        if (slug) await updateOrderReference(slug, request);
+        else await createOrderReference(request);
+      } catch (error) {
+        // The name in use: shown at the field (the code comes without a pointer when not a violation item).
+        if (
+          error instanceof StoreApiClientError &&
+          error.errors.some((e) => e.code === ORDER_REFERENCE_NAME_NOT_UNIQUE)
+        ) {
+          setErrors({ name: t('orderReferences.nameNotUnique') });
+          return;
+        }
+        throw error;
+      }
+      notify('success', t('general.success'), t('orderReferences.saved', { name: request.name }));
+      void navigate('/account/orderreferences');
+    },
+    { fields: FIELDS, onFieldErrors: setErrors },
+  );
+
+  useEffect(() => {
+    if (!slug) return;
+    fetchOrderReference(slug)
+      .then((r) => setValues(toValues(r)))
+      .catch((error: unknown) => {
+        notifyError(error);
+        void navigate('/account/orderreferences');
+      });
+  }, [slug, navigate, notifyError]);
+
+  if (!values)
+    return (
+      <p role="status" className="text-sm text-gray-600">
+        {t('account.loading')}
+      </p>
+    );
+  const set = <K extends keyof OrderReferenceValues>(key: K, value: OrderReferenceValues[K]) =>
+    setValues((v) => (v ? { ...v, [key]: value } : v));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!values) return;
+    const found: FieldErrors = budgetFieldErrors(values, t, {
+      budgetRequired: false,
+      budgetKey: 'orderReferences.validation.budget',
+      endDateKey: 'orderReferences.validation.endDate',
+    });
+    const name = values.name.trim();
+    if (!name) found.name = t('validation.required');
+    else if (name.length > ORDER_REFERENCE_NAME_MAX_LENGTH)
+      found.name = t('validation.maxLength', { max: ORDER_REFERENCE_NAME_MAX_LENGTH });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    run(toOrderReferenceRequest(values));
+  }
+
+  return (
+    <Card title={slug ? t('orderReferences.edit') : t('orderReferences.create')}>
+      <form noValidate onSubmit={submit} className="grid gap-x-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <TextField
+            label={t('orderReferences.name', { max: ORDER_REFERENCE_NAME_MAX_LENGTH })}
+            required
+            value={values.name}
+            onValue={(name) => set('name', name)}
+            maxLength={ORDER_REFERENCE_NAME_MAX_LENGTH}
+            error={errors.name}
+            className="mb-1"
+          />
+          <p className="mb-4 text-xs text-muted" aria-live="polite">
+            {t('orderReferences.nameCounter', { length: values.name.length, max: ORDER_REFERENCE_NAME_MAX_LENGTH })}
+          </p>
+        </div>
+        <TextField
+          label={t('orderReferences.budgetField')}
+          inputMode="decimal"
+          value={values.budget}
+          onValue={(budget) => set('budget', budget)}
+          error={errors.budget}
+        />
+        <Select
+          label={t('orderReferences.period')}
+          value={values.period}
+          onValue={(period) => set('period', period as OrderReferencePeriod)}
+          options={ORDER_REFERENCE_PERIODS.map((p) => ({ value: p, label: t(`orderReferences.periods.${p}`) }))}
+          error={errors.period}
+        />
+        <DateField
+          label={t('orderReferences.startDate')}
+          required
+          value={values.startDate}
+          onValue={(startDate) => set('startDate', startDate)}
+          error={errors.startDate}
+        />
+        <DateField
+          label={t('orderReferences.endDate')}
+          required={values.period === 'custom'}
+          value={values.endDate}
+          min={values.startDate}
+          onValue={(endDate) => set('endDate', endDate)}
+          error={errors.endDate}
+        />
+        <div className="sm:col-span-2">
+          <Checkbox
+            label={t('orderReferences.renewable')}
+            checked={values.renewable}
+            onChecked={(on) => set('renewable', on)}
+          />
+          <Checkbox
+            label={t('orderReferences.transferable')}
+            checked={values.transferable}
+            onChecked={(on) => set('transferable', on)}
+          />
+          <Checkbox label={t('orderReferences.active')} checked={values.active} onChecked={(on) => set('active', on)} />
+        </div>
+        <div className="sm:col-span-2">
+          <MemberPicker
+            legend={t('orderReferences.approvers')}
+            users={users}
+            value={values.approvers}
+            onValue={(ids) => set('approvers', ids)}
+            error={errors.approvers}
+          />
+          <MemberPicker
+            legend={t('orderReferences.users')}
+            hint={t('orderReferences.usersHint')}
+            users={users}
+            value={values.users}
+            onValue={(ids) => set('users', ids)}
+            error={errors.users}
+          />
+        </div>
+        <FormActions
+          busy={busy}
+          submitLabel={t('account.save')}
+          cancel={<CancelLink to="/account/orderreferences" />}
+        />
+      </form>
+    </Card>
+  );
+}
