@@ -28,8 +28,8 @@ import {
   orderReferenceApproverTable,
   orderReferenceTable,
   type BudgetKind,
-  type BudgetPeriod,
 } from './schema/index.ts';
+import { budgetPeriodAt, type PeriodWindow } from '../lib/budget-period.ts';
 import { stableId } from '../lib/ids.ts';
 import { demoCompanyId, demoCustomerId } from './seed-customers.ts';
 
@@ -39,12 +39,8 @@ export const demoOrderReferenceId = (key: string): string => stableId('demo-orde
 export const demoCostCenterId = (key: string): string => stableId('demo-cost-center', key);
 export const demoExternalContactId = (key: string): string => stableId('demo-external-contact', key);
 
-/** The shop's time zone: budget periods begin at local midnight there. */
-const SHOP_TIME_ZONE = 'Europe/Brussels';
-/** First day of every demo flow and reference, the anchor of their periods. */
+/** First day of every demo flow and reference, the anchor of their monthly periods. */
 const DEMO_START_DATE = '2026-01-01';
-/** Days of a period (docs/decisions/015). */
-const PERIOD_DAYS: Record<Exclude<BudgetPeriod, 'custom'>, number> = { daily: 1, weekly: 7, monthly: 30, yearly: 365 };
 
 interface DemoFlow {
   key: string;
@@ -146,38 +142,11 @@ export const DEMO_EXTERNAL_CONTACTS = [
   },
 ];
 
-/** The UTC instant of local midnight in Brussels at the start of an ISO date. */
-function brusselsMidnight(isoDate: string): Date {
-  const utcMidnight = new Date(`${isoDate}T00:00:00Z`);
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: SHOP_TIME_ZONE, timeZoneName: 'longOffset' })
-    .formatToParts(utcMidnight)
-    .find((p) => p.type === 'timeZoneName')!.value; // e.g. "GMT+01:00"
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(offset);
-  const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
-  return new Date(utcMidnight.getTime() - minutes * 60_000);
-}
-
-/** `isoDate` plus `days` calendar days. */
-function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/**
- * The period containing `now` of a renewable budget starting on `startDate`: periods of 1, 7, 30 or 365 days from the
- * start date, each from local midnight in Brussels (start inclusive, end exclusive), as docs/decisions/015 defines.
- */
-export function demoPeriod(
-  startDate: string,
-  period: Exclude<BudgetPeriod, 'custom'>,
-  now: Date = new Date(),
-): { start: Date; end: Date } {
-  const days = PERIOD_DAYS[period];
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(now);
-  const elapsed = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000);
-  const first = addDays(startDate, Math.max(0, Math.floor(elapsed / days)) * days);
-  return { start: brusselsMidnight(first), end: brusselsMidnight(addDays(first, days)) };
+/** The monthly period of the demo budgets containing `now` (backend/lib/budget-period.ts). */
+export function demoPeriod(now: Date): PeriodWindow {
+  const window = budgetPeriodAt({ period: 'monthly', renewable: true, startDate: DEMO_START_DATE, endDate: null }, now);
+  if (!window) throw new Error(`The demo budgets start on ${DEMO_START_DATE}, after ${now.toISOString()}.`);
+  return window;
 }
 
 /**
@@ -191,7 +160,7 @@ async function seedUsage(
   now: Date,
 ): Promise<void> {
   if (!orders.length) return;
-  const { start, end } = demoPeriod(DEMO_START_DATE, 'monthly', now);
+  const { start, end } = demoPeriod(now);
   await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(budgetUsageTable)
