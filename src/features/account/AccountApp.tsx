@@ -14,6 +14,7 @@ import { ApprovalDetail, Approvals } from './views/Approvals.tsx';
 import { Coming } from './views/Coming.tsx';
 import { Dashboard } from './views/Dashboard.tsx';
 import { OrderReferenceForm, OrderReferences } from './views/OrderReferences.tsx';
+import { Flows, FlowWizard } from './views/Flows.tsx';
 import { Orders } from './views/Orders.tsx';
 import { OrdersDetail } from './views/OrdersDetail.tsx';
 import { Profile } from './views/Profile.tsx';
@@ -27,6 +28,7 @@ import type { MessageKey } from '../../i18n/locales.ts';
 export const ACCOUNT_MESSAGES = [
   'account.',
   'approvals.',
+  'flows.',
   'orders.',
   'orderReferences.',
   'checkout.totals.',
@@ -130,6 +132,8 @@ export function accountRoutes({ prefix, storefrontUrl }: { prefix: string; store
       { path: 'customer/details/:slug?', element: guarded(right('customer'), <UserForm key="edit" />) },
       { path: 'approvals', element: guarded(right('approvals'), <Approvals />) },
       { path: 'approvals/:slug', element: guarded(right('approvals'), <ApprovalDetail />) },
+      { path: 'flows', element: guarded(right('flows'), <Flows />) },
+      { path: 'flows/create', element: guarded(right('flows'), <FlowWizard />) },
       { path: 'orderreferences', element: guarded(right('orderreferences'), <OrderReferences />) },
       { path: 'orderreferences/create', element: guarded(right('orderreferences'), <OrderReferenceForm />) },
       {

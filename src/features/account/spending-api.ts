@@ -1,9 +1,9 @@
 /**
  * The account area's calls of the provider's spending endpoints (docs/decisions/015): approval requests
  * (`{provider}/order/approvals…`), order references (`{provider}/order-reference…`) and the cost centres' external
- * contacts (`{provider}/cost-center/external-contact…`). Request bodies are typed with the contract's request types
+ * contacts (`{provider}/cost-center/external-contact…`) and order flows (`{provider}/order-flow…`). Request bodies are typed with the contract's request types
  * and every answer is read with its response schema (contract/provider/approvals.ts, order-reference.ts,
- * cost-center.ts).
+ * cost-center.ts, order-flow.ts).
  *
  * @throws StoreApiClientError from every call for a non-2xx answer; an answer that is not the contract's shape
  *   throws valibot's ValiError.
@@ -26,6 +26,15 @@ import {
   type ExternalContact,
   type ExternalContactIdsRequest,
 } from '../../../contract/provider/cost-center.ts';
+import {
+  OrderFlowListResponseSchema,
+  OrderFlowSchema,
+  type OrderFlow,
+  type OrderFlowAssignRequest,
+  type OrderFlowListRequest,
+  type OrderFlowListResponse,
+  type OrderFlowRequest,
+} from '../../../contract/provider/order-flow.ts';
 import {
   OrderReferenceListResponseSchema,
   OrderReferenceSchema,
@@ -111,4 +120,41 @@ export async function setExternalContactsConnected(
   const path = providerPath('cost-center', connect ? 'external-contact-assign' : 'external-contact-dismiss');
   const body = await storeApi(path, { method: 'POST', body: request });
   return v.parse(ExternalContactListResponseSchema, body).elements;
+}
+
+/** POST `{provider}/order-flow/list`: one page of the company's order flows, by name. */
+export async function listOrderFlows(criteria: OrderFlowListRequest): Promise<OrderFlowListResponse> {
+  const body = await storeApi(providerPath('order-flow', 'list'), { method: 'POST', body: criteria });
+  return v.parse(OrderFlowListResponseSchema, body);
+}
+
+/** Every order flow of the company (the list read page by page, at most 100 pages of 100). */
+export async function listAllOrderFlows(): Promise<OrderFlow[]> {
+  const all: OrderFlow[] = [];
+  for (let page = 1; page <= 100; page++) {
+    const result = await listOrderFlows({ page, limit: 100 });
+    all.push(...result.elements);
+    if (all.length >= result.total || result.elements.length === 0) break;
+  }
+  return all;
+}
+
+/**
+ * POST `{provider}/order-flow`: creates a flow. Budget fields need ROLE_MANAGE_BUDGETS, approvers
+ * ROLE_MANAGE_APPROVERS (`{PROVIDER}__MISSING_RIGHT`).
+ */
+export async function createOrderFlow(request: OrderFlowRequest): Promise<OrderFlow> {
+  const body = await storeApi(providerPath('order-flow'), { method: 'POST', body: request });
+  return v.parse(OrderFlowSchema, body);
+}
+
+/** DELETE `{provider}/order-flow/{id}` (204). */
+export async function deleteOrderFlow(id: string): Promise<void> {
+  await storeApi(providerPath('order-flow', id), { method: 'DELETE' });
+}
+
+/** POST `{provider}/order-flow/assign`: puts the users into the flow (each leaves their former one). */
+export async function assignOrderFlow(request: OrderFlowAssignRequest): Promise<OrderFlow> {
+  const body = await storeApi(providerPath('order-flow', 'assign'), { method: 'POST', body: request });
+  return v.parse(OrderFlowSchema, body);
 }

@@ -1,6 +1,6 @@
 /**
  * Answers of the provider's spending endpoints for the account area's component tests, each parsed with its
- * contract schema (contract/provider/approvals.ts, order-reference.ts, cost-center.ts) so a stub cannot drift from
+ * contract schema (contract/provider/approvals.ts, order-reference.ts, cost-center.ts, order-flow.ts) so a stub cannot drift from
  * what the server sends.
  */
 import * as v from 'valibot';
@@ -14,6 +14,7 @@ import {
   type ApprovalDecision,
 } from '../../../contract/provider/approvals.ts';
 import { ExternalContactListResponseSchema, type ExternalContact } from '../../../contract/provider/cost-center.ts';
+import { OrderFlowListResponseSchema, OrderFlowSchema, type OrderFlow } from '../../../contract/provider/order-flow.ts';
 import {
   OrderReferenceListResponseSchema,
   OrderReferenceSchema,
@@ -137,4 +138,29 @@ export function externalContactsBody(elements: Partial<ExternalContact>[]) {
       ...contact,
     })),
   });
+}
+
+/** One order flow with a monthly budget and a threshold. */
+export function orderFlowBody(overrides: Partial<OrderFlow> = {}): OrderFlow {
+  return v.parse(OrderFlowSchema, {
+    id: testId(800),
+    name: 'Workshop',
+    budget: 2000,
+    budgetPeriod: 'monthly',
+    budgetTransfer: false,
+    budgetRenewable: true,
+    approvers: [testId(901)],
+    users: [testId(900)],
+    startDate: '2026-11-01',
+    endDate: null,
+    approveFrom: 1000,
+    active: true,
+    createdAt: '2026-11-01T08:00:00.000Z',
+    ...overrides,
+  });
+}
+
+/** A page of the order flow list. */
+export function orderFlowListBody(elements: OrderFlow[]) {
+  return v.parse(OrderFlowListResponseSchema, { elements, total: elements.length, page: 1, limit: 20 });
 }
