@@ -91,3 +91,12 @@ export function previousBudgetPeriod(rule: BudgetPeriodRule, window: PeriodWindo
   if (rule.period === 'custom' || !rule.renewable) return null;
   return budgetPeriodAt(rule, new Date(window.start.getTime() - 1));
 }
+
+/**
+ * The number of a renewable budget's period (0 for the first) that begins at `periodStart`, counted from the start
+ * date; 0 for a budget with a single period.
+ */
+export function periodIndex(rule: BudgetPeriodRule, periodStart: Date): number {
+  if (rule.period === 'custom' || !rule.renewable) return 0;
+  return Math.floor(daysBetween(rule.startDate, localDate(periodStart)) / PERIOD_DAYS[rule.period]);
+}
