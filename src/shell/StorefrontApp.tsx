@@ -12,6 +12,7 @@ import { AccountGuard } from '../features/account/guards.tsx';
 import { CHECKOUT_MESSAGES, checkoutRoutes } from '../features/checkout/routes.tsx';
 import { I18nProvider, type IslandI18nProp } from '../i18n/react.tsx';
 import type { MessageKey } from '../i18n/locales.ts';
+import type { FeatureFlag } from '../lib/feature-flags.ts';
 
 /** The catalogue keys of the app, for `islandMessages(locale, STOREFRONT_APP_MESSAGES)`. */
 export const STOREFRONT_APP_MESSAGES = [
@@ -25,6 +26,8 @@ export interface StorefrontAppProps {
   prefix: string;
   /** Absolute URL of the domain (for links in mails). */
   storefrontUrl: string;
+  /** The enabled feature flags the app reads (src/lib/feature-flags.ts, evaluated on the server). */
+  features?: readonly FeatureFlag[];
 }
 
 function Root() {
@@ -41,17 +44,19 @@ export function storefrontRoutes({
   prefix,
   storefrontUrl,
   i18n,
+  features = [],
 }: {
   prefix: string;
   storefrontUrl: string;
   i18n: IslandI18nProp;
+  features?: readonly FeatureFlag[];
 }): RouteObject[] {
   return [
     {
       path: '/',
       element: <Root />,
       children: [
-        accountRoutes({ prefix, storefrontUrl }),
+        accountRoutes({ prefix, storefrontUrl, features }),
         {
           element: (
             <AccountGuard prefix={prefix}>
@@ -66,10 +71,13 @@ export function storefrontRoutes({
 }
 
 /** The app; its notifications show in the header's notification region (one store for the page). */
-export default function StorefrontApp({ i18n, prefix, storefrontUrl }: StorefrontAppProps) {
+export default function StorefrontApp({ i18n, prefix, storefrontUrl, features }: StorefrontAppProps) {
   const router = useMemo(
-    () => createBrowserRouter(storefrontRoutes({ prefix, storefrontUrl, i18n }), { basename: prefix || '/' }),
-    [prefix, storefrontUrl, i18n],
+    () =>
+      createBrowserRouter(storefrontRoutes({ prefix, storefrontUrl, i18n, ...(features ? { features } : {}) }), {
+        basename: prefix || '/',
+      }),
+    [prefix, storefrontUrl, i18n, features],
   );
   return (
     <I18nProvider i18n={i18n}>

@@ -7,11 +7,13 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, type RouteObject } from 'react-router';
 import { AccountGuard, RoleGuard } from './guards.tsx';
-import { holds, SIDEBAR, type RightCode } from './rights.ts';
+import { holds, offered, SIDEBAR, type RightCode } from './rights.ts';
+import type { FeatureFlag } from '../../lib/feature-flags.ts';
 import { useLoggedIn } from './session.tsx';
 import { AddressBook, AddressForm } from './views/AddressBook.tsx';
 import { ApprovalDetail, Approvals } from './views/Approvals.tsx';
 import { Coming } from './views/Coming.tsx';
+import { CostCenters } from './views/CostCenters.tsx';
 import { Dashboard } from './views/Dashboard.tsx';
 import { OrderReferenceForm, OrderReferences } from './views/OrderReferences.tsx';
 import { Flows, FlowWizard } from './views/Flows.tsx';
@@ -28,6 +30,7 @@ import type { MessageKey } from '../../i18n/locales.ts';
 export const ACCOUNT_MESSAGES = [
   'account.',
   'approvals.',
+  'costCenters.',
   'flows.',
   'orders.',
   'orderReferences.',
@@ -42,8 +45,8 @@ export const ACCOUNT_MESSAGES = [
   'quickOrder.linkHint',
 ] as const satisfies readonly (MessageKey | `${string}.`)[];
 
-/** The sidebar: the entries the customer's rights allow (dashboard always). */
-export function Sidebar({ rights }: { rights: readonly string[] }) {
+/** The sidebar: the entries the shop offers (`features`) and the customer's rights allow (dashboard always). */
+export function Sidebar({ rights, features = [] }: { rights: readonly string[]; features?: readonly FeatureFlag[] }) {
   const { t } = useI18n();
   const nav = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
@@ -55,7 +58,7 @@ export function Sidebar({ rights }: { rights: readonly string[] }) {
   return (
     <nav ref={nav} aria-label={t('account.nav.label')} className="lg:w-60 lg:shrink-0">
       <ul className="flex gap-1 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">
-        {SIDEBAR.filter((entry) => holds(rights, entry.right)).map((entry) => (
+        {SIDEBAR.filter((entry) => offered(entry, features) && holds(rights, entry.right)).map((entry) => (
           <li key={entry.path} className="shrink-0">
             <NavLink
               to={`/account/${entry.path}`}
@@ -74,19 +77,19 @@ export function Sidebar({ rights }: { rights: readonly string[] }) {
   );
 }
 
-function Layout({ prefix }: { prefix: string }) {
+function Layout({ prefix, features }: { prefix: string; features: readonly FeatureFlag[] }) {
   return (
     <AccountGuard prefix={prefix}>
-      <SignedInLayout />
+      <SignedInLayout features={features} />
     </AccountGuard>
   );
 }
 
-function SignedInLayout() {
+function SignedInLayout({ features }: { features: readonly FeatureFlag[] }) {
   const { rights } = useLoggedIn();
   return (
     <div className="mx-auto flex w-full max-w-[1440px] flex-col gap-6 px-4 py-6 lg:flex-row lg:gap-10 lg:px-8">
-      <Sidebar rights={rights} />
+      <Sidebar rights={rights} features={features} />
       <div className="min-w-0 flex-1">
         <Outlet />
       </div>
@@ -101,9 +104,18 @@ function NotFound() {
 
 /**
  * The `account` branch of the storefront SPA's route tree (paths below `/account`, links absolute from the domain's
- * prefix: `/account/…`); tests mount it in a memory router.
+ * prefix: `/account/…`); tests mount it in a memory router. `features` are the enabled feature flags the area reads
+ * (the cost-center module).
  */
-export function accountRoutes({ prefix, storefrontUrl }: { prefix: string; storefrontUrl: string }): RouteObject {
+export function accountRoutes({
+  prefix,
+  storefrontUrl,
+  features = [],
+}: {
+  prefix: string;
+  storefrontUrl: string;
+  features?: readonly FeatureFlag[];
+}): RouteObject {
   const guarded = (right: RightCode | undefined, element: ReactNode) => (
     <RoleGuard prefix={prefix} right={right}>
       {element}
@@ -119,7 +131,7 @@ export function accountRoutes({ prefix, storefrontUrl }: { prefix: string; store
   const right = (path: string) => SIDEBAR.find((entry) => entry.path === path)?.right;
   return {
     path: 'account',
-    element: <Layout prefix={prefix} />,
+    element: <Layout prefix={prefix} features={features} />,
     children: [
       { index: true, element: <Navigate to="/account/dashboard" replace /> },
       { path: 'dashboard', element: <Dashboard /> },
@@ -140,6 +152,9 @@ export function accountRoutes({ prefix, storefrontUrl }: { prefix: string; store
         path: 'orderreferences/details/:slug?',
         element: guarded(right('orderreferences'), <OrderReferenceForm key="edit" />),
       },
+      ...(features.includes('cost-center-module')
+        ? [{ path: 'costcenter', element: guarded(right('costcenter'), <CostCenters />) }]
+        : []),
       { path: 'orders', element: guarded(right('orders'), <Orders />) },
       { path: 'orders/details/:orderNumber', element: guarded(right('orders'), <OrdersDetail />) },
       { path: 'recover/password', element: <RecoverPassword storefrontUrl={storefrontUrl} /> },

@@ -5,6 +5,7 @@
 
 import { RIGHT_CODES, type RightCode } from '../../../contract/rights.ts';
 import type { MessageKey } from '../../i18n/locales.ts';
+import type { FeatureFlag } from '../../lib/feature-flags.ts';
 
 export { RIGHT_CODES, type RightCode };
 
@@ -15,6 +16,8 @@ export interface SidebarEntry {
   right?: RightCode;
   /** A section whose screens the shop does not offer yet shows a placeholder instead. */
   coming?: boolean;
+  /** The feature flag the section needs (src/lib/feature-flags.ts); without it the section does not exist. */
+  flag?: FeatureFlag;
 }
 
 /**
@@ -33,9 +36,19 @@ export const SIDEBAR: readonly SidebarEntry[] = [
   { path: 'approvals', labelKey: 'account.nav.approvals', right: 'ROLE_APPROVE_ORDER_FLOWS' },
   { path: 'flows', labelKey: 'account.nav.flows', right: 'ROLE_MANAGE_ORDER_FLOWS' },
   { path: 'orderreferences', labelKey: 'account.nav.orderreferences', right: 'ROLE_MANAGE_ORDER_REFERENCES' },
-  { path: 'costcenter', labelKey: 'account.nav.costcenter', right: 'ROLE_ACCESS_COST_CENTER', coming: true },
+  {
+    path: 'costcenter',
+    labelKey: 'account.nav.costcenter',
+    right: 'ROLE_MANAGE_COST_CENTER',
+    flag: 'cost-center-module',
+  },
   { path: 'articlelinks', labelKey: 'account.nav.articlelinks', right: 'ROLE_MANAGE_ARTICLE_LINKS', coming: true },
 ];
+
+/** Whether the shop offers an entry: it needs no feature flag or its flag is among the enabled `features`. */
+export function offered(entry: SidebarEntry, features: readonly FeatureFlag[]): boolean {
+  return entry.flag === undefined || features.includes(entry.flag);
+}
 
 /** A check reads the customer's rights list for an enabled entry. */
 export function holds(rights: readonly string[], code: RightCode | undefined): boolean {

@@ -1,0 +1,133 @@
+/**
+ * Cost centres (route /account/costcenter), for customers with ROLE_MANAGE_COST_CENTER when the shop runs the
+ * cost-center module (feature flag `cost-center-module`): the company's external contacts with their connected state
+ * (connected contacts are offered at checkout), linking or unlinking one, and linking all or unlinking all at once.
+ */
+import { useEffect, useState } from 'react';
+import type { ExternalContact } from '../../../../contract/provider/cost-center.ts';
+import { Button } from '../../../components/ui/form.tsx';
+import { useNotify } from '../../../components/ui/use-action.ts';
+import { useI18n } from '../../../i18n/react.tsx';
+import { listExternalContacts, setExternalContactsConnected } from '../spending-api.ts';
+
+export function CostCenters() {
+  const { t } = useI18n();
+  const { notify, notifyError } = useNotify();
+  const [contacts, setContacts] = useState<ExternalContact[] | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    listExternalContacts()
+      .then((list) => live && setContacts(list))
+      .catch((error: unknown) => {
+        if (!live) return;
+        setContacts([]);
+        notifyError(error);
+      });
+    return () => {
+      live = false;
+    };
+  }, [notifyError]);
+
+  /** Links or unlinks `contact`, or every contact when it is absent; `key` marks the busy control. */
+  async function change(connect: boolean, key: string, contact?: ExternalContact) {
+    setBusy(key);
+    try {
+      setContacts(await setExternalContactsConnected(connect, contact ? { ids: [contact.id] } : {}));
+      const text = contact
+        ? t(connect ? 'costCenters.linked' : 'costCenters.unlinked', { name: contact.name })
+        : t(connect ? 'costCenters.linkedAll' : 'costCenters.unlinkedAll');
+      notify('success', t('general.success'), text);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const connected = contacts?.filter((c) => c.connected).length ?? 0;
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold">{t('costCenters.title')}</h1>
+      <p className="text-sm text-gray-700">{t('costCenters.intro')}</p>
+      {contacts === null ? (
+        <p role="status" className="text-sm text-gray-600">
+          {t('account.loading')}
+        </p>
+      ) : contacts.length === 0 ? (
+        <p className="text-sm text-gray-600">{t('costCenters.empty')}</p>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-sm text-gray-700" role="status">
+              {t('costCenters.connectedCount', { connected, total: contacts.length })}
+            </span>
+            <Button
+              busy={busy === 'all-link'}
+              disabled={busy !== null || connected === contacts.length}
+              onClick={() => void change(true, 'all-link')}
+            >
+              {t('costCenters.linkAll')}
+            </Button>
+            <Button
+              kind="secondary"
+              busy={busy === 'all-unlink'}
+              disabled={busy !== null || connected === 0}
+              onClick={() => void change(false, 'all-unlink')}
+            >
+              {t('costCenters.unlinkAll')}
+            </Button>
+          </div>
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[32rem] text-left text-sm">
+              <caption className="sr-only">{t('costCenters.contacts')}</caption>
+              <thead className="border-b border-gray-300 text-gray-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">
+                    {t('costCenters.identifier')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t('costCenters.name')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t('costCenters.email')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t('costCenters.connected')}
+                  </th>
+                  <th scope="col" className="py-2">
+                    <span className="sr-only">{t('account.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {contacts.map((c) => (
+                  <tr key={c.id} className="border-b border-gray-100">
+                    <td className="py-2 pr-3">{c.identifier}</td>
+                    <td className="py-2 pr-3 font-medium">{c.name}</td>
+                    <td className="py-2 pr-3">{c.email ?? '–'}</td>
+                    <td className="py-2 pr-3">{c.connected ? t('account.yes') : t('account.no')}</td>
+                    <td className="py-2 text-right">
+                      <Button
+                        kind="secondary"
+                        busy={busy === c.id}
+                        disabled={busy !== null}
+                        onClick={() => void change(!c.connected, c.id, c)}
+                      >
+                        <span aria-hidden="true">{t(c.connected ? 'costCenters.unlink' : 'costCenters.link')}</span>
+                        <span className="sr-only">
+                          {t(c.connected ? 'costCenters.unlinkNamed' : 'costCenters.linkNamed', { name: c.name })}
+                        </span>
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
