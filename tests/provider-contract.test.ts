@@ -22,7 +22,12 @@ import {
   seedCheckoutSettings,
 } from '../backend/store-api/order/order-test-support.ts';
 import { createTestStoreApi, FIXTURE, type TestStoreApi } from '../backend/store-api/test-fixtures.ts';
-import { costCenterTable, externalContactTable, shippingMethodTable } from '../backend/db/schema/index.ts';
+import {
+  costCenterTable,
+  externalContactTable,
+  orderApprovalTable,
+  shippingMethodTable,
+} from '../backend/db/schema/index.ts';
 import { randomId } from '../backend/lib/ids.ts';
 import {
   insertFlow,
@@ -491,6 +496,73 @@ describe('order reference and cost centre endpoints', () => {
     await check('PUT', choose, `/cost-center/cart/${centreId}`, outsider.token, 404);
     await check('DELETE', '/cost-center/cart', '/cost-center/cart', manager.token, 200);
     await check('DELETE', '/cost-center/cart', '/cost-center/cart', clerk.token, 403);
+  });
+});
+
+describe('order flow endpoints', () => {
+  test('order flows and their pending approvals: answers for 200, 204, 400, 403 and 404 conform', async () => {
+    const app = createStoreApi({ db: api.db, config: api.config }).app;
+    const companyId = (await insertCompany(api.db)).id;
+    const manager = await insertCustomer(api.db, companyId, { leadBuyer: true });
+    const buyer = await insertCustomer(api.db, companyId, { rights: ['ROLE_VIEW_PRICES'] });
+    const outsider = await insertCustomer(api.db, (await insertCompany(api.db)).id, { leadBuyer: true });
+    const send = (method: string, url: string, token: string, body?: unknown) =>
+      app.request(`/store-api/${api.config.provider}${url}`, {
+        method,
+        headers: {
+          'sw-access-key': api.config.accessKey,
+          'content-type': 'application/json',
+          'sw-context-token': token,
+        },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+    const check = async (method: string, path: string, url: string, token: string, status: number, body?: unknown) =>
+      conforms(method, path, await send(method, url, token, body), status);
+
+    const flow = { name: 'Crew', budget: 100, approveFrom: 50, startDate: '2026-01-01', approvers: [manager.id] };
+    const created = await check('POST', '/order-flow', '/order-flow', manager.token, 200, flow);
+    const id = created.id as string;
+    await check('POST', '/order-flow', '/order-flow', manager.token, 400, { ...flow, budgetPeriod: 'daily' });
+    await check('POST', '/order-flow', '/order-flow', buyer.token, 403, flow);
+    await check('POST', '/order-flow', '/order-flow', manager.token, 404, { ...flow, users: [outsider.id] });
+    await check('POST', '/order-flow/list', '/order-flow/list', manager.token, 200, { term: 'cr' });
+    await check('POST', '/order-flow/list', '/order-flow/list', manager.token, 400, { limit: 0 });
+    await check('POST', '/order-flow/list', '/order-flow/list', buyer.token, 403, {});
+    const assign = '/order-flow/assign';
+    await check('POST', assign, assign, manager.token, 200, { flowId: id, users: [buyer.id] });
+    await check('POST', assign, assign, manager.token, 400, { flowId: id, users: [] });
+    await check('POST', assign, assign, buyer.token, 403, { flowId: id, users: [buyer.id] });
+    await check('POST', assign, assign, outsider.token, 404, { flowId: id, users: [outsider.id] });
+    const one = '/order-flow/{id}';
+    await check('GET', one, `/order-flow/${id}`, manager.token, 200);
+    await check('GET', one, '/order-flow/nope', manager.token, 400);
+    await check('GET', one, `/order-flow/${id}`, buyer.token, 403);
+    await check('GET', one, `/order-flow/${id}`, outsider.token, 404);
+    await check('PUT', one, `/order-flow/${id}`, manager.token, 200, { ...flow, users: [buyer.id] });
+    await check('PUT', one, `/order-flow/${id}`, manager.token, 400, { ...flow, budgetPeriod: 'custom' });
+    await check('PUT', one, `/order-flow/${id}`, buyer.token, 403, flow);
+    await check('PUT', one, `/order-flow/${id}`, outsider.token, 404, flow);
+
+    const approvalId = randomId();
+    await api.db.insert(orderApprovalTable).values({
+      id: approvalId,
+      approvalNumber: `C-${approvalId.slice(0, 8)}`,
+      companyId,
+      requesterId: buyer.id,
+      flowId: id,
+      netCents: 6_000,
+      totalCents: 7_260,
+      snapshot: {},
+      snapshotHash: 'contract',
+    });
+    const pending = await check('GET', '/order-flow/pending', '/order-flow/pending', manager.token, 200);
+    expect(pending).toMatchObject({ total: 1, elements: [{ id: approvalId, amountNet: 60 }] });
+    await check('GET', '/order-flow/pending', '/order-flow/pending', buyer.token, 403);
+
+    await check('DELETE', one, `/order-flow/${id}`, buyer.token, 403);
+    await check('DELETE', one, `/order-flow/${id}`, outsider.token, 404);
+    await check('DELETE', one, '/order-flow/nope', manager.token, 400);
+    await check('DELETE', one, `/order-flow/${id}`, manager.token, 204);
   });
 });
 

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { registerApprovalRoutes } from './approval.routes.ts';
 import { registerCostCenterRoutes } from './cost-center.routes.ts';
+import { registerOrderFlowRoutes } from './order-flow.routes.ts';
 import { registerOrderReferenceRoutes } from './order-reference.routes.ts';
 
 /** What the spending routes need: the database and the backend configuration. */
@@ -18,6 +19,7 @@ export interface SpendingRouteDeps {
 
 /** Registers every spending control route on the app; called once from ../routes.ts. */
 export function registerSpendingRoutes(app: Hono<StoreApiEnv>, deps: SpendingRouteDeps): void {
+  registerOrderFlowRoutes(app, deps);
   registerOrderReferenceRoutes(app, deps);
   registerCostCenterRoutes(app, deps);
   registerApprovalRoutes(app, deps);
