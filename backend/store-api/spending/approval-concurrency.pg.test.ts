@@ -1,9 +1,10 @@
 /**
  * Exactly-once decisions of approval requests under real concurrency, on PostgreSQL (PGlite serialises every query,
  * which hides races): ten approvals of one request at once give one order and nine ALREADY_DECIDED answers; an
- * approval and a decline at once end in one terminal state whose order, audit and mails agree with it. Needs the
- * PostgreSQL server of the project's machines (127.0.0.1:5432, user postgres, trust; `WERKBANK_TEST_PG_URL` points
- * elsewhere); a throwaway database is created and dropped.
+ * approval and a decline at once end in one terminal state whose order, audit, mails and budget ledger agree with it
+ * (consumed once or released once; the usage row equals the ledger's sum). Needs the PostgreSQL server of the
+ * project's machines (127.0.0.1:5432, user postgres, trust; `WERKBANK_TEST_PG_URL` points elsewhere); a throwaway
+ * database is created and dropped.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -11,7 +12,14 @@ import { createStoreApi } from '../../app.ts';
 import { loadBackendConfig } from '../../config.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { createPgTestDatabase, type PgTestDatabase } from '../../db/pg-test-database.ts';
-import { auditLogTable, mailOutboxTable, orderApprovalTable, orderTable } from '../../db/schema/index.ts';
+import {
+  auditLogTable,
+  budgetLedgerTable,
+  budgetUsageTable,
+  mailOutboxTable,
+  orderApprovalTable,
+  orderTable,
+} from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
 import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../order/order-test-support.ts';
@@ -43,6 +51,18 @@ async function request(): Promise<string> {
   return res.json.approvalId as string;
 }
 
+/** The approval's ledger entries in booking order, and whether the flow's usage equals the sum of its ledger. */
+async function ledgerOf(id: string) {
+  const rows = await handle.db.select().from(budgetLedgerTable).where(eq(budgetLedgerTable.approvalId, id));
+  const order = ['reserve', 'consume', 'release'];
+  return rows.sort((a, b) => order.indexOf(a.entry) - order.indexOf(b.entry)).map((r) => [r.entry, r.amountCents]);
+}
+async function usageMatchesLedger(): Promise<boolean> {
+  const [usage] = await handle.db.select().from(budgetUsageTable).where(eq(budgetUsageTable.budgetId, flowId));
+  const all = await handle.db.select().from(budgetLedgerTable).where(eq(budgetLedgerTable.budgetId, flowId));
+  return usage!.usedCents === all.reduce((sum, r) => sum + r.amountCents, 0);
+}
+
 const approvePath = (id: string) => `/store-api/${config.provider}/order/approve/${id}`;
 const actionsPath = `/store-api/${config.provider}/order/approvals/actions`;
 
@@ -59,7 +79,11 @@ beforeAll(async () => {
   approvers = await Promise.all(
     Array.from({ length: 10 }, () => insertCustomer(handle.db, companyId, { rights: ['ROLE_APPROVE_ORDER_FLOWS'] })),
   );
-  flowId = await insertFlow(handle.db, companyId, { approvers: approvers.map((a) => a.id), users: [requester.id] });
+  flowId = await insertFlow(handle.db, companyId, {
+    budgetCents: 10_000_000,
+    approvers: approvers.map((a) => a.id),
+    users: [requester.id],
+  });
   article = await insertArticle(handle.db, { price: '60.00', stock: 1000 });
 });
 afterAll(async () => {
@@ -83,9 +107,14 @@ describe('concurrent decisions on PostgreSQL', () => {
     expect(winner.json).toMatchObject({ orderId: orders[0]!.id, orderNumber: orders[0]!.orderNumber });
     const audits = (await handle.db.select().from(auditLogTable)).filter((r) => r.details.approvalId === id);
     expect(audits).toHaveLength(1);
+    expect(await ledgerOf(id)).toEqual([
+      ['reserve', row!.netCents],
+      ['consume', 0],
+    ]);
+    expect(await usageMatchesLedger()).toBe(true);
   });
 
-  test('approve and decline at once, five times over: each request ends in one state its order and audit agree with', async () => {
+  test('approve and decline at once, five times over: each request ends in one state its order, audit and ledger agree with', async () => {
     for (let round = 0; round < 5; round += 1) {
       const id = await request();
       const [yes, no] = await Promise.all([
@@ -109,6 +138,18 @@ describe('concurrent decisions on PostgreSQL', () => {
         expect(row!.orderId).toBeNull();
       }
       expect(audits.map((a) => a.details.outcome)).toEqual([row!.status]);
+      expect(await ledgerOf(id)).toEqual(
+        row!.status === 'approved'
+          ? [
+              ['reserve', row!.netCents],
+              ['consume', 0],
+            ]
+          : [
+              ['reserve', row!.netCents],
+              ['release', -row!.netCents],
+            ],
+      );
+      expect(await usageMatchesLedger()).toBe(true);
       const decidedMails = (
         await handle.db.select().from(mailOutboxTable).where(eq(mailOutboxTable.template, 'approval-decided'))
       ).filter((m) => m.subject.includes(row!.approvalNumber));

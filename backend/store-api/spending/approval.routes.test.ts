@@ -6,6 +6,8 @@ import { loadBackendConfig } from '../../config.ts';
 import { createDb, type DbHandle } from '../../db/client.ts';
 import {
   auditLogTable,
+  budgetLedgerTable,
+  budgetUsageTable,
   cartLineItemTable,
   mailOutboxTable,
   orderApprovalTable,
@@ -445,6 +447,85 @@ describe('order reference approvers and failures of the order writer', () => {
     expect(await handle.db.select().from(orderTable).where(eq(orderTable.approvalId, id))).toHaveLength(0);
     expect((await handle.db.select().from(auditLogTable)).filter((r) => r.details.approvalId === id)).toHaveLength(0);
     expect((await approve(approver.token, id)).status).toBe(200);
+  });
+});
+
+describe('budgets: reserved at request, consumed when approved, released once when declined', () => {
+  /** A requester of a new flow with a budget of `budgetCents` per period, approved by `approver`. */
+  async function budgetFlow(budgetCents: number) {
+    const who = await insertCustomer(handle.db, companyA, { rights: ['ROLE_PLACE_ORDERS'] });
+    const id = await insertFlow(handle.db, companyA, {
+      name: 'Budgeted',
+      budgetCents,
+      approveFromCents: 10000,
+      approvers: [approver.id],
+      users: [who.id],
+    });
+    return { who, flow: id };
+  }
+  async function send(who: TestCustomer, flow: string, quantity: number) {
+    await fillCart(handle.db, who.id, [{ productId: article.id, quantity }]);
+    return call('POST', TEST_REQUEST_APPROVAL_PATH, who.token, { flowId: flow });
+  }
+  const ledger = async (approvalId: string) =>
+    (await handle.db.select().from(budgetLedgerTable).where(eq(budgetLedgerTable.approvalId, approvalId)))
+      .sort(
+        (a, b) =>
+          ['reserve', 'consume', 'release'].indexOf(a.entry) - ['reserve', 'consume', 'release'].indexOf(b.entry),
+      )
+      .map((r) => [r.kind, r.entry, r.amountCents, r.orderId]);
+  const used = async (flow: string) =>
+    (await handle.db.select().from(budgetUsageTable).where(eq(budgetUsageTable.budgetId, flow))).map(
+      (u) => u.usedCents,
+    );
+
+  test('declining releases the reservation exactly once; the list shows the budget before and now', async () => {
+    const { who, flow } = await budgetFlow(100000);
+    const id = (await send(who, flow, 10)).json.approvalId as string;
+    expect(await used(flow)).toEqual([25995]);
+    expect(await ledger(id)).toEqual([['flow', 'reserve', 25995, null]]);
+    const [element] = (await list(approver.token, { ids: [id] })).json.elements as Record<string, unknown>[];
+    expect(element).toMatchObject({ openBudget: 1000, remainingBudget: 740.05 });
+    expect((await actions(approver.token, [{ id, action: 'decline' }])).json.results).toEqual([
+      expect.objectContaining({ outcome: expect.objectContaining({ status: 'declined' }) }),
+    ]);
+    expect((await approve(approver.token, id)).status).toBe(409);
+    await actions(approver.token, [{ id, action: 'decline' }]);
+    expect(await used(flow)).toEqual([0]);
+    expect(await ledger(id)).toEqual([
+      ['flow', 'reserve', 25995, null],
+      ['flow', 'release', -25995, null],
+    ]);
+  });
+
+  test('approving consumes the reservation in its period: usage unchanged, a consume row naming the order', async () => {
+    const { who, flow } = await budgetFlow(100000);
+    const id = (await send(who, flow, 10)).json.approvalId as string;
+    const res = await approve(approver.token, id);
+    expect(res.status).toBe(200);
+    expect(await used(flow)).toEqual([25995]);
+    expect(await ledger(id)).toEqual([
+      ['flow', 'reserve', 25995, null],
+      ['flow', 'consume', 0, res.json.orderId],
+    ]);
+  });
+
+  test('a request the remaining budget no longer covers is refused and writes nothing', async () => {
+    const { who, flow } = await budgetFlow(100000);
+    expect((await send(who, flow, 10)).status).toBe(200);
+    const refused = await send(who, flow, 40);
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors?.[0]).toMatchObject({
+      code: 'CHECKOUT__CART_INVALID',
+      meta: { parameters: { messageKey: `${config.provider}-flow-unsufficient-budget-blocked` } },
+    });
+    expect(await used(flow)).toEqual([25995]);
+    expect(
+      await handle.db.select().from(orderApprovalTable).where(eq(orderApprovalTable.requesterId, who.id)),
+    ).toHaveLength(1);
+    expect(
+      await handle.db.select().from(cartLineItemTable).where(eq(cartLineItemTable.customerId, who.id)),
+    ).toHaveLength(1);
   });
 });
 

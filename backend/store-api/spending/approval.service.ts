@@ -37,8 +37,9 @@ import { queueMail } from '../../mail/outbox.ts';
 import { approvalDecidedMail, approvalRequestedMail } from '../../mail/templates.ts';
 import { audit } from '../account/audit.ts';
 import type { CalculatedCart } from '../checkout/cart.service.ts';
-import { draftOrder, emptyCart, writeOrder, type OrderDraft } from '../checkout/order.service.ts';
+import { cartInvalid, draftOrder, emptyCart, writeOrder, type OrderDraft } from '../checkout/order.service.ts';
 import type { StoreContext } from '../context.ts';
+import { consume, release, remaining, reserve } from './budget.service.ts';
 
 type FlowRow = typeof orderFlowTable.$inferSelect;
 type OrderReferenceRow = typeof orderReferenceTable.$inferSelect;
@@ -98,6 +99,8 @@ export interface RequestApprovalInput {
   costCenterId?: string | null;
   /** The submit's `Idempotency-Key`: the same key answers the same request. */
   idempotencyKey?: string | null;
+  /** The instant of the request (selects the budget period); now unless told. */
+  now?: Date;
 }
 
 export interface RequestedApproval {
@@ -152,12 +155,16 @@ export async function requestApproval(
   }
   const draft = await draftOrder(tx, input);
   const approvalId = randomId();
+  const now = input.now ?? new Date();
+  const flowBudget = input.flow
+    ? await remaining(tx, { kind: 'flow', budgetId: input.flow.id, customerId: customer.id, at: now })
+    : null;
   const snapshot: ApprovalSnapshot = {
     draft,
     flow: input.flow ? { id: input.flow.id, name: input.flow.name } : null,
     orderReference: input.orderReference ? { id: input.orderReference.id, name: input.orderReference.name } : null,
     costCenterId: input.costCenterId ?? null,
-    flowBudgetLeftCents: null,
+    flowBudgetLeftCents: flowBudget?.remainingCents ?? null,
   };
   const [row] = await tx
     .insert(orderApprovalTable)
@@ -175,8 +182,11 @@ export async function requestApproval(
       snapshot: snapshot as unknown as Record<string, unknown>,
       snapshotHash: snapshotHash(snapshot),
       idempotencyKey: key ?? null,
+      createdAt: now,
+      updatedAt: now,
     })
     .returning({ approvalNumber: orderApprovalTable.approvalNumber });
+  await reserveBudgets(deps, tx, { customer, approvalId, at: now, amountCents: draft.model.netCents, snapshot });
   const approvalNumber = row!.approvalNumber;
   await emptyCart(tx, customer.id);
 
@@ -211,6 +221,46 @@ export async function requestApproval(
     );
   }
   return { approvalId, approvalNumber, created: true, mailIds };
+}
+
+/**
+ * Reserves the request's net total on the requester's flow budget and on the order reference's budget, in the
+ * period of `at` (./budget.service.ts `reserve`, one conditional update each).
+ *
+ * @throws StoreApiError 400 `CHECKOUT__CART_INVALID` with the cart error `{provider}-flow-unsufficient-budget-blocked`
+ *   or `{provider}-order-reference-unsufficient-budget-blocked` when a budget no longer has room (a concurrent order
+ *   took it since the cart was checked); the transaction is then rolled back by the caller.
+ */
+async function reserveBudgets(
+  deps: ApprovalDeps,
+  tx: Db,
+  input: {
+    customer: AuthenticatedCustomer;
+    approvalId: string;
+    at: Date;
+    amountCents: number;
+    snapshot: ApprovalSnapshot;
+  },
+): Promise<void> {
+  const { customer, approvalId, at, amountCents, snapshot } = input;
+  const provider = deps.config.provider;
+  const budgets = [
+    ...(snapshot.flow
+      ? [{ kind: 'flow' as const, budgetId: snapshot.flow.id, customerId: customer.id, error: 'flow' }]
+      : []),
+    ...(snapshot.orderReference
+      ? [{ kind: 'order_reference' as const, budgetId: snapshot.orderReference.id, error: 'order-reference' }]
+      : []),
+  ];
+  for (const { error, ...key } of budgets) {
+    const fits = await reserve(tx, { ...key, companyId: customer.companyId, at, amountCents, approvalId });
+    if (!fits) {
+      const messageKey = `${provider}-${error}-unsufficient-budget-blocked`;
+      throw cartInvalid([
+        { key: messageKey, messageKey, level: 20, message: 'The remaining budget does not cover the order.' },
+      ]);
+    }
+  }
 }
 
 /** The active approvers (of the company) of a flow and of an order reference, each once, with their language. */
@@ -386,6 +436,9 @@ export async function decideApproval(deps: ApprovalDeps, db: Db, input: DecideAp
       orderId = written.orderId;
       orderNumber = written.orderNumber;
       if (written.mailId) mailIds.push(written.mailId);
+      await consume(tx, { approvalId: row.id, orderId });
+    } else {
+      await release(tx, { approvalId: row.id });
     }
     const status = action === 'approve' ? 'approved' : 'declined';
     await tx
