@@ -6,6 +6,7 @@ import { loadBackendConfig } from '../../config.ts';
 import { createDb, type DbHandle } from '../../db/client.ts';
 import { budgetUsageTable, cartTable, orderReferenceTable } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
+import { budgetPeriodAt } from '../../lib/budget-period.ts';
 import { randomId } from '../../lib/ids.ts';
 import { shopToday } from '../../../contract/order.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
@@ -118,21 +119,23 @@ describe('managing order references', () => {
 
   test('the remaining budget is read from the usage row of the current period', async () => {
     const id = await create({ name: 'With usage', budget: 1000 });
-    const now = Date.now();
+    const rule = { period: 'monthly' as const, renewable: true, startDate: '2026-01-01', endDate: null };
+    const current = budgetPeriodAt(rule, new Date())!;
+    const previous = budgetPeriodAt(rule, new Date(current.start.getTime() - 1))!;
     await handle.db.insert(budgetUsageTable).values([
       {
         kind: 'order_reference',
         budgetId: id,
-        periodStart: new Date(now - 86_400_000),
-        periodEnd: new Date(now + 86_400_000),
+        periodStart: current.start,
+        periodEnd: current.end,
         limitCents: 100_000,
         usedCents: 25_050,
       },
       {
         kind: 'order_reference',
         budgetId: id,
-        periodStart: new Date(now - 3 * 86_400_000),
-        periodEnd: new Date(now - 86_400_000),
+        periodStart: previous.start,
+        periodEnd: previous.end,
         limitCents: 100_000,
         usedCents: 99_000,
       },

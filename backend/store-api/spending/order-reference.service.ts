@@ -3,10 +3,10 @@
  * under the name rule (unique per company without regard to case), and finding the ones a buyer may book to.
  *
  * Money is integer cents inside, EUR on the wire (contract/provider/order-reference.ts). What is left of a budget is
- * read from the `budget_usage` row of the period containing now (`period_start <= now < period_end`), the row every
- * reservation and consumption updates; without such a row nothing is used yet and the whole budget is left.
+ * read through the budget ledger (./budget.service.ts), from the usage row of the current period that every
+ * reservation and consumption updates.
  */
-import { and, asc, count, eq, gt, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   centsToBudget,
   ORDER_REFERENCE_NAME_NOT_UNIQUE,
@@ -23,7 +23,6 @@ import { shopToday } from '../../../contract/order.ts';
 import { customerNotFound, type AuthenticatedCustomer } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
 import {
-  budgetUsageTable,
   customerTable,
   orderReferenceApproverTable,
   orderReferenceTable,
@@ -33,6 +32,7 @@ import { StoreApiError, violations } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
 import { isUniqueViolation } from '../checkout/order.service.ts';
 import { containsPattern } from '../criteria.ts';
+import { remaining } from './budget.service.ts';
 
 type ReferenceRow = typeof orderReferenceTable.$inferSelect;
 
@@ -64,34 +64,20 @@ export function nameNotUnique(): StoreApiError {
 }
 
 /**
- * What is left of each reference's budget in the period containing `now`, cents: limit minus used of the period's
- * usage row, never below 0; the whole budget when the period has no row yet; absent for references without budget.
+ * What is left of each reference's budget in the period containing `now`, cents, as the budget ledger keeps it
+ * (./budget.service.ts `remaining`: the period's usage row, or the limit it starts with before anything is booked);
+ * the whole budget while the reference limits nothing (inactive, outside its dates); absent without a budget.
  */
 export async function remainingCents(
   db: Db,
   rows: ReferenceRow[],
   now: Date = new Date(),
 ): Promise<Map<string, number>> {
-  const withBudget = rows.filter((r) => r.budgetCents !== null);
-  const result = new Map<string, number>(withBudget.map((r) => [r.id, r.budgetCents!]));
-  if (!withBudget.length) return result;
-  const usage = await db
-    .select({ id: budgetUsageTable.budgetId, limit: budgetUsageTable.limitCents, used: budgetUsageTable.usedCents })
-    .from(budgetUsageTable)
-    .where(
-      and(
-        eq(budgetUsageTable.kind, 'order_reference'),
-        inArray(
-          budgetUsageTable.budgetId,
-          withBudget.map((r) => r.id),
-        ),
-        eq(budgetUsageTable.customerId, ''),
-        lte(budgetUsageTable.periodStart, now),
-        gt(budgetUsageTable.periodEnd, now),
-      ),
-    );
-  for (const u of usage) result.set(u.id, Math.max(0, u.limit - u.used));
-  return result;
+  const withBudget = rows.filter((r): r is ReferenceRow & { budgetCents: number } => r.budgetCents !== null);
+  const states = await Promise.all(
+    withBudget.map((r) => remaining(db, { kind: 'order_reference', budgetId: r.id, at: now })),
+  );
+  return new Map(withBudget.map((r, i) => [r.id, states[i]?.remainingCents ?? r.budgetCents]));
 }
 
 /** Maps references to the management answer, with members, creator and remaining budget. */
