@@ -63,7 +63,7 @@ export function storefrontRoutes({
               <Outlet />
             </AccountGuard>
           ),
-          children: [checkoutRoutes({ prefix, i18n })],
+          children: [checkoutRoutes({ prefix, i18n, features })],
         },
       ],
     },

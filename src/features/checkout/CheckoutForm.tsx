@@ -1,6 +1,7 @@
 /**
  * The checkout steps below the cart: addresses from the company's address book, order data (order reference with
- * counter, file number, remark), delivery or pickup (with the pickup location), split delivery, requested shipping
+ * counter, searched among the company's references with their remaining budget for holders of
+ * ROLE_ADD_ORDER_REFERENCES; the cost centre with the cost-center module; file number, remark), delivery or pickup (with the pickup location), split delivery, requested shipping
  * date, shipping and payment method (each change is saved in the context and the cart is read again; a blocked
  * method is disabled with its reason), the summary and the submit. The submit sends one `Idempotency-Key` per attempt:
  * it is made when the buyer first submits this order data and kept for every retry, so a double click or a retry
@@ -39,9 +40,13 @@ import {
   type ShippingMethod,
 } from './api.ts';
 import { cartErrorMessage, isUnderCreditLimit } from '../../lib/cart/cart-messages.ts';
+import { CostCenterPicker, OrderReferencePicker } from './SpendingPickers.tsx';
 
 /** The right a buyer needs to send an order (contract/rights.ts). */
 export const PLACE_ORDERS_RIGHT = 'ROLE_PLACE_ORDERS';
+/** The rights to choose an order reference and a cost centre for the cart. */
+export const ADD_ORDER_REFERENCES_RIGHT = 'ROLE_ADD_ORDER_REFERENCES';
+export const ACCESS_COST_CENTER_RIGHT = 'ROLE_ACCESS_COST_CENTER';
 
 /** One line of an address: name, street with number and box, postal code and city, country. */
 export function addressLine(a: Address): string {
@@ -191,8 +196,11 @@ function SummaryRow({ label, children }: { label: string; children: ReactNode })
   );
 }
 
-/** The checkout steps for `cart`; without ROLE_PLACE_ORDERS only the missing-right message. */
-export function CheckoutForm({ cart }: { cart: Cart }) {
+/**
+ * The checkout steps for `cart`; without ROLE_PLACE_ORDERS only the missing-right message. `costCenters`: the shop
+ * runs the cost-center module (feature flag `cost-center-module`), so the order data offers the cost centre picker.
+ */
+export function CheckoutForm({ cart, costCenters = false }: { cart: Cart; costCenters?: boolean }) {
   const { t } = useI18n();
   const customer = useStore($customer);
   if (!hasRight(PLACE_ORDERS_RIGHT, customer)) {
@@ -202,11 +210,12 @@ export function CheckoutForm({ cart }: { cart: Cart }) {
       </p>
     );
   }
-  return <Steps cart={cart} />;
+  return <Steps cart={cart} costCenters={costCenters} />;
 }
 
-function Steps({ cart }: { cart: Cart }) {
+function Steps({ cart, costCenters }: { cart: Cart; costCenters: boolean }) {
   const { t } = useI18n();
+  const customer = useStore($customer);
   const amount = useAmount();
   const navigate = useNavigate();
   const { notifyError } = useNotify();
@@ -410,20 +419,29 @@ function Steps({ cart }: { cart: Cart }) {
       </Card>
 
       <Card title={t('checkout.step.orderData')}>
-        <TextField
-          label={t('checkout.orderReference')}
-          value={data.orderReference}
-          onValue={(orderReference) => change({ orderReference })}
-          maxLength={ORDER_REFERENCE_MAX_LENGTH}
-          aria-describedby="checkout-reference-counter"
-          className="mb-1"
-        />
+        {hasRight(ADD_ORDER_REFERENCES_RIGHT, customer) ? (
+          <OrderReferencePicker
+            value={data.orderReference}
+            onValue={(orderReference) => change({ orderReference })}
+            onBusy={setChanging}
+          />
+        ) : (
+          <TextField
+            label={t('checkout.orderReference')}
+            value={data.orderReference}
+            onValue={(orderReference) => change({ orderReference })}
+            maxLength={ORDER_REFERENCE_MAX_LENGTH}
+            aria-describedby="checkout-reference-counter"
+            className="mb-1"
+          />
+        )}
         <p id="checkout-reference-counter" className="mb-4 text-xs text-muted" aria-live="polite">
           {t('checkout.orderReferenceCounter', {
             length: data.orderReference.length,
             max: ORDER_REFERENCE_MAX_LENGTH,
           })}
         </p>
+        {costCenters && hasRight(ACCESS_COST_CENTER_RIGHT, customer) && <CostCenterPicker onBusy={setChanging} />}
         <TextField
           label={t('checkout.fileNumber')}
           value={data.fileNumber}

@@ -12,8 +12,17 @@ import { CartLines } from './CartLines.tsx';
 import { CartTotals, PromotionCode, SeparateNotices } from './CartTotals.tsx';
 import { CheckoutForm } from './CheckoutForm.tsx';
 import { cartErrorMessage } from '../../lib/cart/cart-messages.ts';
+import type { FeatureFlag } from '../../lib/feature-flags.ts';
 
-export function CheckoutPage({ prefix, counterI18n }: { prefix: string; counterI18n: IslandI18nProp }) {
+export function CheckoutPage({
+  prefix,
+  counterI18n,
+  features = [],
+}: {
+  prefix: string;
+  counterI18n: IslandI18nProp;
+  features?: readonly FeatureFlag[];
+}) {
   const i18n = useI18n();
   const { t } = i18n;
   const cart = useStore($cart);
@@ -89,7 +98,7 @@ export function CheckoutPage({ prefix, counterI18n }: { prefix: string; counterI
           <PromotionCode />
         </aside>
       </div>
-      <CheckoutForm cart={cart} />
+      <CheckoutForm cart={cart} costCenters={features.includes('cost-center-module')} />
     </div>
   );
 }

@@ -10,6 +10,16 @@ import { PickupLocationListResponseSchema, type PickupLocation } from '../../../
 import * as v from 'valibot';
 import type { Schemas } from '@shopware/api-client/api-types';
 import type { OrderCreateRequest } from '../../../contract/order.ts';
+import {
+  CostCenterCartResponseSchema,
+  CostCenterListResponseSchema,
+  type CostCenter,
+} from '../../../contract/provider/cost-center.ts';
+import {
+  OrderReferenceCartResponseSchema,
+  OrderReferenceSearchResponseSchema,
+  type OrderReferenceOption,
+} from '../../../contract/provider/order-reference.ts';
 import { invoke, providerPath, storeApi } from '../../lib/store-api/browser.ts';
 import type { StoreApiOperations } from '../../lib/store-api/types.ts';
 
@@ -56,4 +66,43 @@ export async function listPickupLocations(): Promise<PickupLocation[]> {
  */
 export async function placeOrder(order: OrderCreateRequest, idempotencyKey: string): Promise<Order> {
   return invoke('createOrder post /checkout/order', { body: order, headers: { 'idempotency-key': idempotencyKey } });
+}
+
+export type { CostCenter, OrderReferenceOption };
+
+/**
+ * GET `{provider}/order-reference/search/{term}`: at most 20 references the buyer may book to now whose name contains
+ * `term` (1 to 30 characters), each with what is left of its budget. Needs ROLE_ADD_ORDER_REFERENCES.
+ */
+export async function searchOrderReferences(term: string, signal?: AbortSignal): Promise<OrderReferenceOption[]> {
+  const body = await storeApi(providerPath('order-reference', 'search', term), signal ? { signal } : {});
+  return v.parse(OrderReferenceSearchResponseSchema, body).elements;
+}
+
+/**
+ * PUT `{provider}/order-reference/cart/{id}` chooses the reference for the cart; `null` clears the choice
+ * (DELETE `…/order-reference/cart`). Answers the cart's reference now. The cart is read again by the caller (its
+ * order reference budget and errors follow the choice).
+ */
+export async function chooseOrderReference(id: string | null): Promise<OrderReferenceOption | null> {
+  const body = id
+    ? await storeApi(providerPath('order-reference', 'cart', id), { method: 'PUT' })
+    : await storeApi(providerPath('order-reference', 'cart'), { method: 'DELETE' });
+  return v.parse(OrderReferenceCartResponseSchema, body).orderReference;
+}
+
+/** GET `{provider}/cost-center`: the company's active cost centres. Needs ROLE_ACCESS_COST_CENTER. */
+export async function listCostCenters(): Promise<CostCenter[]> {
+  return v.parse(CostCenterListResponseSchema, await storeApi(providerPath('cost-center'))).elements;
+}
+
+/**
+ * PUT `{provider}/cost-center/cart/{id}` chooses the cost centre for the cart; `null` clears the choice (DELETE
+ * `…/cost-center/cart`). Answers the cart's cost centre now.
+ */
+export async function chooseCostCenter(id: string | null): Promise<CostCenter | null> {
+  const body = id
+    ? await storeApi(providerPath('cost-center', 'cart', id), { method: 'PUT' })
+    : await storeApi(providerPath('cost-center', 'cart'), { method: 'DELETE' });
+  return v.parse(CostCenterCartResponseSchema, body).costCenter;
 }

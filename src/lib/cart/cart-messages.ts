@@ -3,8 +3,9 @@
  * order): each Shopware CartError (`messageKey`, docs/decisions/014) has a translated text under `cart.error.*`
  * naming the product (`{name}`, the line's label the backend sends with the error); an unknown key shows the server's
  * message. Above the stock is a backorder for ordinary articles (level 10, warning) and an error for closeouts
- * (level 20). The minimum order value surcharge is read from the cart's extension `minimumCartValue`, which
- * Shopware's Cart schema does not type.
+ * (level 20). No flow or order reference budget left blocks the order (`{provider}-flow-unsufficient-budget-blocked`,
+ * `{provider}-order-reference-unsufficient-budget-blocked`, docs/decisions/015). The minimum order value surcharge
+ * is read from the cart's extension `minimumCartValue`, which Shopware's Cart schema does not type.
  */
 import * as v from 'valibot';
 import type { Cart, CartError } from './cart-store.ts';
@@ -27,6 +28,8 @@ const KNOWN = new Set([
   'payment-method-blocked',
   'promotion-not-found',
   'promotion-discount-added',
+  'flow-unsufficient-budget-blocked',
+  'order-reference-unsufficient-budget-blocked',
 ]);
 
 /** The product name the backend sends with a line's error (Shopware's CartError parameters). */
@@ -38,7 +41,11 @@ const NameSchema = v.object({ name: v.string() });
  * @param fallbackName the product's name when the error does not carry one
  */
 export function cartErrorMessage(error: CartError, t: Translate, fallbackName = ''): string {
-  const key = KNOWN.has(error.messageKey) ? error.messageKey : error.messageKey.replace(/^.*?-(cart-)/, '$1');
+  const key = KNOWN.has(error.messageKey)
+    ? error.messageKey
+    : error.messageKey
+        .replace(/^.*?-(cart-)/, '$1')
+        .replace(/^.*?-((?:flow|order-reference)-unsufficient-budget-blocked)$/, '$1');
   if (!KNOWN.has(key)) return error.message;
   const parsed = v.safeParse(NameSchema, error);
   const name = parsed.success ? parsed.output.name : fallbackName;

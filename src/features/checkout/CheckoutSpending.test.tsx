@@ -1,0 +1,172 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import * as v from 'valibot';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { CostCenterCartResponseSchema, CostCenterListResponseSchema } from '../../../contract/provider/cost-center.ts';
+import {
+  OrderReferenceCartResponseSchema,
+  OrderReferenceSearchResponseSchema,
+} from '../../../contract/provider/order-reference.ts';
+import Notifications from '../../components/ui/Notifications.tsx';
+import { I18nProvider } from '../../i18n/react.tsx';
+import { islandMessages } from '../../i18n/translator.ts';
+import { $cart } from '../../lib/cart/cart-store.ts';
+import type { FeatureFlag } from '../../lib/feature-flags.ts';
+import { $notifications } from '../../lib/notifications.ts';
+import { toCustomer } from '../../lib/session/customer.ts';
+import { $customer } from '../../lib/session/session-store.ts';
+import { accountCustomerBody, searchResultBody } from '../../lib/session/test-bodies.ts';
+import { CHECKOUT_MESSAGES, checkoutRoutes } from './routes.tsx';
+import { cartError, checkoutCart, paymentMethodsBody, productLine, shippingMethodsBody } from './test-bodies.ts';
+
+const fetchMock = vi.fn<(url: URL | string, init?: RequestInit) => Promise<Response>>();
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const i18n = islandMessages('en-GB', CHECKOUT_MESSAGES);
+
+const REFERENCE_ID = '0a'.repeat(16);
+const CENTRE_ID = '0c'.repeat(16);
+const reference = {
+  id: REFERENCE_ID,
+  name: 'PO-4711',
+  budget: 5000,
+  remainingBudget: 3200.5,
+  period: 'monthly',
+  endDate: null,
+} as const;
+const searchBody = v.parse(OrderReferenceSearchResponseSchema, {
+  elements: [reference, { ...reference, id: '0b'.repeat(16), name: 'PO-4712', remainingBudget: 0 }],
+});
+const centre = { id: CENTRE_ID, identifier: 'CC-100', name: 'Workshop' };
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  document.cookie = 'wb-logged-in=1; path=/';
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  $notifications.set([]);
+  $cart.set(null);
+  document.cookie = 'wb-logged-in=; path=/; max-age=0';
+});
+
+const drill = productLine('a1'.repeat(16), 'D-2000', 'Cordless drill', 2, 12.5);
+
+function serve(cart: ReturnType<typeof checkoutCart>) {
+  fetchMock.mockImplementation((url, init) => {
+    const { pathname } = new URL(String(url));
+    const method = init?.method ?? 'GET';
+    if (pathname === '/store-api/checkout/cart' && method === 'GET') return Promise.resolve(json(cart));
+    if (pathname === '/store-api/account/list-address')
+      return Promise.resolve(
+        json(searchResultBody('customer_address', [accountCustomerBody([]).defaultShippingAddress])),
+      );
+    if (pathname === '/store-api/shipping-method') return Promise.resolve(json(shippingMethodsBody()));
+    if (pathname === '/store-api/payment-method') return Promise.resolve(json(paymentMethodsBody()));
+    if (pathname.startsWith('/store-api/werkbank/order-reference/search/')) return Promise.resolve(json(searchBody));
+    if (pathname === `/store-api/werkbank/order-reference/cart/${REFERENCE_ID}`)
+      return Promise.resolve(json(v.parse(OrderReferenceCartResponseSchema, { orderReference: reference })));
+    if (pathname === '/store-api/werkbank/cost-center')
+      return Promise.resolve(json(v.parse(CostCenterListResponseSchema, { elements: [centre] })));
+    if (pathname === `/store-api/werkbank/cost-center/cart/${CENTRE_ID}`)
+      return Promise.resolve(json(v.parse(CostCenterCartResponseSchema, { costCenter: centre })));
+    return Promise.resolve(json({ errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not Found' }] }, 404));
+  });
+}
+
+function renderAt(rights: string[], features: FeatureFlag[] = []) {
+  $customer.set({ ...toCustomer(accountCustomerBody(rights))!, rights });
+  const router = createMemoryRouter([{ path: '/', children: [checkoutRoutes({ prefix: '', i18n, features })] }], {
+    initialEntries: ['/checkout'],
+  });
+  render(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+      <Notifications closeLabel="Close" regionLabel="Notifications" />
+    </I18nProvider>,
+  );
+}
+
+const calls = (path: string, method = 'GET') =>
+  fetchMock.mock.calls.filter(
+    ([url, init]) =>
+      new URL(String(url)).pathname === `/store-api/werkbank${path}` && (init?.method ?? 'GET') === method,
+  );
+
+describe('checkout spending', () => {
+  test('the order reference search offers the references with their remaining budget and sets the chosen one on the cart', async () => {
+    serve(checkoutCart({ lines: [drill] }));
+    renderAt(['ROLE_PLACE_ORDERS', 'ROLE_ADD_ORDER_REFERENCES']);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Your order reference' }), 'PO');
+    const options = await screen.findByRole('list', { name: 'Order references of your company' }, { timeout: 3000 });
+    expect(calls('/order-reference/search/PO')).toHaveLength(1);
+    expect(within(options).getByRole('button', { name: /PO-4711.*€3,200.50 left/ })).toBeInTheDocument();
+    expect(within(options).getByRole('button', { name: /PO-4712.*€0.00 left/ })).toBeInTheDocument();
+    const cartReads = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/checkout/cart')).length;
+    await userEvent.click(within(options).getByRole('button', { name: /PO-4711/ }));
+    expect(screen.getByRole('textbox', { name: 'Your order reference' })).toHaveValue('PO-4711');
+    expect(await screen.findByText(/Order reference PO-4711 is set on the cart/)).toBeInTheDocument();
+    expect(calls(`/order-reference/cart/${REFERENCE_ID}`, 'PUT')).toHaveLength(1);
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/checkout/cart')).length).toBeGreaterThan(
+        cartReads,
+      ),
+    );
+  });
+
+  test('without ROLE_ADD_ORDER_REFERENCES the field is plain text and nothing is searched', async () => {
+    serve(checkoutCart({ lines: [drill] }));
+    renderAt(['ROLE_PLACE_ORDERS']);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Your order reference' }), 'PO');
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/order-reference/search/'))).toBe(false);
+  });
+
+  test('the blocked budget errors read as translated text and block the submit', async () => {
+    serve(
+      checkoutCart({
+        lines: [drill],
+        errors: [
+          cartError('werkbank-flow-unsufficient-budget-blocked', 20, {
+            key: 'werkbank-flow-unsufficient-budget-blocked',
+          }),
+          cartError('werkbank-order-reference-unsufficient-budget-blocked', 20, {
+            key: 'werkbank-order-reference-unsufficient-budget-blocked',
+          }),
+        ],
+      }),
+    );
+    renderAt(['ROLE_PLACE_ORDERS']);
+    const errors = await screen.findByRole('list', { name: 'Notes on the cart' });
+    expect(
+      within(errors).getByText('Your flow budget does not cover this order, so it cannot be placed.'),
+    ).toBeInTheDocument();
+    expect(
+      within(errors).getByText(
+        'The order exceeds the budget of the order reference, so it can be neither placed nor sent for approval.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place binding order' })).toBeDisabled();
+  });
+
+  test('with the cost-center module the cost centre is chosen for the cart', async () => {
+    serve(checkoutCart({ lines: [drill] }));
+    renderAt(['ROLE_PLACE_ORDERS', 'ROLE_ACCESS_COST_CENTER'], ['cost-center-module']);
+    const select = await screen.findByRole('combobox', { name: 'Cost centre' });
+    await userEvent.selectOptions(select, CENTRE_ID);
+    await waitFor(() => expect(calls(`/cost-center/cart/${CENTRE_ID}`, 'PUT')).toHaveLength(1));
+  });
+
+  test('without the module no cost centre is offered', async () => {
+    serve(checkoutCart({ lines: [drill] }));
+    renderAt(['ROLE_PLACE_ORDERS', 'ROLE_ACCESS_COST_CENTER']);
+    await screen.findByRole('textbox', { name: 'Your order reference' });
+    expect(screen.queryByRole('combobox', { name: 'Cost centre' })).not.toBeInTheDocument();
+    expect(calls('/cost-center')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * The checkout's spending controls (docs/decisions/015): the order reference picker (a search over the references
+ * the buyer may book to, `{provider}/order-reference/search/{term}`, each with what is left of its budget; the choice
+ * is kept on the cart, `…/order-reference/cart/{id}`) and the cost centre picker (`…/cost-center`, kept on the cart
+ * with `…/cost-center/cart/{id}`). After each choice the cart is read again: its budgets and blocked errors follow it.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { ORDER_REFERENCE_MAX_LENGTH } from '../../../contract/order.ts';
+import { useAmount } from '../../components/commerce/use-amount.ts';
+import { Select, TextField } from '../../components/ui/form.tsx';
+import { useNotify } from '../../components/ui/use-action.ts';
+import { useI18n } from '../../i18n/react.tsx';
+import { refreshCart } from '../../lib/cart/cart-store.ts';
+import {
+  chooseCostCenter,
+  chooseOrderReference,
+  listCostCenters,
+  searchOrderReferences,
+  type CostCenter,
+  type OrderReferenceOption,
+} from './api.ts';
+
+/** Wait after the last keystroke before searching, in ms (the storefront's search debounce). */
+export const ORDER_REFERENCE_SEARCH_DEBOUNCE_MS = 600;
+
+/**
+ * The order reference field with its search: typing offers the matching references with their remaining budget;
+ * choosing one fills the field and sets it on the cart; changing the text afterwards clears the cart's choice.
+ */
+export function OrderReferencePicker({
+  value,
+  onValue,
+  onBusy,
+}: {
+  value: string;
+  onValue: (text: string) => void;
+  /** True while the cart's choice is being saved. */
+  onBusy: (busy: boolean) => void;
+}) {
+  const { t } = useI18n();
+  const amount = useAmount();
+  const { notifyError } = useNotify();
+  const listId = useId();
+  const [options, setOptions] = useState<OrderReferenceOption[] | null>(null);
+  const [chosen, setChosen] = useState<OrderReferenceOption | null>(null);
+  const typed = useRef(false);
+
+  useEffect(() => {
+    const term = value.trim();
+    if (!typed.current || !term) {
+      setOptions(null);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      searchOrderReferences(term, controller.signal)
+        .then(setOptions)
+        .catch((error: unknown) => {
+          if (!controller.signal.aborted) notifyError(error);
+        });
+    }, ORDER_REFERENCE_SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [value, notifyError]);
+
+  const save = (id: string | null) => {
+    onBusy(true);
+    chooseOrderReference(id)
+      .then((reference) => {
+        setChosen(reference);
+        return refreshCart();
+      })
+      .catch(notifyError)
+      .finally(() => onBusy(false));
+  };
+
+  const type = (text: string) => {
+    typed.current = true;
+    onValue(text);
+    if (chosen && text.trim() !== chosen.name) {
+      setChosen(null);
+      save(null);
+    }
+  };
+
+  const choose = (option: OrderReferenceOption) => {
+    typed.current = false;
+    setOptions(null);
+    onValue(option.name);
+    save(option.id);
+  };
+
+  const remaining = (option: OrderReferenceOption) =>
+    option.remainingBudget === null
+      ? t('checkout.spending.noBudget')
+      : t('checkout.spending.remaining', { amount: amount(option.remainingBudget) });
+
+  return (
+    <div className="mb-1">
+      <TextField
+        label={t('checkout.orderReference')}
+        value={value}
+        onValue={type}
+        maxLength={ORDER_REFERENCE_MAX_LENGTH}
+        aria-describedby="checkout-reference-counter"
+        aria-controls={options ? listId : undefined}
+        autoComplete="off"
+        className="mb-1"
+      />
+      {chosen && (
+        <p className="mb-1 text-xs text-green-800" role="status">
+          {t('checkout.spending.referenceChosen', { name: chosen.name })} · {remaining(chosen)}
+        </p>
+      )}
+      {options && (
+        <div className="mb-2">
+          <p className="sr-only" aria-live="polite">
+            {t('checkout.spending.referenceMatches', { count: options.length })}
+          </p>
+          {options.length === 0 ? (
+            <p className="text-xs text-muted">{t('checkout.spending.referenceNone')}</p>
+          ) : (
+            <ul id={listId} aria-label={t('checkout.spending.referenceOptions')} className="rounded border border-line">
+              {options.map((option) => (
+                <li key={option.id} className="border-b border-line last:border-b-0">
+                  <button
+                    type="button"
+                    onClick={() => choose(option)}
+                    className="flex w-full flex-wrap justify-between gap-2 px-3 py-2 text-left text-sm hover:bg-surface"
+                  >
+                    <span className="font-semibold">{option.name}</span>
+                    <span className={option.remainingBudget === 0 ? 'text-primary' : 'text-muted'}>
+                      {remaining(option)}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The cost centre choice of the cart (the cost-center module); nothing when the company has none. */
+export function CostCenterPicker({ onBusy }: { onBusy: (busy: boolean) => void }) {
+  const { t } = useI18n();
+  const { notifyError } = useNotify();
+  const [centres, setCentres] = useState<CostCenter[] | null>(null);
+  const [chosen, setChosen] = useState('');
+
+  useEffect(() => {
+    listCostCenters()
+      .then(setCentres)
+      .catch((error: unknown) => {
+        setCentres([]);
+        notifyError(error);
+      });
+  }, [notifyError]);
+
+  if (!centres || centres.length === 0) return null;
+  const choose = (id: string) => {
+    setChosen(id);
+    onBusy(true);
+    chooseCostCenter(id || null)
+      .then((centre) => {
+        setChosen(centre?.id ?? '');
+        return refreshCart();
+      })
+      .catch(notifyError)
+      .finally(() => onBusy(false));
+  };
+  return (
+    <Select
+      label={t('checkout.spending.costCenter')}
+      value={chosen}
+      onValue={choose}
+      options={[
+        { value: '', label: t('checkout.spending.costCenterNone') },
+        ...centres.map((c) => ({ value: c.id, label: `${c.identifier} – ${c.name}` })),
+      ]}
+    />
+  );
+}
