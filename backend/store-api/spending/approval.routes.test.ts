@@ -9,6 +9,7 @@ import {
   budgetLedgerTable,
   budgetUsageTable,
   cartLineItemTable,
+  customerTable,
   mailOutboxTable,
   orderApprovalTable,
   orderFlowApproverTable,
@@ -255,6 +256,29 @@ describe('who may decide (B3, B4)', () => {
     const res = await approve(approver.token, id);
     expect(res.status).toBe(403);
     expect(code(res.json)).toBe(`${P}__MISSING_RIGHT`);
+    expect((await approvalRow(id)).status).toBe('pending');
+  });
+
+  test('an approver removed from the flow after the request, or deactivated, may no longer decide it', async () => {
+    const id = await request();
+    const flowApprover = and(
+      eq(orderFlowApproverTable.flowId, flowId),
+      eq(orderFlowApproverTable.customerId, approver.id),
+    );
+    await handle.db.delete(orderFlowApproverTable).where(flowApprover);
+    try {
+      const res = await approve(approver.token, id);
+      expect(res.status).toBe(403);
+      expect(code(res.json)).toBe(`${P}__APPROVAL_NOT_APPROVER`);
+    } finally {
+      await addFlowApprover(handle.db, flowId, approver.id);
+    }
+    const leaving = await insertCustomer(handle.db, companyA, { rights: ['ROLE_APPROVE_ORDER_FLOWS'] });
+    await addFlowApprover(handle.db, flowId, leaving.id);
+    await handle.db.update(customerTable).set({ active: false }).where(eq(customerTable.id, leaving.id));
+    const res = await approve(leaving.token, id);
+    expect(res.status).toBe(403);
+    expect(code(res.json)).toBe('CHECKOUT__CUSTOMER_NOT_LOGGED_IN');
     expect((await approvalRow(id)).status).toBe('pending');
   });
 
