@@ -8,15 +8,15 @@
  * - Huber Metallbau: the order flow "Werkstatt" (monthly, €1,500 per user, approval from €1,000, approver
  *   markus.huber, user eva.gruber) with part of the budget used.
  *
- * Used budget is written the way orders write it: a `budget_usage` row for the current period and the ledger rows
- * that add up to it (`used_cents` = the sum of the period's ledger rows). Existing rows are left as they are
- * (`ON CONFLICT DO NOTHING`); the ledger rows are only written together with a usage row that did not exist yet, so
- * a period that real orders already used is never changed. Each new period gets its demo usage on the next start.
+ * Used budget is booked the way direct orders book it, through the budget ledger (../store-api/spending/
+ * budget.service.ts `consume`: the period's usage row and a ledger row per order, so `used_cents` equals the sum of
+ * the ledger rows). Existing rows are left as they are (`ON CONFLICT DO NOTHING`), and a period that already has a
+ * usage row (real orders used it) is left alone; each new period gets its demo usage on the next start. The seed
+ * runs once per process start, before requests are served.
  */
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import {
-  budgetLedgerTable,
   budgetUsageTable,
   companyTable,
   costCenterTable,
@@ -27,10 +27,10 @@ import {
   orderFlowUserTable,
   orderReferenceApproverTable,
   orderReferenceTable,
-  type BudgetKind,
 } from './schema/index.ts';
 import { budgetPeriodAt, type PeriodWindow } from '../lib/budget-period.ts';
 import { stableId } from '../lib/ids.ts';
+import { consume, type BudgetKey } from '../store-api/spending/budget.service.ts';
 import { demoCompanyId, demoCustomerId } from './seed-customers.ts';
 
 /** Stable ids of the seeded rows, by key. */
@@ -150,48 +150,35 @@ export function demoPeriod(now: Date): PeriodWindow {
 }
 
 /**
- * Writes a usage row for the current period with its ledger rows (one `consume` per order amount), unless the period
- * already has a usage row.
+ * Books the demo orders' amounts against a budget in the current period through the budget ledger (`consume` of a
+ * direct order: usage row and ledger row together), unless the period already has a usage row.
  */
 async function seedUsage(
   db: Db,
-  budget: { companyId: string; kind: BudgetKind; budgetId: string; customerId: string; limitCents: number },
+  budget: BudgetKey & { companyId: string },
   orders: number[],
   now: Date,
 ): Promise<void> {
   if (!orders.length) return;
-  const { start, end } = demoPeriod(now);
-  await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(budgetUsageTable)
-      .values({
-        kind: budget.kind,
-        budgetId: budget.budgetId,
-        customerId: budget.customerId,
-        periodStart: start,
-        periodEnd: end,
-        limitCents: budget.limitCents,
-        usedCents: orders.reduce((sum, cents) => sum + cents, 0),
-      })
-      .onConflictDoNothing()
-      .returning({ kind: budgetUsageTable.kind });
-    if (!inserted.length) return;
-    await tx
-      .insert(budgetLedgerTable)
-      .values(
-        orders.map((amountCents, i) => ({
-          id: stableId('demo-budget-ledger', `${budget.budgetId}:${budget.customerId}:${start.toISOString()}:${i}`),
-          companyId: budget.companyId,
-          kind: budget.kind,
-          budgetId: budget.budgetId,
-          customerId: budget.customerId,
-          periodStart: start,
-          entry: 'consume' as const,
-          amountCents,
-          createdAt: new Date(Math.min(now.getTime(), start.getTime() + (i + 1) * 3_600_000)),
-        })),
-      )
-      .onConflictDoNothing();
+  const { start } = demoPeriod(now);
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [used] = await tx
+      .select({ used: budgetUsageTable.usedCents })
+      .from(budgetUsageTable)
+      .where(
+        and(
+          eq(budgetUsageTable.kind, budget.kind),
+          eq(budgetUsageTable.budgetId, budget.budgetId),
+          eq(budgetUsageTable.customerId, budget.customerId ?? ''),
+          eq(budgetUsageTable.periodStart, start),
+        ),
+      );
+    if (used) return;
+    for (const amountCents of orders) {
+      const booked = await consume(tx, { ...budget, at: now, amountCents });
+      if (!booked) throw new Error(`The demo orders exceed the budget ${budget.kind} ${budget.budgetId}.`);
+    }
   });
 }
 
@@ -258,12 +245,7 @@ export async function seedSpending(db: Db, now: Date = new Date()): Promise<void
             .from(orderFlowUserTable)
             .where(inArray(orderFlowUserTable.customerId, [customerId]));
       if (member?.flowId !== flowId) continue;
-      await seedUsage(
-        db,
-        { companyId, kind: 'flow', budgetId: flowId, customerId, limitCents: flow.budgetCents },
-        user.orders,
-        now,
-      );
+      await seedUsage(db, { companyId, kind: 'flow', budgetId: flowId, customerId }, user.orders, now);
     }
   }
 
@@ -302,12 +284,7 @@ export async function seedSpending(db: Db, now: Date = new Date()): Promise<void
         .onConflictDoNothing();
     }
     if (ref.budgetCents !== null) {
-      await seedUsage(
-        db,
-        { companyId, kind: 'order_reference', budgetId: referenceId, customerId: '', limitCents: ref.budgetCents },
-        ref.orders,
-        now,
-      );
+      await seedUsage(db, { companyId, kind: 'order_reference', budgetId: referenceId }, ref.orders, now);
     }
   }
 
