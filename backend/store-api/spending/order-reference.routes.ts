@@ -56,7 +56,7 @@ export function registerOrderReferenceRoutes(app: Hono<StoreApiEnv>, deps: Order
     return me;
   }
 
-  /** Sets the cart's reference (null clears it) and answers the cart's choice. */
+  /** Sets the reference of the caller's cart (null clears it); every device sees the new revision. */
   async function setCartReference(me: AuthenticatedCustomer, referenceId: string | null): Promise<void> {
     await ensureCart(db, me.id);
     await db
