@@ -1,12 +1,16 @@
 /**
  * Users of the company (list with filters, create, detail and edit, delete, rights), for customers with
  * ROLE_MANAGE_CONTACTS. The list's filters live in the query string (customer-list-query.ts), so they survive a
- * reload; edits reach the URL after the 500 ms debounce.
+ * reload; edits reach the URL after the 500 ms debounce. Each user shows the budget and remaining budget of their
+ * order flow; holders of ROLE_MANAGE_ORDER_FLOWS also see the flow's name and assign a flow to the selected users
+ * (at least one user and one flow).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Customer } from '../../../lib/session/customer.ts';
 import { deleteCustomers, listCustomers } from '../api.ts';
+import type { OrderFlow } from '../../../../contract/provider/order-flow.ts';
+import { assignOrderFlow, listAllOrderFlows } from '../spending-api.ts';
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import {
   CUSTOMER_PAGE_SIZE,
@@ -17,7 +21,7 @@ import {
   toCustomerListCriteria,
   type CustomerListQuery,
 } from '../customer-list-query.ts';
-import { Button, TextField } from '../../../components/ui/form.tsx';
+import { Button, Select, TextField } from '../../../components/ui/form.tsx';
 import { useI18n } from '../../../i18n/react.tsx';
 import { useNotify } from '../../../components/ui/use-action.ts';
 import { useLoggedIn } from '../session.tsx';
@@ -35,9 +39,75 @@ function NumberFilter({ label, value, onValue }: { label: string; value: number;
   );
 }
 
+/** The right that shows the flows and lets a manager assign them. */
+const MANAGE_ORDER_FLOWS = 'ROLE_MANAGE_ORDER_FLOWS';
+
+/** Assigning a flow to the selected users: the flow choice and the button; checks one user and one flow first. */
+function AssignFlow({
+  flows,
+  selected,
+  onAssigned,
+}: {
+  flows: readonly OrderFlow[];
+  selected: readonly string[];
+  onAssigned: () => void;
+}) {
+  const { t } = useI18n();
+  const { notify, notifyError } = useNotify();
+  const [flowId, setFlowId] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (selected.length === 0 || !flowId) {
+      setError(t('flows.assign.required'));
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      const flow = await assignOrderFlow({ flowId, users: [...selected] });
+      notify('success', t('general.success'), t('flows.assign.done', { name: flow.name, count: selected.length }));
+      onAssigned();
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form
+      onSubmit={(e) => void submit(e)}
+      aria-label={t('flows.assign.title')}
+      noValidate
+      className="flex flex-wrap items-end gap-2 rounded border border-gray-200 p-4"
+    >
+      <Select
+        label={t('flows.assign.flow')}
+        value={flowId}
+        onValue={setFlowId}
+        className="min-w-48"
+        error={error}
+        options={[
+          { value: '', label: t('flows.assign.choose') },
+          ...flows.map((f) => ({ value: f.id, label: f.name })),
+        ]}
+      />
+      <div className="mb-1 flex items-center gap-2">
+        <Button type="submit" busy={busy}>
+          {t('flows.assign.submit', { count: selected.length })}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 export function Users() {
   const { t, locale } = useI18n();
-  const { customer: me } = useLoggedIn();
+  const { customer: me, rights } = useLoggedIn();
+  const managesFlows = rights.includes(MANAGE_ORDER_FLOWS);
+  const [flows, setFlows] = useState<OrderFlow[] | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const { notify, notifyError } = useNotify();
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseCustomerListQuery(params), [params]);
@@ -92,6 +162,34 @@ export function Users() {
       live = false;
     };
   }, [serialized, reloadKey, notifyError]);
+
+  useEffect(() => {
+    if (!managesFlows) return;
+    let live = true;
+    listAllOrderFlows()
+      .then((list) => live && setFlows(list))
+      .catch((error: unknown) => {
+        if (!live) return;
+        setFlows([]);
+        notifyError(error);
+      });
+    return () => {
+      live = false;
+    };
+  }, [managesFlows, reloadKey, notifyError]);
+
+  const flowOf = useMemo(() => {
+    const byUser = new Map<string, string>();
+    for (const flow of flows ?? []) for (const id of flow.users) byUser.set(id, flow.name);
+    return byUser;
+  }, [flows]);
+  const toggle = (id: string, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   const update = (patch: Partial<CustomerListQuery>) => setDraft((d) => ({ ...d, page: 1, ...patch }));
   const pages = Math.max(1, Math.ceil((result?.total ?? 0) / CUSTOMER_PAGE_SIZE));
@@ -218,6 +316,16 @@ export function Users() {
         </div>
       </form>
 
+      {managesFlows && flows && (
+        <AssignFlow
+          flows={flows}
+          selected={[...selected]}
+          onAssigned={() => {
+            setSelected(new Set());
+            setReloadKey((k) => k + 1);
+          }}
+        />
+      )}
       {result === null ? (
         <p role="status" className="text-sm text-gray-600">
           {t('account.loading')}
@@ -230,6 +338,11 @@ export function Users() {
             <caption className="sr-only">{t('account.nav.customer')}</caption>
             <thead className="border-b border-gray-300 text-gray-600">
               <tr>
+                {managesFlows && (
+                  <th scope="col" className="py-2 pr-3">
+                    <span className="sr-only">{t('flows.assign.select')}</span>
+                  </th>
+                )}
                 <th scope="col" className="py-2 pr-3">
                   {t('account.field.name')}
                 </th>
@@ -242,6 +355,11 @@ export function Users() {
                 <th scope="col" className="py-2 pr-3">
                   {t('account.field.leadBuyer')}
                 </th>
+                {managesFlows && (
+                  <th scope="col" className="py-2 pr-3">
+                    {t('flows.assign.flowColumn')}
+                  </th>
+                )}
                 <th scope="col" className="py-2 pr-3 text-right">
                   {t('account.users.budget')}
                 </th>
@@ -256,6 +374,17 @@ export function Users() {
             <tbody>
               {result.customers.map((c) => (
                 <tr key={c.id} className="border-b border-gray-100">
+                  {managesFlows && (
+                    <td className="py-2 pr-3">
+                      <input
+                        type="checkbox"
+                        aria-label={t('flows.assign.selectNamed', { name: `${c.firstName} ${c.lastName}` })}
+                        checked={selected.has(c.id)}
+                        onChange={(e) => toggle(c.id, e.target.checked)}
+                        className="h-4 w-4 accent-primary"
+                      />
+                    </td>
+                  )}
                   <td className="py-2 pr-3">
                     <Link
                       to={`/account/customer/details/${encodeURIComponent(c.id)}`}
@@ -267,6 +396,7 @@ export function Users() {
                   <td className="py-2 pr-3">{c.username}</td>
                   <td className="py-2 pr-3">{c.active ? t('account.status.active') : t('account.status.inactive')}</td>
                   <td className="py-2 pr-3">{c.leadBuyer ? t('account.yes') : t('account.no')}</td>
+                  {managesFlows && <td className="py-2 pr-3">{flowOf.get(c.id) ?? '–'}</td>}
                   <td className="py-2 pr-3 text-right">{c.budget === null ? '–' : money.format(c.budget)}</td>
                   <td className="py-2 pr-3 text-right">
                     {c.budgetRemaining === null ? '–' : money.format(c.budgetRemaining)}
