@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStoreApi } from '../../app.ts';
+import type { AuthenticatedCustomer } from '../../auth/guards.ts';
 import { RIGHT_CODES, type RightCode } from '../../auth/rights.ts';
 import { loadBackendConfig } from '../../config.ts';
 import { createDb, type DbHandle } from '../../db/client.ts';
@@ -10,6 +11,7 @@ import { budgetPeriodAt } from '../../lib/budget-period.ts';
 import { randomId } from '../../lib/ids.ts';
 import { shopToday } from '../../../contract/order.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
+import { usableReference } from './order-reference.service.ts';
 
 const config = loadBackendConfig({});
 const P = `/store-api/${config.provider}/order-reference`;
@@ -264,6 +266,15 @@ describe('search and the cart', () => {
     const [after] = await handle.db.select().from(cartTable).where(eq(cartTable.customerId, buyer.id));
     expect(after?.orderReferenceId).toBeNull();
     expect(after!.revision).toBeGreaterThan(cart!.revision);
+  });
+
+  test('a reference is usable through its end day until midnight in Brussels, and from its start day', async () => {
+    const id = await create({ name: 'Zomer', period: 'custom', startDate: '2026-06-01', endDate: '2026-06-30' });
+    const me = { id: buyer.id, companyId: companyA } as AuthenticatedCustomer;
+    expect(await usableReference(handle.db, me, id, new Date('2026-05-31T21:59:59Z'))).toBeNull();
+    expect((await usableReference(handle.db, me, id, new Date('2026-05-31T22:00:00Z')))?.id).toBe(id);
+    expect((await usableReference(handle.db, me, id, new Date('2026-06-30T21:59:59Z')))?.id).toBe(id);
+    expect(await usableReference(handle.db, me, id, new Date('2026-06-30T22:00:00Z'))).toBeNull();
   });
 
   test('deleting a reference clears it from carts', async () => {

@@ -345,6 +345,25 @@ export async function searchReferences(
 }
 
 /**
+ * The reference `id` if the caller may book to it at `now`: of the caller's company, active, that day
+ * (Europe/Brussels) within its start and end date, and the caller one of its users (or it has none). The checkout
+ * asks this again when the order is placed, as a reference chosen earlier may have been changed since.
+ */
+export async function usableReference(
+  db: Db,
+  me: AuthenticatedCustomer,
+  id: string,
+  now: Date = new Date(),
+): Promise<ReferenceRow | null> {
+  const [row] = await db
+    .select()
+    .from(orderReferenceTable)
+    .where(and(eq(orderReferenceTable.id, id), usableBy(me, shopToday(now))))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
  * Loads a reference of the caller's company that the caller may book to today.
  *
  * @throws StoreApiError 404 `{PROVIDER}__ORDER_REFERENCE_NOT_FOUND`; 400 `{PROVIDER}__ORDER_REFERENCE_NOT_USABLE`
@@ -357,11 +376,7 @@ export async function loadUsableReference(
   id: string,
 ): Promise<ReferenceRow> {
   await loadReference(db, me, provider, id);
-  const [row] = await db
-    .select()
-    .from(orderReferenceTable)
-    .where(and(eq(orderReferenceTable.id, id), usableBy(me, shopToday())))
-    .limit(1);
+  const row = await usableReference(db, me, id);
   if (!row) {
     throw new StoreApiError(
       400,
