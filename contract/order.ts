@@ -6,7 +6,7 @@
  * can check is here, so the storefront and the server apply the same rules.
  */
 import * as v from 'valibot';
-import { IdInputSchema } from './ids.ts';
+import { IdInputSchema, IdSchema } from './ids.ts';
 
 /** Longest order reference (the buyer's purchase order number). */
 export const ORDER_REFERENCE_MAX_LENGTH = 30;
@@ -109,3 +109,23 @@ export const IdempotencyKeySchema = v.pipe(
 export const OrderCreateHeadersSchema = v.object({
   'idempotency-key': v.optional(IdempotencyKeySchema),
 });
+
+/**
+ * The answer of `POST /store-api/checkout/order` when the order needs an approval (its net total is at or above the
+ * threshold of the buyer's order flow, docs/decisions/015): no order is placed; the request is sent to the flow's
+ * approvers, the budgets are reserved and the cart is emptied. Shopware's Order shape would be wrong here (there is
+ * no order number, state or lines yet), so the answer is this object, told apart by `apiAlias`; the same
+ * `Idempotency-Key` answers the same request. Every other submit answers Shopware's Order (`apiAlias` 'order').
+ */
+export const OrderApprovalRequestSchema = v.object({
+  apiAlias: v.literal('order_approval_request'),
+  id: IdSchema,
+  approvalNumber: v.string(),
+  status: v.literal('pending'),
+});
+export type OrderApprovalRequest = v.InferOutput<typeof OrderApprovalRequestSchema>;
+
+/** True when a checkout answer is an approval request rather than an order. */
+export function isOrderApprovalRequest(answer: { apiAlias?: unknown }): answer is OrderApprovalRequest {
+  return answer.apiAlias === 'order_approval_request';
+}

@@ -228,3 +228,42 @@ export const OrderFlowPendingResponseSchema = v.object({
   elements: v.array(OrderFlowPendingSchema),
 });
 export type OrderFlowPendingResponse = v.InferOutput<typeof OrderFlowPendingResponseSchema>;
+
+/** A budget period as the cart shows it: ISO timestamps, start inclusive, end exclusive (Europe/Brussels midnight). */
+const CartBudgetPeriodSchema = v.object({ start: TimestampSchema, end: TimestampSchema });
+
+/**
+ * Cart extension `orderFlowBudget` (`cart.extensions.orderFlowBudget`), present when the customer is a user of an
+ * active order flow in force today: the flow, its budget per period and what is left of it before this cart (EUR;
+ * null without a budget), the current period (null without a budget), the approval threshold (EUR; null: never) and
+ * whether the cart's net total reaches it (`needsApproval`: the submit sends an approval request instead of an order).
+ * When the net total exceeds `remaining`, the cart has the error `{provider}-flow-unsufficient-budget-blocked`
+ * (level 20).
+ */
+export const CartOrderFlowBudgetSchema = v.object({
+  flowId: IdSchema,
+  name: v.string(),
+  budget: v.nullable(v.number()),
+  remaining: v.nullable(v.number()),
+  period: v.nullable(CartBudgetPeriodSchema),
+  approveFrom: v.nullable(v.number()),
+  needsApproval: v.boolean(),
+  apiAlias: v.literal('cart_order_flow_budget'),
+});
+export type CartOrderFlowBudget = v.InferOutput<typeof CartOrderFlowBudgetSchema>;
+
+/**
+ * Cart extension `orderReferenceBudget`, present when the cart is booked to an order reference (`PUT
+ * …/order-reference/cart/{id}`): its budget per period and what is left of it before this cart (EUR; null without a
+ * budget or outside its dates) and the current period. When the net total exceeds `remaining`, the cart has the
+ * error `{provider}-order-reference-unsufficient-budget-blocked` (level 20).
+ */
+export const CartOrderReferenceBudgetSchema = v.object({
+  orderReferenceId: IdSchema,
+  name: v.string(),
+  budget: v.nullable(v.number()),
+  remaining: v.nullable(v.number()),
+  period: v.nullable(CartBudgetPeriodSchema),
+  apiAlias: v.literal('cart_order_reference_budget'),
+});
+export type CartOrderReferenceBudget = v.InferOutput<typeof CartOrderReferenceBudgetSchema>;

@@ -1,4 +1,5 @@
 import type { PickupLocation } from '../../../contract/provider/pickup-location.ts';
+import type { CartOrderFlowBudget, CartOrderReferenceBudget } from '../../../contract/provider/order-flow.ts';
 /**
  * The answer shapes of the cart, shipping-method and payment-method routes, built on the schemas `@shopware/api-client`
  * generates from Shopware's Store API OpenAPI document, in the `Sent<>` style of ../shopware-schemas.ts.
@@ -82,6 +83,10 @@ export type StoreCart = Sent<
   extensions: {
     /** Present when the goods value is below the sales channel's minimum order value (amounts in euros). */
     minimumCartValue?: { minimumValue: number; additionalCost: number; apiAlias: 'cart_minimum_value' };
+    /** The customer's order flow budget and threshold (contract/provider/order-flow.ts). */
+    orderFlowBudget?: CartOrderFlowBudget;
+    /** The budget of the order reference the cart is booked to (contract/provider/order-flow.ts). */
+    orderReferenceBudget?: CartOrderReferenceBudget;
   };
   /** Grows with every change of the stored cart. */
   revision: number;

@@ -76,6 +76,7 @@ import {
   type PaymentMethodRow,
   type ShippingMethodRow,
 } from './methods.mapper.ts';
+import { cartBudgets, type CartBudgets } from '../spending/budget-cart.ts';
 
 /**
  * The database handle the calculation reads with: the app's `Db` or a transaction opened on it (`db.transaction(tx =>
@@ -196,6 +197,8 @@ export interface CartModel {
   credit: { limitCents: number; usedCents: number } | null;
   /** Stored lines whose product is gone or inactive (reported as `product-not-found`, not in `lines`). */
   missingLineIds: string[];
+  /** The order flow and order reference budgets, shown as extensions; the flow's threshold (../spending/budget-cart.ts). */
+  budgets: CartBudgets;
 }
 
 /** The Shopware Cart answer and the internal model of the same calculation. */
@@ -506,6 +509,17 @@ export async function calculateCart(
     });
   }
 
+  // Budgets of the order flow and of the order reference the cart is booked to (docs/decisions/015).
+  const budgets = await cartBudgets(db, {
+    customer,
+    orderReferenceId: cartRow?.orderReferenceId ?? null,
+    netCents,
+    hasGoods,
+    now,
+    provider,
+  });
+  for (const e of budgets.errors) error(e);
+
   const model: CartModel = {
     customerId: customer.id,
     revision: cartRow?.revision ?? 0,
@@ -532,6 +546,7 @@ export async function calculateCart(
     blockedPaymentMethodIds,
     credit,
     missingLineIds,
+    budgets,
   };
   const cart = cartAnswer(model, lineItems, context, locale, minimum ?? null, now);
   return { cart, model };
@@ -869,16 +884,18 @@ function cartAnswer(
     customerComment: null,
     affiliateCode: null,
     campaignCode: null,
-    extensions:
-      model.surchargeCents > 0 && minimum
+    extensions: {
+      ...(model.surchargeCents > 0 && minimum
         ? {
             minimumCartValue: {
               minimumValue: centsToNumber(minimum.minimumValueCents),
               additionalCost: centsToNumber(minimum.additionalCostCents),
-              apiAlias: 'cart_minimum_value',
+              apiAlias: 'cart_minimum_value' as const,
             },
           }
-        : {},
+        : {}),
+      ...model.budgets.extensions,
+    },
     revision: model.revision,
     apiAlias: 'cart',
   };

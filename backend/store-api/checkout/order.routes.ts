@@ -1,6 +1,9 @@
 /**
  * `POST /store-api/checkout/order` (Shopware's createOrder): places the order of the logged-in customer's cart
  * (./order.service.ts) and answers it as Shopware's Order. Needs ROLE_PLACE_ORDERS (403 `{PROVIDER}__MISSING_RIGHT`).
+ * When the cart's net total is at or above the threshold of the customer's order flow, no order is placed: the
+ * submit sends an approval request and answers contract/order.ts's OrderApprovalRequest
+ * (`{ apiAlias: 'order_approval_request', id, approvalNumber, status: 'pending' }`) with status 200.
  * The body is contract/order.ts's OrderCreateRequestSchema; the optional `Idempotency-Key` header (1–128 printable
  * characters) makes a repeated submit answer the same order with the same body.
  *
@@ -11,7 +14,11 @@
  * killed at that moment would.
  */
 import type { Hono } from 'hono';
-import { OrderCreateHeadersSchema, OrderCreateRequestSchema } from '../../../contract/order.ts';
+import {
+  OrderCreateHeadersSchema,
+  OrderCreateRequestSchema,
+  type OrderApprovalRequest,
+} from '../../../contract/order.ts';
 import { requireCustomer, requireRight } from '../../auth/guards.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -53,15 +60,20 @@ export function registerCheckoutOrderRoutes(
         idempotencyKey: c.req.valid('header')['idempotency-key'],
       });
       if (placed.created && exitAfterCommit) process.exit(75);
-      if (placed.mailId) {
-        const mailId = placed.mailId;
+      const mailIds = placed.kind === 'order' ? (placed.mailId ? [placed.mailId] : []) : placed.mailIds;
+      for (const mailId of mailIds) {
         void deliverQueuedMail(db, mailId).catch((err: unknown) =>
-          console.error(
-            '[checkout] confirmation mail not handed over',
-            mailId,
-            err instanceof Error ? err.message : err,
-          ),
+          console.error('[checkout] mail not handed over', mailId, err instanceof Error ? err.message : err),
         );
+      }
+      if (placed.kind === 'approval') {
+        const body: OrderApprovalRequest = {
+          apiAlias: 'order_approval_request',
+          id: placed.approvalId,
+          approvalNumber: placed.approvalNumber,
+          status: 'pending',
+        };
+        return c.json(body);
       }
       const [record] = await loadOrderRecords(db, [placed.orderId]);
       return c.json(mapOrder(record!, context.language.localeCode));

@@ -52,6 +52,8 @@ import { orderConfirmationMail } from '../../mail/templates.ts';
 import type { StoreContext } from '../context.ts';
 import { calculateCart, type CalculatedCart, type CartErrorEntry, type CartModel } from './cart.service.ts';
 import { mapShippingMethod, PICKUP_SHIPPING_METHOD } from './methods.mapper.ts';
+import { approvalByKey, requestApproval } from '../spending/approval.service.ts';
+import { consume } from '../spending/budget.service.ts';
 
 type AddressRow = typeof companyAddressTable.$inferSelect;
 type PickupLocationRow = typeof pickupLocationTable.$inferSelect;
@@ -76,6 +78,19 @@ export interface PlacedOrder {
   /** The confirmation mail's outbox id (new orders only). */
   mailId: string | null;
 }
+
+/** What a submit did instead of placing an order: it sent an approval request (docs/decisions/015). */
+export interface SubmittedApproval {
+  approvalId: string;
+  approvalNumber: string;
+  /** False when an earlier submit with the same idempotency key sent it. */
+  created: boolean;
+  /** Outbox ids of the mails to the approvers (hand them over after the commit). */
+  mailIds: string[];
+}
+
+/** The outcome of a submit: an order, or an approval request. */
+export type SubmitOutcome = ({ kind: 'order' } & PlacedOrder) | ({ kind: 'approval' } & SubmittedApproval);
 
 /** 400 for a cart without lines (Shopware's code). */
 export function cartEmpty(): StoreApiError {
@@ -206,25 +221,62 @@ async function shippingMethodFor(
  * @throws StoreApiError 400 `CHECKOUT__CART_EMPTY`, `CHECKOUT__CART_INVALID`, `VIOLATION::…` for the order data,
  *   `{PROVIDER}__CREDIT_LIMIT_EXCEEDED`, `CHECKOUT__UNKNOWN_PAYMENT_METHOD`; 404 `CHECKOUT__CUSTOMER_ADDRESS_NOT_FOUND`.
  */
-export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlacedOrder> {
+export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<SubmitOutcome> {
   const { db } = deps;
   const { customer, idempotencyKey: key } = input;
-  if (key) {
-    const existing = await orderByKey(db, customer.id, key);
-    if (existing) return { orderId: existing, created: false, mailId: null };
-  }
+  const earlier = async (): Promise<SubmitOutcome | null> => {
+    if (!key) return null;
+    const order = await orderByKey(db, customer.id, key);
+    if (order) return { kind: 'order', orderId: order, created: false, mailId: null };
+    const approval = await approvalByKey(db, customer.id, key);
+    if (approval) return { kind: 'approval', approvalId: approval.id, ...approval, created: false, mailIds: [] };
+    return null;
+  };
+  const known = await earlier();
+  if (known) return known;
   try {
     return await db.transaction(async (tx) => placeInTransaction(deps, tx as unknown as Db, input));
   } catch (err) {
     if (key && isUniqueViolation(err)) {
-      const existing = await orderByKey(db, customer.id, key);
-      if (existing) return { orderId: existing, created: false, mailId: null };
+      const found = await earlier();
+      if (found) return found;
     }
     throw err;
   }
 }
 
-async function placeInTransaction(deps: PlaceOrderDeps, tx: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
+/** The blocking cart error of a budget a concurrent order took since the cart was checked. */
+function budgetTaken(provider: string, which: 'flow' | 'order-reference'): StoreApiError {
+  const messageKey = `${provider}-${which}-unsufficient-budget-blocked`;
+  return cartInvalid([
+    { key: messageKey, messageKey, level: 20, message: 'The remaining budget does not cover the order.' },
+  ]);
+}
+
+/**
+ * Consumes the order's net total from the customer's flow budget and the order reference's budget (one conditional
+ * update each, ../spending/budget.service.ts), in the order's transaction.
+ *
+ * @throws StoreApiError 400 `CHECKOUT__CART_INVALID` with `{provider}-flow-unsufficient-budget-blocked` or
+ *   `{provider}-order-reference-unsufficient-budget-blocked` when a budget no longer has room.
+ */
+async function consumeBudgets(
+  provider: string,
+  tx: Db,
+  input: { customer: AuthenticatedCustomer; model: CartModel; orderId: string; at: Date },
+): Promise<void> {
+  const { customer, model, orderId, at } = input;
+  const change = { companyId: customer.companyId, at, amountCents: model.netCents, orderId };
+  const { flow, orderReference } = model.budgets;
+  if (flow && !(await consume(tx, { ...change, kind: 'flow', budgetId: flow.id, customerId: customer.id }))) {
+    throw budgetTaken(provider, 'flow');
+  }
+  if (orderReference && !(await consume(tx, { ...change, kind: 'order_reference', budgetId: orderReference.id }))) {
+    throw budgetTaken(provider, 'order-reference');
+  }
+}
+
+async function placeInTransaction(deps: PlaceOrderDeps, tx: Db, input: PlaceOrderInput): Promise<SubmitOutcome> {
   const { config } = deps;
   const { customer, context, data, idempotencyKey: key } = input;
   const shippingMethodId = await shippingMethodFor(tx, data.shippingOption, context.token);
@@ -236,12 +288,39 @@ async function placeInTransaction(deps: PlaceOrderDeps, tx: Db, input: PlaceOrde
   });
   if (key) {
     const existing = await orderByKey(tx, customer.id, key);
-    if (existing) return { orderId: existing, created: false, mailId: null };
+    if (existing) return { kind: 'order', orderId: existing, created: false, mailId: null };
+  }
+  const now = new Date();
+  const [choice] = await tx
+    .select({ costCenterId: cartTable.costCenterId })
+    .from(cartTable)
+    .where(eq(cartTable.customerId, customer.id));
+  const { flow, orderReference } = model.budgets;
+  if (model.budgets.needsApproval) {
+    const requested = await requestApproval(deps, tx, {
+      customer,
+      context,
+      cart,
+      model,
+      data,
+      flow,
+      orderReference,
+      costCenterId: choice?.costCenterId ?? null,
+      idempotencyKey: key ?? null,
+      now,
+    });
+    return { kind: 'approval', ...requested };
   }
   const draft = await draftOrder(tx, { customer, context, data, cart, model });
-  const written = await writeOrder(deps, tx, draft, { idempotencyKey: key ?? null });
+  const written = await writeOrder(deps, tx, draft, {
+    idempotencyKey: key ?? null,
+    flowId: flow?.id ?? null,
+    orderReferenceId: orderReference?.id ?? null,
+    costCenterId: choice?.costCenterId ?? null,
+  });
+  await consumeBudgets(deps.config.provider, tx, { customer, model, orderId: written.orderId, at: now });
   await emptyCart(tx, customer.id);
-  return written;
+  return { kind: 'order', ...written };
 }
 
 /** What an order is written from: the calculated cart's figures and the order data, resolved against the database. */
