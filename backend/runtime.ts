@@ -2,8 +2,8 @@
  * The process-wide embedded Store API: opens the database (PGlite under DATA_DIR, or PostgreSQL when DATABASE_URL is
  * set), applies migrations, syncs the sales channel, seeds the catalogue on first start, seeds the demo customers
  * where wanted (`seedDemoCustomersIfWanted`), adds the missing checkout settings (`seedCheckout`) and the demo
- * companies' spending control (`seedSpending`), and builds the Hono app. Used by the storefront's in-process
- * transport and by the standalone entry.
+ * companies' spending control (`seedSpending`), builds the Hono app and sends the demo approval request
+ * (`seedDemoApprovals`). Used by the storefront's in-process transport and by the standalone entry.
  */
 import { inArray } from 'drizzle-orm';
 import { createDb, type Db, type DbHandle } from './db/client.ts';
@@ -13,7 +13,7 @@ import { seedSalesChannel } from './db/seed-channel.ts';
 import { DEMO_COMPANIES, demoCompanyId, seedDemoCustomers } from './db/seed-customers.ts';
 import { ensureCatalogSeeded } from './catalog/seed.ts';
 import { seedCheckout } from './db/seed-checkout.ts';
-import { seedSpending } from './db/seed-spending.ts';
+import { seedDemoApprovals, seedSpending } from './db/seed-spending.ts';
 import { createStoreApi, type StoreApi } from './app.ts';
 
 export interface Runtime extends StoreApi {
@@ -37,6 +37,7 @@ export function getRuntime(env: Record<string, string | undefined> = process.env
     await seedSpending(handle.db);
     await ensureCatalogSeeded(handle.db, config, { sharedCatalogDir: env.SHARED_CATALOG_DIR });
     const api = createStoreApi({ db: handle.db, config });
+    await seedDemoApprovals(handle.db, api, config);
     return { ...api, config, handle };
   })();
   return runtime;

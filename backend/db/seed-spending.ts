@@ -14,10 +14,17 @@
  * usage row (real orders used it) is left alone; each new period gets its demo usage on the next start. The seed
  * runs once per process start, before requests are served.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNull } from 'drizzle-orm';
+import type { StoreApi } from '../app.ts';
+import { createCustomerContext, deleteContext } from '../auth/session.ts';
+import type { BackendConfig } from '../config.ts';
 import type { Db } from './client.ts';
 import {
   budgetUsageTable,
+  cartLineItemTable,
+  orderApprovalTable,
+  productPriceTable,
+  productTable,
   companyTable,
   costCenterTable,
   customerTable,
@@ -31,6 +38,7 @@ import {
 import { budgetPeriodAt, type PeriodWindow } from '../lib/budget-period.ts';
 import { stableId } from '../lib/ids.ts';
 import { consume, type BudgetKey } from '../store-api/spending/budget.service.ts';
+import { SALES_CHANNEL_ID } from './seed-channel.ts';
 import { demoCompanyId, demoCustomerId } from './seed-customers.ts';
 
 /** Stable ids of the seeded rows, by key. */
@@ -317,5 +325,108 @@ export async function seedSpending(db: Db, now: Date = new Date()): Promise<void
         })),
       )
       .onConflictDoNothing();
+  }
+}
+
+/** Idempotency key of the demo approval request's submit: the same key answers the same request. */
+export const DEMO_APPROVAL_KEY = 'demo-seed-approval-1';
+
+/** What `seedDemoApprovals` did. */
+export type DemoApprovalOutcome = 'seeded' | 'present' | 'skipped';
+
+/**
+ * Sends one pending approval request for the demo buyer jan.janssens the way the storefront does, through the Store
+ * API in process: a cart of one catalogue article worth about €600 net (above the €500 threshold of "Bouwplaats",
+ * within its budget), booked to the order reference PO-2026-001, submitted with a fixed Idempotency-Key. The request
+ * reserves both budgets and mails the approver lotte.claes (and the reference's approvers). Nothing is done when the
+ * request exists already, when jan.janssens, the flow or a suitable article is missing, when his cart holds anything,
+ * or when the cart does not ask for an approval (the checkout without budgets): then no order is ever placed. A
+ * refused submit is logged and leaves the cart empty; it never stops the start. Runs after the catalogue is seeded.
+ */
+export async function seedDemoApprovals(db: Db, api: StoreApi, config: BackendConfig): Promise<DemoApprovalOutcome> {
+  const customerId = demoCustomerId('jan.janssens');
+  const [member] = await db
+    .select({ flowId: orderFlowUserTable.flowId })
+    .from(orderFlowUserTable)
+    .where(eq(orderFlowUserTable.customerId, customerId));
+  if (member?.flowId !== demoFlowId('peeters:bouwplaats')) return 'skipped';
+  const [existing] = await db
+    .select({ id: orderApprovalTable.id })
+    .from(orderApprovalTable)
+    .where(
+      and(eq(orderApprovalTable.requesterId, customerId), eq(orderApprovalTable.idempotencyKey, DEMO_APPROVAL_KEY)),
+    );
+  if (existing) return 'present';
+  const [line] = await db
+    .select({ id: cartLineItemTable.id })
+    .from(cartLineItemTable)
+    .where(eq(cartLineItemTable.customerId, customerId))
+    .limit(1);
+  if (line) return 'skipped';
+  const [article] = await db
+    .select({ id: productTable.id, amount: productPriceTable.amount })
+    .from(productTable)
+    .innerJoin(productPriceTable, eq(productPriceTable.productId, productTable.id))
+    .where(
+      and(
+        eq(productTable.active, true),
+        eq(productTable.isCloseout, false),
+        eq(productTable.minPurchase, 1),
+        eq(productTable.purchaseSteps, 1),
+        isNull(productTable.maxPurchase),
+        eq(productPriceTable.priceType, 'net_list'),
+        eq(productPriceTable.lowerBound, 1),
+        eq(productPriceTable.priceQuantity, '1'),
+        isNull(productPriceTable.validTo),
+        between(productPriceTable.amount, '20', '300'),
+      ),
+    )
+    .orderBy(asc(productTable.productNumber))
+    .limit(1);
+  if (!article) return 'skipped';
+
+  const token = await createCustomerContext(db, { salesChannelId: SALES_CHANNEL_ID, customerId });
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await api.app.request(path, {
+      method,
+      headers: {
+        'sw-access-key': config.accessKey,
+        'sw-context-token': token,
+        'content-type': 'application/json',
+        ...headers,
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  };
+  try {
+    const quantity = Math.ceil(600 / Number(article.amount));
+    await call('POST', '/store-api/checkout/cart/line-item', {
+      items: [{ type: 'product', id: article.id, referencedId: article.id, quantity }],
+    });
+    await call(
+      'PUT',
+      `/store-api/${config.provider}/order-reference/cart/${demoOrderReferenceId('peeters:po-2026-001')}`,
+    );
+    const cart = await call('GET', '/store-api/checkout/cart');
+    const extensions = cart.json.extensions as { orderFlowBudget?: { needsApproval?: boolean } } | undefined;
+    if (!extensions?.orderFlowBudget?.needsApproval) {
+      await call('DELETE', '/store-api/checkout/cart');
+      await call('DELETE', `/store-api/${config.provider}/order-reference/cart`);
+      return 'skipped';
+    }
+    const submitted = await call('POST', '/store-api/checkout/order', {}, { 'idempotency-key': DEMO_APPROVAL_KEY });
+    if (submitted.json.apiAlias !== 'order_approval_request') {
+      console.warn(
+        '[werkbank] demo approval request not sent:',
+        JSON.stringify(submitted.json.errors ?? submitted.json),
+      );
+      await call('DELETE', '/store-api/checkout/cart');
+      await call('DELETE', `/store-api/${config.provider}/order-reference/cart`);
+      return 'skipped';
+    }
+    return 'seeded';
+  } finally {
+    await deleteContext(db, token);
   }
 }
