@@ -132,10 +132,14 @@ export async function enabledRights(db: Db, customerIds: string[]): Promise<Map<
 /**
  * The provider's Customer shape (docs/openapi/provider.json): Shopware's customer fields, the company id,
  * `customerExtension { username, leadBuyer }` (also under `extensions`, as Shopware serialises entity extensions),
- * the OCI marker in `customFields.isOciCustomer`, `budget` and `remainingBudget` (null: users have no budget,
- * docs/decisions/010) and the 24 `rights`.
+ * the OCI marker in `customFields.isOciCustomer`, `budget` and `remainingBudget` (EUR: the budget per period of the
+ * user's order flow and what is left of it in the current period; null without a flow budget) and the 24 `rights`.
  */
-export function mapCustomer(row: CustomerRow, rights: Iterable<string>): CompanyCustomer {
+export function mapCustomer(
+  row: CustomerRow,
+  rights: Iterable<string>,
+  flowBudget?: { budgetCents: number; remainingCents: number },
+): CompanyCustomer {
   const customerExtension = {
     username: row.username,
     leadBuyer: row.leadBuyer,
@@ -166,8 +170,8 @@ export function mapCustomer(row: CustomerRow, rights: Iterable<string>): Company
     customFields: { ...row.customFields, isOciCustomer: row.isOciCustomer },
     customerExtension,
     extensions: { customerExtension },
-    budget: null,
-    remainingBudget: null,
+    budget: flowBudget ? flowBudget.budgetCents / 100 : null,
+    remainingBudget: flowBudget ? flowBudget.remainingCents / 100 : null,
     rights: rightsList(rights),
     apiAlias: 'customer',
   } satisfies CompanyCustomer;

@@ -5,8 +5,9 @@
  * - `POST /store-api/{provider}/companies/customers`: the users of the caller's company, by Shopware criteria
  *   (`page` 1, `limit` 20 up to 100, `term`, `filter`, `sort`): `contains` on `firstName`, `lastName`, `email`,
  *   `username` (also `customerExtension.username`), `equals` on `leadBuyer` and `active` (true unless the value is
- *   'no', false or 0), `range` on `flow.budget` and `flow.budgetRemaining` (every budget counts as 0: users have no
- *   budget, docs/decisions/010); `sort` entries with `naturalSorting` order the text fields naturally (numbers by
+ *   'no', false or 0), `range` on `flow.budget` and `flow.budgetRemaining` (EUR: the budget per period of the user's
+ *   order flow and what is left of it in the current period, ../spending/order-flow.service.ts; a user without a flow
+ *   budget counts as 0, as before flows existed, docs/decisions/010); the same fields sort; `sort` entries with `naturalSorting` order the text fields naturally (numbers by
  *   value, case-insensitive, `naturalSortKey`). Answers Shopware's search result `{ elements, total, page, limit }`.
  * - `POST …/companies/customers/create`: a new user of the caller's company with rights (`rights` list or a `role`
  *   template); the user gets a set-password invitation mail. Answers the customer with its rights.
@@ -21,7 +22,7 @@
  * and every change runs the lead-buyer rule (`guardUserChange`): only a lead buyer creates, changes or deletes a lead
  * buyer, account managers are out of reach, the last lead buyer stays.
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Context, Hono } from 'hono';
 import type * as v from 'valibot';
@@ -50,6 +51,7 @@ import { audit } from '../account/audit.ts';
 import { emailChanges, recordEmailChange } from '../account/email-change.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { containsPattern } from '../criteria.ts';
+import { flowBudgetsOfCompany } from '../spending/order-flow.service.ts';
 import { companyCaller, type CompanyDeps } from './company-access.ts';
 import {
   customerRow,
@@ -121,8 +123,25 @@ function flagValue(value: unknown): boolean {
   return !(value === 'no' || value === false || value === 'false' || value === 0 || value === '0');
 }
 
+/** The flow budget of each user of the company with one, cents (../spending/order-flow.service.ts). */
+type UserBudgets = Map<string, { budgetCents: number; remainingCents: number }>;
+
+/** A budget field's value of a user in EUR: the flow budget or what is left of it; 0 without a flow budget. */
+function budgetValue(budgets: UserBudgets, customerId: string, field: string): number {
+  const b = budgets.get(customerId);
+  if (!b) return 0;
+  return (field === 'flow.budget' || field === 'budget' ? b.budgetCents : b.remainingCents) / 100;
+}
+
+/** A budget field as an SQL value per customer row (EUR), for sorting. */
+function budgetSortKey(budgets: UserBudgets, field: string): SQL {
+  if (!budgets.size) return sql`0`;
+  const cases = [...budgets.keys()].map((id) => sql`when ${id} then ${budgetValue(budgets, id, field)}::numeric`);
+  return sql`(case ${customerTable.id} ${sql.join(cases, sql` `)} else 0 end)`;
+}
+
 /** The condition of one list filter, or undefined when the filter is not one the list supports. */
-function filterCondition(f: ListFilter): SQL | null | undefined {
+function filterCondition(f: ListFilter, budgets: UserBudgets): SQL | null | undefined {
   if (f.type === 'contains' && CONTAINS_FIELDS[f.field]) {
     const value = typeof f.value === 'string' ? f.value.trim() : '';
     return value ? ilike(CONTAINS_FIELDS[f.field]!, containsPattern(value)) : null;
@@ -130,13 +149,19 @@ function filterCondition(f: ListFilter): SQL | null | undefined {
   if (f.type === 'equals' && FLAG_FIELDS[f.field]) return eq(FLAG_FIELDS[f.field]!, flagValue(f.value));
   if (f.type === 'range' && BUDGET_FIELDS.has(f.field)) {
     const p = f.parameters ?? {};
-    const budget = 0;
-    const inRange =
+    const inRange = (budget: number) =>
       (p.gte === undefined || budget >= p.gte) &&
       (p.lte === undefined || budget <= p.lte) &&
       (p.gt === undefined || budget > p.gt) &&
       (p.lt === undefined || budget < p.lt);
-    return inRange ? null : eq(customerTable.id, '');
+    const ids = [...budgets.keys()];
+    if (inRange(0)) {
+      // Users without a flow budget (0) match: leave out those whose budget is outside the range.
+      const outside = ids.filter((id) => !inRange(budgetValue(budgets, id, f.field)));
+      return outside.length ? notInArray(customerTable.id, outside) : null;
+    }
+    const inside = ids.filter((id) => inRange(budgetValue(budgets, id, f.field)));
+    return inside.length ? inArray(customerTable.id, inside) : eq(customerTable.id, '');
   }
   return undefined;
 }
@@ -146,7 +171,7 @@ function filterCondition(f: ListFilter): SQL | null | undefined {
  *
  * @throws StoreApiError 400 `VIOLATION::INVALID_FILTER` per unsupported filter.
  */
-function listConditions(companyId: string, criteria: ListRequest): SQL[] {
+function listConditions(companyId: string, criteria: ListRequest, budgets: UserBudgets): SQL[] {
   const where: SQL[] = [eq(customerTable.companyId, companyId)];
   if (criteria.term) {
     const p = containsPattern(criteria.term);
@@ -161,7 +186,7 @@ function listConditions(companyId: string, criteria: ListRequest): SQL[] {
   }
   const bad: { pointer: string; code: string; detail: string }[] = [];
   criteria.filter.forEach((f, i) => {
-    const condition = filterCondition(f);
+    const condition = filterCondition(f, budgets);
     if (condition === undefined) {
       bad.push({
         pointer: `/filter/${i}`,
@@ -204,10 +229,13 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
     const criteria = c.req.valid('json');
     const { page, limit } = criteria;
     const offset = (page - 1) * limit;
-    const where = and(...listConditions(me.companyId, criteria));
+    const budgets = await flowBudgetsOfCompany(db, me.companyId, new Date());
+    const where = and(...listConditions(me.companyId, criteria, budgets));
     const order = criteria.sort.flatMap((s) => {
-      // Every budget counts as 0 (docs/decisions/010): sorting by one keeps the default order.
-      if (BUDGET_FIELDS.has(s.field)) return [];
+      if (BUDGET_FIELDS.has(s.field)) {
+        const key = budgetSortKey(budgets, s.field);
+        return [s.order.toUpperCase() === 'DESC' ? desc(key) : asc(key)];
+      }
       const col = SORT_FIELDS[s.field];
       if (!col) throw violations([{ pointer: '/sort', code: 'INVALID_SORT', detail: `Cannot sort by "${s.field}".` }]);
       const key = s.naturalSorting && NATURAL_SORT_FIELDS.has(s.field) ? naturalSortKey(col) : col;
@@ -227,7 +255,7 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
       db,
       rows.map((r) => r.id),
     );
-    const elements = rows.map((r) => mapCustomer(r, rights.get(r.id) ?? []));
+    const elements = rows.map((r) => mapCustomer(r, rights.get(r.id) ?? [], budgets.get(r.id)));
     return c.json({
       entity: 'customer',
       elements,
@@ -288,7 +316,8 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
     const me = await companyCaller(c, deps, 'ROLE_MANAGE_CONTACTS');
     const row = await loadCompanyCustomer(db, me, c.req.valid('param').id);
     const rights = await enabledRights(db, [row.id]);
-    return c.json(mapCustomer(row, rights.get(row.id) ?? []) satisfies CompanyCustomer);
+    const budgets = await flowBudgetsOfCompany(db, me.companyId, new Date());
+    return c.json(mapCustomer(row, rights.get(row.id) ?? [], budgets.get(row.id)) satisfies CompanyCustomer);
   });
 
   app.patch(

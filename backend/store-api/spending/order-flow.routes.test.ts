@@ -8,6 +8,7 @@ import { orderApprovalTable, orderFlowTable, orderFlowUserTable } from '../../db
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { randomId } from '../../lib/ids.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
+import { reserve } from './budget.service.ts';
 
 const config = loadBackendConfig({});
 const P = `/store-api/${config.provider}/order-flow`;
@@ -333,5 +334,45 @@ describe('pending approvals of the flows one approves', () => {
     const res = await call('GET', `${P}/pending`, without.token);
     expect([res.status, codes(res.json)]).toEqual([403, [`${PREFIX}__MISSING_RIGHT`]]);
     expect((await call('GET', `${P}/pending`)).status).toBe(403);
+  });
+});
+
+describe('the company user list shows and filters the flow budgets', () => {
+  test('budget and remaining budget of each user in EUR; range filters and sorting use them', async () => {
+    const companyId = (await insertCompany(handle.db)).id;
+    const lead = await insertCustomer(handle.db, companyId, { leadBuyer: true, username: `lead-${randomId()}` });
+    const spender = await insertCustomer(handle.db, companyId, { username: `spender-${randomId()}` });
+    const saver = await insertCustomer(handle.db, companyId, { username: `saver-${randomId()}` });
+    const big = await create({ budget: 100, users: [spender.id] }, lead.token);
+    await create({ budget: 50, users: [saver.id] }, lead.token);
+    await handle.db.transaction((tx) =>
+      reserve(tx, {
+        kind: 'flow',
+        budgetId: big,
+        customerId: spender.id,
+        companyId,
+        at: new Date(),
+        amountCents: 3_000,
+      }),
+    );
+    const list = async (body: Record<string, unknown>) => {
+      const res = await call('POST', `/store-api/${config.provider}/companies/customers`, lead.token, body);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      return (res.json.elements as { id: string; budget: number | null; remainingBudget: number | null }[]).map((e) => [
+        e.id,
+        e.budget,
+        e.remainingBudget,
+      ]);
+    };
+    expect(await list({ sort: [{ field: 'flow.budgetRemaining', order: 'DESC' }] })).toEqual([
+      [spender.id, 100, 70],
+      [saver.id, 50, 50],
+      [lead.id, null, null],
+    ]);
+    const range = (field: string, parameters: Record<string, number>) =>
+      list({ filter: [{ type: 'range', field, parameters }] }).then((rows) => rows.map(([id]) => id));
+    expect(await range('flow.budgetRemaining', { gte: 60 })).toEqual([spender.id]);
+    expect(await range('flow.budget', { gte: 40, lte: 60 })).toEqual([saver.id]);
+    expect((await range('flow.budget', { lte: 60 })).sort()).toEqual([saver.id, lead.id].sort());
   });
 });
