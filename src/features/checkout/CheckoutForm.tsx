@@ -3,7 +3,8 @@
  * counter, searched among the company's references with their remaining budget for holders of
  * ROLE_ADD_ORDER_REFERENCES; the cost centre with the cost-center module; file number, remark), delivery or pickup (with the pickup location), split delivery, requested shipping
  * date, shipping and payment method (each change is saved in the context and the cart is read again; a blocked
- * method is disabled with its reason), the summary and the submit. The submit sends one `Idempotency-Key` per attempt:
+ * method is disabled with its reason), the summary with the buyer's budgets and the submit, which sends an approval
+ * request instead of an order when the buyer's flow needs one (docs/decisions/015). The submit sends one `Idempotency-Key` per attempt:
  * it is made when the buyer first submits this order data and kept for every retry, so a double click or a retry
  * after a lost answer orders once (docs/decisions/014). Without ROLE_PLACE_ORDERS the page says so and offers no
  * submit.
@@ -40,7 +41,7 @@ import {
   type ShippingMethod,
 } from './api.ts';
 import { cartErrorMessage, isUnderCreditLimit } from '../../lib/cart/cart-messages.ts';
-import { CostCenterPicker, OrderReferencePicker } from './SpendingPickers.tsx';
+import { CostCenterPicker, orderFlowBudget, OrderReferencePicker, SpendingSummary } from './SpendingPickers.tsx';
 
 /** The right a buyer needs to send an order (contract/rights.ts). */
 export const PLACE_ORDERS_RIGHT = 'ROLE_PLACE_ORDERS';
@@ -296,10 +297,14 @@ function Steps({ cart, costCenters }: { cart: Cart; costCenters: boolean }) {
 
   const { busy, run } = useAction(async (request: OrderCreateRequest) => {
     attemptKey.current ??= crypto.randomUUID();
-    const order = await placeOrder(request, attemptKey.current);
+    const answer = await placeOrder(request, attemptKey.current);
     attemptKey.current = null;
     await refreshCart();
-    await navigate(`/checkout/success?orderNumber=${encodeURIComponent(order.orderNumber ?? '')}`);
+    await navigate(
+      'approvalNumber' in answer
+        ? `/checkout/success?approvalNumber=${encodeURIComponent(answer.approvalNumber)}`
+        : `/checkout/success?orderNumber=${encodeURIComponent(answer.orderNumber ?? '')}`,
+    );
   });
 
   const submit = (event: FormEvent) => {
@@ -481,13 +486,16 @@ function Steps({ cart, costCenters }: { cart: Cart; costCenters: boolean }) {
           </SummaryRow>
           <SummaryRow label={t('checkout.totals.total')}>{amount(cart.price.totalPrice)}</SummaryRow>
         </dl>
+        <div className="mb-4">
+          <SpendingSummary cart={cart} />
+        </div>
         {blocked && (
           <p role="alert" className="mb-4 text-sm text-red-700">
             {t('checkout.blocked')}
           </p>
         )}
         <Button type="submit" busy={busy} disabled={blocked || changing}>
-          {t('checkout.submit')}
+          {orderFlowBudget(cart)?.needsApproval ? t('checkout.spending.submitForApproval') : t('checkout.submit')}
         </Button>
       </Card>
     </form>

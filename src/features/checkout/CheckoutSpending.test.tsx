@@ -10,6 +10,8 @@ import {
   OrderReferenceCartResponseSchema,
   OrderReferenceSearchResponseSchema,
 } from '../../../contract/provider/order-reference.ts';
+import { OrderApprovalRequestSchema } from '../../../contract/order.ts';
+import { CartOrderFlowBudgetSchema } from '../../../contract/provider/order-flow.ts';
 import Notifications from '../../components/ui/Notifications.tsx';
 import { I18nProvider } from '../../i18n/react.tsx';
 import { islandMessages } from '../../i18n/translator.ts';
@@ -57,10 +59,11 @@ afterEach(() => {
 
 const drill = productLine('a1'.repeat(16), 'D-2000', 'Cordless drill', 2, 12.5);
 
-function serve(cart: ReturnType<typeof checkoutCart>) {
+function serve(cart: ReturnType<typeof checkoutCart>, order?: unknown) {
   fetchMock.mockImplementation((url, init) => {
     const { pathname } = new URL(String(url));
     const method = init?.method ?? 'GET';
+    if (pathname === '/store-api/checkout/order' && order) return Promise.resolve(json(order));
     if (pathname === '/store-api/checkout/cart' && method === 'GET') return Promise.resolve(json(cart));
     if (pathname === '/store-api/account/list-address')
       return Promise.resolve(
@@ -79,10 +82,10 @@ function serve(cart: ReturnType<typeof checkoutCart>) {
   });
 }
 
-function renderAt(rights: string[], features: FeatureFlag[] = []) {
+function renderAt(rights: string[], features: FeatureFlag[] = [], path = '/checkout') {
   $customer.set({ ...toCustomer(accountCustomerBody(rights))!, rights });
   const router = createMemoryRouter([{ path: '/', children: [checkoutRoutes({ prefix: '', i18n, features })] }], {
-    initialEntries: ['/checkout'],
+    initialEntries: [path],
   });
   render(
     <I18nProvider i18n={i18n}>
@@ -90,6 +93,27 @@ function renderAt(rights: string[], features: FeatureFlag[] = []) {
       <Notifications closeLabel="Close" regionLabel="Notifications" />
     </I18nProvider>,
   );
+  return router;
+}
+
+/** A cart whose buyer is in the flow Workshop: €750 left, approval from €1,000, this order reaching it. */
+function flowCart(needsApproval: boolean) {
+  const cart = checkoutCart({ lines: [drill] });
+  return {
+    ...cart,
+    extensions: {
+      orderFlowBudget: v.parse(CartOrderFlowBudgetSchema, {
+        flowId: '0f'.repeat(16),
+        name: 'Workshop',
+        budget: 2000,
+        remaining: 750,
+        period: { start: '2026-11-01T00:00:00.000Z', end: '2026-12-01T00:00:00.000Z' },
+        approveFrom: 1000,
+        needsApproval,
+        apiAlias: 'cart_order_flow_budget',
+      }),
+    },
+  };
 }
 
 const calls = (path: string, method = 'GET') =>
@@ -168,5 +192,34 @@ describe('checkout spending', () => {
     await screen.findByRole('textbox', { name: 'Your order reference' });
     expect(screen.queryByRole('combobox', { name: 'Cost centre' })).not.toBeInTheDocument();
     expect(calls('/cost-center')).toHaveLength(0);
+  });
+
+  test('the flow budget shows what is left and the threshold; an order needing approval is sent as a request', async () => {
+    serve(
+      flowCart(true),
+      v.parse(OrderApprovalRequestSchema, {
+        apiAlias: 'order_approval_request',
+        id: '0e'.repeat(16),
+        approvalNumber: 'A-10007',
+        status: 'pending',
+      }),
+    );
+    const router = renderAt(['ROLE_PLACE_ORDERS']);
+    const budget = await screen.findByRole('region', { name: 'Your budget' });
+    expect(within(budget).getByText('€750.00 left of your flow budget')).toBeInTheDocument();
+    expect(within(budget).getByText('Orders from €1,000.00 (net) need an approval.')).toBeInTheDocument();
+    expect(within(budget).getByText(/This order needs an approval/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send for approval' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/success'));
+    expect(router.state.location.search).toBe('?approvalNumber=A-10007');
+    expect(await screen.findByRole('heading', { name: 'Sent for approval' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('The request A-10007 has been sent to your approvers');
+  });
+
+  test('below the threshold the submit places the order', async () => {
+    serve(flowCart(false));
+    renderAt(['ROLE_PLACE_ORDERS']);
+    expect(await screen.findByRole('button', { name: 'Place binding order' })).toBeInTheDocument();
+    expect(screen.queryByText(/This order needs an approval/)).not.toBeInTheDocument();
   });
 });

@@ -3,14 +3,22 @@
  * the buyer may book to, `{provider}/order-reference/search/{term}`, each with what is left of its budget; the choice
  * is kept on the cart, `…/order-reference/cart/{id}`) and the cost centre picker (`…/cost-center`, kept on the cart
  * with `…/cost-center/cart/{id}`). After each choice the cart is read again: its budgets and blocked errors follow it.
+ * The budgets themselves come with the cart as its extensions `orderFlowBudget` and `orderReferenceBudget`.
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import * as v from 'valibot';
 import { ORDER_REFERENCE_MAX_LENGTH } from '../../../contract/order.ts';
+import {
+  CartOrderFlowBudgetSchema,
+  CartOrderReferenceBudgetSchema,
+  type CartOrderFlowBudget,
+  type CartOrderReferenceBudget,
+} from '../../../contract/provider/order-flow.ts';
 import { useAmount } from '../../components/commerce/use-amount.ts';
 import { Select, TextField } from '../../components/ui/form.tsx';
 import { useNotify } from '../../components/ui/use-action.ts';
 import { useI18n } from '../../i18n/react.tsx';
-import { refreshCart } from '../../lib/cart/cart-store.ts';
+import { refreshCart, type Cart } from '../../lib/cart/cart-store.ts';
 import {
   chooseCostCenter,
   chooseOrderReference,
@@ -183,5 +191,61 @@ export function CostCenterPicker({ onBusy }: { onBusy: (busy: boolean) => void }
         ...centres.map((c) => ({ value: c.id, label: `${c.identifier} – ${c.name}` })),
       ]}
     />
+  );
+}
+
+const FlowBudgetCartSchema = v.object({
+  extensions: v.object({ orderFlowBudget: CartOrderFlowBudgetSchema }),
+});
+const ReferenceBudgetCartSchema = v.object({
+  extensions: v.object({ orderReferenceBudget: CartOrderReferenceBudgetSchema }),
+});
+
+/** The cart's extension `orderFlowBudget` (contract/provider/order-flow.ts); null when the buyer has no flow. */
+export function orderFlowBudget(cart: Cart): CartOrderFlowBudget | null {
+  const parsed = v.safeParse(FlowBudgetCartSchema, cart);
+  return parsed.success ? parsed.output.extensions.orderFlowBudget : null;
+}
+
+/** The cart's extension `orderReferenceBudget`; null when the cart is booked to no order reference. */
+export function orderReferenceBudget(cart: Cart): CartOrderReferenceBudget | null {
+  const parsed = v.safeParse(ReferenceBudgetCartSchema, cart);
+  return parsed.success ? parsed.output.extensions.orderReferenceBudget : null;
+}
+
+/**
+ * The buyer's budgets for this cart: what is left of the flow budget, the approval threshold and whether this order
+ * needs an approval; what is left of the chosen order reference's budget. Nothing without either.
+ */
+export function SpendingSummary({ cart }: { cart: Cart }) {
+  const { t } = useI18n();
+  const amount = useAmount();
+  const flow = orderFlowBudget(cart);
+  const reference = orderReferenceBudget(cart);
+  if (!flow && !reference) return null;
+  return (
+    <section aria-label={t('checkout.spending.flowBudget')} className="flex flex-col gap-1 text-sm" aria-live="polite">
+      {flow && (
+        <>
+          <p className="font-semibold">
+            {t('checkout.spending.flowBudget')}: {flow.name}
+          </p>
+          {flow.remaining !== null && <p>{t('checkout.spending.flowRemaining', { amount: amount(flow.remaining) })}</p>}
+          {flow.approveFrom !== null && (
+            <p className="text-muted">{t('checkout.spending.approvalFrom', { amount: amount(flow.approveFrom) })}</p>
+          )}
+          {flow.needsApproval && (
+            <p className="rounded border-l-4 border-amber-500 bg-amber-50 px-3 py-2 text-amber-900">
+              {t('checkout.spending.needsApproval')}
+            </p>
+          )}
+        </>
+      )}
+      {reference && reference.remaining !== null && (
+        <p>
+          {t('checkout.spending.referenceRemaining', { name: reference.name, amount: amount(reference.remaining) })}
+        </p>
+      )}
+    </section>
   );
 }

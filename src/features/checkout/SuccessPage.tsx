@@ -1,6 +1,7 @@
 /**
  * `/checkout/success?orderNumber=…`: the confirmation after an order, with its number and a link to the order in
- * the account's order history (`/account/orders/details/{orderNumber}`).
+ * the account's order history (`/account/orders/details/{orderNumber}`). `?approvalNumber=…`: the order needed an
+ * approval, so the request with that number was sent to the buyer's approvers instead (docs/decisions/015).
  */
 import { Link, useSearchParams } from 'react-router';
 import { useI18n } from '../../i18n/react.tsx';
@@ -9,6 +10,14 @@ export function SuccessPage() {
   const { t } = useI18n();
   const [params] = useSearchParams();
   const orderNumber = params.get('orderNumber')?.trim() ?? '';
+  const approvalNumber = params.get('approvalNumber')?.trim() ?? '';
+  if (approvalNumber)
+    return (
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-10">
+        <h1 className="text-2xl font-bold">{t('checkout.spending.approvalTitle')}</h1>
+        <p role="status">{t('checkout.spending.approvalSent', { approvalNumber })}</p>
+      </div>
+    );
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-10">
       <h1 className="text-2xl font-bold">{t('checkout.success.title')}</h1>

@@ -9,7 +9,11 @@
 import { PickupLocationListResponseSchema, type PickupLocation } from '../../../contract/provider/pickup-location.ts';
 import * as v from 'valibot';
 import type { Schemas } from '@shopware/api-client/api-types';
-import type { OrderCreateRequest } from '../../../contract/order.ts';
+import {
+  OrderApprovalRequestSchema,
+  type OrderApprovalRequest,
+  type OrderCreateRequest,
+} from '../../../contract/order.ts';
 import {
   CostCenterCartResponseSchema,
   CostCenterListResponseSchema,
@@ -60,12 +64,22 @@ export async function listPickupLocations(): Promise<PickupLocation[]> {
 
 /**
  * POST `/checkout/order` with the order data and the attempt's `Idempotency-Key` (the same key answers the same
- * order, so a retry after a lost answer never orders twice). Answers Shopware's Order.
+ * order, so a retry after a lost answer never orders twice). Answers Shopware's Order, or, when the buyer's order flow
+ * needs an approval for this order, the approval request that was sent instead (contract/order.ts
+ * OrderApprovalRequestSchema, told apart by `apiAlias`).
  *
  * @throws StoreApiClientError, e.g. 403 without ROLE_PLACE_ORDERS, 400 CHECKOUT__CART_EMPTY, violations of the body.
  */
-export async function placeOrder(order: OrderCreateRequest, idempotencyKey: string): Promise<Order> {
-  return invoke('createOrder post /checkout/order', { body: order, headers: { 'idempotency-key': idempotencyKey } });
+export async function placeOrder(
+  order: OrderCreateRequest,
+  idempotencyKey: string,
+): Promise<Order | OrderApprovalRequest> {
+  const answer = await invoke('createOrder post /checkout/order', {
+    body: order,
+    headers: { 'idempotency-key': idempotencyKey },
+  });
+  const approval = v.safeParse(OrderApprovalRequestSchema, answer);
+  return approval.success ? approval.output : answer;
 }
 
 export type { CostCenter, OrderReferenceOption };
