@@ -14,6 +14,7 @@ import {
   cartLineItemTable,
   cartTable,
   customerRightTable,
+  customerTable,
   orderApprovalTable,
   orderFlowUserTable,
   orderTable,
@@ -224,6 +225,21 @@ describe('the approval threshold (inclusive)', () => {
     expect(ledger.map((r) => [r.entry, r.amountCents, r.approvalId])).toEqual([['reserve', 2_995, approvals[0]!.id]]);
   });
 
+  test('a body asking to skip the approval is no way around it', async () => {
+    const { buyer } = await buyerInFlow({ approveFromCents: 2_995, budgetCents: null }, 2);
+    const res = await app.request('/store-api/checkout/order', {
+      method: 'POST',
+      headers: {
+        'sw-access-key': config.accessKey,
+        'content-type': 'application/json',
+        'sw-context-token': buyer.token,
+      },
+      body: JSON.stringify({ skipApproval: true, approved: true, status: 'placed' }),
+    });
+    expect(((await res.json()) as Json).apiAlias).toBe('order_approval_request');
+    expect(await ordersOf(buyer.id)).toHaveLength(0);
+  });
+
   test('the same Idempotency-Key answers the same approval request', async () => {
     const { buyer } = await buyerInFlow({ approveFromCents: 0, budgetCents: null }, 1);
     const key = { 'Idempotency-Key': 'approval-once' };
@@ -263,5 +279,14 @@ describe('rights are read at each submit', () => {
       meta: { parameters: { right: 'ROLE_PLACE_ORDERS' } },
     });
     expect(await ordersOf(buyer.id)).toHaveLength(1);
+  });
+
+  test('a user deactivated during an open checkout cannot submit it', async () => {
+    const { buyer } = await buyerInFlow({ budgetCents: null }, 1);
+    expect((await cartOf(buyer.token)).lineItems).toHaveLength(1);
+    await handle.db.update(customerTable).set({ active: false }).where(eq(customerTable.id, buyer.id));
+    const refused = await submit(buyer.token);
+    expect([refused.status, refused.json.errors?.[0]?.code]).toEqual([403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN']);
+    expect(await ordersOf(buyer.id)).toHaveLength(0);
   });
 });
