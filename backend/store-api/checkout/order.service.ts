@@ -246,7 +246,7 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
 }
 
 /** The blocking cart error of a budget a concurrent order took since the cart was checked. */
-function budgetTaken(provider: string, which: 'flow' | 'order-reference'): StoreApiError {
+export function budgetTaken(provider: string, which: 'flow' | 'order-reference'): StoreApiError {
   const messageKey = `${provider}-${which}-unsufficient-budget-blocked`;
   return cartInvalid([
     { key: messageKey, messageKey, level: 20, message: 'The remaining budget does not cover the order.' },

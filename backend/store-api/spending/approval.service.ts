@@ -37,7 +37,7 @@ import { queueMail } from '../../mail/outbox.ts';
 import { approvalDecidedMail, approvalRequestedMail } from '../../mail/templates.ts';
 import { audit } from '../account/audit.ts';
 import type { CalculatedCart } from '../checkout/cart.service.ts';
-import { cartInvalid, draftOrder, emptyCart, writeOrder, type OrderDraft } from '../checkout/order.service.ts';
+import { budgetTaken, draftOrder, emptyCart, writeOrder, type OrderDraft } from '../checkout/order.service.ts';
 import type { StoreContext } from '../context.ts';
 import { consume, release, remaining, reserve } from './budget.service.ts';
 
@@ -246,20 +246,15 @@ async function reserveBudgets(
   const provider = deps.config.provider;
   const budgets = [
     ...(snapshot.flow
-      ? [{ kind: 'flow' as const, budgetId: snapshot.flow.id, customerId: customer.id, error: 'flow' }]
+      ? [{ kind: 'flow' as const, budgetId: snapshot.flow.id, customerId: customer.id, error: 'flow' as const }]
       : []),
     ...(snapshot.orderReference
-      ? [{ kind: 'order_reference' as const, budgetId: snapshot.orderReference.id, error: 'order-reference' }]
+      ? [{ kind: 'order_reference' as const, budgetId: snapshot.orderReference.id, error: 'order-reference' as const }]
       : []),
   ];
   for (const { error, ...key } of budgets) {
     const fits = await reserve(tx, { ...key, companyId: customer.companyId, at, amountCents, approvalId });
-    if (!fits) {
-      const messageKey = `${provider}-${error}-unsufficient-budget-blocked`;
-      throw cartInvalid([
-        { key: messageKey, messageKey, level: 20, message: 'The remaining budget does not cover the order.' },
-      ]);
-    }
+    if (!fits) throw budgetTaken(provider, error);
   }
 }
 
