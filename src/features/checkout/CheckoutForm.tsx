@@ -41,7 +41,13 @@ import {
   type ShippingMethod,
 } from './api.ts';
 import { cartErrorMessage, isUnderCreditLimit } from '../../lib/cart/cart-messages.ts';
-import { CostCenterPicker, orderFlowBudget, OrderReferencePicker, SpendingSummary } from './SpendingPickers.tsx';
+import {
+  CostCenterPicker,
+  orderFlowBudget,
+  orderReferenceBudget,
+  OrderReferencePicker,
+  SpendingSummary,
+} from './SpendingPickers.tsx';
 
 /** The right a buyer needs to send an order (contract/rights.ts). */
 export const PLACE_ORDERS_RIGHT = 'ROLE_PLACE_ORDERS';
@@ -429,6 +435,7 @@ function Steps({ cart, costCenters }: { cart: Cart; costCenters: boolean }) {
             value={data.orderReference}
             onValue={(orderReference) => change({ orderReference })}
             onBusy={setChanging}
+            current={orderReferenceBudget(cart)}
           />
         ) : (
           <TextField

@@ -11,7 +11,7 @@ import {
   OrderReferenceSearchResponseSchema,
 } from '../../../contract/provider/order-reference.ts';
 import { OrderApprovalRequestSchema } from '../../../contract/order.ts';
-import { CartOrderFlowBudgetSchema } from '../../../contract/provider/order-flow.ts';
+import { CartOrderFlowBudgetSchema, CartOrderReferenceBudgetSchema } from '../../../contract/provider/order-flow.ts';
 import Notifications from '../../components/ui/Notifications.tsx';
 import { I18nProvider } from '../../i18n/react.tsx';
 import { islandMessages } from '../../i18n/translator.ts';
@@ -221,5 +221,27 @@ describe('checkout spending', () => {
     renderAt(['ROLE_PLACE_ORDERS']);
     expect(await screen.findByRole('button', { name: 'Place binding order' })).toBeInTheDocument();
     expect(screen.queryByText(/This order needs an approval/)).not.toBeInTheDocument();
+  });
+
+  test('a cart already booked to an order reference starts with it and its remaining budget', async () => {
+    const cart = checkoutCart({ lines: [drill] });
+    const booked = {
+      ...cart,
+      extensions: {
+        orderReferenceBudget: v.parse(CartOrderReferenceBudgetSchema, {
+          orderReferenceId: REFERENCE_ID,
+          name: 'PO-4711',
+          budget: 5000,
+          remaining: 3200.5,
+          period: { start: '2026-11-01T00:00:00.000Z', end: '2026-12-01T00:00:00.000Z' },
+          apiAlias: 'cart_order_reference_budget',
+        }),
+      },
+    };
+    serve(booked);
+    renderAt(['ROLE_PLACE_ORDERS', 'ROLE_ADD_ORDER_REFERENCES']);
+    expect(await screen.findByRole('textbox', { name: 'Your order reference' })).toHaveValue('PO-4711');
+    expect(screen.getByText(/Order reference PO-4711 is set on the cart · €3,200.50 left/)).toBeInTheDocument();
+    expect(screen.getByText('€3,200.50 left of the budget of order reference PO-4711')).toBeInTheDocument();
   });
 });

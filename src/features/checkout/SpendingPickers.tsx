@@ -31,27 +31,44 @@ import {
 /** Wait after the last keystroke before searching, in ms (the storefront's search debounce). */
 export const ORDER_REFERENCE_SEARCH_DEBOUNCE_MS = 600;
 
+/** The reference the cart is booked to, as the picker shows it. */
+type ChosenReference = Pick<OrderReferenceOption, 'id' | 'name' | 'remainingBudget'>;
+
 /**
  * The order reference field with its search: typing offers the matching references with their remaining budget;
- * choosing one fills the field and sets it on the cart; changing the text afterwards clears the cart's choice.
+ * choosing one fills the field and sets it on the cart; changing the text afterwards clears the cart's choice. A
+ * cart already booked to a reference (its extension `orderReferenceBudget`) starts with that reference.
  */
 export function OrderReferencePicker({
   value,
   onValue,
   onBusy,
+  current,
 }: {
   value: string;
   onValue: (text: string) => void;
   /** True while the cart's choice is being saved. */
   onBusy: (busy: boolean) => void;
+  /** The cart's reference when the page opens. */
+  current: CartOrderReferenceBudget | null;
 }) {
   const { t } = useI18n();
   const amount = useAmount();
   const { notifyError } = useNotify();
   const listId = useId();
   const [options, setOptions] = useState<OrderReferenceOption[] | null>(null);
-  const [chosen, setChosen] = useState<OrderReferenceOption | null>(null);
+  const [chosen, setChosen] = useState<ChosenReference | null>(null);
   const typed = useRef(false);
+  const adopted = useRef(false);
+
+  // The cart's reference from an earlier visit fills the empty field once.
+  useEffect(() => {
+    if (adopted.current || !current) return;
+    adopted.current = true;
+    if (value.trim() !== '' && value.trim() !== current.name) return;
+    setChosen({ id: current.orderReferenceId, name: current.name, remainingBudget: current.remaining });
+    if (!value) onValue(current.name);
+  }, [current, value, onValue]);
 
   useEffect(() => {
     const term = value.trim();
@@ -100,7 +117,7 @@ export function OrderReferencePicker({
     save(option.id);
   };
 
-  const remaining = (option: OrderReferenceOption) =>
+  const remaining = (option: Pick<OrderReferenceOption, 'remainingBudget'>) =>
     option.remainingBudget === null
       ? t('checkout.spending.noBudget')
       : t('checkout.spending.remaining', { amount: amount(option.remainingBudget) });
