@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { budgetPeriodAt, localMidnight, previousBudgetPeriod, type BudgetPeriodRule } from './budget-period.ts';
+import { budgetPeriodAt, localMidnight, periodIndex, withinDates, type BudgetPeriodRule } from './budget-period.ts';
 
 const at = (iso: string) => new Date(iso);
 const window = (start: string, end: string) => ({ start: new Date(start), end: new Date(end) });
@@ -95,7 +95,7 @@ describe('the period containing an instant (start inclusive, end exclusive)', ()
     const rule = { period: 'weekly' as const, renewable: false, startDate: '2026-01-01', endDate: '2026-06-30' };
     const only = window('2025-12-31T23:00:00.000Z', '2026-06-30T22:00:00.000Z');
     expect(budgetPeriodAt(rule, at('2026-03-15T10:00:00.000Z'))).toEqual(only);
-    expect(previousBudgetPeriod(rule, only)).toBeNull();
+    expect(periodIndex(rule, only.start)).toBe(0);
   });
 
   test('the last renewable period ends with the end date', () => {
@@ -105,10 +105,13 @@ describe('the period containing an instant (start inclusive, end exclusive)', ()
     );
   });
 
-  test('the previous period is the one before; the first has none', () => {
-    const rule = renewable('weekly', '2026-03-23');
-    const second = budgetPeriodAt(rule, at('2026-04-01T10:00:00.000Z'))!;
-    expect(previousBudgetPeriod(rule, second)).toEqual(window('2026-03-22T23:00:00.000Z', '2026-03-29T22:00:00.000Z'));
-    expect(previousBudgetPeriod(rule, previousBudgetPeriod(rule, second)!)).toBeNull();
+  test('the number of a period counts from the start date; the dates bound the budget', () => {
+    const rule = renewable('weekly', '2026-03-23', '2026-04-30');
+    expect(periodIndex(rule, budgetPeriodAt(rule, at('2026-03-29T21:59:59.999Z'))!.start)).toBe(0);
+    expect(periodIndex(rule, budgetPeriodAt(rule, at('2026-04-01T10:00:00.000Z'))!.start)).toBe(1);
+    expect(withinDates(rule, at('2026-03-22T23:00:00.000Z'))).toBe(true);
+    expect(withinDates(rule, at('2026-03-22T22:59:59.999Z'))).toBe(false);
+    expect(withinDates(rule, at('2026-04-30T21:59:59.999Z'))).toBe(true);
+    expect(withinDates(rule, at('2026-04-30T22:00:00.000Z'))).toBe(false);
   });
 });

@@ -63,6 +63,15 @@ export function localDate(at: Date): string {
 }
 
 /**
+ * True when the instant `at` lies within a budget's (or flow's) dates: from local midnight of the start date to local
+ * midnight after the end date (inclusive end date; open-ended without one).
+ */
+export function withinDates(rule: Pick<BudgetPeriodRule, 'startDate' | 'endDate'>, at: Date): boolean {
+  const last = rule.endDate ? localMidnight(addDays(rule.endDate, 1)) : OPEN_END;
+  return at >= localMidnight(rule.startDate) && at < last;
+}
+
+/**
  * The period of a budget containing the instant `at`, or null when the budget is not in force then (before its
  * start date or after its end date).
  *
@@ -72,24 +81,15 @@ export function localDate(at: Date): string {
  *   contains `at`; the last one ends at the end of the end date if that comes first.
  */
 export function budgetPeriodAt(rule: BudgetPeriodRule, at: Date): PeriodWindow | null {
+  if (!withinDates(rule, at)) return null;
   const first = localMidnight(rule.startDate);
   const last = rule.endDate ? localMidnight(addDays(rule.endDate, 1)) : OPEN_END;
-  if (at < first || at >= last) return null;
   if (rule.period === 'custom' || !rule.renewable) return { start: first, end: last };
   const days = PERIOD_DAYS[rule.period];
   const k = Math.floor(daysBetween(rule.startDate, localDate(at)) / days);
   const start = localMidnight(addDays(rule.startDate, k * days));
   const end = localMidnight(addDays(rule.startDate, (k + 1) * days));
   return { start, end: end < last ? end : last };
-}
-
-/**
- * The period just before `window` of a renewable budget (whose remainder a transferable budget carries over), or
- * null when `window` is its first period or the budget has only one period.
- */
-export function previousBudgetPeriod(rule: BudgetPeriodRule, window: PeriodWindow): PeriodWindow | null {
-  if (rule.period === 'custom' || !rule.renewable) return null;
-  return budgetPeriodAt(rule, new Date(window.start.getTime() - 1));
 }
 
 /**

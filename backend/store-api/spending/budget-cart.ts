@@ -13,7 +13,7 @@ import { centsToEuros } from '../../../contract/provider/order-flow.ts';
 import type { AuthenticatedCustomer } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
 import { orderReferenceTable } from '../../db/schema/index.ts';
-import { budgetPeriodAt } from '../../lib/budget-period.ts';
+import { withinDates } from '../../lib/budget-period.ts';
 import type { CartErrorEntry } from '../checkout/cart.service.ts';
 import { statusOf, type BudgetDefinition, type BudgetStatus } from './budget.service.ts';
 import { flowBudget, flowOfCustomer, type FlowRow } from './order-flow.service.ts';
@@ -85,7 +85,7 @@ export async function cartBudgets(
   const result: CartBudgets = { flow: null, orderReference: null, needsApproval: false, extensions: {}, errors: [] };
 
   const flow = await flowOfCustomer(db, customer.id);
-  if (flow && flow.active && budgetPeriodAt({ ...flowBudget(flow), period: 'custom' }, now)) {
+  if (flow && flow.active && withinDates(flow, now)) {
     const status = await statusOf(
       db,
       { kind: 'flow', budgetId: flow.id, customerId: customer.id },
