@@ -1,18 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import '../../../components/ui/jsdom-dialog.ts';
-import Notifications from '../../../components/ui/Notifications.tsx';
-import { I18nProvider } from '../../../i18n/react.tsx';
-import { islandMessages } from '../../../i18n/translator.ts';
 import { $notifications } from '../../../lib/notifications.ts';
-import { toCustomer } from '../../../lib/session/customer.ts';
-import { $customer } from '../../../lib/session/session-store.ts';
-import { accountCustomerBody } from '../../../lib/session/test-bodies.ts';
-import { ACCOUNT_MESSAGES, accountRoutes } from '../AccountApp.tsx';
 import {
   approvalActionsBody,
   approvalBody,
@@ -20,10 +12,7 @@ import {
   approvalListBody,
   testId,
 } from '../spending-test-bodies.ts';
-
-const fetchMock = vi.fn<(url: URL | string, init?: RequestInit) => Promise<Response>>();
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { bodyOf, fetchMock, json, providerCalls, renderAccount } from '../test-render.tsx';
 
 beforeEach(() => {
   fetchMock.mockReset();
@@ -35,23 +24,8 @@ afterEach(() => {
   $notifications.set([]);
 });
 
-function renderAt(path: string, rights: string[] = ['ROLE_APPROVE_ORDER_FLOWS']) {
-  $customer.set({ ...toCustomer(accountCustomerBody(rights))!, rights });
-  const router = createMemoryRouter([accountRoutes({ prefix: '', storefrontUrl: 'http://localhost' })], {
-    initialEntries: [path],
-  });
-  render(
-    <I18nProvider i18n={islandMessages('en-GB', ACCOUNT_MESSAGES)}>
-      <RouterProvider router={router} />
-      <Notifications closeLabel="Close" regionLabel="Notifications" />
-    </I18nProvider>,
-  );
-  return router;
-}
-
-const calls = (path: string) =>
-  fetchMock.mock.calls.filter(([url]) => new URL(String(url)).pathname === `/store-api/werkbank${path}`);
-const bodyOf = (call: [URL | string, RequestInit?] | undefined) => JSON.parse(String(call?.[1]?.body));
+const renderAt = (path: string, rights: string[] = ['ROLE_APPROVE_ORDER_FLOWS']) => renderAccount(path, rights);
+const calls = (path: string) => providerCalls(path);
 
 const first = approvalBody();
 const second = approvalBody({
