@@ -22,7 +22,7 @@
  * Prices are answered to every logged-in customer of the cart, also without ROLE_VIEW_PRICES: the cart is what is
  * ordered and priced, and a cart without prices could not be checked before ordering (the ADR notes it).
  */
-import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, eq, inArray, max } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import {
@@ -39,7 +39,14 @@ import { cartLineItemTable, cartTable, productTable, promotionTable } from '../.
 import { StoreApiError, violations } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { bumpRevision, calculateCart, ensureCart, type CartDb, type CartErrorEntry } from './cart.service.ts';
+import {
+  bumpRevision,
+  calculateCart,
+  emptyCart,
+  ensureCart,
+  type CartDb,
+  type CartErrorEntry,
+} from './cart.service.ts';
 
 export interface CartDeps {
   db: Db;
@@ -98,11 +105,7 @@ export function registerCartRoutes(app: Hono<StoreApiEnv>, deps: CartDeps): void
     const customer = await requireCustomer(c, db);
     await db.transaction(async (tx) => {
       await lockCart(tx, customer.id);
-      await tx.delete(cartLineItemTable).where(eq(cartLineItemTable.customerId, customer.id));
-      await tx
-        .update(cartTable)
-        .set({ promotionCodes: [], revision: sql`${cartTable.revision} + 1`, updatedAt: new Date() })
-        .where(eq(cartTable.customerId, customer.id));
+      await emptyCart(tx, customer.id);
     });
     c.header('cache-control', 'private, no-store');
     return c.body(null, 204);

@@ -906,6 +906,25 @@ export async function ensureCart(db: CartDb, customerId: string): Promise<void> 
   await db.insert(cartTable).values({ customerId }).onConflictDoNothing();
 }
 
+/**
+ * Empties the customer's cart after an order, an approval request or `DELETE /checkout/cart`: its lines, its
+ * promotion codes and its order reference and cost centre choices (a new cart is booked to nothing until the buyer
+ * chooses again); the revision + 1 tells every device.
+ */
+export async function emptyCart(db: CartDb, customerId: string): Promise<void> {
+  await db.delete(cartLineItemTable).where(eq(cartLineItemTable.customerId, customerId));
+  await db
+    .update(cartTable)
+    .set({
+      promotionCodes: [],
+      orderReferenceId: null,
+      costCenterId: null,
+      revision: sql`${cartTable.revision} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(cartTable.customerId, customerId));
+}
+
 /** Marks a change of the cart: revision + 1. */
 export async function bumpRevision(db: CartDb, customerId: string): Promise<void> {
   await db

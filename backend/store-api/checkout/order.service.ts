@@ -17,7 +17,7 @@
  *    and writes the confirmation mail to the outbox (sent by the caller after the commit, `deliverQueuedMail`).
  *
  * Steps 3 and 4 are `draftOrder` (the order's `OrderDraft`, plain JSON), 5 to 7 `writeOrder`, which also writes the
- * order of an approved approval request from the draft kept as the request's snapshot; `emptyCart` empties the cart.
+ * order of an approved approval request from the draft kept as the request's snapshot; `emptyCart` (cart.service.ts) empties the cart.
  *
  * Idempotency: the key is unique per customer (`order_idempotency_idx`). A submit with a known key answers that
  * order without a transaction; concurrent submits with the same key wait on the cart lock and then find the order;
@@ -31,7 +31,6 @@ import type { BackendConfig } from '../../config.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { textArray } from '../../db/sql-params.ts';
 import {
-  cartLineItemTable,
   cartTable,
   companyAddressTable,
   companyCreditTable,
@@ -50,7 +49,7 @@ import { randomId } from '../../lib/ids.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { orderConfirmationMail } from '../../mail/templates.ts';
 import type { StoreContext } from '../context.ts';
-import { calculateCart, type CalculatedCart, type CartErrorEntry, type CartModel } from './cart.service.ts';
+import { calculateCart, emptyCart, type CalculatedCart, type CartErrorEntry, type CartModel } from './cart.service.ts';
 import { mapShippingMethod, PICKUP_SHIPPING_METHOD } from './methods.mapper.ts';
 import { approvalByKey, requestApproval } from '../spending/approval.service.ts';
 import { consume } from '../spending/budget.service.ts';
@@ -705,15 +704,6 @@ export async function writeOrder(
     }),
   );
   return { orderId, orderNumber, created: true, mailId };
-}
-
-/** Empties the customer's cart: its lines, its promotion codes; the revision + 1 tells every device. */
-export async function emptyCart(tx: Db, customerId: string): Promise<void> {
-  await tx.delete(cartLineItemTable).where(eq(cartLineItemTable.customerId, customerId));
-  await tx
-    .update(cartTable)
-    .set({ promotionCodes: [], revision: sql`${cartTable.revision} + 1`, updatedAt: new Date() })
-    .where(eq(cartTable.customerId, customerId));
 }
 
 /**

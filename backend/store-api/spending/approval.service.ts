@@ -37,7 +37,8 @@ import { queueMail } from '../../mail/outbox.ts';
 import { approvalDecidedMail, approvalRequestedMail } from '../../mail/templates.ts';
 import { audit } from '../account/audit.ts';
 import type { CalculatedCart } from '../checkout/cart.service.ts';
-import { budgetTaken, draftOrder, emptyCart, writeOrder, type OrderDraft } from '../checkout/order.service.ts';
+import { emptyCart } from '../checkout/cart.service.ts';
+import { budgetTaken, draftOrder, writeOrder, type OrderDraft } from '../checkout/order.service.ts';
 import type { StoreContext } from '../context.ts';
 import { consume, release, remaining, reserve } from './budget.service.ts';
 
