@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { IdInputSchema, IdSchema } from './ids.ts';
+import { optionalNullableText } from './query.ts';
 
 /** Longest order reference (the buyer's purchase order number). */
 export const ORDER_REFERENCE_MAX_LENGTH = 30;
@@ -36,20 +37,6 @@ export function shopToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(now);
 }
 
-/** An optional, trimmed text of at most `max` characters; empty reads as absent. */
-function optionalTrimmed(max: number) {
-  return v.optional(
-    v.nullable(
-      v.pipe(
-        v.string(),
-        v.trim(),
-        v.maxLength(max, 'TOO_LONG_ERROR'),
-        v.transform((s) => (s === '' ? null : s)),
-      ),
-    ),
-  );
-}
-
 /**
  * A requested shipping date: an ISO 8601 calendar date (`YYYY-MM-DD`), today or later in the shop's time zone
  * (`TOO_LOW_ERROR` with today as `{{ limit }}`). Lazy, so "today" is the day of the request.
@@ -71,10 +58,10 @@ const RequestedShippingDateSchema = v.lazy(() =>
  */
 export const OrderCreateRequestSchema = v.pipe(
   v.object({
-    customerComment: optionalTrimmed(ORDER_REMARK_MAX_LENGTH),
-    remark: optionalTrimmed(ORDER_REMARK_MAX_LENGTH),
-    orderReference: optionalTrimmed(ORDER_REFERENCE_MAX_LENGTH),
-    fileNumber: optionalTrimmed(FILE_NUMBER_MAX_LENGTH),
+    customerComment: optionalNullableText(ORDER_REMARK_MAX_LENGTH),
+    remark: optionalNullableText(ORDER_REMARK_MAX_LENGTH),
+    orderReference: optionalNullableText(ORDER_REFERENCE_MAX_LENGTH),
+    fileNumber: optionalNullableText(FILE_NUMBER_MAX_LENGTH),
     shippingOption: v.optional(v.picklist(SHIPPING_OPTIONS, 'NO_SUCH_CHOICE_ERROR')),
     pickupLocationId: v.optional(v.nullable(IdInputSchema)),
     shippingAddressId: v.optional(v.nullable(IdInputSchema)),

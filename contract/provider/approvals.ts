@@ -12,6 +12,7 @@
  * 5 decimals.
  */
 import * as v from 'valibot';
+import { BodyPageNumberSchema, optionalNullableText } from '../query.ts';
 import { TimestampSchema } from '../fields.ts';
 import { IdInputSchema, IdSchema } from '../ids.ts';
 import { ORDER_REMARK_MAX_LENGTH, SHIPPING_OPTIONS } from '../order.ts';
@@ -52,41 +53,19 @@ export const APPROVAL_ERROR_CODES = [
 ] as const;
 export type ApprovalErrorCode = (typeof APPROVAL_ERROR_CODES)[number];
 
-/** A page number or size: a whole number from 1, also as a numeric string. */
-const pageNumber = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/))], 'INVALID_TYPE_ERROR'),
-  v.transform(Number),
-  v.integer('INVALID_TYPE_ERROR'),
-  v.minValue(1, 'TOO_LOW_ERROR'),
-);
-
-/** An optional, trimmed text of at most `max` characters; empty reads as absent. */
-function optionalTrimmed(max: number) {
-  return v.optional(
-    v.nullable(
-      v.pipe(
-        v.string(),
-        v.trim(),
-        v.maxLength(max, 'TOO_LONG_ERROR'),
-        v.transform((s) => (s === '' ? null : s)),
-      ),
-    ),
-  );
-}
-
 /**
  * Body of `POST …/order/approvals` (every field optional): `page` (default 1), `limit` (default 20, at most 100),
  * `status` ('approved', 'declined' or 'pending'; absent: all), `term` (part of the approval or order number, the
  * requester's first, last or user name, the order reference; case ignored), `ids` (only these requests, at most 100).
  */
 export const ApprovalListRequestSchema = v.object({
-  page: v.optional(pageNumber, 1),
+  page: v.optional(BodyPageNumberSchema, 1),
   limit: v.optional(
-    v.pipe(pageNumber, v.maxValue(APPROVAL_LIST_MAX_LIMIT, 'TOO_HIGH_ERROR')),
+    v.pipe(BodyPageNumberSchema, v.maxValue(APPROVAL_LIST_MAX_LIMIT, 'TOO_HIGH_ERROR')),
     APPROVAL_LIST_DEFAULT_LIMIT,
   ),
   status: v.optional(v.nullable(v.picklist(APPROVAL_STATUSES, 'NO_SUCH_CHOICE_ERROR'))),
-  term: optionalTrimmed(APPROVAL_TERM_MAX_LENGTH),
+  term: optionalNullableText(APPROVAL_TERM_MAX_LENGTH),
   ids: v.optional(v.pipe(v.array(IdInputSchema), v.maxLength(APPROVAL_LIST_MAX_LIMIT, 'TOO_MANY_ERROR'))),
 });
 export type ApprovalListRequest = v.InferInput<typeof ApprovalListRequestSchema>;
@@ -171,7 +150,7 @@ export const ApprovalPathSchema = v.object({ id: IdInputSchema });
 
 /** Body of `POST …/order/approve/{id}`: an optional comment for the requester (at most 1000 characters). */
 export const ApprovalApproveRequestSchema = v.object({
-  comment: optionalTrimmed(APPROVAL_COMMENT_MAX_LENGTH),
+  comment: optionalNullableText(APPROVAL_COMMENT_MAX_LENGTH),
 });
 export type ApprovalApproveRequest = v.InferInput<typeof ApprovalApproveRequestSchema>;
 
@@ -189,7 +168,7 @@ export type ApprovalDecision = v.InferOutput<typeof ApprovalDecisionSchema>;
 export const ApprovalActionSchema = v.object({
   id: IdInputSchema,
   action: v.picklist(APPROVAL_ACTIONS, 'NO_SUCH_CHOICE_ERROR'),
-  comment: optionalTrimmed(APPROVAL_COMMENT_MAX_LENGTH),
+  comment: optionalNullableText(APPROVAL_COMMENT_MAX_LENGTH),
 });
 
 /** Body of `POST …/order/approvals/actions`: 1 to 100 decisions, each id at most once. */

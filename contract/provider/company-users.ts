@@ -6,6 +6,7 @@
  * the provider's company id, username, lead-buyer flag, role, budgets and rights.
  */
 import * as v from 'valibot';
+import { BodyPageNumberSchema } from '../query.ts';
 import { EmailSchema, optionalText, requiredText, SalutationSchema, TimestampSchema } from '../fields.ts';
 import { IdInputSchema, IdSchema } from '../ids.ts';
 import { AssignableRoleSchema, RightListSchema, RightSchema, RoleNameSchema } from '../rights.ts';
@@ -55,14 +56,6 @@ export const CompanyCustomerSchema = v.object({
 });
 export type CompanyCustomer = v.InferOutput<typeof CompanyCustomerSchema>;
 
-/** A page number or size: a whole number from 1, also as a numeric string (Shopware's criteria accept both). */
-const pageNumber = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/))], 'INVALID_TYPE_ERROR'),
-  v.transform(Number),
-  v.integer('INVALID_TYPE_ERROR'),
-  v.minValue(1, 'TOO_LOW_ERROR'),
-);
-
 /** A number or a numeric string, as Shopware's range filter parameters accept them. */
 const numberish = v.pipe(
   v.union([v.number(), v.pipe(v.string(), v.regex(/^-?\d+(\.\d+)?$/))], 'INVALID_TYPE_ERROR'),
@@ -88,8 +81,8 @@ export const CUSTOMER_SORT_FIELDS = [
 
 /** Request of `POST …/companies/customers`: Shopware criteria restricted to what the user list supports. */
 export const CompanyCustomerListRequestSchema = v.object({
-  page: v.optional(pageNumber, 1),
-  limit: v.optional(v.pipe(pageNumber, v.maxValue(100, 'TOO_HIGH_ERROR')), 20),
+  page: v.optional(BodyPageNumberSchema, 1),
+  limit: v.optional(v.pipe(BodyPageNumberSchema, v.maxValue(100, 'TOO_HIGH_ERROR')), 20),
   term: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(100, 'TOO_LONG_ERROR')))),
   filter: v.optional(
     v.array(

@@ -12,6 +12,7 @@
  * Page size 20 unless `limit` says otherwise (at most 100).
  */
 import * as v from 'valibot';
+import { OptionalQueryDaySchema, QueryPageNumberSchema, optionalSearchText } from '../query.ts';
 import { TimestampSchema } from '../fields.ts';
 import { ORDER_REFERENCE_MAX_LENGTH } from '../order.ts';
 import { OrderHistoryAddressSchema } from './order-history.ts';
@@ -63,45 +64,23 @@ export type ErpOrderType = (typeof ERP_ORDER_TYPES)[number];
 export const OFFER_STATUSES = ['open', 'processed'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
-/** A page number or size in a query string: a whole number from 1. */
-const pageNumber = v.pipe(
-  v.string(),
-  v.regex(/^\d+$/, 'INVALID_TYPE_ERROR'),
-  v.transform(Number),
-  v.minValue(1, 'TOO_LOW_ERROR'),
-);
-
-/** An optional, trimmed search text; empty reads as absent. */
-function searchText(max: number) {
-  return v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.maxLength(max, 'TOO_LONG_ERROR'),
-      v.transform((s) => (s === '' ? undefined : s)),
-    ),
-  );
-}
-
-const isoDate = v.optional(v.pipe(v.string(), v.isoDate('INVALID_VALUE')));
-
 /** Paging and the filters every ERP history shares. */
 const historyQueryEntries = {
-  page: v.optional(pageNumber, '1'),
+  page: v.optional(QueryPageNumberSchema, '1'),
   limit: v.optional(
-    v.pipe(pageNumber, v.maxValue(ERP_HISTORY_MAX_LIMIT, 'TOO_HIGH_ERROR')),
+    v.pipe(QueryPageNumberSchema, v.maxValue(ERP_HISTORY_MAX_LIMIT, 'TOO_HIGH_ERROR')),
     String(ERP_HISTORY_DEFAULT_LIMIT),
   ),
   /** An article number of a line (exact, case ignored). */
-  productNumber: searchText(100),
+  productNumber: optionalSearchText(100),
   /** The buyer's own article number of a line (exact, case ignored). */
-  customerArticleNumber: searchText(100),
+  customerArticleNumber: optionalSearchText(100),
   /** The buyer's reference (part of it, case ignored). */
-  customerReference: searchText(ORDER_REFERENCE_MAX_LENGTH),
+  customerReference: optionalSearchText(ORDER_REFERENCE_MAX_LENGTH),
   /** First day included (Europe/Brussels). */
-  dateFrom: isoDate,
+  dateFrom: OptionalQueryDaySchema,
   /** Last day included (Europe/Brussels). */
-  dateTo: isoDate,
+  dateTo: OptionalQueryDaySchema,
 };
 
 /**
@@ -142,7 +121,7 @@ const calendarDay = v.pipe(v.string(), v.isoDate());
 export const ErpOrderHistoryQuerySchema = v.pipe(
   v.object({
     ...historyQueryEntries,
-    orderNumber: searchText(50),
+    orderNumber: optionalSearchText(50),
     status: v.optional(v.picklist(ERP_ORDER_STATUS_FILTERS, 'NO_SUCH_CHOICE_ERROR')),
   }),
   dateRange(),
@@ -175,8 +154,8 @@ export type ErpOrderHistoryResponse = v.InferOutput<typeof ErpOrderHistoryRespon
 /** Query of `GET …/order/history/detail`: the order number, with firm and warehouse when the list named them. */
 export const ErpOrderDetailQuerySchema = v.object({
   orderNumber: v.pipe(v.string(), v.trim(), v.nonEmpty('IS_BLANK_ERROR'), v.maxLength(50, 'TOO_LONG_ERROR')),
-  firm: searchText(10),
-  warehouse: searchText(10),
+  firm: optionalSearchText(10),
+  warehouse: optionalSearchText(10),
 });
 export type ErpOrderDetailQuery = v.InferInput<typeof ErpOrderDetailQuerySchema>;
 
@@ -236,8 +215,8 @@ export type ErpOrderDetail = v.InferOutput<typeof ErpOrderDetailSchema>;
 export const InvoiceHistoryQuerySchema = v.pipe(
   v.object({
     ...historyQueryEntries,
-    invoiceNumber: searchText(50),
-    orderNumber: searchText(50),
+    invoiceNumber: optionalSearchText(50),
+    orderNumber: optionalSearchText(50),
   }),
   dateRange(),
 );
@@ -292,7 +271,7 @@ export type OfferRequest = v.InferInput<typeof OfferRequestSchema>;
 export const OfferHistoryQuerySchema = v.pipe(
   v.object({
     ...historyQueryEntries,
-    offerNumber: searchText(50),
+    offerNumber: optionalSearchText(50),
     status: v.optional(v.picklist(OFFER_STATUSES, 'NO_SUCH_CHOICE_ERROR')),
   }),
   dateRange(),

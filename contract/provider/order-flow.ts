@@ -12,6 +12,7 @@
  * A user belongs to at most one flow: assigning a user to a flow takes them out of their former one.
  */
 import * as v from 'valibot';
+import { BodyPageNumberSchema, optionalNullableText } from '../query.ts';
 import { TimestampSchema } from '../fields.ts';
 import { IdInputSchema, IdSchema } from '../ids.ts';
 
@@ -129,34 +130,17 @@ export const OrderFlowRequestSchema = v.pipe(
 export type OrderFlowRequest = v.InferInput<typeof OrderFlowRequestSchema>;
 export type OrderFlowInput = v.InferOutput<typeof OrderFlowRequestSchema>;
 
-/** A page number or size: a whole number from 1, also as a numeric string. */
-const pageNumber = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/))], 'INVALID_TYPE_ERROR'),
-  v.transform(Number),
-  v.integer('INVALID_TYPE_ERROR'),
-  v.minValue(1, 'TOO_LOW_ERROR'),
-);
-
 /**
  * Body of `POST …/order-flow/list` (every field optional): `page` (default 1), `limit` (default 20, at most 100),
  * `term` (part of the name, case ignored).
  */
 export const OrderFlowListRequestSchema = v.object({
-  page: v.optional(pageNumber, 1),
+  page: v.optional(BodyPageNumberSchema, 1),
   limit: v.optional(
-    v.pipe(pageNumber, v.maxValue(ORDER_FLOW_LIST_MAX_LIMIT, 'TOO_HIGH_ERROR')),
+    v.pipe(BodyPageNumberSchema, v.maxValue(ORDER_FLOW_LIST_MAX_LIMIT, 'TOO_HIGH_ERROR')),
     ORDER_FLOW_LIST_DEFAULT_LIMIT,
   ),
-  term: v.optional(
-    v.nullable(
-      v.pipe(
-        v.string(),
-        v.trim(),
-        v.maxLength(ORDER_FLOW_TERM_MAX_LENGTH, 'TOO_LONG_ERROR'),
-        v.transform((s) => (s === '' ? null : s)),
-      ),
-    ),
-  ),
+  term: optionalNullableText(ORDER_FLOW_TERM_MAX_LENGTH),
 });
 export type OrderFlowListRequest = v.InferInput<typeof OrderFlowListRequestSchema>;
 export type OrderFlowListQuery = v.InferOutput<typeof OrderFlowListRequestSchema>;

@@ -6,6 +6,7 @@
  * (net; VAT per rate), unit prices with up to 5 decimals.
  */
 import * as v from 'valibot';
+import { OptionalQueryDaySchema, QueryPageNumberSchema, optionalSearchText } from '../query.ts';
 import { TimestampSchema } from '../fields.ts';
 import { IdInputSchema, IdSchema } from '../ids.ts';
 import { ORDER_REFERENCE_MAX_LENGTH, SHIPPING_OPTIONS, SPLIT_DELIVERIES } from '../order.ts';
@@ -17,28 +18,6 @@ export type OrderState = (typeof ORDER_STATES)[number];
 /** Largest page of the history. */
 export const ORDER_HISTORY_MAX_LIMIT = 100;
 
-/** A page number or size in a query string: a whole number from 1. */
-const pageNumber = v.pipe(
-  v.string(),
-  v.regex(/^\d+$/, 'INVALID_TYPE_ERROR'),
-  v.transform(Number),
-  v.minValue(1, 'TOO_LOW_ERROR'),
-);
-
-/** An optional, trimmed search text; empty reads as absent. */
-function searchText(max: number) {
-  return v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.maxLength(max, 'TOO_LONG_ERROR'),
-      v.transform((s) => (s === '' ? undefined : s)),
-    ),
-  );
-}
-
-const isoDate = v.optional(v.pipe(v.string(), v.isoDate('INVALID_VALUE')));
-
 /**
  * Query of `GET …/sw/order/history`: `page` (default 1), `limit` (default 20, at most 100) and the filters
  * `orderNumber` (exact), `productNumber` (an article number of a line, exact), `orderReference` (the buyer's
@@ -46,13 +25,13 @@ const isoDate = v.optional(v.pipe(v.string(), v.isoDate('INVALID_VALUE')));
  * and `state`.
  */
 export const OrderHistoryQuerySchema = v.object({
-  page: v.optional(pageNumber, '1'),
-  limit: v.optional(v.pipe(pageNumber, v.maxValue(ORDER_HISTORY_MAX_LIMIT, 'TOO_HIGH_ERROR')), '20'),
-  orderNumber: searchText(50),
-  productNumber: searchText(100),
-  orderReference: searchText(ORDER_REFERENCE_MAX_LENGTH),
-  dateFrom: isoDate,
-  dateTo: isoDate,
+  page: v.optional(QueryPageNumberSchema, '1'),
+  limit: v.optional(v.pipe(QueryPageNumberSchema, v.maxValue(ORDER_HISTORY_MAX_LIMIT, 'TOO_HIGH_ERROR')), '20'),
+  orderNumber: optionalSearchText(50),
+  productNumber: optionalSearchText(100),
+  orderReference: optionalSearchText(ORDER_REFERENCE_MAX_LENGTH),
+  dateFrom: OptionalQueryDaySchema,
+  dateTo: OptionalQueryDaySchema,
   state: v.optional(v.picklist(ORDER_STATES, 'NO_SUCH_CHOICE_ERROR')),
 });
 export type OrderHistoryQuery = v.InferInput<typeof OrderHistoryQuerySchema>;
@@ -83,7 +62,7 @@ export type OrderHistoryResponse = v.InferOutput<typeof OrderHistoryResponseSche
 /** Query of `GET …/sw/order/history/detail`: the order by `orderNumber` or by `id` (one of them is required). */
 export const OrderHistoryDetailQuerySchema = v.pipe(
   v.object({
-    orderNumber: searchText(50),
+    orderNumber: optionalSearchText(50),
     id: v.optional(IdInputSchema),
   }),
   v.forward(

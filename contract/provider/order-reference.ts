@@ -9,6 +9,7 @@
  * without regard to case.
  */
 import * as v from 'valibot';
+import { BodyPageNumberSchema, optionalNullableText } from '../query.ts';
 import { TimestampSchema } from '../fields.ts';
 import { IdInputSchema, IdSchema } from '../ids.ts';
 import { ORDER_REFERENCE_MAX_LENGTH } from '../order.ts';
@@ -135,34 +136,17 @@ export function endDateBeforeStart(input: { startDate: string; endDate?: string 
 export type OrderReferenceRequest = v.InferInput<typeof OrderReferenceRequestSchema>;
 export type OrderReferenceInput = v.InferOutput<typeof OrderReferenceRequestSchema>;
 
-/** A page number or size: a whole number from 1, also as a numeric string. */
-const pageNumber = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/))], 'INVALID_TYPE_ERROR'),
-  v.transform(Number),
-  v.integer('INVALID_TYPE_ERROR'),
-  v.minValue(1, 'TOO_LOW_ERROR'),
-);
-
 /**
  * Body of `POST …/order-reference/list` (every field optional): `page` (default 1), `limit` (default 20, at most
  * 100), `term` (part of the name, case ignored).
  */
 export const OrderReferenceListRequestSchema = v.object({
-  page: v.optional(pageNumber, 1),
+  page: v.optional(BodyPageNumberSchema, 1),
   limit: v.optional(
-    v.pipe(pageNumber, v.maxValue(ORDER_REFERENCE_LIST_MAX_LIMIT, 'TOO_HIGH_ERROR')),
+    v.pipe(BodyPageNumberSchema, v.maxValue(ORDER_REFERENCE_LIST_MAX_LIMIT, 'TOO_HIGH_ERROR')),
     ORDER_REFERENCE_LIST_DEFAULT_LIMIT,
   ),
-  term: v.optional(
-    v.nullable(
-      v.pipe(
-        v.string(),
-        v.trim(),
-        v.maxLength(ORDER_REFERENCE_TERM_MAX_LENGTH, 'TOO_LONG_ERROR'),
-        v.transform((s) => (s === '' ? null : s)),
-      ),
-    ),
-  ),
+  term: optionalNullableText(ORDER_REFERENCE_TERM_MAX_LENGTH),
 });
 export type OrderReferenceListRequest = v.InferInput<typeof OrderReferenceListRequestSchema>;
 export type OrderReferenceListQuery = v.InferOutput<typeof OrderReferenceListRequestSchema>;
