@@ -142,6 +142,23 @@ export const cartTable = pgTable('cart', {
   ...timestamps,
 });
 
+/**
+ * The offer a cart line was put in the cart from (`POST /store-api/{provider}/offer/cart`), as the ERP answered it at
+ * that moment (docs/decisions/016-erp.md, "Offers in the cart"): the line is priced at `unitPrice` while the offer is
+ * valid and the line holds the offered quantity.
+ */
+export interface CartLineOffer {
+  offerNumber: string;
+  /** The offer's line number (1-based). */
+  lineNumber: number;
+  /** Offered net unit price in EUR, exact decimal string with up to 5 decimals. */
+  unitPrice: string;
+  /** The offered quantity in order units: the offered price holds for exactly this quantity. */
+  quantity: number;
+  /** Last day of validity (ISO date, Europe/Brussels, included). */
+  validUntil: string;
+}
+
 /** A product line of a cart. `id` is the client's line item id (Shopware: usually the product id). */
 export const cartLineItemTable = pgTable(
   'cart_line_item',
@@ -160,6 +177,8 @@ export const cartLineItemTable = pgTable(
     remark: text('remark'),
     /** Order of adding; the cart lists lines by it. */
     position: integer('position').notNull().default(0),
+    /** The offer the line was put in the cart from; null for an ordinary product line. */
+    offer: jsonb('offer').$type<CartLineOffer>(),
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.customerId, t.id] })],

@@ -1,0 +1,1 @@
+ALTER TABLE "cart_line_item" ADD COLUMN "offer" jsonb;
