@@ -2,47 +2,11 @@
 // through the invitation mail in the development outbox, logs in and sees only the menu entries and sections those
 // rights allow; the users list keeps its filters across a reload. Logins go through the same-origin proxy with
 // `page.request`, which stores the HttpOnly `sw-context-token` cookie in the browser context.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
+import { apiPost, DEMO_PASSWORD as PASSWORD, invitationHash, login, logout } from './support.ts';
 
-const PASSWORD = 'Werkbank!2026';
 const LEAD_BUYER = 'anna.peeters';
-
-async function apiPost(request: APIRequestContext, baseURL: string, path: string, data: unknown) {
-  const response = await request.post(`/store-api/${path}`, {
-    data,
-    headers: { origin: baseURL, referer: `${baseURL}/en/` },
-  });
-  expect(response.ok(), `${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return response;
-}
-
-async function login(page: Page, baseURL: string, username: string, password = PASSWORD) {
-  await apiPost(page.request, baseURL, 'account/login', { username, password });
-}
-
-async function logout(page: Page, baseURL: string) {
-  await apiPost(page.request, baseURL, 'account/logout', {});
-}
-
-/** The set-password hash of the latest mail to `email` in the development outbox. */
-async function invitationHash(request: APIRequestContext, baseURL: string, email: string): Promise<string> {
-  let hash = '';
-  await expect
-    .poll(async () => {
-      // A kept-alive connection the server has just closed answers ECONNRESET; the next poll asks again.
-      const response = await request
-        .get('/store-api/werkbank/dev/outbox', { headers: { referer: `${baseURL}/en/` } })
-        .catch(() => null);
-      if (!response?.ok()) return '';
-      const body = (await response.json()) as { elements: { recipient: string; text: string }[] };
-      const mail = body.elements.find((m) => m.recipient === email);
-      hash = /hash=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
-      return hash;
-    })
-    .not.toBe('');
-  return hash;
-}
 
 test('a lead buyer creates a user with limited rights; that user sees only what the rights allow', async ({
   page,

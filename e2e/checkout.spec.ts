@@ -3,29 +3,13 @@
 // reorders it; the quick order form takes pasted spreadsheet rows and reports the rows it could not add; a buyer
 // without ROLE_PLACE_ORDERS sees the missing-right message instead of the order button. Each test uses its own demo
 // user, because a cart belongs to the customer and the workers run in parallel.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
+import { addToCartByNumber, emptyCart, login } from './support.ts';
 
-const PASSWORD = 'Werkbank!2026';
 /** A screw of the demo catalogue sold from 50 pieces in steps of 25, with stock. */
 const ARTICLE = 'WB-0000015';
 const ARTICLE_NAME = /Socket head cap screw Basic 467 10 mm/;
-
-async function login(page: Page, baseURL: string, username: string) {
-  const response = await page.request.post('/store-api/account/login', {
-    data: { username, password: PASSWORD },
-    headers: { origin: baseURL, referer: `${baseURL}/en/` },
-  });
-  expect(response.ok(), `login answered ${response.status()}`).toBe(true);
-}
-
-/** Empties the customer's cart through the same-origin proxy, so a retried test starts from an empty cart. */
-async function emptyCart(page: Page, baseURL: string) {
-  const response = await page.request.delete('/store-api/checkout/cart', {
-    headers: { origin: baseURL, referer: `${baseURL}/en/` },
-  });
-  expect(response.status()).toBe(204);
-}
 
 test('a buyer orders an article found by its number, with pickup, and reorders it from the history', async ({
   page,
@@ -111,17 +95,7 @@ test('a buyer without the right to place orders sees the missing-right message a
   await login(page, baseURL!, 'tom.wuyts');
   await emptyCart(page, baseURL!);
   // Adding to the cart needs only a login; placing the order needs ROLE_PLACE_ORDERS.
-  const headers = { origin: baseURL!, referer: `${baseURL}/de/` };
-  const found = await page.request.post('/store-api/product', {
-    data: { filter: [{ type: 'equals', field: 'productNumber', value: ARTICLE }], includes: { product: ['id'] } },
-    headers,
-  });
-  const { elements } = (await found.json()) as { elements: { id: string }[] };
-  const added = await page.request.post('/store-api/checkout/cart/line-item', {
-    data: { items: [{ id: elements[0]!.id, referencedId: elements[0]!.id, type: 'product', quantity: 50 }] },
-    headers,
-  });
-  expect(added.ok()).toBe(true);
+  await addToCartByNumber(page, baseURL!, ARTICLE, 50);
   await page.goto('/de/checkout');
   await expect(page.getByText('Fehlende Berechtigung - Sie dürfen keine Bestellungen abschicken!')).toBeVisible();
   await expect(page.getByRole('button', { name: /Bestellung/i })).toHaveCount(0);

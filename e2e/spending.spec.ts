@@ -3,65 +3,20 @@
 // whose remaining budget drops), above it (an approval request instead of an order), and beyond the rest of the flow
 // budget (blocked with the message); the approver approves the request in bulk and the order appears in the buyer's
 // history. A new buyer keeps the demo users' budgets out of it, because the workers share one database.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
+import { addToCartByNumber, apiPost, emptyCart, invitationHash, login, switchUser } from './support.ts';
 
-const PASSWORD = 'Werkbank!2026';
 const NEW_PASSWORD = 'Budget!Test2026';
 const LEAD_BUYER = 'anna.peeters';
 const APPROVER = 'lotte.claes';
 /** A screw of the demo catalogue sold from 50 pieces in steps of 25 at 0.66194 EUR net a piece. */
 const ARTICLE = 'WB-0000015';
 
-async function apiPost(request: APIRequestContext, baseURL: string, path: string, data: unknown) {
-  const response = await request.post(`/store-api/${path}`, {
-    data,
-    headers: { origin: baseURL, referer: `${baseURL}/en/` },
-  });
-  expect(response.ok(), `${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return response;
-}
-
-async function login(page: Page, baseURL: string, username: string, password = PASSWORD) {
-  await apiPost(page.request, baseURL, 'account/login', { username, password });
-}
-
-/** Logs the current user out and `username` in, from a blank page, so no open account page reacts to the switch. */
-async function switchUser(page: Page, baseURL: string, username: string, password = PASSWORD) {
-  await page.goto('about:blank');
-  await apiPost(page.request, baseURL, 'account/logout', {});
-  await login(page, baseURL, username, password);
-}
-
-/** The set-password hash of the latest mail to `email` in the development outbox. */
-async function invitationHash(request: APIRequestContext, baseURL: string, email: string): Promise<string> {
-  let hash = '';
-  await expect
-    .poll(async () => {
-      const response = await request
-        .get('/store-api/werkbank/dev/outbox', { headers: { referer: `${baseURL}/en/` } })
-        .catch(() => null);
-      if (!response?.ok()) return '';
-      const body = (await response.json()) as { elements: { recipient: string; text: string }[] };
-      hash = /hash=([A-Za-z0-9_-]+)/.exec(body.elements.find((m) => m.recipient === email)?.text ?? '')?.[1] ?? '';
-      return hash;
-    })
-    .not.toBe('');
-  return hash;
-}
-
 /** Replaces the logged-in customer's cart with `quantity` pieces of the test article. */
 async function cartWith(page: Page, baseURL: string, quantity: number) {
-  const headers = { origin: baseURL, referer: `${baseURL}/en/` };
-  expect((await page.request.delete('/store-api/checkout/cart', { headers })).status()).toBe(204);
-  const found = await apiPost(page.request, baseURL, 'product', {
-    filter: [{ type: 'equals', field: 'productNumber', value: ARTICLE }],
-    includes: { product: ['id'] },
-  });
-  const { elements } = (await found.json()) as { elements: { id: string }[] };
-  await apiPost(page.request, baseURL, 'checkout/cart/line-item', {
-    items: [{ id: elements[0]!.id, referencedId: elements[0]!.id, type: 'product', quantity }],
-  });
+  await emptyCart(page, baseURL);
+  await addToCartByNumber(page, baseURL, ARTICLE, quantity);
 }
 
 /** Opens the checkout with pickup at the first location, so no shipping cost enters the net total. */

@@ -1,0 +1,70 @@
+// What the end-to-end tests share: logins and calls through the same-origin Store API proxy with `page.request`
+// (which keeps the HttpOnly `sw-context-token` cookie in the browser context), the development outbox, and cart
+// set-up. The demo users and their published password are those of docs/demo-logins.md.
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The published password of every demo user. */
+export const DEMO_PASSWORD = 'Werkbank!2026';
+
+/** The headers the proxy's origin check wants for a state-changing call. */
+const sameOrigin = (baseURL: string) => ({ origin: baseURL, referer: `${baseURL}/en/` });
+
+/** POSTs `data` as JSON to `/store-api/{path}`; fails the test unless the answer is 2xx. */
+export async function apiPost(request: APIRequestContext, baseURL: string, path: string, data: unknown) {
+  const response = await request.post(`/store-api/${path}`, { data, headers: sameOrigin(baseURL) });
+  expect(response.ok(), `${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return response;
+}
+
+export async function login(page: Page, baseURL: string, username: string, password = DEMO_PASSWORD) {
+  await apiPost(page.request, baseURL, 'account/login', { username, password });
+}
+
+export async function logout(page: Page, baseURL: string) {
+  await apiPost(page.request, baseURL, 'account/logout', {});
+}
+
+/** Logs the current user out and `username` in, from a blank page, so no open account page reacts to the switch. */
+export async function switchUser(page: Page, baseURL: string, username: string, password = DEMO_PASSWORD) {
+  await page.goto('about:blank');
+  await logout(page, baseURL);
+  await login(page, baseURL, username, password);
+}
+
+/** The set-password hash of the latest mail to `email` in the development outbox, polled until it is there. */
+export async function invitationHash(request: APIRequestContext, baseURL: string, email: string): Promise<string> {
+  let hash = '';
+  await expect
+    .poll(async () => {
+      // A kept-alive connection the server has just closed answers ECONNRESET; the next poll asks again.
+      const response = await request
+        .get('/store-api/werkbank/dev/outbox', { headers: { referer: `${baseURL}/en/` } })
+        .catch(() => null);
+      if (!response?.ok()) return '';
+      const body = (await response.json()) as { elements: { recipient: string; text: string }[] };
+      hash = /hash=([A-Za-z0-9_-]+)/.exec(body.elements.find((m) => m.recipient === email)?.text ?? '')?.[1] ?? '';
+      return hash;
+    })
+    .not.toBe('');
+  return hash;
+}
+
+/** Empties the logged-in customer's cart, so a retried test starts from an empty cart. */
+export async function emptyCart(page: Page, baseURL: string) {
+  const response = await page.request.delete('/store-api/checkout/cart', { headers: sameOrigin(baseURL) });
+  expect(response.status()).toBe(204);
+}
+
+/** Adds `quantity` pieces of the article with `productNumber` to the logged-in customer's cart. */
+export async function addToCartByNumber(page: Page, baseURL: string, productNumber: string, quantity: number) {
+  const found = await apiPost(page.request, baseURL, 'product', {
+    filter: [{ type: 'equals', field: 'productNumber', value: productNumber }],
+    includes: { product: ['id'] },
+  });
+  const { elements } = (await found.json()) as { elements: { id: string }[] };
+  expect(elements, `no article ${productNumber}`).toHaveLength(1);
+  const id = elements[0]!.id;
+  await apiPost(page.request, baseURL, 'checkout/cart/line-item', {
+    items: [{ id, referencedId: id, type: 'product', quantity }],
+  });
+}
