@@ -38,6 +38,11 @@ export interface StoreLineItemPayload {
   packUnit?: string;
   /** The buyer's remark for the line, as Shopware keeps custom fields of a line. */
   customFields?: { order_detail_text?: string | null };
+  /**
+   * The offer that prices the line (`POST /store-api/{provider}/offer/cart`): its number, its line and its last valid
+   * day (ISO date, Europe/Brussels); absent when the line has the buyer's ordinary price.
+   */
+  offer?: { offerNumber: string; lineNumber: number; validUntil: string };
   /** Promotion lines: the code, the promotion and its kind. */
   code?: string;
   promotionId?: string;

@@ -23,9 +23,17 @@
  *    + surcharge; `totalCents` = net + Σ tax.
  * 5. credit: with a company credit row, limit − used < total → warning `{provider}-cart-underCreditLimit`; payment
  *    methods not paid in advance (invoice) are then blocked (`payment-method-blocked`).
+ *
+ * Offer lines (docs/decisions/016-erp.md, "Offers in the cart"): a line put in the cart from an offer
+ * (`addOfferToCart`) carries the offer's number, line, unit price, quantity and last valid day as the ERP answered
+ * them. While the day of the calculation (Europe/Brussels) is at most the last valid day and the line holds the offered
+ * quantity, its unit price is the offered one (payload `offer`); otherwise it is priced as any product line and the
+ * level-20 error `{provider}-offer-expired` or `{provider}-offer-quantity-changed` blocks the order until the buyer
+ * removes the line or sets the offered quantity again.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { MAX_LINE_ITEM_QUANTITY } from '../../../contract/checkout.ts';
+import { MAX_CART_LINE_ITEMS, MAX_LINE_ITEM_QUANTITY } from '../../../contract/checkout.ts';
+import { shopToday } from '../../../contract/order.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -37,16 +45,21 @@ import {
   contextTable,
   minimumOrderValueTable,
   paymentMethodTable,
+  productTable,
   promotionTable,
   shippingMethodTable,
+  type CartLineOffer,
   type ContextPayload,
 } from '../../db/schema/index.ts';
+import type { OfferForCart } from '../../erp/port.ts';
+import { StoreApiError } from '../../http/errors.ts';
 import type { AuthenticatedCustomer } from '../../auth/guards.ts';
 import {
   centsToNumber,
   formatUnitPrice,
   lineTotalCents,
   percentOfCents,
+  toScaled,
   unitPriceForQuantity,
   type CalculatedPrice,
 } from '../../lib/price.ts';
@@ -298,12 +311,16 @@ export async function calculateCart(
   const lines: CartLineModel[] = [];
   const lineItems: StoreLineItem[] = [];
   const missingLineIds: string[] = [];
+  const today = shopToday(now);
   for (const row of lineRows) {
     const product = byId.get(row.referencedId);
     const parent = product?.parentId ? parents.get(product.parentId) : undefined;
-    const unit = product
-      ? unitPriceForQuantity(prices.get(product.id) ?? [], product.taxRate, row.quantity, 'EUR', now)
-      : undefined;
+    const offer = row.offer ? offerState(row.offer, row.quantity, today) : null;
+    const unit = !product
+      ? undefined
+      : offer?.applies
+        ? toScaled(offer.offer.unitPrice)
+        : unitPriceForQuantity(prices.get(product.id) ?? [], product.taxRate, row.quantity, 'EUR', now);
     if (!product || !product.active || (parent && !parent.active) || unit === undefined) {
       missingLineIds.push(row.id);
       error({
@@ -319,6 +336,7 @@ export async function calculateCart(
       translateFields(product.translated, locale).name ?? translateFields(parent?.translated, locale).name ?? '';
     const name = label || product.productNumber;
     checkQuantity(product, row.id, row.quantity, name, error);
+    if (offer && !offer.applies) error(offerError(provider, offer, row.id, name));
     const backorderQuantity = product.isCloseout ? 0 : Math.max(0, row.quantity - Math.max(0, product.availableStock));
     const taxRate = vatRateFor(product.taxRate, deliveryCountry);
     const totalCents = lineTotalCents(unit, row.quantity);
@@ -341,6 +359,15 @@ export async function calculateCart(
       isCloseout: product.isCloseout,
       packUnit: product.unit,
       customFields: { order_detail_text: row.remark },
+      ...(offer?.applies
+        ? {
+            offer: {
+              offerNumber: offer.offer.offerNumber,
+              lineNumber: offer.offer.lineNumber,
+              validUntil: offer.offer.validUntil,
+            },
+          }
+        : {}),
     };
     const line: CartLineModel = {
       id: row.id,
@@ -559,6 +586,46 @@ async function readPayload(db: CartDb, token: string): Promise<ContextPayload> {
     .from(contextTable)
     .where(eq(contextTable.token, token));
   return row?.payload ?? {};
+}
+
+/** Whether a line's offer still prices it, and if not why: its last valid day has passed or its quantity changed. */
+interface OfferState {
+  offer: CartLineOffer;
+  applies: boolean;
+  reason: 'expired' | 'quantity-changed' | null;
+}
+
+/** The offer rule of one line (module comment): valid through its last day, for exactly the offered quantity. */
+function offerState(offer: CartLineOffer, quantity: number, today: string): OfferState {
+  if (today > offer.validUntil) return { offer, applies: false, reason: 'expired' };
+  if (quantity !== offer.quantity) return { offer, applies: false, reason: 'quantity-changed' };
+  return { offer, applies: true, reason: null };
+}
+
+/** The level-20 error of an offer line whose offer no longer prices it. */
+function offerError(provider: string, state: OfferState, lineId: string, name: string): CartErrorEntry {
+  const { offerNumber, validUntil, quantity } = state.offer;
+  if (state.reason === 'expired') {
+    return {
+      key: `${provider}-offer-expired-${lineId}`,
+      messageKey: `${provider}-offer-expired`,
+      level: 20,
+      message:
+        `The offer ${offerNumber} for ${name} was valid until ${validUntil}: remove the line and order at today's ` +
+        'price, or request a new offer.',
+      id: lineId,
+      name,
+    };
+  }
+  return {
+    key: `${provider}-offer-quantity-changed-${lineId}`,
+    messageKey: `${provider}-offer-quantity-changed`,
+    level: 20,
+    message: `The offer ${offerNumber} covers ${quantity} units of ${name}: set that quantity again or remove the line.`,
+    id: lineId,
+    name,
+    quantity,
+  };
 }
 
 /** True when a promotion is active and `now` lies in its validity window. */
@@ -923,6 +990,84 @@ export async function emptyCart(db: CartDb, customerId: string): Promise<void> {
       updatedAt: new Date(),
     })
     .where(eq(cartTable.customerId, customerId));
+}
+
+/** Line item id of an offer's line in the cart: the same offer line always lands on the same cart line. */
+export function offerLineItemId(offerNumber: string, lineNumber: number): string {
+  return `offer-${offerNumber}-${lineNumber}`;
+}
+
+/**
+ * Puts the lines of a processed, valid offer (`ErpPort.offerForCart`) in the customer's cart as product lines that
+ * carry the offer (module comment, "Offer lines"): line id `offer-{offerNumber}-{lineNumber}`, the offered quantity,
+ * and the offer's number, line, unit price and last valid day as the ERP answered them. A line of the same offer line
+ * already in the cart gets the offered quantity again; the rest of the cart stays as it is. Articles that can no
+ * longer be bought (inactive, or a parent of variants) are left out. The revision + 1 tells every device.
+ *
+ * @returns the number of offer lines now in the cart.
+ * @throws StoreApiError 400 `CHECKOUT__CART_LINE_ITEM_LIMIT_REACHED` when the cart would hold more than 500 lines.
+ */
+export async function addOfferToCart(db: Db, customerId: string, offer: OfferForCart): Promise<number> {
+  return db.transaction(async (tx) => {
+    await ensureCart(tx, customerId);
+    await tx
+      .select({ id: cartTable.customerId })
+      .from(cartTable)
+      .where(eq(cartTable.customerId, customerId))
+      .for('update');
+    const existing = await tx
+      .select({ id: cartLineItemTable.id, position: cartLineItemTable.position })
+      .from(cartLineItemTable)
+      .where(eq(cartLineItemTable.customerId, customerId));
+    const productIds = [...new Set(offer.lines.map((l) => l.productId))];
+    const buyable = productIds.length
+      ? await tx
+          .select({ id: productTable.id })
+          .from(productTable)
+          .where(
+            and(inArray(productTable.id, productIds), eq(productTable.active, true), eq(productTable.childCount, 0)),
+          )
+      : [];
+    const buyableIds = new Set(buyable.map((p) => p.id));
+    const lines = offer.lines.filter((l) => buyableIds.has(l.productId));
+    const ids = new Set(existing.map((l) => l.id));
+    const added = lines.filter((l) => !ids.has(offerLineItemId(offer.offerNumber, l.lineNumber))).length;
+    if (ids.size + added > MAX_CART_LINE_ITEMS) {
+      throw new StoreApiError(
+        400,
+        'CHECKOUT__CART_LINE_ITEM_LIMIT_REACHED',
+        `A cart holds at most ${MAX_CART_LINE_ITEMS} line items.`,
+        { parameters: { limit: MAX_CART_LINE_ITEMS } },
+      );
+    }
+    let position = existing.reduce((last, l) => Math.max(last, l.position), 0) + 1;
+    for (const line of lines) {
+      const stored: CartLineOffer = {
+        offerNumber: offer.offerNumber,
+        lineNumber: line.lineNumber,
+        unitPrice: line.unitPrice,
+        quantity: line.quantity,
+        validUntil: offer.validUntil,
+      };
+      await tx
+        .insert(cartLineItemTable)
+        .values({
+          customerId,
+          id: offerLineItemId(offer.offerNumber, line.lineNumber),
+          type: 'product',
+          referencedId: line.productId,
+          quantity: line.quantity,
+          position: position++,
+          offer: stored,
+        })
+        .onConflictDoUpdate({
+          target: [cartLineItemTable.customerId, cartLineItemTable.id],
+          set: { referencedId: line.productId, quantity: line.quantity, offer: stored, updatedAt: new Date() },
+        });
+    }
+    await bumpRevision(tx, customerId);
+    return lines.length;
+  });
 }
 
 /** Marks a change of the cart: revision + 1. */
