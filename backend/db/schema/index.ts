@@ -8,3 +8,4 @@ export * from './listing.ts';
 export * from './customer.ts';
 export * from './checkout.ts';
 export * from './spending.ts';
+export * from './erp.ts';
