@@ -64,8 +64,9 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     ssr: {
-      // The embedded backend loads WebAssembly and native drivers from their packages at run time.
-      external: ['@electric-sql/pglite', 'pg', 'drizzle-orm', 'saxes', 'csv-parse', 'sanitize-html'],
+      // The embedded backend loads WebAssembly and native drivers from their packages at run time; pdfkit loads its
+      // standard fonts' metrics through its package's `#standard-fonts/*` imports, which fail once bundled.
+      external: ['@electric-sql/pglite', 'pg', 'drizzle-orm', 'saxes', 'csv-parse', 'sanitize-html', 'pdfkit'],
     },
   },
 });
