@@ -4,10 +4,13 @@
  * disables it; flags not named keep their defaults.
  */
 
-/** Every flag with its default. */
+/**
+ * Every flag with its default. The invoice, offer and order histories are on: the shop has an ERP behind its Store
+ * API (docs/decisions/016-erp.md).
+ */
 export const FEATURE_FLAG_DEFAULTS = {
-  'invoice-history': false,
-  'offer-history': false,
+  'invoice-history': true,
+  'offer-history': true,
   'order-history': true,
   'cost-center-module': false,
   'city-search': false,
@@ -29,7 +32,7 @@ export const FEATURE_FLAG_DEFAULTS = {
   'branch-industry': true,
   'customer-function': true,
   'card-warehouses': true,
-  'display-order-history': false,
+  'display-order-history': true,
 } as const satisfies Record<string, boolean>;
 
 export type FeatureFlag = keyof typeof FEATURE_FLAG_DEFAULTS;

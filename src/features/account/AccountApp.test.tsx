@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import Notifications from '../../components/ui/Notifications.tsx';
 import { I18nProvider } from '../../i18n/react.tsx';
 import { islandMessages } from '../../i18n/translator.ts';
+import type { FeatureFlag } from '../../lib/feature-flags.ts';
 import { $notifications } from '../../lib/notifications.ts';
 import { ACCOUNT_MESSAGES, accountRoutes } from './AccountApp.tsx';
 import { toCustomer, type Customer } from '../../lib/session/customer.ts';
@@ -27,9 +28,9 @@ afterEach(() => {
   $notifications.set([]);
 });
 
-function renderApp(path: string, rights: string[], patch: Partial<Customer> = {}) {
+function renderApp(path: string, rights: string[], patch: Partial<Customer> = {}, features: FeatureFlag[] = []) {
   $customer.set({ ...toCustomer(accountCustomerBody(rights))!, ...patch, rights });
-  const router = createMemoryRouter([accountRoutes({ prefix: '', storefrontUrl: 'http://localhost' })], {
+  const router = createMemoryRouter([accountRoutes({ prefix: '', storefrontUrl: 'http://localhost', features })], {
     initialEntries: [path],
   });
   render(
@@ -47,7 +48,7 @@ const json = (body: unknown, status = 200) =>
 describe('sidebar', () => {
   test('shows the dashboard always and other entries only with their right', async () => {
     fetchMock.mockResolvedValue(json(searchResultBody('customer_address', [])));
-    renderApp('/account/dashboard', ['ROLE_MANAGE_ORDER_HISTORY']);
+    renderApp('/account/dashboard', ['ROLE_MANAGE_ORDER_HISTORY'], {}, ['native-order-history']);
     const nav = await screen.findByRole('navigation', { name: 'Account area' });
     const links = within(nav)
       .getAllByRole('link')
@@ -66,8 +67,8 @@ describe('sidebar', () => {
   });
 
   test('a later section shows its route with the coming text', async () => {
-    renderApp('/account/offers', ['ROLE_MANAGE_OFFER_HISTORY']);
-    expect(await screen.findByRole('heading', { name: 'Offers' })).toBeInTheDocument();
+    renderApp('/account/orderlist', ['ROLE_MANAGE_ORDER_LISTS']);
+    expect(await screen.findByRole('heading', { name: 'Order lists' })).toBeInTheDocument();
     expect(screen.getByText('This section is coming soon.')).toBeInTheDocument();
   });
 });

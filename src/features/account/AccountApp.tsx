@@ -17,6 +17,10 @@ import { CostCenters } from './views/CostCenters.tsx';
 import { Dashboard } from './views/Dashboard.tsx';
 import { OrderReferenceForm, OrderReferences } from './views/OrderReferences.tsx';
 import { Flows, FlowWizard } from './views/Flows.tsx';
+import { ErpOrderDetail } from './views/ErpOrderDetail.tsx';
+import { ErpOrders, OrdersTabs } from './views/ErpOrders.tsx';
+import { Invoices } from './views/Invoices.tsx';
+import { OfferDetail, Offers } from './views/Offers.tsx';
 import { Orders } from './views/Orders.tsx';
 import { OrdersDetail } from './views/OrdersDetail.tsx';
 import { Profile } from './views/Profile.tsx';
@@ -33,6 +37,10 @@ export const ACCOUNT_MESSAGES = [
   'costCenters.',
   'flows.',
   'orders.',
+  'history.',
+  'invoices.',
+  'offers.',
+  'units.',
   'orderReferences.',
   'checkout.totals.',
   'errors.',
@@ -104,8 +112,10 @@ function NotFound() {
 
 /**
  * The `account` branch of the storefront SPA's route tree (paths below `/account`, links absolute from the domain's
- * prefix: `/account/…`); tests mount it in a memory router. `features` are the enabled feature flags the area reads
- * (the cost-center module).
+ * prefix: `/account/…`); tests mount it in a memory router. `features` are the enabled feature flags the area reads:
+ * the cost-center module; `order-history` (the orders of every channel from the ERP) and `native-order-history`
+ * (the orders placed in the shop), which with both on are two tabs of the orders section, the ERP's first;
+ * `invoice-history` and `offer-history`.
  */
 export function accountRoutes({
   prefix,
@@ -129,6 +139,33 @@ export function accountRoutes({
     ];
   });
   const right = (path: string) => SIDEBAR.find((entry) => entry.path === path)?.right;
+  const erpOrders = features.includes('order-history');
+  const nativeOrders = features.includes('native-order-history');
+  const orders: RouteObject[] =
+    erpOrders || nativeOrders
+      ? [
+          {
+            path: 'orders',
+            element: guarded(
+              right('orders'),
+              erpOrders ? <ErpOrders tabs={nativeOrders && <OrdersTabs />} /> : <Orders />,
+            ),
+          },
+          ...(erpOrders && nativeOrders
+            ? [{ path: 'orders/shop', element: guarded(right('orders'), <Orders tabs={<OrdersTabs />} />) }]
+            : []),
+          // The shop order's own detail stays reachable (the checkout's success page links to it).
+          { path: 'orders/details/:orderNumber', element: guarded(right('orders'), <OrdersDetail />) },
+          ...(erpOrders
+            ? [
+                {
+                  path: 'orders/details/:orderNumber/:firm/:warehouse?',
+                  element: guarded(right('orders'), <ErpOrderDetail />),
+                },
+              ]
+            : []),
+        ]
+      : [];
   return {
     path: 'account',
     element: <Layout prefix={prefix} features={features} />,
@@ -155,8 +192,16 @@ export function accountRoutes({
       ...(features.includes('cost-center-module')
         ? [{ path: 'costcenter', element: guarded(right('costcenter'), <CostCenters />) }]
         : []),
-      { path: 'orders', element: guarded(right('orders'), <Orders />) },
-      { path: 'orders/details/:orderNumber', element: guarded(right('orders'), <OrdersDetail />) },
+      ...orders,
+      ...(features.includes('invoice-history')
+        ? [{ path: 'invoices', element: guarded(right('invoices'), <Invoices />) }]
+        : []),
+      ...(features.includes('offer-history')
+        ? [
+            { path: 'offers', element: guarded(right('offers'), <Offers />) },
+            { path: 'offers/:offerNumber', element: guarded(right('offers'), <OfferDetail />) },
+          ]
+        : []),
       { path: 'recover/password', element: <RecoverPassword storefrontUrl={storefrontUrl} /> },
       ...coming,
       { path: '*', element: <NotFound /> },

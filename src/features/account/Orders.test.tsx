@@ -42,9 +42,11 @@ const RIGHTS = ['ROLE_MANAGE_ORDER_HISTORY'];
 
 function renderAt(path: string) {
   $customer.set({ ...toCustomer(accountCustomerBody(RIGHTS))!, rights: RIGHTS });
-  const router = createMemoryRouter([accountRoutes({ prefix: '', storefrontUrl: 'http://localhost' })], {
-    initialEntries: [path],
-  });
+  // The shop's own order history alone (flag native-order-history without order-history).
+  const router = createMemoryRouter(
+    [accountRoutes({ prefix: '', storefrontUrl: 'http://localhost', features: ['native-order-history'] })],
+    { initialEntries: [path] },
+  );
   render(
     <I18nProvider i18n={islandMessages('en-GB', ACCOUNT_MESSAGES)}>
       <RouterProvider router={router} />

@@ -102,19 +102,28 @@ export async function fetchOrder(orderNumber: string): Promise<OrderHistoryDetai
 }
 
 /** What a reorder did: the cart it left and the lines it could not add (by their label and article number). */
-export interface ReorderResult {
+export interface ReorderResult<L = OrderHistoryLine> {
   cart: Cart | null;
-  missing: OrderHistoryLine[];
+  missing: L[];
 }
 
 /**
- * Adds the product lines of `order` to the cart again, each with its ordered quantity: the products are found by
- * their article numbers (POST `/product` with an `equalsAny` filter on `productNumber`) and added with `addToCart`.
- * A line is missing when its product no longer exists or is not orderable, or when the cart answers an error for it
- * (`{messageKey}-{productId}`, e.g. product-not-found) or does not hold it afterwards.
+ * Adds the product lines of `order` to the cart again, each with its ordered quantity (`reorderLines` for the
+ * order's lines of type product).
  */
 export async function reorder(order: OrderHistoryDetail): Promise<ReorderResult> {
-  const lines = order.lines.filter((line) => line.type === 'product');
+  return reorderLines(order.lines.filter((line) => line.type === 'product'));
+}
+
+/**
+ * Puts lines into the cart by article number, each with its quantity (a shop order's or an ERP order's lines): the
+ * products are found by their article numbers (POST `/product` with an `equalsAny` filter on `productNumber`) and
+ * added with `addToCart`. A line is missing when its product no longer exists or is not orderable, or when the cart
+ * answers an error for it (`{messageKey}-{productId}`, e.g. product-not-found) or does not hold it afterwards.
+ */
+export async function reorderLines<L extends { productNumber: string | null; quantity: number }>(
+  lines: readonly L[],
+): Promise<ReorderResult<L>> {
   const numbers = [...new Set(lines.flatMap((line) => (line.productNumber ? [line.productNumber] : [])))];
   const found =
     numbers.length === 0

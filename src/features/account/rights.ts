@@ -16,8 +16,11 @@ export interface SidebarEntry {
   right?: RightCode;
   /** A section whose screens the shop does not offer yet shows a placeholder instead. */
   coming?: boolean;
-  /** The feature flag the section needs (src/lib/feature-flags.ts); without it the section does not exist. */
-  flag?: FeatureFlag;
+  /**
+   * The feature flag the section needs (src/lib/feature-flags.ts), or several of which any one will do; without it
+   * the section does not exist.
+   */
+  flag?: FeatureFlag | readonly FeatureFlag[];
 }
 
 /**
@@ -29,10 +32,20 @@ export const SIDEBAR: readonly SidebarEntry[] = [
   { path: 'profile', labelKey: 'account.nav.profile', right: 'ROLE_MANAGE_OWN_CONTACT_INFO' },
   { path: 'addressbook', labelKey: 'account.nav.addressbook', right: 'ROLE_MANAGE_ADDRESSES' },
   { path: 'customer', labelKey: 'account.nav.customer', right: 'ROLE_MANAGE_CONTACTS' },
-  { path: 'orders', labelKey: 'account.nav.orders', right: 'ROLE_MANAGE_ORDER_HISTORY' },
+  {
+    path: 'orders',
+    labelKey: 'account.nav.orders',
+    right: 'ROLE_MANAGE_ORDER_HISTORY',
+    flag: ['order-history', 'native-order-history'],
+  },
   { path: 'orderlist', labelKey: 'account.nav.orderlist', right: 'ROLE_MANAGE_ORDER_LISTS', coming: true },
-  { path: 'offers', labelKey: 'account.nav.offers', right: 'ROLE_MANAGE_OFFER_HISTORY', coming: true },
-  { path: 'invoices', labelKey: 'account.nav.invoices', right: 'ROLE_MANAGE_INVOICE_HISTORY', coming: true },
+  { path: 'offers', labelKey: 'account.nav.offers', right: 'ROLE_MANAGE_OFFER_HISTORY', flag: 'offer-history' },
+  {
+    path: 'invoices',
+    labelKey: 'account.nav.invoices',
+    right: 'ROLE_MANAGE_INVOICE_HISTORY',
+    flag: 'invoice-history',
+  },
   { path: 'approvals', labelKey: 'account.nav.approvals', right: 'ROLE_APPROVE_ORDER_FLOWS' },
   { path: 'flows', labelKey: 'account.nav.flows', right: 'ROLE_MANAGE_ORDER_FLOWS' },
   { path: 'orderreferences', labelKey: 'account.nav.orderreferences', right: 'ROLE_MANAGE_ORDER_REFERENCES' },
@@ -45,9 +58,11 @@ export const SIDEBAR: readonly SidebarEntry[] = [
   { path: 'articlelinks', labelKey: 'account.nav.articlelinks', right: 'ROLE_MANAGE_ARTICLE_LINKS', coming: true },
 ];
 
-/** Whether the shop offers an entry: it needs no feature flag or its flag is among the enabled `features`. */
-export function offered(entry: SidebarEntry, features: readonly FeatureFlag[]): boolean {
-  return entry.flag === undefined || features.includes(entry.flag);
+/** Whether the shop offers an entry: it needs no feature flag, or its flag (one of its flags) is enabled. */
+export function offered(entry: Pick<SidebarEntry, 'flag'>, features: readonly FeatureFlag[]): boolean {
+  if (entry.flag === undefined) return true;
+  const flags: readonly FeatureFlag[] = typeof entry.flag === 'string' ? [entry.flag] : entry.flag;
+  return flags.some((flag) => features.includes(flag));
 }
 
 /** A check reads the customer's rights list for an enabled entry. */

@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import Notifications from '../../components/ui/Notifications.tsx';
 import { I18nProvider } from '../../i18n/react.tsx';
+import type { FeatureFlag } from '../../lib/feature-flags.ts';
 import { islandMessages } from '../../i18n/translator.ts';
 import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
@@ -35,10 +36,13 @@ export function providerCalls(path: string, method?: string): [URL | string, Req
 /** The JSON body of a recorded call. */
 export const bodyOf = (call: [URL | string, RequestInit?] | undefined): unknown => JSON.parse(String(call?.[1]?.body));
 
-/** Renders the account area at `path` for a customer holding `rights`; answers the router. */
-export function renderAccount(path: string, rights: string[]) {
+/**
+ * Renders the account area at `path` for a customer holding `rights`, the shop offering the sections of `features`;
+ * answers the router.
+ */
+export function renderAccount(path: string, rights: string[], features: readonly FeatureFlag[] = []) {
   $customer.set({ ...toCustomer(accountCustomerBody(rights))!, rights });
-  const router = createMemoryRouter([accountRoutes({ prefix: '', storefrontUrl: 'http://localhost' })], {
+  const router = createMemoryRouter([accountRoutes({ prefix: '', storefrontUrl: 'http://localhost', features })], {
     initialEntries: [path],
   });
   render(

@@ -4,7 +4,7 @@
  * The filters live in the query string, so a reload or a shared link shows the same list; text filters reach the
  * URL after a short pause, the others at once.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ORDER_STATES, type OrderHistoryResponse } from '../../../../contract/provider/order-history.ts';
 import { useAmount } from '../../../components/commerce/use-amount.ts';
@@ -33,7 +33,8 @@ export const ORDER_STATE_KEYS: Readonly<Record<(typeof ORDER_STATES)[number], Me
   cancelled: 'orders.state.cancelled',
 };
 
-export function Orders() {
+/** The list of the orders placed in the shop; `tabs` (the order lists' tabs) show below the heading when given. */
+export function Orders({ tabs }: { tabs?: ReactNode } = {}) {
   const { t, locale } = useI18n();
   const amount = useAmount();
   const { notifyError } = useNotify();
@@ -89,6 +90,7 @@ export function Orders() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('account.nav.orders')}</h1>
+      {tabs}
       <form
         role="search"
         aria-label={t('orders.filters')}

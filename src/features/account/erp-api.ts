@@ -1,0 +1,196 @@
+/**
+ * The account area's calls of the ERP endpoints (contract/provider/erp.ts, docs/decisions/016-erp.md): the order
+ * history of every channel with its detail, the invoice history, the offer history with its detail and ordering an
+ * offer; plus the filters of the three histories as the query string holds them (the same names as the Store API
+ * query: `orderNumber`, `productNumber`, `customerArticleNumber`, `customerReference`, `dateFrom`, `dateTo`, …,
+ * `page`) and the same-origin download paths of the PDFs.
+ *
+ * @throws StoreApiClientError from every call for a non-2xx answer (a `dateFrom` after `dateTo` answers 400
+ *   `VIOLATION::TOO_HIGH_ERROR` at `/dateFrom`, an unknown or foreign number 404); an answer that is not the
+ *   contract's shape throws valibot's ValiError.
+ */
+import * as v from 'valibot';
+import {
+  ERP_HISTORY_DEFAULT_LIMIT,
+  ERP_ORDER_STATUS_FILTERS,
+  ErpOrderDetailSchema,
+  ErpOrderHistoryResponseSchema,
+  InvoiceHistoryResponseSchema,
+  OFFER_STATUSES,
+  OfferDetailSchema,
+  OfferHistoryResponseSchema,
+  OfferToCartResponseSchema,
+  type ErpOrderDetail,
+  type ErpOrderDetailQuery,
+  type ErpOrderHistoryResponse,
+  type InvoiceHistoryResponse,
+  type OfferDetail,
+  type OfferHistoryResponse,
+  type OfferToCartResponse,
+} from '../../../contract/provider/erp.ts';
+import { ORDER_REFERENCE_MAX_LENGTH } from '../../../contract/order.ts';
+import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
+
+/** Page size of the ERP histories (the contract's default, 20). */
+export const HISTORY_PAGE_SIZE = ERP_HISTORY_DEFAULT_LIMIT;
+
+/** One filter of a history: a text (at most `maxLength` characters), a calendar day or one of `choices`. */
+export type FilterField =
+  | { name: string; kind: 'text'; maxLength: number }
+  | { name: 'dateFrom' | 'dateTo'; kind: 'date' }
+  | { name: string; kind: 'choice'; choices: readonly string[] };
+
+/** The filter state of a history: every field as a string ('' when unset) and the 1-based page. */
+export type HistoryFilters<S extends readonly FilterField[]> = Record<S[number]['name'], string> & { page: number };
+
+const text = <N extends string>(name: N, maxLength: number) => ({ name, kind: 'text' as const, maxLength });
+const DATES = [
+  { name: 'dateFrom', kind: 'date' },
+  { name: 'dateTo', kind: 'date' },
+] as const satisfies readonly FilterField[];
+/** The filters every history shares, with the contract's lengths. */
+const SHARED = [
+  text('productNumber', 100),
+  text('customerArticleNumber', 100),
+  text('customerReference', ORDER_REFERENCE_MAX_LENGTH),
+] as const;
+
+/** Filters of the order history: number, the shared ones, dates and a status (or `not_open`). */
+export const ORDER_FILTERS = [
+  text('orderNumber', 50),
+  ...SHARED,
+  ...DATES,
+  { name: 'status', kind: 'choice', choices: ERP_ORDER_STATUS_FILTERS },
+] as const satisfies readonly FilterField[];
+
+/** Filters of the invoice history: invoice and order number, the shared ones and dates. */
+export const INVOICE_FILTERS = [
+  text('invoiceNumber', 50),
+  text('orderNumber', 50),
+  ...SHARED,
+  ...DATES,
+] as const satisfies readonly FilterField[];
+
+/** Filters of the offer history: number, status (open, processed), the shared ones and dates. */
+export const OFFER_FILTERS = [
+  text('offerNumber', 50),
+  { name: 'status', kind: 'choice', choices: OFFER_STATUSES },
+  ...SHARED,
+  ...DATES,
+] as const satisfies readonly FilterField[];
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Reads a history's filters from a query string; unreadable values read as unset, the page as 1. */
+export function parseFilters<S extends readonly FilterField[]>(
+  spec: S,
+  search: string | URLSearchParams,
+): HistoryFilters<S> {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const filters: Record<string, string | number> = {};
+  for (const field of spec) {
+    const raw = params.get(field.name) ?? '';
+    filters[field.name] =
+      field.kind === 'text'
+        ? raw.trim().slice(0, field.maxLength)
+        : field.kind === 'date'
+          ? ISO_DAY.test(raw)
+            ? raw
+            : ''
+          : field.choices.includes(raw)
+            ? raw
+            : '';
+  }
+  const page = Number(params.get('page'));
+  filters.page = Number.isInteger(page) && page >= 1 ? page : 1;
+  return filters as HistoryFilters<S>;
+}
+
+/** The filters as a query string in the order of `spec` (unset values and page 1 left out). */
+export function serializeFilters<S extends readonly FilterField[]>(spec: S, filters: HistoryFilters<S>): string {
+  const params = new URLSearchParams();
+  for (const { name } of spec) {
+    const value = (filters as Record<string, string>)[name]?.trim();
+    if (value) params.set(name, value);
+  }
+  if (filters.page > 1) params.set('page', String(filters.page));
+  return params.toString();
+}
+
+/** Whether the range is readable: `dateFrom` not after `dateTo` (ISO days compare as strings). */
+export function isDayRangeValid(filters: { dateFrom?: string; dateTo?: string }): boolean {
+  return !filters.dateFrom || !filters.dateTo || filters.dateFrom <= filters.dateTo;
+}
+
+/** The Store API query of a filter state: `page`, `limit` (20) and every set filter. */
+function historySearch<S extends readonly FilterField[]>(spec: S, filters: HistoryFilters<S>): URLSearchParams {
+  const params = new URLSearchParams({ page: String(filters.page), limit: String(HISTORY_PAGE_SIZE) });
+  for (const [name, value] of new URLSearchParams(serializeFilters(spec, { ...filters, page: 1 })))
+    params.set(name, value);
+  return params;
+}
+
+/** GET `{provider}/order/history`: one page of the orders of every channel, newest first. */
+export async function listErpOrders(filters: HistoryFilters<typeof ORDER_FILTERS>): Promise<ErpOrderHistoryResponse> {
+  const body = await storeApi(`${providerPath('order', 'history')}?${historySearch(ORDER_FILTERS, filters)}`);
+  return v.parse(ErpOrderHistoryResponseSchema, body);
+}
+
+/** GET `{provider}/order/history/detail?orderNumber=&firm=&warehouse=`: one order with lines, deliveries, invoices. */
+export async function fetchErpOrder(key: ErpOrderDetailQuery): Promise<ErpOrderDetail> {
+  const search = new URLSearchParams({ orderNumber: key.orderNumber });
+  if (key.firm) search.set('firm', key.firm);
+  if (key.warehouse) search.set('warehouse', key.warehouse);
+  const body = await storeApi(`${providerPath('order', 'history', 'detail')}?${search}`);
+  return v.parse(ErpOrderDetailSchema, body);
+}
+
+/** GET `{provider}/invoice/history`: one page of the company's invoices, newest first. */
+export async function listInvoices(filters: HistoryFilters<typeof INVOICE_FILTERS>): Promise<InvoiceHistoryResponse> {
+  const body = await storeApi(`${providerPath('invoice', 'history')}?${historySearch(INVOICE_FILTERS, filters)}`);
+  return v.parse(InvoiceHistoryResponseSchema, body);
+}
+
+/** GET `{provider}/offer/history`: one page of offers, newest first. */
+export async function listOffers(filters: HistoryFilters<typeof OFFER_FILTERS>): Promise<OfferHistoryResponse> {
+  const body = await storeApi(`${providerPath('offer', 'history')}?${historySearch(OFFER_FILTERS, filters)}`);
+  return v.parse(OfferHistoryResponseSchema, body);
+}
+
+/** GET `{provider}/offer/history/detail?offerNumber=`: one offer with its lines. */
+export async function fetchOffer(offerNumber: string): Promise<OfferDetail> {
+  const body = await storeApi(`${providerPath('offer', 'history', 'detail')}?${new URLSearchParams({ offerNumber })}`);
+  return v.parse(OfferDetailSchema, body);
+}
+
+/**
+ * POST `{provider}/offer/cart` `{ offerNumber }`: puts the lines of a processed, valid offer into the caller's cart
+ * at the offered prices; answers how many lines went in. The cart itself is not in the answer (read it again).
+ */
+export async function offerToCart(offerNumber: string): Promise<OfferToCartResponse> {
+  const body = await storeApi(providerPath('offer', 'cart'), { method: 'POST', body: { offerNumber } });
+  return v.parse(OfferToCartResponseSchema, body);
+}
+
+/**
+ * Same-origin download paths of the ERP's PDFs through the Store API proxy (`/store-api/{provider}/…`, answered as
+ * `application/pdf`): an invoice, its proof of delivery, an offer.
+ */
+export const documentHref = {
+  invoice: (invoiceNumber: string) => `/store-api/${providerPath('invoice', invoiceNumber, 'document')}`,
+  proofOfDelivery: (invoiceNumber: string) =>
+    `/store-api/${providerPath('invoice', invoiceNumber, 'proof-of-delivery')}`,
+  offer: (offerNumber: string) => `/store-api/${providerPath('offer', offerNumber, 'document')}`,
+};
+
+/** Today as an ISO calendar day in Europe/Brussels, the ERP's calendar (an offer is valid through `validUntil`). */
+export function brusselsToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Brussels' }).format(now);
+}
+
+/** The account route of an ERP order: `/account/orders/details/{number}/{firm}[/{warehouse}]`. */
+export function erpOrderPath(order: { orderNumber: string; firm: string; warehouse: string | null }): string {
+  return ['/account/orders/details', order.orderNumber, order.firm, ...(order.warehouse ? [order.warehouse] : [])]
+    .map((s, i) => (i === 0 ? s : encodeURIComponent(s)))
+    .join('/');
+}

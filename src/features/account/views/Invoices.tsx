@@ -1,0 +1,45 @@
+/**
+ * The invoice history (`/account/invoices`, ROLE_MANAGE_INVOICE_HISTORY, flag `invoice-history`): the company's
+ * invoices with the specification's filters (invoice number, order number, article number, customer article
+ * number, customer reference, date from and to), 20 per page, each with its PDF and, when it has a delivery, the
+ * proof of delivery (same-origin downloads through the Store API proxy).
+ */
+import { useI18n } from '../../../i18n/react.tsx';
+import { INVOICE_FILTERS, listInvoices } from '../erp-api.ts';
+import { InvoiceTable } from './ErpOrderDetail.tsx';
+import { HistoryFilterForm, HistoryPaging, HistoryResult, useHistoryList } from './history.tsx';
+
+export function Invoices() {
+  const { t } = useI18n();
+  const list = useHistoryList(INVOICE_FILTERS, listInvoices);
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold">{t('account.nav.invoices')}</h1>
+      <HistoryFilterForm
+        spec={INVOICE_FILTERS}
+        label={t('invoices.filters')}
+        labels={{
+          invoiceNumber: t('invoices.column.invoiceNumber'),
+          orderNumber: t('orders.filter.orderNumber'),
+          productNumber: t('orders.filter.productNumber'),
+          customerArticleNumber: t('history.filter.customerArticleNumber'),
+          customerReference: t('orders.filter.orderReference'),
+          dateFrom: t('orders.filter.dateFrom'),
+          dateTo: t('orders.filter.dateTo'),
+        }}
+        choiceLabel={(value) => value}
+        draft={list.draft}
+        errorOf={list.errorOf}
+        update={list.update}
+      />
+      <HistoryResult
+        result={list.result}
+        emptyText={t('invoices.none')}
+        countText={(count) => t('invoices.total', { count })}
+      >
+        {(invoices) => <InvoiceTable invoices={invoices} label={t('account.nav.invoices')} withOrder />}
+      </HistoryResult>
+      <HistoryPaging page={list.query.page} total={list.result?.total ?? 0} onPage={list.setPage} />
+    </div>
+  );
+}

@@ -1,0 +1,328 @@
+/**
+ * What the three ERP histories (orders of every channel, invoices, offers) share: the list state with its filters in
+ * the query string (text filters reach the URL after QUERY_DEBOUNCE_MS, dates, choices and the page at once; a
+ * from-date after the to-date stays in the form with its message and is never sent), the server's violations shown
+ * at their filter fields (a `VIOLATION::TOO_HIGH_ERROR` at `/dateFrom` is the Store API's date-range rule), the
+ * filter form, paging, status badges and calendar days.
+ */
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ErpOrderChannel, ErpOrderStatusFilter, OfferStatus } from '../../../../contract/provider/erp.ts';
+import { Button, Select, TextField } from '../../../components/ui/form.tsx';
+import { useNotify } from '../../../components/ui/use-action.ts';
+import { formatDate } from '../../../i18n/format.ts';
+import type { MessageKey } from '../../../i18n/locales.ts';
+import { useI18n } from '../../../i18n/react.tsx';
+import { serverFieldErrors, type FieldErrors } from '../../../lib/forms/validation.ts';
+import { StoreApiClientError } from '../../../lib/store-api/errors.ts';
+import { QUERY_DEBOUNCE_MS } from '../customer-list-query.ts';
+import {
+  HISTORY_PAGE_SIZE,
+  isDayRangeValid,
+  parseFilters,
+  serializeFilters,
+  type FilterField,
+  type HistoryFilters,
+} from '../erp-api.ts';
+import { DateField } from './DateField.tsx';
+
+/** One page of a history answer. */
+interface Page<T> {
+  elements: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** The message of a from-date after the to-date, in the form and for the server's violation. */
+const RANGE_MESSAGE: MessageKey = 'orders.filter.dateRange';
+
+/** Whether a failed call is the Store API's date-range violation (`TOO_HIGH_ERROR` at `/dateFrom`). */
+function isRangeViolation(error: unknown): boolean {
+  return (
+    error instanceof StoreApiClientError &&
+    error.status === 400 &&
+    error.errors.some((item) => item.source?.pointer === '/dateFrom' && item.code === 'VIOLATION::TOO_HIGH_ERROR')
+  );
+}
+
+/**
+ * The state of a history screen: the filters of the URL (`query`), the form's `draft`, the page the server answered
+ * (`result`, null while loading) and the error of each filter field (the form's date range, else the server's
+ * violation for the value the field still holds).
+ */
+export function useHistoryList<S extends readonly FilterField[], T>(
+  spec: S,
+  load: (filters: HistoryFilters<S>) => Promise<Page<T>>,
+) {
+  const i18n = useI18n();
+  const { notify } = useNotify();
+  const [params, setParams] = useSearchParams();
+  const serialized = serializeFilters(spec, parseFilters(spec, params));
+  const query = useMemo(() => parseFilters(spec, serialized), [spec, serialized]);
+  const [draft, setDraft] = useState<HistoryFilters<S>>(query);
+  const [result, setResult] = useState<Page<T> | null>(null);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const pushed = useRef(serialized);
+  const values = draft as Record<string, string>;
+  const rangeValid = isDayRangeValid(values);
+
+  // Draft → URL: text filters after a pause, the rest at once; an unreadable range stays in the form.
+  useEffect(() => {
+    const next = serializeFilters(spec, draft);
+    if (next === pushed.current || !isDayRangeValid(draft as Record<string, string>)) return;
+    const typed = spec.some(
+      (field) =>
+        field.kind === 'text' &&
+        (draft as Record<string, string>)[field.name] !== (query as Record<string, string>)[field.name],
+    );
+    const timer = setTimeout(
+      () => {
+        pushed.current = next;
+        setParams(new URLSearchParams(next), { replace: true });
+      },
+      typed ? QUERY_DEBOUNCE_MS : 0,
+    );
+    return () => clearTimeout(timer);
+    // Only draft changes schedule a URL update.
+  }, [draft]);
+
+  // URL → draft when the URL changes from outside (back and forward, the sidebar link).
+  useEffect(() => {
+    if (serialized === pushed.current) return;
+    pushed.current = serialized;
+    setDraft(parseFilters(spec, serialized));
+  }, [spec, serialized]);
+
+  useEffect(() => {
+    let live = true;
+    setResult(null);
+    load(parseFilters(spec, serialized))
+      .then((page) => {
+        if (!live) return;
+        setServerErrors({});
+        setResult(page);
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        setResult({ elements: [], total: 0, page: 1, limit: HISTORY_PAGE_SIZE });
+        const { fieldErrors, messages } = serverFieldErrors(
+          error,
+          spec.map((field) => field.name),
+          i18n,
+        );
+        if (isRangeViolation(error)) fieldErrors.dateFrom = i18n.t(RANGE_MESSAGE);
+        setServerErrors(fieldErrors);
+        for (const text of messages) notify('error', i18n.t('general.error'), text);
+      });
+    return () => {
+      live = false;
+    };
+  }, [spec, serialized, load, i18n, notify]);
+
+  const errorOf = (name: string): string | undefined => {
+    if (name === 'dateFrom' && !rangeValid) return i18n.t(RANGE_MESSAGE);
+    return values[name] === (query as Record<string, string>)[name] ? serverErrors[name] : undefined;
+  };
+  const update = (name: string, value: string) => setDraft((d) => ({ ...d, page: 1, [name]: value }));
+  const setPage = (page: number) => setDraft((d) => ({ ...d, page }));
+  return { query, draft: values, result, errorOf, update, setPage };
+}
+
+/**
+ * The filter form of a history: a field per filter of `spec` with its label from `labels`; a choice offers "all"
+ * and its values through `choiceLabel`.
+ */
+export function HistoryFilterForm({
+  spec,
+  label,
+  labels,
+  choiceLabel,
+  draft,
+  errorOf,
+  update,
+}: {
+  spec: readonly FilterField[];
+  label: string;
+  labels: Record<string, string>;
+  choiceLabel: (value: string) => string;
+  draft: Record<string, string>;
+  errorOf: (name: string) => string | undefined;
+  update: (name: string, value: string) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <form
+      role="search"
+      aria-label={label}
+      onSubmit={(e) => e.preventDefault()}
+      className="grid gap-x-4 rounded border border-line p-4 sm:grid-cols-2 xl:grid-cols-3"
+    >
+      {spec.map((field) => {
+        const common = {
+          label: labels[field.name] ?? field.name,
+          value: draft[field.name] ?? '',
+          onValue: (value: string) => update(field.name, value),
+          error: errorOf(field.name),
+        };
+        if (field.kind === 'date') return <DateField key={field.name} {...common} />;
+        if (field.kind === 'choice')
+          return (
+            <Select
+              key={field.name}
+              {...common}
+              options={[
+                { value: '', label: t('orders.filter.anyState') },
+                ...field.choices.map((value) => ({ value, label: choiceLabel(value) })),
+              ]}
+            />
+          );
+        return <TextField key={field.name} {...common} maxLength={field.maxLength} />;
+      })}
+    </form>
+  );
+}
+
+/** Previous and next page of a history with "Page n of m"; nothing for a single page. */
+export function HistoryPaging({
+  page,
+  total,
+  onPage,
+}: {
+  page: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useI18n();
+  const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={t('account.pagination')} className="flex flex-wrap items-center gap-2 text-sm">
+      <Button kind="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('account.previous')}
+      </Button>
+      <span>{t('account.pageOf', { page, pages })}</span>
+      <Button kind="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('account.next')}
+      </Button>
+    </nav>
+  );
+}
+
+/** Loading, empty or the count and the table of a history. */
+export function HistoryResult<T>({
+  result,
+  emptyText,
+  countText,
+  children,
+}: {
+  result: Page<T> | null;
+  emptyText: string;
+  countText: (count: number) => string;
+  children: (elements: T[]) => ReactNode;
+}) {
+  const { t } = useI18n();
+  return (
+    <div aria-live="polite" aria-busy={result === null}>
+      {result === null ? (
+        <p role="status" className="text-sm text-muted">
+          {t('account.loading')}
+        </p>
+      ) : result.elements.length === 0 ? (
+        <p className="text-sm">{emptyText}</p>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-muted">{countText(result.total)}</p>
+          {children(result.elements)}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** A table that scrolls sideways inside its own box on narrow screens, keyboard-reachable. */
+export function ScrollTable({ label, minWidth, children }: { label: string; minWidth: string; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+      <table className={`w-full text-left text-sm ${minWidth}`}>
+        <caption className="sr-only">{label}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+/** Cell classes of the history tables. */
+export const TH = 'py-2 pr-4 font-semibold whitespace-nowrap';
+export const TD = 'py-2 pr-4 align-top';
+
+/** An ISO calendar day (`2026-11-20`) in the locale's notation, read as that day wherever the browser is. */
+export function formatDay(day: string, locale: string): string {
+  return formatDate(`${day}T00:00:00Z`, locale, { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
+/** The translation of each ERP order status and of the filter-only `not_open`. */
+export const ERP_STATUS_KEYS: Readonly<Record<ErpOrderStatusFilter, MessageKey>> = {
+  open: 'history.status.open',
+  in_progress: 'history.status.in_progress',
+  handling: 'history.status.handling',
+  not_yet_shipped: 'history.status.not_yet_shipped',
+  backorder: 'history.status.backorder',
+  blocked: 'history.status.blocked',
+  shipped: 'history.status.shipped',
+  shipped_and_invoiced: 'history.status.shipped_and_invoiced',
+  invoiced: 'history.status.invoiced',
+  completed: 'history.status.completed',
+  cancelled: 'history.status.cancelled',
+  not_open: 'history.status.not_open',
+};
+
+/** The translation of each order channel. */
+export const CHANNEL_KEYS: Readonly<Record<ErpOrderChannel, MessageKey>> = {
+  shop: 'history.channel.shop',
+  phone: 'history.channel.phone',
+  email: 'history.channel.email',
+  edi: 'history.channel.edi',
+  counter: 'history.channel.counter',
+};
+
+/** The translation of each offer status. */
+export const OFFER_STATUS_KEYS: Readonly<Record<OfferStatus, MessageKey>> = {
+  open: 'offers.status.open',
+  processed: 'offers.status.processed',
+};
+
+const TONE = {
+  neutral: 'bg-gray-100 text-gray-900',
+  busy: 'bg-amber-100 text-amber-900',
+  done: 'bg-green-100 text-green-900',
+  stop: 'bg-red-100 text-red-900',
+  sent: 'bg-blue-100 text-blue-900',
+} as const;
+
+const STATUS_TONE: Readonly<Record<ErpOrderStatusFilter | OfferStatus, keyof typeof TONE>> = {
+  open: 'neutral',
+  in_progress: 'busy',
+  handling: 'busy',
+  not_yet_shipped: 'busy',
+  backorder: 'busy',
+  blocked: 'stop',
+  shipped: 'sent',
+  shipped_and_invoiced: 'sent',
+  invoiced: 'sent',
+  completed: 'done',
+  cancelled: 'stop',
+  not_open: 'neutral',
+  processed: 'done',
+};
+
+/** A status as a coloured badge with its translated name (the colour only repeats what the text says). */
+export function StatusBadge({ status, label }: { status: ErpOrderStatusFilter | OfferStatus; label: string }) {
+  return (
+    <span
+      className={`inline-block whitespace-nowrap rounded px-2 py-0.5 text-xs font-semibold ${TONE[STATUS_TONE[status]]}`}
+    >
+      {label}
+    </span>
+  );
+}
