@@ -165,7 +165,8 @@ function MethodChoice<M extends { id: string; translated?: { name?: string } | u
   );
 }
 
-function TextArea({
+/** A labelled multi-line text of at most `maxLength` characters (remarks, the offer request's comment). */
+export function TextArea({
   label,
   value,
   onValue,

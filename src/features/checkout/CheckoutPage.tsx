@@ -1,6 +1,7 @@
 /**
  * `/checkout`: the cart (lines, promotion code, totals with the minimum-value and credit-limit warnings apart from
- * the other cart errors) and below it the checkout steps (CheckoutForm.tsx). The cart comes from the one cart store,
+ * the other cart errors, the CSV export and "Request an offer", RequestOffer.tsx) and below it the checkout steps
+ * (CheckoutForm.tsx). The cart comes from the one cart store,
  * read again when the page opens.
  */
 import { useEffect, useState } from 'react';
@@ -11,6 +12,7 @@ import { cartToCsv, downloadCsv } from '../../lib/cart/cart-csv.ts';
 import { CartLines } from './CartLines.tsx';
 import { CartTotals, PromotionCode, SeparateNotices } from './CartTotals.tsx';
 import { CheckoutForm } from './CheckoutForm.tsx';
+import { RequestOffer } from './RequestOffer.tsx';
 import { cartErrorMessage } from '../../lib/cart/cart-messages.ts';
 import type { FeatureFlag } from '../../lib/feature-flags.ts';
 
@@ -59,13 +61,16 @@ export function CheckoutPage({
     <div className="mx-auto flex w-full max-w-[1440px] flex-col gap-6 px-4 py-6 lg:px-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{t('checkout.title')}</h1>
-        <button
-          type="button"
-          className="rounded border border-line px-3 py-2 text-sm hover:bg-surface"
-          onClick={() => downloadCsv(cartToCsv(cart, i18n), `${t('checkout.csv.fileName')}.csv`)}
-        >
-          {t('checkout.csv.export')}
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <RequestOffer features={features} />
+          <button
+            type="button"
+            className="rounded border border-line px-3 py-2 text-sm hover:bg-surface"
+            onClick={() => downloadCsv(cartToCsv(cart, i18n), `${t('checkout.csv.fileName')}.csv`)}
+          >
+            {t('checkout.csv.export')}
+          </button>
+        </div>
       </div>
       <div aria-live="polite">
         {general.length > 0 && (

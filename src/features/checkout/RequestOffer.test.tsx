@@ -1,0 +1,185 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import * as v from 'valibot';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { StoreApiErrorEnvelopeSchema } from '../../../contract/errors.ts';
+import { OfferDetailSchema } from '../../../contract/provider/erp.ts';
+import '../../components/ui/jsdom-dialog.ts';
+import Notifications from '../../components/ui/Notifications.tsx';
+import { I18nProvider } from '../../i18n/react.tsx';
+import { islandMessages } from '../../i18n/translator.ts';
+import { $cart } from '../../lib/cart/cart-store.ts';
+import type { FeatureFlag } from '../../lib/feature-flags.ts';
+import { $notifications } from '../../lib/notifications.ts';
+import { toCustomer } from '../../lib/session/customer.ts';
+import { $customer } from '../../lib/session/session-store.ts';
+import { accountCustomerBody, searchResultBody } from '../../lib/session/test-bodies.ts';
+import { CHECKOUT_MESSAGES, checkoutRoutes } from './routes.tsx';
+import { checkoutCart, paymentMethodsBody, productLine, shippingMethodsBody } from './test-bodies.ts';
+
+const fetchMock = vi.fn<(url: URL | string, init?: RequestInit) => Promise<Response>>();
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  document.cookie = 'wb-logged-in=1; path=/';
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  $notifications.set([]);
+  $cart.set(null);
+  document.cookie = 'wb-logged-in=; path=/; max-age=0';
+});
+
+const i18n = islandMessages('en-GB', CHECKOUT_MESSAGES);
+const drill = productLine('a1'.repeat(16), 'D-2000', 'Cordless drill', 10, 50);
+
+/** The new, open offer as `POST …/offer/request` answers it (contract OfferDetailSchema). */
+const openOffer = v.parse(OfferDetailSchema, {
+  offerNumber: 'AN-4002',
+  offerDate: '2026-11-25',
+  status: 'open',
+  clientReference: 'Hall 3',
+  validUntil: null,
+  lineCount: 1,
+  totalPrice: null,
+  documentLink: null,
+  comment: 'Delivery to the site, please',
+  requestedAt: '2026-11-25T08:00:00.000Z',
+  processedAt: null,
+  lines: [
+    {
+      lineNumber: 1,
+      productNumber: 'D-2000',
+      description: 'Cordless drill',
+      customerArticleNumber: null,
+      quantity: 10,
+      unit: 'C62',
+      deliveryDate: null,
+      unitPrice: null,
+      totalPrice: null,
+    },
+  ],
+});
+
+/** Answers the cart page's calls like the backend, and the offer request with `offer`. */
+function serve(offer: () => Response) {
+  fetchMock.mockImplementation((url) => {
+    const { pathname } = new URL(String(url));
+    if (pathname === '/store-api/checkout/cart') return Promise.resolve(json(checkoutCart({ lines: [drill] })));
+    if (pathname === '/store-api/account/list-address')
+      return Promise.resolve(
+        json(searchResultBody('customer_address', [accountCustomerBody([]).defaultShippingAddress])),
+      );
+    if (pathname === '/store-api/shipping-method') return Promise.resolve(json(shippingMethodsBody()));
+    if (pathname === '/store-api/payment-method') return Promise.resolve(json(paymentMethodsBody()));
+    if (pathname === '/store-api/werkbank/offer/request') return Promise.resolve(offer());
+    return Promise.resolve(json({ errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not Found' }] }, 404));
+  });
+}
+
+function renderCart(rights: string[], features: FeatureFlag[] = ['offer-history']) {
+  $customer.set({ ...toCustomer(accountCustomerBody(rights))!, rights });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        children: [
+          checkoutRoutes({ prefix: '', i18n, features }),
+          { path: 'account/offers/:offerNumber', element: <h1>Offer detail</h1> },
+        ],
+      },
+    ],
+    { initialEntries: ['/checkout'] },
+  );
+  render(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+      <Notifications closeLabel="Close" regionLabel="Notifications" />
+    </I18nProvider>,
+  );
+  return router;
+}
+
+const offerCalls = () =>
+  fetchMock.mock.calls.filter(([url]) => new URL(String(url)).pathname === '/store-api/werkbank/offer/request');
+
+describe('request an offer', () => {
+  test('the dialog sends comment and client reference; a notification names the offer and a link leads to it', async () => {
+    serve(() => json(openOffer));
+    const router = renderCart(['ROLE_PLACE_ORDERS', 'ROLE_REQUEST_OFFER', 'ROLE_MANAGE_OFFER_HISTORY']);
+    await userEvent.click(await screen.findByRole('button', { name: 'Request an offer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Request an offer' });
+    const comment = within(dialog).getByRole('textbox', { name: 'Comment' });
+    expect(comment).toHaveFocus();
+    expect(comment).toHaveAttribute('maxlength', '1000');
+    const reference = within(dialog).getByRole('textbox', { name: 'Your reference' });
+    expect(reference).toHaveAttribute('maxlength', '30');
+    await userEvent.type(comment, 'Delivery to the site, please');
+    await userEvent.type(reference, 'Hall 3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(offerCalls()).toHaveLength(1);
+    expect(offerCalls()[0]![1]?.method).toBe('POST');
+    expect(JSON.parse(String(offerCalls()[0]![1]?.body))).toEqual({
+      comment: 'Delivery to the site, please',
+      clientReference: 'Hall 3',
+    });
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(region).getByText('Your offer request AN-4002 has been sent.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'View offer AN-4002' }));
+    expect(router.state.location.pathname).toBe('/account/offers/AN-4002');
+  });
+
+  test('a refused client reference shows at its field and the dialog stays open', async () => {
+    serve(() =>
+      json(
+        v.parse(StoreApiErrorEnvelopeSchema, {
+          errors: [
+            {
+              status: '400',
+              code: 'VIOLATION::TOO_LONG_ERROR',
+              title: 'Constraint violation error',
+              detail: 'This value is too long. It should have 30 characters or less.',
+              source: { pointer: '/clientReference' },
+            },
+          ],
+        }),
+        400,
+      ),
+    );
+    renderCart(['ROLE_REQUEST_OFFER']);
+    await userEvent.click(await screen.findByRole('button', { name: 'Request an offer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Request an offer' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Your reference' }), 'Hall 3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Your reference' })).toHaveAccessibleDescription(
+        'This value is too long. It should have 30 characters or less.',
+      ),
+    );
+    expect(screen.getByRole('dialog', { name: 'Request an offer' })).toBeInTheDocument();
+  });
+
+  test('without ROLE_REQUEST_OFFER the cart offers no request; without the offer history no link', async () => {
+    serve(() => json(openOffer));
+    renderCart(['ROLE_PLACE_ORDERS']);
+    expect(await screen.findByRole('button', { name: 'Cart as CSV' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request an offer' })).not.toBeInTheDocument();
+    cleanup();
+
+    renderCart(['ROLE_REQUEST_OFFER'], []);
+    await userEvent.click(await screen.findByRole('button', { name: 'Request an offer' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findAllByText('Your offer request AN-4002 has been sent.')).not.toHaveLength(0);
+    expect(JSON.parse(String(offerCalls()[0]![1]?.body))).toEqual({ comment: null, clientReference: null });
+    expect(screen.queryByRole('link', { name: /View offer/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * "Request an offer" on the cart page, for holders of ROLE_REQUEST_OFFER: a dialog with the buyer's comment and
+ * client reference (at most OFFER_COMMENT_MAX_LENGTH and OFFER_CLIENT_REFERENCE_MAX_LENGTH characters, the
+ * contract's limits) that sends the cart's lines as an offer request (POST `{provider}/offer/request`); the cart
+ * stays as it is. Afterwards a notification names the new offer and, where the buyer can see offers (flag
+ * `offer-history` and ROLE_MANAGE_OFFER_HISTORY), a note beside the button links to it.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { OFFER_CLIENT_REFERENCE_MAX_LENGTH, OFFER_COMMENT_MAX_LENGTH } from '../../../contract/provider/erp.ts';
+import { Dialog } from '../../components/ui/Dialog.tsx';
+import { Button, FormActions, TextField } from '../../components/ui/form.tsx';
+import { useAction, useNotify } from '../../components/ui/use-action.ts';
+import { useI18n } from '../../i18n/react.tsx';
+import type { FeatureFlag } from '../../lib/feature-flags.ts';
+import type { FieldErrors } from '../../lib/forms/validation.ts';
+import { hasRight } from '../../lib/session/session-store.ts';
+import { TextArea } from './CheckoutForm.tsx';
+import { requestOffer } from './offer-request.ts';
+
+/** The right that may ask for an offer on the cart. */
+export const REQUEST_OFFER_RIGHT = 'ROLE_REQUEST_OFFER';
+
+const FIELDS = ['clientReference'] as const;
+
+export function RequestOffer({ features = [] }: { features?: readonly FeatureFlag[] }) {
+  const { t } = useI18n();
+  const { notify } = useNotify();
+  const [open, setOpen] = useState(false);
+  const [comment, setComment] = useState('');
+  const [clientReference, setClientReference] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<(typeof FIELDS)[number]>>({});
+  const [sent, setSent] = useState<string | null>(null);
+  const { busy, run } = useAction(
+    async () => {
+      setErrors({});
+      const offer = await requestOffer({ comment, clientReference });
+      setOpen(false);
+      setComment('');
+      setClientReference('');
+      setSent(offer.offerNumber);
+      notify('success', t('general.success'), t('checkout.offer.sent', { offerNumber: offer.offerNumber }));
+    },
+    { fields: FIELDS, onFieldErrors: setErrors },
+  );
+  if (!hasRight(REQUEST_OFFER_RIGHT)) return null;
+  const canSeeOffers = features.includes('offer-history') && hasRight('ROLE_MANAGE_OFFER_HISTORY');
+
+  return (
+    <>
+      <button
+        type="button"
+        className="rounded border border-line px-3 py-2 text-sm hover:bg-surface"
+        onClick={() => setOpen(true)}
+      >
+        {t('checkout.offer.open')}
+      </button>
+      <div aria-live="polite" className="w-full empty:hidden">
+        {sent && (
+          <p className="rounded border-l-4 border-green-600 bg-green-50 px-3 py-2 text-sm text-green-900">
+            {t('checkout.offer.sent', { offerNumber: sent })}{' '}
+            {canSeeOffers && (
+              <Link to={`/account/offers/${encodeURIComponent(sent)}`} className="font-semibold underline">
+                {t('checkout.offer.view', { offerNumber: sent })}
+              </Link>
+            )}
+          </p>
+        )}
+      </div>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('checkout.offer.title')}
+        closeLabel={t('checkout.offer.close')}
+      >
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            run(undefined);
+          }}
+        >
+          <p className="mb-4 text-sm">{t('checkout.offer.intro')}</p>
+          <TextArea
+            label={t('checkout.offer.comment')}
+            value={comment}
+            onValue={setComment}
+            maxLength={OFFER_COMMENT_MAX_LENGTH}
+          />
+          <TextField
+            label={t('checkout.offer.clientReference')}
+            value={clientReference}
+            onValue={setClientReference}
+            maxLength={OFFER_CLIENT_REFERENCE_MAX_LENGTH}
+            error={errors.clientReference}
+          />
+          <FormActions
+            busy={busy}
+            submitLabel={t('checkout.offer.submit')}
+            cancel={
+              <Button kind="secondary" onClick={() => setOpen(false)}>
+                {t('checkout.offer.cancel')}
+              </Button>
+            }
+          />
+        </form>
+      </Dialog>
+    </>
+  );
+}
