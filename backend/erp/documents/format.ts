@@ -103,6 +103,19 @@ const STAND_INS: Record<string, string> = {
   '\u2190': '<-',
   '\u2192': '->',
   '\u2194': '<->',
+  // Latin letters with a stroke or other mark that Unicode does not decompose (Polish, Croatian, Maltese, Turkish).
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŀ: 'L',
+  ŀ: 'l',
+  Ŧ: 'T',
+  ŧ: 't',
+  ẞ: 'SS',
   '\u2126': 'Ohm',
   '\u03a9': 'Ohm',
   '\u2009': '\u00a0',
@@ -126,7 +139,7 @@ function isWinAnsi(char: string): boolean {
 
 /**
  * `text` made printable in the PDF standard fonts (Helvetica with WinAnsiEncoding): every character outside it is
- * replaced by a readable stand-in ("≥" → ">=", "⌀" → "Ø"), else by its letter without accents ("ő" → "o"), else by
+ * replaced by a readable stand-in ("≥" → ">=", "⌀" → "Ø", "Ł" → "L"), else by its letter without accents ("ő" → "o"), else by
  * "?" ("螺丝" → "??"). Tabs become spaces, other control characters are dropped; line breaks are kept.
  */
 export function toWinAnsi(text: string): string {

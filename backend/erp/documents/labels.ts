@@ -17,6 +17,8 @@ export interface DocumentLabels {
   invoice: string;
   proofOfDelivery: string;
   offer: string;
+  /** A label with its value in running text: "Delivery date: 20/11/2026"; French sets a space before the colon. */
+  field: (label: string, value: string) => string;
   /** Page numbering in the footer, e.g. "Page 1 of 3". */
   page: (page: number, pages: number) => string;
   customerNumber: string;
@@ -63,6 +65,7 @@ export const DOCUMENT_LABELS: Record<DocumentLocale, DocumentLabels> = {
     invoice: 'Rechnung',
     proofOfDelivery: 'Liefernachweis',
     offer: 'Angebot',
+    field: (label, value) => `${label}: ${value}`,
     page: (page, pages) => `Seite ${page} von ${pages}`,
     customerNumber: 'Kundennummer',
     vatNumber: 'USt-IdNr.',
@@ -104,6 +107,7 @@ export const DOCUMENT_LABELS: Record<DocumentLocale, DocumentLabels> = {
     invoice: 'Invoice',
     proofOfDelivery: 'Proof of delivery',
     offer: 'Offer',
+    field: (label, value) => `${label}: ${value}`,
     page: (page, pages) => `Page ${page} of ${pages}`,
     customerNumber: 'Customer number',
     vatNumber: 'VAT number',
@@ -145,6 +149,7 @@ export const DOCUMENT_LABELS: Record<DocumentLocale, DocumentLabels> = {
     invoice: 'Facture',
     proofOfDelivery: 'Preuve de livraison',
     offer: 'Offre',
+    field: (label, value) => `${label}\u00a0: ${value}`,
     page: (page, pages) => `Page ${page} sur ${pages}`,
     customerNumber: 'Numéro client',
     vatNumber: 'N° TVA',
@@ -186,6 +191,7 @@ export const DOCUMENT_LABELS: Record<DocumentLocale, DocumentLabels> = {
     invoice: 'Factuur',
     proofOfDelivery: 'Afleverbewijs',
     offer: 'Offerte',
+    field: (label, value) => `${label}: ${value}`,
     page: (page, pages) => `Pagina ${page} van ${pages}`,
     customerNumber: 'Klantnummer',
     vatNumber: 'Btw-nummer',

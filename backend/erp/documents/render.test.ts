@@ -367,10 +367,10 @@ describe('renderDocument: offer', () => {
       'Votre référence Chantier Roubaix',
       'Votre commentaire Livraison groupée souhaitée, accès par la cour arrière.',
       'Pos. Réf. article Désignation Quantité Prix unitaire Montant',
-      '10 SW-933-M8-40 Sechskantschraube DIN 933 M8 × 40, verzinkt Votre réf. article: MUE-4711 200 pièces 0,0845 € 16,90 €',
+      '10 SW-933-M8-40 Sechskantschraube DIN 933 M8 × 40, verzinkt Votre réf. article : MUE-4711 200 pièces 0,0845 € 16,90 €',
       '20 KB-NYM-3X15 Mantelleitung NYM-J 3 × 1,5 mm², grau 50 mètres 0,89 € 44,50 €',
-      '30 HS-CUT5-09 Schnittschutzhandschuh Klasse 5, Größe 9 Date de livraison: 20/11/2026 1 paire 7,90 € 7,90 €',
-      '40 WZ-SET-120 Werkzeugkoffer 120-teilig Votre réf. article: DUP-88 100 jeux 1 234,56 € 123 456,00 €',
+      '30 HS-CUT5-09 Schnittschutzhandschuh Klasse 5, Größe 9 Date de livraison : 20/11/2026 1 paire 7,90 € 7,90 €',
+      '40 WZ-SET-120 Werkzeugkoffer 120-teilig Votre réf. article : DUP-88 100 jeux 1 234,56 € 123 456,00 €',
       'Marchandises 123 525,30 €',
       'Frais de livraison 0,00 €',
       'Total HT 123 525,30 €',
@@ -405,9 +405,9 @@ describe('renderDocument: offer', () => {
 
 describe('renderDocument: the file', () => {
   it('prints characters the PDF standard fonts lack as stand-ins instead of failing', async () => {
-    const lines = [{ ...pricedLines[0]!, description: 'Ø 10 mm – ≥ 5 m, 螺丝' }];
+    const lines = [{ ...pricedLines[0]!, description: 'Ø 10 mm – ≥ 5 m, 螺丝, Łódź' }];
     const text = await documentText(await renderDocument(invoice({ lines })));
-    expect(text).toContain('10 SW-933-M8-40 Ø 10 mm – >= 5 m, ??');
+    expect(text).toContain('10 SW-933-M8-40 Ø 10 mm – >= 5 m, ??, Lódz');
   });
 
   it('is a PDF that opens, with title, author and the document date as creation date, and the same bytes each time', async () => {

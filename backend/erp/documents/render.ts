@@ -254,8 +254,8 @@ function quantityText(quantity: number, unit: string | null, locale: DocumentLoc
 
 function pricedRow(line: PricedDocumentLine, locale: DocumentLocale, labels: DocumentLabels): Row {
   const notes: string[] = [];
-  if (line.customerArticleNumber) notes.push(`${labels.customerArticleNumber}: ${line.customerArticleNumber}`);
-  if (line.deliveryDate) notes.push(`${labels.deliveryDate}: ${formatDay(line.deliveryDate, locale)}`);
+  if (line.customerArticleNumber) notes.push(labels.field(labels.customerArticleNumber, line.customerArticleNumber));
+  if (line.deliveryDate) notes.push(labels.field(labels.deliveryDate, formatDay(line.deliveryDate, locale)));
   return {
     cells: [
       String(line.lineNumber),
