@@ -189,7 +189,11 @@ describe('orders of every channel', () => {
           ]),
         ),
     });
-    renderAccount('/account/orders/details/700123/01/BRU', ['ROLE_MANAGE_ORDER_HISTORY'], ['order-history']);
+    renderAccount(
+      '/account/orders/details/700123/01/BRU',
+      ['ROLE_MANAGE_ORDER_HISTORY', 'ROLE_MANAGE_INVOICE_HISTORY'],
+      ['order-history'],
+    );
     expect(await screen.findByRole('heading', { name: 'Order 700123' })).toBeInTheDocument();
     expect(lastQuery('/order/history/detail')).toEqual({ orderNumber: '700123', firm: '01', warehouse: 'BRU' });
 
@@ -233,6 +237,15 @@ describe('orders of every channel', () => {
         { id: screws, referencedId: screws, type: 'product', quantity: 5 },
       ],
     });
+  });
+
+  test('without the invoice history right the detail lists the invoice without its PDFs', async () => {
+    serve({ '/order/history/detail': () => json(erpOrderDetailBody()) });
+    renderAccount('/account/orders/details/700123/01', ['ROLE_MANAGE_ORDER_HISTORY'], ['order-history']);
+    const invoices = await screen.findByRole('table', { name: 'Invoices' });
+    expect(lastQuery('/order/history/detail')).toEqual({ orderNumber: '700123', firm: '01' });
+    expect(within(invoices).getByRole('rowheader', { name: '926000123' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /PDF/ })).not.toBeInTheDocument();
   });
 });
 

@@ -15,6 +15,8 @@ import type { MessageKey } from '../../../i18n/locales.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import { documentHref, fetchErpOrder } from '../erp-api.ts';
 import { reorderLines, type ReorderResult } from '../order-history.ts';
+import { holds } from '../rights.ts';
+import { useLoggedIn } from '../session.tsx';
 import { CHANNEL_KEYS, ERP_STATUS_KEYS, formatDay, ScrollTable, StatusBadge, TD, TH } from './history.tsx';
 
 const TYPE_KEYS: Readonly<Record<ErpOrder['type'], MessageKey>> = {
@@ -53,6 +55,7 @@ export function ErpOrderDetail() {
   const amount = useAmount();
   const { notifyError } = useNotify();
   const { orderNumber = '', firm = '', warehouse } = useParams();
+  const { rights } = useLoggedIn();
   const [order, setOrder] = useState<ErpOrder | null | 'missing'>(null);
   const [reordered, setReordered] = useState<ReorderResult<ErpOrderLine> | null>(null);
   const missingId = useId();
@@ -284,7 +287,11 @@ export function ErpOrderDetail() {
         {order.invoices.length === 0 ? (
           <p className="text-sm">{t('orders.erp.noInvoices')}</p>
         ) : (
-          <InvoiceTable invoices={order.invoices} label={t('account.nav.invoices')} />
+          <InvoiceTable
+            invoices={order.invoices}
+            label={t('account.nav.invoices')}
+            documents={holds(rights, 'ROLE_MANAGE_INVOICE_HISTORY')}
+          />
         )}
       </section>
 
@@ -326,16 +333,19 @@ export function ErpOrderDetail() {
 
 /**
  * Invoices with their amounts and PDF downloads (invoice, and the proof of delivery when the invoice has a
- * delivery); shared by the order detail and the invoice history.
+ * delivery); shared by the order detail and the invoice history. The downloads need ROLE_MANAGE_INVOICE_HISTORY
+ * (`documents`); `withOrder` adds the order number and customer reference.
  */
 export function InvoiceTable({
   invoices,
   label,
   withOrder = false,
+  documents = true,
 }: {
   invoices: ErpOrder['invoices'];
   label: string;
   withOrder?: boolean;
+  documents?: boolean;
 }) {
   const { t, locale } = useI18n();
   const amount = useAmount();
@@ -368,9 +378,11 @@ export function InvoiceTable({
           <th scope="col" className={`${TH} text-right`}>
             {t('history.column.totalGross')}
           </th>
-          <th scope="col" className={TH}>
-            {t('invoices.column.documents')}
-          </th>
+          {documents && (
+            <th scope="col" className={TH}>
+              {t('invoices.column.documents')}
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
@@ -389,32 +401,36 @@ export function InvoiceTable({
             <td className={TD}>{invoice.shippingNoteNumber ?? '–'}</td>
             <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>{amount(invoice.totalPrice)}</td>
             <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>{amount(invoice.totalAmount)}</td>
-            <td className={TD}>
-              <ul className="flex flex-col gap-1">
-                <li>
-                  <a
-                    href={documentHref.invoice(invoice.invoiceNumber)}
-                    className="whitespace-nowrap text-primary underline"
-                  >
-                    <span aria-hidden="true">{t('invoices.pdf.invoice')}</span>
-                    <span className="sr-only">{t('invoices.pdf.invoiceNamed', { number: invoice.invoiceNumber })}</span>
-                  </a>
-                </li>
-                {invoice.proofOfDeliveryLink && (
+            {documents && (
+              <td className={TD}>
+                <ul className="flex flex-col gap-1">
                   <li>
                     <a
-                      href={documentHref.proofOfDelivery(invoice.invoiceNumber)}
+                      href={documentHref.invoice(invoice.invoiceNumber)}
                       className="whitespace-nowrap text-primary underline"
                     >
-                      <span aria-hidden="true">{t('invoices.pdf.proofOfDelivery')}</span>
+                      <span aria-hidden="true">{t('invoices.pdf.invoice')}</span>
                       <span className="sr-only">
-                        {t('invoices.pdf.proofOfDeliveryNamed', { number: invoice.invoiceNumber })}
+                        {t('invoices.pdf.invoiceNamed', { number: invoice.invoiceNumber })}
                       </span>
                     </a>
                   </li>
-                )}
-              </ul>
-            </td>
+                  {invoice.proofOfDeliveryLink && (
+                    <li>
+                      <a
+                        href={documentHref.proofOfDelivery(invoice.invoiceNumber)}
+                        className="whitespace-nowrap text-primary underline"
+                      >
+                        <span aria-hidden="true">{t('invoices.pdf.proofOfDelivery')}</span>
+                        <span className="sr-only">
+                          {t('invoices.pdf.proofOfDeliveryNamed', { number: invoice.invoiceNumber })}
+                        </span>
+                      </a>
+                    </li>
+                  )}
+                </ul>
+              </td>
+            )}
           </tr>
         ))}
       </tbody>

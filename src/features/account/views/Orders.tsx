@@ -147,13 +147,24 @@ export function Orders({ tabs }: { tabs?: ReactNode } = {}) {
             <p className="mb-2 text-sm text-muted">{t('orders.total', { count: result.total })}</p>
             <div className="overflow-x-auto">
               <table className="w-full min-w-[600px] text-left text-sm">
+                <caption className="sr-only">{t('orders.tabs.shop')}</caption>
                 <thead>
                   <tr className="border-b border-line">
-                    <th className="py-2 pr-4">{t('orders.column.orderNumber')}</th>
-                    <th className="py-2 pr-4">{t('orders.column.date')}</th>
-                    <th className="py-2 pr-4">{t('orders.column.orderReference')}</th>
-                    <th className="py-2 pr-4">{t('orders.column.state')}</th>
-                    <th className="py-2 pr-4 text-right">{t('orders.column.total')}</th>
+                    <th scope="col" className="py-2 pr-4">
+                      {t('orders.column.orderNumber')}
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      {t('orders.column.date')}
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      {t('orders.column.orderReference')}
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      {t('orders.column.state')}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 text-right">
+                      {t('orders.column.total')}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>

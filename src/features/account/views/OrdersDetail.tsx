@@ -137,10 +137,18 @@ export function OrdersDetail() {
           <caption className="sr-only">{t('orders.detail.lines')}</caption>
           <thead>
             <tr className="border-b border-line">
-              <th className="py-2 pr-4">{t('orders.detail.product')}</th>
-              <th className="py-2 pr-4 text-right">{t('orders.detail.quantity')}</th>
-              <th className="py-2 pr-4 text-right">{t('orders.detail.unitPrice')}</th>
-              <th className="py-2 pr-4 text-right">{t('orders.detail.lineTotal')}</th>
+              <th scope="col" className="py-2 pr-4">
+                {t('orders.detail.product')}
+              </th>
+              <th scope="col" className="py-2 pr-4 text-right">
+                {t('orders.detail.quantity')}
+              </th>
+              <th scope="col" className="py-2 pr-4 text-right">
+                {t('orders.detail.unitPrice')}
+              </th>
+              <th scope="col" className="py-2 pr-4 text-right">
+                {t('orders.detail.lineTotal')}
+              </th>
             </tr>
           </thead>
           <tbody>
