@@ -11,19 +11,37 @@ import type { BackendConfig } from './config.ts';
 import { contextMiddleware, createChannelCache, type ChannelCache, type StoreApiEnv } from './store-api/context.ts';
 import { handleError, StoreApiError } from './http/errors.ts';
 import { registerRoutes } from './store-api/routes.ts';
+import type { ErpPort } from './erp/port.ts';
+import { createSimulatedErp, type ErpSimulation } from './erp/simulated/index.ts';
 
 export interface StoreApiDeps {
   db: Db;
   config: BackendConfig;
+  /** The ERP behind the history, invoice and offer endpoints; the simulated ERP over `db` when absent. */
+  erp?: ErpSimulation | ErpPort;
 }
 
 export interface StoreApi {
   app: Hono<StoreApiEnv>;
   channels: ChannelCache;
+  /** The ERP the endpoints ask (docs/decisions/016-erp.md). */
+  erp: ErpPort;
+  /** The simulated ERP's clock when the ERP is the simulated one; null for a connector to a real ERP. */
+  erpSimulation: ErpSimulation | null;
 }
 
-/** Builds the Store API app over an opened, migrated and seeded database. */
+/** True for the simulated ERP (it has a clock), false for any other port. */
+function isSimulation(erp: ErpSimulation | ErpPort): erp is ErpSimulation {
+  return typeof (erp as Partial<ErpSimulation>).advance === 'function';
+}
+
+/**
+ * Builds the Store API app over an opened, migrated and seeded database, with the given ERP or the simulated one
+ * (backend/erp/simulated/).
+ */
 export function createStoreApi(deps: StoreApiDeps): StoreApi {
+  const erp = deps.erp ?? createSimulatedErp(deps);
+  const erpSimulation = isSimulation(erp) ? erp : null;
   const channels = createChannelCache(deps.db);
   const app = new Hono<StoreApiEnv>();
   app.onError(handleError);
@@ -31,6 +49,6 @@ export function createStoreApi(deps: StoreApiDeps): StoreApi {
     throw new StoreApiError(404, 'FRAMEWORK__ROUTE_NOT_FOUND', 'No route found for this request.');
   });
   app.use('/store-api/*', contextMiddleware(deps.db, channels));
-  registerRoutes(app, { ...deps, channels });
-  return { app, channels };
+  registerRoutes(app, { db: deps.db, config: deps.config, channels, erp, erpSimulation });
+  return { app, channels, erp, erpSimulation };
 }

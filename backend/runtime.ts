@@ -2,8 +2,10 @@
  * The process-wide embedded Store API: opens the database (PGlite under DATA_DIR, or PostgreSQL when DATABASE_URL is
  * set), applies migrations, syncs the sales channel, seeds the catalogue on first start, seeds the demo customers
  * where wanted (`seedDemoCustomersIfWanted`), adds the missing checkout settings (`seedCheckout`) and the demo
- * companies' spending control (`seedSpending`), builds the Hono app and sends the demo approval request
- * (`seedDemoApprovals`). Used by the storefront's in-process transport and by the standalone entry.
+ * companies' spending control (`seedSpending`), builds the Hono app, sends the demo approval request
+ * (`seedDemoApprovals`), seeds the demo companies' ERP history (`seedErpHistory`, docs/decisions/016-erp.md) and starts
+ * the simulated ERP's clock (`startErpClock`). Used by the storefront's in-process transport and by the standalone
+ * entry.
  */
 import { inArray } from 'drizzle-orm';
 import { createDb, type Db, type DbHandle } from './db/client.ts';
@@ -14,7 +16,9 @@ import { DEMO_COMPANIES, demoCompanyId, seedDemoCustomers } from './db/seed-cust
 import { ensureCatalogSeeded } from './catalog/seed.ts';
 import { seedCheckout } from './db/seed-checkout.ts';
 import { seedDemoApprovals, seedSpending } from './db/seed-spending.ts';
+import { seedErpHistory } from './db/seed-erp.ts';
 import { createStoreApi, type StoreApi } from './app.ts';
+import type { ErpSimulation } from './erp/simulated/index.ts';
 
 export interface Runtime extends StoreApi {
   config: BackendConfig;
@@ -38,9 +42,47 @@ export function getRuntime(env: Record<string, string | undefined> = process.env
     await ensureCatalogSeeded(handle.db, config, { sharedCatalogDir: env.SHARED_CATALOG_DIR });
     const api = createStoreApi({ db: handle.db, config });
     await seedDemoApprovals(handle.db, api, config);
+    if (api.erpSimulation) {
+      await seedErpHistory(handle.db, config);
+      startErpClock(api.erpSimulation, env);
+    }
     return { ...api, config, handle };
   })();
   return runtime;
+}
+
+/** How often the running shop advances the simulated ERP to the current time: every minute (ADR 016). */
+export const ERP_CLOCK_INTERVAL_MS = 60_000;
+
+/**
+ * Advances the simulated ERP to the current time every minute (`ERP_CLOCK_INTERVAL_MS`), unless
+ * `ERP_SIMULATION=off`: once at start, then on an unref'd timer (it never keeps the process alive); a round that is
+ * still running skips the next tick, and an error is logged and retried on the next tick.
+ *
+ * @returns a function that stops the clock, or null when it is switched off.
+ */
+export function startErpClock(
+  erp: Pick<ErpSimulation, 'advance'>,
+  env: Record<string, string | undefined>,
+  intervalMs: number = ERP_CLOCK_INTERVAL_MS,
+): (() => void) | null {
+  if (env.ERP_SIMULATION?.trim().toLowerCase() === 'off') return null;
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await erp.advance(new Date());
+    } catch (err) {
+      console.error('[erp] simulation step failed', err instanceof Error ? err.message : err);
+    } finally {
+      running = false;
+    }
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**

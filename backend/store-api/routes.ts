@@ -6,6 +6,8 @@ import type { Hono } from 'hono';
 import type { Db } from '../db/client.ts';
 import type { BackendConfig } from '../config.ts';
 import type { ChannelCache, StoreApiEnv } from './context.ts';
+import type { ErpPort } from '../erp/port.ts';
+import type { ErpSimulation } from '../erp/simulated/index.ts';
 import { createCatalogCache } from './catalog-cache.ts';
 import { registerCategoryRoutes } from './category/category.routes.ts';
 import { registerListingRoutes } from './listing/listing.routes.ts';
@@ -21,11 +23,16 @@ import { registerCartRoutes } from './checkout/cart.routes.ts';
 import { registerMethodRoutes } from './checkout/methods.routes.ts';
 import { registerOrderArea } from './order/index.ts';
 import { registerSpendingRoutes } from './spending/index.ts';
+import { registerErpArea } from './erp/index.ts';
 
 export interface RouteDeps {
   db: Db;
   config: BackendConfig;
   channels: ChannelCache;
+  /** The ERP behind the order history, invoice and offer endpoints (docs/decisions/016-erp.md). */
+  erp: ErpPort;
+  /** The simulated ERP's clock, or null when a real ERP is plugged in. */
+  erpSimulation: ErpSimulation | null;
 }
 
 export function registerRoutes(app: Hono<StoreApiEnv>, deps: RouteDeps): void {
@@ -44,4 +51,5 @@ export function registerRoutes(app: Hono<StoreApiEnv>, deps: RouteDeps): void {
   registerMethodRoutes(app, deps);
   registerOrderArea(app, deps);
   registerSpendingRoutes(app, deps);
+  registerErpArea(app, deps);
 }

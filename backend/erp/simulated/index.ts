@@ -3,7 +3,7 @@
  * (backend/db/schema/erp.ts), moving on a clock the caller passes.
  *
  * `createSimulatedErp({ db, config })` answers every port call from the records (./read.ts, ./offers.ts,
- and, with the renderer, ./documents.ts) and adds `advance(now)`: it first copies every shop order never handed over into the ERP (so an
+ * ./documents.ts) and adds `advance(now)`: it first copies every shop order never handed over into the ERP (so an
  * order is never lost between its commit and the hand-over), then processes the offers due by `now` and runs every
  * order step due by `now` in order (./schedule.ts, ./simulation.ts). The running shop calls it every minute
  * (backend/runtime.ts); tests call it with the instants they want.
@@ -12,6 +12,7 @@ import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { randomId } from '../../lib/ids.ts';
 import type { ErpPort } from '../port.ts';
+import { erpDocument } from './documents.ts';
 import { shopOrdersNotTransferred, transferShopOrders } from './intake.ts';
 import { offerDetail, offerForCart, offerHistory, processOffers, requestOffer } from './offers.ts';
 import { invoiceHistory, orderDetail, orderHistory } from './read.ts';
@@ -58,8 +59,7 @@ export function createSimulatedErp(deps: SimulatedErpDeps): ErpSimulation {
     offerHistory: (scope, filter) => offerHistory(db, provider, scope, filter),
     offerDetail: (scope, offerNumber) => offerDetail(db, provider, scope, offerNumber),
     offerForCart: (scope, offerNumber, at) => offerForCart(db, scope, offerNumber, at),
-    // PDFs come with the document renderer.
-    document: async () => null,
+    document: (scope, kind, number) => erpDocument(db, scope, kind, number),
     async advance(now) {
       let transferred = 0;
       for (;;) {

@@ -7,7 +7,9 @@
  * The body is contract/order.ts's OrderCreateRequestSchema; the optional `Idempotency-Key` header (1–128 printable
  * characters) makes a repeated submit answer the same order with the same body.
  *
- * The confirmation mail, written to the outbox with the order, is handed to the mail server after the commit.
+ * The confirmation mail, written to the outbox with the order, is handed to the mail server after the commit, and the
+ * order is handed to the ERP (`ErpPort.transferOrder`, docs/decisions/016-erp.md); a failed hand-over is logged and
+ * never changes the answer: the simulated ERP's sweep copies every order that was not handed over.
  *
  * Fault injection for the crash test: with `WERKBANK_FAULT_EXIT_AFTER_ORDER_COMMIT=1` in the environment when the
  * routes are registered (read once), the process exits right after an order's commit, before answering, as a backend
@@ -24,6 +26,7 @@ import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { validate } from '../../http/validate.ts';
 import { deliverQueuedMail } from '../../mail/outbox.ts';
+import type { ErpPort } from '../../erp/port.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { loadOrderRecords, mapOrder } from '../order/order.mapper.ts';
 import { placeOrder } from './order.service.ts';
@@ -31,6 +34,21 @@ import { placeOrder } from './order.service.ts';
 export interface CheckoutOrderDeps {
   db: Db;
   config: BackendConfig;
+  /** The ERP a placed order is handed to; none: the order stays in the shop alone. */
+  erp?: Pick<ErpPort, 'transferOrder'> | undefined;
+}
+
+/**
+ * Hands a committed order to the ERP; a refusal or error is logged and swallowed (the order is placed either way and
+ * the simulated ERP's sweep catches up).
+ */
+export async function handOverToErp(erp: Pick<ErpPort, 'transferOrder'> | undefined, orderId: string): Promise<void> {
+  if (!erp) return;
+  try {
+    await erp.transferOrder(orderId);
+  } catch (err) {
+    console.error('[erp] order not handed over', orderId, err instanceof Error ? err.message : err);
+  }
 }
 
 /** The environment variable of the fault injection (see the module comment). */
@@ -60,6 +78,7 @@ export function registerCheckoutOrderRoutes(
         idempotencyKey: c.req.valid('header')['idempotency-key'],
       });
       if (placed.created && exitAfterCommit) process.exit(75);
+      if (placed.kind === 'order') await handOverToErp(deps.erp, placed.orderId);
       const mailIds = placed.kind === 'order' ? (placed.mailId ? [placed.mailId] : []) : placed.mailIds;
       for (const mailId of mailIds) {
         void deliverQueuedMail(db, mailId).catch((err: unknown) =>

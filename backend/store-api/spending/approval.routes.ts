@@ -5,7 +5,8 @@
  * - `POST /store-api/{provider}/order/approvals/actions`: approves or declines up to 100 requests, each decision in
  *   its own transaction, answering an outcome or an error per id.
  * Deciding needs ROLE_APPROVE_ORDER_FLOWS (checked again inside each decision's transaction). The mails written with
- * a decision are handed to the mail server after its commit. Answers are per company: `private, no-store`.
+ * a decision are handed to the mail server after its commit, and an order an approval wrote is handed to the ERP
+ * (../checkout/order.routes.ts `handOverToErp`). Answers are per company: `private, no-store`.
  */
 import type { Hono } from 'hono';
 import {
@@ -22,6 +23,8 @@ import type { Db } from '../../db/client.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { deliverQueuedMail } from '../../mail/outbox.ts';
+import type { ErpPort } from '../../erp/port.ts';
+import { handOverToErp } from '../checkout/order.routes.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { listApprovals } from './approval-list.ts';
 import { APPROVE_RIGHT, decideApproval } from './approval.service.ts';
@@ -29,6 +32,8 @@ import { APPROVE_RIGHT, decideApproval } from './approval.service.ts';
 export interface ApprovalRouteDeps {
   db: Db;
   config: BackendConfig;
+  /** The ERP an approved order is handed to. */
+  erp?: Pick<ErpPort, 'transferOrder'> | undefined;
 }
 
 /** Hands the mails of a committed decision to the mail server; a refusal is logged, never answered. */
@@ -67,6 +72,7 @@ export function registerApprovalRoutes(app: Hono<StoreApiEnv>, deps: ApprovalRou
         contextToken: c.get('context').token,
       });
       deliver(db, decided.mailIds);
+      if (decided.decision.orderId) await handOverToErp(deps.erp, decided.decision.orderId);
       c.header('cache-control', 'private, no-store');
       return c.json(decided.decision);
     },
@@ -86,6 +92,7 @@ export function registerApprovalRoutes(app: Hono<StoreApiEnv>, deps: ApprovalRou
           contextToken: c.get('context').token,
         });
         deliver(db, decided.mailIds);
+        if (decided.decision.orderId) await handOverToErp(deps.erp, decided.decision.orderId);
         results.push({ id: action.id, action: action.action, outcome: decided.decision, error: null });
       } catch (err) {
         if (!(err instanceof StoreApiError)) throw err;
