@@ -37,3 +37,28 @@ export const DevActivateResponseSchema = v.object({
   apiAlias: v.literal('array_struct'),
 });
 export type DevActivateResponse = v.InferOutput<typeof DevActivateResponseSchema>;
+
+/** Most hours one `POST …/dev/erp/advance` moves the simulated ERP: a year. */
+export const DEV_ERP_ADVANCE_MAX_HOURS = 8760;
+
+/**
+ * Request of `POST …/dev/erp/advance` (only with `WERKBANK_DEV_OUTBOX=1` and the simulated ERP): advance the simulated
+ * ERP as if `hours` whole hours (1 to 8760) had passed, so orders move on through their statuses and offer requests
+ * are answered (docs/decisions/016-erp.md).
+ */
+export const DevErpAdvanceRequestSchema = v.object({
+  hours: v.pipe(
+    v.number('INVALID_TYPE_ERROR'),
+    v.integer('INVALID_TYPE_ERROR'),
+    v.minValue(1, 'TOO_LOW_ERROR'),
+    v.maxValue(DEV_ERP_ADVANCE_MAX_HOURS, 'TOO_HIGH_ERROR'),
+  ),
+});
+export type DevErpAdvanceRequest = v.InferInput<typeof DevErpAdvanceRequestSchema>;
+
+/** Answer of `POST …/dev/erp/advance`: the instant the simulated ERP now stands at. */
+export const DevErpAdvanceResponseSchema = v.object({
+  advancedTo: TimestampSchema,
+  apiAlias: v.literal('array_struct'),
+});
+export type DevErpAdvanceResponse = v.InferOutput<typeof DevErpAdvanceResponseSchema>;

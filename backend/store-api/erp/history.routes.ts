@@ -1,0 +1,76 @@
+/**
+ * The order and invoice history of the supplier's ERP (contract/provider/erp.ts, docs/decisions/016-erp.md), every
+ * channel's orders and not only the shop's:
+ *
+ * - `GET /store-api/{provider}/order/history` (ErpOrderHistoryQuery → one page of ErpOrderSummary, newest first) and
+ *   `GET …/order/history/detail?orderNumber=` (→ ErpOrderDetail; 404 `{PROVIDER}__ORDER_NOT_FOUND`): need
+ *   ROLE_MANAGE_ORDER_HISTORY; the caller's own orders, the company's with ROLE_MANAGE_COMPANY_ORDER_HISTORY.
+ * - `GET …/invoice/history` (InvoiceHistoryQuery → one page of ErpInvoice, newest first): needs
+ *   ROLE_MANAGE_INVOICE_HISTORY; the company's invoices.
+ * - `GET …/invoice/{invoiceNumber}/document` and `…/proof-of-delivery`: the invoice and its proof of delivery as
+ *   `application/pdf` downloads; need ROLE_MANAGE_INVOICE_HISTORY; 404 `{PROVIDER}__INVOICE_NOT_FOUND` for an unknown
+ *   number, another company's, or an invoice without a delivery (no proof of delivery).
+ *
+ * Without a login 403 `CHECKOUT__CUSTOMER_NOT_LOGGED_IN`, without the right 403 `{PROVIDER}__MISSING_RIGHT` naming it;
+ * a broken query rule 400 with one `VIOLATION::…` item per rule (a `limit` above 100, a `dateFrom` after `dateTo`).
+ */
+import type { Hono } from 'hono';
+import {
+  ErpOrderDetailQuerySchema,
+  ErpOrderHistoryQuerySchema,
+  InvoiceDocumentPathSchema,
+  InvoiceHistoryQuerySchema,
+  type ErpOrderDetail,
+  type ErpOrderHistoryResponse,
+  type InvoiceHistoryResponse,
+} from '../../../contract/provider/erp.ts';
+import { requireCustomer, requireRight } from '../../auth/guards.ts';
+import type { ErpDocumentKind } from '../../erp/port.ts';
+import { validate } from '../../http/validate.ts';
+import type { StoreApiEnv } from '../context.ts';
+import { orderNotFound } from '../order/order.routes.ts';
+import { companyScope, historyScope, invoiceNotFound, pdfResponse, type ErpRouteDeps } from './erp-http.ts';
+
+/** Registers the order and invoice history routes (see the module comment). */
+export function registerErpHistoryRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps): void {
+  const { db, config, erp } = deps;
+  const base = `/store-api/${config.provider}`;
+
+  app.get(`${base}/order/history`, validate('query', ErpOrderHistoryQuerySchema), async (c) => {
+    const me = await requireCustomer(c, db);
+    requireRight(me, 'ROLE_MANAGE_ORDER_HISTORY', config.provider);
+    const page = await erp.orderHistory(historyScope(c, me), c.req.valid('query'));
+    c.header('cache-control', 'private, no-store');
+    return c.json(page satisfies ErpOrderHistoryResponse);
+  });
+
+  app.get(`${base}/order/history/detail`, validate('query', ErpOrderDetailQuerySchema), async (c) => {
+    const me = await requireCustomer(c, db);
+    requireRight(me, 'ROLE_MANAGE_ORDER_HISTORY', config.provider);
+    const key = c.req.valid('query');
+    const order = await erp.orderDetail(historyScope(c, me), key);
+    if (!order) throw orderNotFound(config.provider, key.orderNumber);
+    c.header('cache-control', 'private, no-store');
+    return c.json(order satisfies ErpOrderDetail);
+  });
+
+  app.get(`${base}/invoice/history`, validate('query', InvoiceHistoryQuerySchema), async (c) => {
+    const me = await requireCustomer(c, db);
+    requireRight(me, 'ROLE_MANAGE_INVOICE_HISTORY', config.provider);
+    const page = await erp.invoiceHistory(companyScope(c, me), c.req.valid('query'));
+    c.header('cache-control', 'private, no-store');
+    return c.json(page satisfies InvoiceHistoryResponse);
+  });
+
+  const kinds: Record<string, ErpDocumentKind> = { document: 'invoice', 'proof-of-delivery': 'proof-of-delivery' };
+  for (const [segment, kind] of Object.entries(kinds)) {
+    app.get(`${base}/invoice/:invoiceNumber/${segment}`, validate('param', InvoiceDocumentPathSchema), async (c) => {
+      const me = await requireCustomer(c, db);
+      requireRight(me, 'ROLE_MANAGE_INVOICE_HISTORY', config.provider);
+      const { invoiceNumber } = c.req.valid('param');
+      const document = await erp.document(companyScope(c, me), kind, invoiceNumber);
+      if (!document) throw invoiceNotFound(config.provider, invoiceNumber);
+      return pdfResponse(c, document);
+    });
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Offers through the supplier's ERP (contract/provider/erp.ts, docs/decisions/016-erp.md):
+ *
+ * - `POST /store-api/{provider}/offer/request` (OfferRequest → the new, open OfferDetail): asks for an offer on the
+ *   caller's cart, its product lines at their quantities as the cart calculation reads them; needs ROLE_REQUEST_OFFER;
+ *   a cart without product lines answers 400 `{PROVIDER}__OFFER_CART_EMPTY`. The cart stays as it is.
+ * - `GET …/offer/history` (OfferHistoryQuery → one page of OfferSummary, newest first) and
+ *   `GET …/offer/history/detail?offerNumber=` (→ OfferDetail): need ROLE_MANAGE_OFFER_HISTORY; the caller's own offers,
+ *   the company's with ROLE_MANAGE_COMPANY_ORDER_HISTORY (the scope of the order history).
+ * - `GET …/offer/{offerNumber}/document`: the PDF of a processed offer; needs ROLE_MANAGE_OFFER_HISTORY.
+ * - `POST …/offer/cart` `{ offerNumber }` (→ OfferToCartResponse): puts the lines of a processed, valid offer in the
+ *   cart at the offered prices (../checkout/cart.service.ts `addOfferToCart`). Needs ROLE_MANAGE_OFFER_HISTORY, the
+ *   right to read the offer; putting lines in the cart needs only the login, as adding to the cart does (placing the
+ *   order later needs what every order needs). An open offer answers 400 `{PROVIDER}__OFFER_NOT_PROCESSED`, one past
+ *   its last valid day 400 `{PROVIDER}__OFFER_EXPIRED`.
+ *
+ * An offer number unknown or outside the caller's scope answers 404 `{PROVIDER}__OFFER_NOT_FOUND` on every route.
+ * Without a login 403 `CHECKOUT__CUSTOMER_NOT_LOGGED_IN`, without the right 403 `{PROVIDER}__MISSING_RIGHT`.
+ */
+import type { Hono } from 'hono';
+import {
+  OfferHistoryQuerySchema,
+  OfferNumberSchema,
+  OfferRequestSchema,
+  type OfferDetail,
+  type OfferHistoryResponse,
+  type OfferToCartResponse,
+} from '../../../contract/provider/erp.ts';
+import { requireCustomer, requireRight } from '../../auth/guards.ts';
+import { StoreApiError } from '../../http/errors.ts';
+import { validate } from '../../http/validate.ts';
+import { addOfferToCart, calculateCart } from '../checkout/cart.service.ts';
+import type { StoreApiEnv } from '../context.ts';
+import { historyScope, offerNotFound, pdfResponse, type ErpRouteDeps } from './erp-http.ts';
+
+/** Registers the offer routes (see the module comment). */
+export function registerOfferRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps): void {
+  const { db, config, erp } = deps;
+  const now = deps.now ?? (() => new Date());
+  const base = `/store-api/${config.provider}/offer`;
+  const code = (name: string) => `${config.provider.toUpperCase()}__${name}`;
+
+  app.post(`${base}/request`, validate('json', OfferRequestSchema), async (c) => {
+    const me = await requireCustomer(c, db);
+    requireRight(me, 'ROLE_REQUEST_OFFER', config.provider);
+    const body = c.req.valid('json');
+    const context = c.get('context');
+    const { model } = await calculateCart(db, me, context, { config, now: now() });
+    if (!model.lines.length) {
+      throw new StoreApiError(400, code('OFFER_CART_EMPTY'), 'The cart holds no articles to ask an offer for.');
+    }
+    const offer = await erp.requestOffer({
+      companyId: me.companyId,
+      customerId: me.id,
+      locale: context.language.localeCode,
+      comment: body.comment || null,
+      clientReference: body.clientReference || null,
+      lines: model.lines.map((l) => ({
+        productId: l.productId,
+        productNumber: l.productNumber,
+        label: l.label,
+        quantity: l.quantity,
+        unit: l.unit,
+      })),
+    });
+    c.header('cache-control', 'private, no-store');
+    return c.json(offer satisfies OfferDetail);
+  });
+
+  app.get(`${base}/history`, validate('query', OfferHistoryQuerySchema), async (c) => {
+    const me = await requireCustomer(c, db);
+    requireRight(me, 'ROLE_MANAGE_OFFER_HISTORY', config.provider);
+    const page = await erp.offerHistory(historyScope(c, me), c.req.valid('query'));
+    c.header('cache-control', 'private, no-store');
+    return c.json(page satisfies OfferHistoryResponse);
+  });
+
+  app.get(`${base}/history/detail`, validate('query', OfferNumberSchema), async (c) => {
+    const me = await requireCustomer(c, db);
+    requireRight(me, 'ROLE_MANAGE_OFFER_HISTORY', config.provider);
+    const { offerNumber } = c.req.valid('query');
+    const offer = await erp.offerDetail(historyScope(c, me), offerNumber);
+    if (!offer) throw offerNotFound(config.provider, offerNumber);
+    c.header('cache-control', 'private, no-store');
+    return c.json(offer satisfies OfferDetail);
+  });
+
+  app.get(`${base}/:offerNumber/document`, validate('param', OfferNumberSchema), async (c) => {
+    const me = await requireCustomer(c, db);
+    requireRight(me, 'ROLE_MANAGE_OFFER_HISTORY', config.provider);
+    const { offerNumber } = c.req.valid('param');
+    const document = await erp.document(historyScope(c, me), 'offer', offerNumber);
+    if (!document) throw offerNotFound(config.provider, offerNumber);
+    return pdfResponse(c, document);
+  });
+
+  app.post(`${base}/cart`, validate('json', OfferNumberSchema), async (c) => {
+    const me = await requireCustomer(c, db);
+    requireRight(me, 'ROLE_MANAGE_OFFER_HISTORY', config.provider);
+    const { offerNumber } = c.req.valid('json');
+    const scope = historyScope(c, me);
+    const detail = await erp.offerDetail(scope, offerNumber);
+    if (!detail) throw offerNotFound(config.provider, offerNumber);
+    if (detail.status === 'open') {
+      throw new StoreApiError(
+        400,
+        code('OFFER_NOT_PROCESSED'),
+        `The offer "${offerNumber}" has not been answered yet.`,
+        { parameters: { offer: offerNumber } },
+      );
+    }
+    const offer = await erp.offerForCart(scope, offerNumber, now());
+    if (!offer) {
+      throw new StoreApiError(
+        400,
+        code('OFFER_EXPIRED'),
+        `The offer "${offerNumber}" was valid until ${detail.validUntil ?? 'an earlier day'}.`,
+        { parameters: { offer: offerNumber, validUntil: detail.validUntil } },
+      );
+    }
+    const added = await addOfferToCart(db, me.id, offer);
+    c.header('cache-control', 'private, no-store');
+    return c.json({ offerNumber: offer.offerNumber, added } satisfies OfferToCartResponse);
+  });
+}
