@@ -27,7 +27,7 @@ const CONVERSION: ConversionConfig = {
   target: 'draft-2020-12',
   typeMode: 'input',
   errorMode: 'throw',
-  ignoreActions: ['trim', 'to_lower_case', 'to_upper_case', 'check', 'partial_check'],
+  ignoreActions: ['trim', 'to_lower_case', 'to_upper_case', 'check', 'partial_check', 'raw_check'],
   overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
 };
 
@@ -74,6 +74,9 @@ export function buildProviderOpenApi(): Record<string, unknown> {
         {
           description: response.description.replaceAll('{PROVIDER}', DEFAULT_PROVIDER.toUpperCase()),
           ...(response.schema ? { content: { 'application/json': { schema: ref(response.schema) } } } : {}),
+          ...(response.file
+            ? { content: { [response.file]: { schema: { type: 'string', contentMediaType: response.file } } } }
+            : {}),
         },
       ]),
     );

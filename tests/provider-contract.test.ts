@@ -10,7 +10,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { PROVIDER_ENDPOINTS, PROVIDER_SCHEMAS } from '../contract/provider/endpoints.ts';
 import { createStoreApi } from '../backend/app.ts';
 import { createAccountTestApi, type AccountTestApi } from '../backend/store-api/account/test-app.ts';
@@ -35,6 +35,7 @@ import {
   TEST_REQUEST_APPROVAL_PATH,
 } from '../backend/store-api/spending/approval-test-support.ts';
 import { buildProviderOpenApi, PROVIDER_OPENAPI_PATH } from '../scripts/provider-openapi.ts';
+import { createErpWorld, type ErpWorld } from '../backend/store-api/erp/erp-test-support.ts';
 
 type Schema = Record<string, unknown>;
 const document = JSON.parse(readFileSync(PROVIDER_OPENAPI_PATH, 'utf8')) as {
@@ -52,9 +53,9 @@ const checked = new Set<string>();
 
 /**
  * Checks one real answer: its status is documented for the endpoint, and a body matches the contract's schema
- * exactly and the document's JSON Schema.
+ * exactly and the document's JSON Schema; a file answer (PDF) has the documented media type and a PDF header.
  *
- * @returns the parsed body ({} for 204).
+ * @returns the parsed body ({} for 204 and files).
  */
 async function conforms(method: string, path: string, res: Response, status: number): Promise<Record<string, unknown>> {
   const text = await res.text();
@@ -64,6 +65,14 @@ async function conforms(method: string, path: string, res: Response, status: num
   const response = endpoint.responses[status];
   if (!response) throw new Error(`the contract documents no ${status} for ${method} ${path}`);
   checked.add(`${method.toUpperCase()} ${path} ${status}`);
+  if (response.file) {
+    expect(res.headers.get('content-type')).toBe(response.file);
+    expect(Object.keys(document.paths[path]![method.toLowerCase()]!.responses[String(status)]!.content!)).toEqual([
+      response.file,
+    ]);
+    expect(text.slice(0, 5)).toBe('%PDF-');
+    return {};
+  }
   if (!response.schema) {
     expect(text).toBe('');
     return {};
@@ -616,6 +625,101 @@ describe('login as customer and the development aids (demo customers, WERKBANK_D
       await account.call('POST', `${provider()}/dev/activate`, { key: 'nobody.here' }),
       404,
     );
+  });
+});
+
+describe('ERP endpoints (the simulated ERP)', () => {
+  let world: ErpWorld;
+  beforeAll(async () => {
+    world = await createErpWorld();
+  });
+  afterAll(() => world.close());
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  /** Calls the provider path `url` as `token` and checks the answer against the contract for (path, method, status). */
+  async function check(method: string, path: string, url: string, status: number, token?: string, body?: unknown) {
+    const res = await world.app.request(`/store-api/${world.config.provider}${url}`, {
+      method,
+      headers: {
+        'sw-access-key': world.config.accessKey,
+        'content-type': 'application/json',
+        ...(token ? { 'sw-context-token': token } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    return conforms(method, path, res, status);
+  }
+
+  test('order and invoice history, the invoice PDFs: answers for 200, 400, 403 and 404 conform', async () => {
+    const { lead, outsider, clerk } = world;
+    await world.place(lead, [{ productId: world.article.id, quantity: 10 }], 'PO-C1');
+    await world.place(outsider, [{ productId: world.article.id, quantity: 2 }], 'PO-C2');
+    await world.erp.advance(new Date(Date.now() + 10 * 24 * 3_600_000));
+    const orders = await check('GET', '/order/history', '/order/history?customerReference=c1', 200, lead.token);
+    expect(orders).toMatchObject({ total: 1, elements: [{ customerReference: 'PO-C1' }] });
+    const orderNumber = (orders.elements as { orderNumber: string }[])[0]!.orderNumber;
+    await check('GET', '/order/history', '/order/history?limit=101', 400, lead.token);
+    await check('GET', '/order/history', '/order/history', 403, clerk.token);
+    const detail = '/order/history/detail';
+    await check('GET', detail, `${detail}?orderNumber=${orderNumber}`, 200, lead.token);
+    await check('GET', detail, detail, 400, lead.token);
+    await check('GET', detail, `${detail}?orderNumber=${orderNumber}`, 403, clerk.token);
+    await check('GET', detail, `${detail}?orderNumber=${orderNumber}`, 404, outsider.token);
+    const invoices = await check('GET', '/invoice/history', '/invoice/history', 200, lead.token);
+    expect(invoices.total).toBe(1);
+    const invoiceNumber = (invoices.elements as { invoiceNumber: string }[])[0]!.invoiceNumber;
+    await check('GET', '/invoice/history', '/invoice/history?dateFrom=2026-02-02&dateTo=2026-02-01', 400, lead.token);
+    await check('GET', '/invoice/history', '/invoice/history', 403, clerk.token);
+    for (const kind of ['document', 'proof-of-delivery']) {
+      const path = `/invoice/{invoiceNumber}/${kind}`;
+      await check('GET', path, `/invoice/${invoiceNumber}/${kind}`, 200, lead.token);
+      await check('GET', path, `/invoice/${invoiceNumber}/${kind}`, 403, clerk.token);
+      await check('GET', path, `/invoice/${invoiceNumber}/${kind}`, 404, outsider.token);
+    }
+  });
+
+  test('offers from request to cart, and the development advance: answers for 200, 400, 403 and 404 conform', async () => {
+    const { lead, outsider, clerk } = world;
+    await world.store('DELETE', '/checkout/cart', lead.token);
+    await check('POST', '/offer/request', '/offer/request', 400, lead.token, {});
+    await fillCart(world.db, lead.id, [{ productId: world.article.id, quantity: 6 }]);
+    const offer = await check('POST', '/offer/request', '/offer/request', 200, lead.token, { comment: 'Quote' });
+    const offerNumber = offer.offerNumber as string;
+    await check('POST', '/offer/request', '/offer/request', 403, clerk.token, {});
+    await check('GET', '/offer/history', '/offer/history?status=open', 200, lead.token);
+    await check('GET', '/offer/history', '/offer/history?dateFrom=2026-02-02&dateTo=2026-02-01', 400, lead.token);
+    await check('GET', '/offer/history', '/offer/history', 403, clerk.token);
+    const detail = '/offer/history/detail';
+    await check('GET', detail, `${detail}?offerNumber=${offerNumber}`, 200, lead.token);
+    await check('GET', detail, detail, 400, lead.token);
+    await check('GET', detail, `${detail}?offerNumber=${offerNumber}`, 403, clerk.token);
+    await check('GET', detail, `${detail}?offerNumber=${offerNumber}`, 404, outsider.token);
+    const pdf = '/offer/{offerNumber}/document';
+    await check('GET', pdf, `/offer/${offerNumber}/document`, 404, lead.token);
+    await check('POST', '/offer/cart', '/offer/cart', 400, lead.token, { offerNumber });
+
+    vi.stubEnv('WERKBANK_DEV_OUTBOX', '');
+    const off = createStoreApi({ db: world.db, config: world.config }).app;
+    const advance = (app: typeof off, body: unknown) =>
+      app.request(`/store-api/${world.config.provider}/dev/erp/advance`, {
+        method: 'POST',
+        headers: { 'sw-access-key': world.config.accessKey, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    await conforms('POST', '/dev/erp/advance', await advance(off, { hours: 3 }), 404);
+    vi.stubEnv('WERKBANK_DEV_OUTBOX', '1');
+    const on = createStoreApi({ db: world.db, config: world.config }).app;
+    await conforms('POST', '/dev/erp/advance', await advance(on, { hours: 0 }), 400);
+    await conforms('POST', '/dev/erp/advance', await advance(on, { hours: 3 }), 200);
+
+    await check('GET', pdf, `/offer/${offerNumber}/document`, 200, lead.token);
+    await check('GET', pdf, `/offer/${offerNumber}/document`, 403, clerk.token);
+    const added = await check('POST', '/offer/cart', '/offer/cart', 200, lead.token, { offerNumber });
+    expect(added).toEqual({ offerNumber, added: 1 });
+    await check('POST', '/offer/cart', '/offer/cart', 403, clerk.token, { offerNumber });
+    await check('POST', '/offer/cart', '/offer/cart', 404, outsider.token, { offerNumber });
   });
 });
 

@@ -68,7 +68,28 @@ import {
   OrderReferenceSearchResponseSchema,
 } from './order-reference.ts';
 import { PickupLocationListResponseSchema, PickupLocationSchema } from './pickup-location.ts';
-import { DevActivateRequestSchema, DevActivateResponseSchema, DevOutboxResponseSchema } from './development.ts';
+import {
+  DevActivateRequestSchema,
+  DevActivateResponseSchema,
+  DevErpAdvanceRequestSchema,
+  DevErpAdvanceResponseSchema,
+  DevOutboxResponseSchema,
+} from './development.ts';
+import {
+  ErpOrderDetailQuerySchema,
+  ErpOrderDetailSchema,
+  ErpOrderHistoryQuerySchema,
+  ErpOrderHistoryResponseSchema,
+  InvoiceDocumentPathSchema,
+  InvoiceHistoryQuerySchema,
+  InvoiceHistoryResponseSchema,
+  OfferDetailSchema,
+  OfferHistoryQuerySchema,
+  OfferHistoryResponseSchema,
+  OfferNumberSchema,
+  OfferRequestSchema,
+  OfferToCartResponseSchema,
+} from './erp.ts';
 import { LoginAsCustomerRequestSchema, LoginAsCustomerResponseSchema } from './login-as.ts';
 import {
   OrderHistoryDetailQuerySchema,
@@ -162,14 +183,28 @@ export const PROVIDER_SCHEMAS = {
   DevOutboxResponse: DevOutboxResponseSchema,
   DevActivateRequest: DevActivateRequestSchema,
   DevActivateResponse: DevActivateResponseSchema,
+  DevErpAdvanceRequest: DevErpAdvanceRequestSchema,
+  DevErpAdvanceResponse: DevErpAdvanceResponseSchema,
+  ErpOrderHistoryResponse: ErpOrderHistoryResponseSchema,
+  ErpOrderDetail: ErpOrderDetailSchema,
+  InvoiceHistoryResponse: InvoiceHistoryResponseSchema,
+  OfferRequest: OfferRequestSchema,
+  OfferNumberRequest: OfferNumberSchema,
+  OfferHistoryResponse: OfferHistoryResponseSchema,
+  OfferDetail: OfferDetailSchema,
+  OfferToCartResponse: OfferToCartResponseSchema,
 } as const satisfies Record<string, GenericSchema>;
 
 export type ProviderSchemaName = keyof typeof PROVIDER_SCHEMAS;
 
-/** One answer of an endpoint: its meaning and, unless it has no body (204), the schema of the body. */
+/**
+ * One answer of an endpoint: its meaning and, unless it has no body (204), the schema of its JSON body or, for a file,
+ * its media type (`application/pdf`).
+ */
 export interface ProviderResponse {
   description: string;
   schema?: ProviderSchemaName;
+  file?: 'application/pdf';
 }
 
 /** One provider endpoint. */
@@ -225,6 +260,24 @@ const ORDER_REFERENCE_NOT_FOUND = error('{PROVIDER}__ORDER_REFERENCE_NOT_FOUND: 
 const EXTERNAL_CONTACT_NOT_FOUND = error(
   '{PROVIDER}__EXTERNAL_CONTACT_NOT_FOUND (meta.parameters.id): an id is unknown or of another company; nothing changed.',
 );
+const ORDER_HISTORY = needsRight('ROLE_MANAGE_ORDER_HISTORY');
+const INVOICE_HISTORY = needsRight('ROLE_MANAGE_INVOICE_HISTORY');
+const OFFER_HISTORY = needsRight('ROLE_MANAGE_OFFER_HISTORY');
+const ERP_FILTERS =
+  'productNumber and customerArticleNumber (an article of a line, exact), customerReference (part, case ignored), ' +
+  'dateFrom and dateTo (days in Europe/Brussels, both included; dateFrom after dateTo is refused at /dateFrom); ' +
+  'page size 20 unless limit says otherwise (at most 100)';
+const ERP_SCOPE =
+  "The caller's own, with ROLE_MANAGE_COMPANY_ORDER_HISTORY the whole company's; another company's number answers " +
+  '404 like an unknown one.';
+const PDF_HEADERS = 'Content-Disposition: attachment with the file name; Cache-Control: private, no-store.';
+const INVOICE_NOT_FOUND = error(
+  '{PROVIDER}__INVOICE_NOT_FOUND (meta.parameters.invoice): unknown, or of another company.',
+);
+const OFFER_NOT_FOUND = error(
+  '{PROVIDER}__OFFER_NOT_FOUND (meta.parameters.offer): unknown, of another company, or a colleague’s without ' +
+    'ROLE_MANAGE_COMPANY_ORDER_HISTORY.',
+);
 const RATE_LIMITED = error(
   'FRAMEWORK__RATE_LIMIT_EXCEEDED (meta.parameters.seconds): too many attempts from this client address.',
 );
@@ -266,6 +319,174 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
       404: error(
         '{PROVIDER}__ORDER_NOT_FOUND: unknown, of another company, or a colleague’s without the company right.',
       ),
+    },
+  },
+  {
+    operationId: 'readErpOrderHistory',
+    method: 'get',
+    path: '/order/history',
+    summary:
+      "One page of the orders the supplier's ERP holds, of every channel (shop, phone, e-mail, EDI, counter), newest " +
+      `first. ${ERP_SCOPE} Filters: orderNumber (exact), status (one status or not_open), ${ERP_FILTERS}. Needs ` +
+      'ROLE_MANAGE_ORDER_HISTORY.',
+    auth: 'customer',
+    query: ErpOrderHistoryQuerySchema,
+    responses: {
+      200: { description: 'One page of orders.', schema: 'ErpOrderHistoryResponse' },
+      400: VIOLATIONS,
+      403: ORDER_HISTORY,
+    },
+  },
+  {
+    operationId: 'readErpOrderDetail',
+    method: 'get',
+    path: '/order/history/detail',
+    summary:
+      'One order of the ERP by orderNumber (with firm and warehouse when the list named them): lines with what was ' +
+      `delivered and invoiced, deliveries with delivery note and tracking number, invoices, addresses and totals. ${ERP_SCOPE} ` +
+      'Needs ROLE_MANAGE_ORDER_HISTORY.',
+    auth: 'customer',
+    query: ErpOrderDetailQuerySchema,
+    responses: {
+      200: { description: 'The order.', schema: 'ErpOrderDetail' },
+      400: VIOLATIONS,
+      403: ORDER_HISTORY,
+      404: error(
+        '{PROVIDER}__ORDER_NOT_FOUND: unknown, of another company, or a colleague’s without the company right.',
+      ),
+    },
+  },
+  {
+    operationId: 'readInvoiceHistory',
+    method: 'get',
+    path: '/invoice/history',
+    summary:
+      "One page of the company's invoices, newest first, with the links of their PDFs. Filters: invoiceNumber and " +
+      `orderNumber (exact), ${ERP_FILTERS}. Needs ROLE_MANAGE_INVOICE_HISTORY.`,
+    auth: 'customer',
+    query: InvoiceHistoryQuerySchema,
+    responses: {
+      200: { description: 'One page of invoices.', schema: 'InvoiceHistoryResponse' },
+      400: VIOLATIONS,
+      403: INVOICE_HISTORY,
+    },
+  },
+  {
+    operationId: 'readInvoiceDocument',
+    method: 'get',
+    path: '/invoice/{invoiceNumber}/document',
+    summary: `The invoice as a PDF in the caller's language. ${PDF_HEADERS} Needs ROLE_MANAGE_INVOICE_HISTORY.`,
+    auth: 'customer',
+    params: InvoiceDocumentPathSchema,
+    responses: {
+      200: { description: 'The invoice PDF.', file: 'application/pdf' },
+      403: INVOICE_HISTORY,
+      404: INVOICE_NOT_FOUND,
+    },
+  },
+  {
+    operationId: 'readInvoiceProofOfDelivery',
+    method: 'get',
+    path: '/invoice/{invoiceNumber}/proof-of-delivery',
+    summary:
+      'The proof of delivery of an invoiced delivery as a PDF: delivery note, tracking number, who signed. ' +
+      `${PDF_HEADERS} Needs ROLE_MANAGE_INVOICE_HISTORY.`,
+    auth: 'customer',
+    params: InvoiceDocumentPathSchema,
+    responses: {
+      200: { description: 'The proof of delivery PDF.', file: 'application/pdf' },
+      403: INVOICE_HISTORY,
+      404: error(
+        '{PROVIDER}__INVOICE_NOT_FOUND (meta.parameters.invoice): unknown, of another company, or without a delivery.',
+      ),
+    },
+  },
+  {
+    operationId: 'requestOffer',
+    method: 'post',
+    path: '/offer/request',
+    summary:
+      "Asks the supplier for an offer on the caller's cart: its article lines at their quantities, with an optional " +
+      'comment and client reference. The cart stays as it is. Answers the new offer (open, no prices yet). Needs ' +
+      'ROLE_REQUEST_OFFER.',
+    auth: 'customer',
+    body: 'OfferRequest',
+    bodyRequired: false,
+    responses: {
+      200: { description: 'The offer request, open.', schema: 'OfferDetail' },
+      400: error(
+        '{PROVIDER}__OFFER_CART_EMPTY: the cart holds no article; or VIOLATION::TOO_LONG_ERROR on comment or ' +
+          'clientReference.',
+      ),
+      403: needsRight('ROLE_REQUEST_OFFER'),
+    },
+  },
+  {
+    operationId: 'readOfferHistory',
+    method: 'get',
+    path: '/offer/history',
+    summary:
+      `One page of offers, newest first. ${ERP_SCOPE} Filters: offerNumber (exact), status (open or processed), ` +
+      `${ERP_FILTERS}. Needs ROLE_MANAGE_OFFER_HISTORY.`,
+    auth: 'customer',
+    query: OfferHistoryQuerySchema,
+    responses: {
+      200: { description: 'One page of offers.', schema: 'OfferHistoryResponse' },
+      400: VIOLATIONS,
+      403: OFFER_HISTORY,
+    },
+  },
+  {
+    operationId: 'readOfferDetail',
+    method: 'get',
+    path: '/offer/history/detail',
+    summary: `One offer by offerNumber with its lines; prices once processed. ${ERP_SCOPE} Needs ROLE_MANAGE_OFFER_HISTORY.`,
+    auth: 'customer',
+    query: OfferNumberSchema,
+    responses: {
+      200: { description: 'The offer.', schema: 'OfferDetail' },
+      400: VIOLATIONS,
+      403: OFFER_HISTORY,
+      404: OFFER_NOT_FOUND,
+    },
+  },
+  {
+    operationId: 'readOfferDocument',
+    method: 'get',
+    path: '/offer/{offerNumber}/document',
+    summary:
+      `The PDF of a processed offer in the caller's language. ${PDF_HEADERS} ${ERP_SCOPE} Needs ` +
+      'ROLE_MANAGE_OFFER_HISTORY.',
+    auth: 'customer',
+    params: OfferNumberSchema,
+    responses: {
+      200: { description: 'The offer PDF.', file: 'application/pdf' },
+      403: OFFER_HISTORY,
+      404: error(
+        '{PROVIDER}__OFFER_NOT_FOUND (meta.parameters.offer): unknown, out of scope, or still open (no PDF yet).',
+      ),
+    },
+  },
+  {
+    operationId: 'offerToCart',
+    method: 'post',
+    path: '/offer/cart',
+    summary:
+      "Puts the lines of a processed, valid offer in the caller's cart as product lines carrying the offer " +
+      '(payload.offer): they are priced at the offered unit price for the offered quantity while the offer is valid ' +
+      '(its last day included); afterwards, or at another quantity, the cart error {provider}-offer-expired or ' +
+      '{provider}-offer-quantity-changed blocks the order. Putting the offer in again resets its lines. Needs ' +
+      'ROLE_MANAGE_OFFER_HISTORY.',
+    auth: 'customer',
+    body: 'OfferNumberRequest',
+    responses: {
+      200: { description: 'How many lines went into the cart.', schema: 'OfferToCartResponse' },
+      400: error(
+        '{PROVIDER}__OFFER_NOT_PROCESSED (not answered yet), {PROVIDER}__OFFER_EXPIRED (past its last valid day), ' +
+          'CHECKOUT__CART_LINE_ITEM_LIMIT_REACHED, or VIOLATION::IS_BLANK_ERROR on offerNumber.',
+      ),
+      403: OFFER_HISTORY,
+      404: OFFER_NOT_FOUND,
     },
   },
   {
@@ -1013,6 +1234,21 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     responses: {
       200: { description: 'What was activated.', schema: 'DevActivateResponse' },
       404: error('Not switched on, or nothing matches the key ({PROVIDER}__NOTHING_TO_ACTIVATE).'),
+    },
+  },
+  {
+    operationId: 'devAdvanceErp',
+    method: 'post',
+    path: '/dev/erp/advance',
+    summary:
+      'Development aid, only with WERKBANK_DEV_OUTBOX=1 and the simulated ERP: advances the simulation as if hours ' +
+      '(1 to 8760) had passed from now, so orders move on through their statuses and offer requests are answered.',
+    auth: 'access-key',
+    body: 'DevErpAdvanceRequest',
+    responses: {
+      200: { description: 'The instant the simulation stands at.', schema: 'DevErpAdvanceResponse' },
+      400: VIOLATIONS,
+      404: error('Not switched on, or the ERP is not the simulated one (FRAMEWORK__ROUTE_NOT_FOUND).'),
     },
   },
 ];
