@@ -48,6 +48,20 @@ export function createSimulatedErp(deps: SimulatedErpDeps): ErpSimulation {
   const { db } = deps;
   const provider = deps.config.provider;
   const clock = deps.now ?? (() => new Date());
+  let queue: Promise<unknown> = Promise.resolve();
+  const advanceOnce = async (now: Date): Promise<AdvanceResult> => {
+    let transferred = 0;
+    for (;;) {
+      const missing = await shopOrdersNotTransferred(db, SWEEP_BATCH);
+      if (!missing.length) break;
+      const copied = await transferShopOrders(db, missing);
+      transferred += copied;
+      if (copied === 0) break;
+    }
+    const offers = await processOffers(db, now);
+    const steps = await advanceOrders(db, now);
+    return { transferred, steps: steps + offers };
+  };
   return {
     async transferOrder(orderId) {
       await transferShopOrders(db, [orderId]);
@@ -60,18 +74,11 @@ export function createSimulatedErp(deps: SimulatedErpDeps): ErpSimulation {
     offerDetail: (scope, offerNumber) => offerDetail(db, provider, scope, offerNumber),
     offerForCart: (scope, offerNumber, at) => offerForCart(db, scope, offerNumber, at),
     document: (scope, kind, number) => erpDocument(db, scope, kind, number),
-    async advance(now) {
-      let transferred = 0;
-      for (;;) {
-        const missing = await shopOrdersNotTransferred(db, SWEEP_BATCH);
-        if (!missing.length) break;
-        const copied = await transferShopOrders(db, missing);
-        transferred += copied;
-        if (copied === 0) break;
-      }
-      const offers = await processOffers(db, now);
-      const steps = await advanceOrders(db, now);
-      return { transferred, steps: steps + offers };
+    advance(now) {
+      // One advance at a time per process: the background step and a demonstration's advance queue up.
+      const run = queue.then(() => advanceOnce(now));
+      queue = run.catch(() => undefined);
+      return run;
     },
   };
 }

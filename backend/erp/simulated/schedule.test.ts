@@ -6,6 +6,7 @@ import { loadBackendConfig } from '../../config.ts';
 import { createDb, type DbHandle } from '../../db/client.ts';
 import { erpDeliveryTable, erpInvoiceTable, erpOrderTable } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
+import { startErpClock } from '../../runtime.ts';
 import { insertCompany } from '../../store-api/company/test-support.ts';
 import type { ErpScope } from '../port.ts';
 import { createSimulatedErp, type ErpSimulation } from './index.ts';
@@ -175,5 +176,36 @@ describe('the clock of an order', () => {
     await erp.advance(new Date(t0 + 90 * DAY));
     expect((await state(id!)).status).toBe('cancelled');
     expect((await state(id!)).deliveries).toHaveLength(0);
+  });
+});
+
+describe('advancing', () => {
+  test('two advances at once take each step once', async () => {
+    const t0 = Date.parse('2026-09-01T08:00:00Z');
+    const ids = await insertTestErpOrders(
+      handle.db,
+      Array.from({ length: 30 }, () => erpOrder(companyId, new Date(t0))),
+    );
+    const until = new Date(t0 + 3 * DAY);
+    const [a, b] = await Promise.all([erp.advance(until), erp.advance(until)]);
+    // open → in_progress → handling → shipped → shipped_and_invoiced: 4 steps each.
+    expect(a.steps + b.steps).toBe(30 * 4);
+    for (const id of ids) {
+      const { status, deliveries, invoices } = await state(id);
+      expect(status).toBe('shipped_and_invoiced');
+      expect(deliveries).toHaveLength(1);
+      expect(invoices).toHaveLength(1);
+    }
+  });
+
+  test('the background step runs at once and every interval unless ERP_SIMULATION=off', async () => {
+    const calls: Date[] = [];
+    const fake = { advance: async (now: Date) => (calls.push(now), { transferred: 0, steps: 0 }) };
+    expect(startErpClock(fake, { ERP_SIMULATION: 'off' })).toBeNull();
+    expect(calls).toHaveLength(0);
+    const stop = startErpClock(fake, {}, 20);
+    await new Promise((resolve) => setTimeout(resolve, 70));
+    stop!();
+    expect(calls.length).toBeGreaterThanOrEqual(3);
   });
 });
