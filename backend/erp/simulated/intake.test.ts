@@ -5,7 +5,7 @@ import { ErpOrderDetailSchema } from '../../../contract/provider/erp.ts';
 import { createStoreApi } from '../../app.ts';
 import { loadBackendConfig } from '../../config.ts';
 import { createDb, type DbHandle } from '../../db/client.ts';
-import { erpOrderTable, orderTable } from '../../db/schema/index.ts';
+import { erpOrderTable, orderFlowUserTable, orderTable } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../../store-api/company/test-support.ts';
 import {
@@ -15,6 +15,7 @@ import {
   seedCheckoutSettings,
   type CheckoutSettings,
 } from '../../store-api/order/order-test-support.ts';
+import { insertFlow } from '../../store-api/spending/approval-test-support.ts';
 import type { ErpScope } from '../port.ts';
 import { createSimulatedErp, type ErpSimulation } from './index.ts';
 import { ERP_STEPS, variation } from './schedule.ts';
@@ -144,6 +145,30 @@ describe('hand-over of shop orders', () => {
       [{ lineNumber: 1, quantity: 2 }],
       [{ lineNumber: 1, quantity: 3 }],
     ]);
+  });
+
+  test('an order written by an approval is handed over when the approval is decided', async () => {
+    const companyId = scope.companyId;
+    const boss = await insertCustomer(handle.db, companyId, { rights: ['ROLE_APPROVE_ORDER_FLOWS'] });
+    const flowId = await insertFlow(handle.db, companyId, { approveFromCents: 10_000, approvers: [boss.id] });
+    await handle.db.insert(orderFlowUserTable).values({ flowId, customerId: buyer.id });
+    const article = await insertArticle(handle.db, { price: '60.00' });
+    await fillCart(handle.db, buyer.id, [{ productId: article.id, quantity: 2 }]);
+    const requested = await call('POST', '/checkout/order', {});
+    expect(requested.json.apiAlias).toBe('order_approval_request');
+    const res = await app.request(`/store-api/${config.provider}/order/approve/${requested.json.id as string}`, {
+      method: 'POST',
+      headers: {
+        'sw-access-key': config.accessKey,
+        'content-type': 'application/json',
+        'sw-context-token': boss.token,
+      },
+      body: '{}',
+    });
+    const decision = (await res.json()) as { orderId: string };
+    expect(res.status).toBe(200);
+    expect(await erpOrderOf(decision.orderId)).toMatchObject([{ channel: 'shop', goodsCents: 12_000 }]);
+    await handle.db.delete(orderFlowUserTable).where(eq(orderFlowUserTable.flowId, flowId));
   });
 
   test('a pickup is a pickup order; prepayment makes it paid in advance', async () => {
