@@ -71,6 +71,9 @@ describe('order history', () => {
     expect((await get('status=open')).json.total).toBe(0);
     expect((await get('status=not_open')).json.total).toBe(3);
     expect((await get('dateTo=2020-01-01')).json.total).toBe(0);
+    expect((await get(`orderNumber=${orders['PO-OUTSIDER']!}`)).json.total).toBe(0);
+    const outsiders = await world.call('GET', `/order/history?orderNumber=${orders['PO-LEAD']!}`, world.outsider.token);
+    expect(outsiders.json.total).toBe(0);
   });
 
   test('paging: limit 1 answers one of three; limit 101, limit 0 and a dateFrom after dateTo are refused at the field', async () => {
@@ -152,6 +155,12 @@ describe('invoice history and documents', () => {
     expect(byInvoice.json).toMatchObject({ total: 1, elements: [{ orderNumber: orders['PO-MIX'] }] });
     const byOrder = await world.call('GET', `/invoice/history?orderNumber=${orders['PO-LEAD']!}`, world.lead.token);
     expect(byOrder.json).toMatchObject({ total: 1, elements: [{ invoiceNumber: invoices['PO-LEAD'] }] });
+    const foreign = await world.call(
+      'GET',
+      `/invoice/history?invoiceNumber=${invoices['PO-OUTSIDER']!}`,
+      world.lead.token,
+    );
+    expect(foreign.json.total).toBe(0);
   });
 
   test('the invoice and its proof of delivery are PDF downloads nobody caches', async () => {
