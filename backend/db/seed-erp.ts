@@ -101,6 +101,17 @@ const CHANNELS: [ErpOrderChannel, number][] = [
 
 /** Hours before `now` of the newest orders, so every early status has an order (open, in_progress, handling, …). */
 const RECENT_HOURS = [0.5, 2, 3.5, 7, 16, 22, 30, 40, 54, 75, 100, 130, 170, 220, 300];
+/**
+ * Traits of some of the newest orders (by their place from the newest, 0), so that the statuses that last only days
+ * have an order right after the seed: invoiced (paid in advance, 16 h old), not_yet_shipped (a pickup 30 h old and
+ * an order with a requested date days ahead) and backorder (75 h old).
+ */
+const RECENT_TRAITS: Partial<Record<number, 'prepaid' | 'pickup' | 'requested' | 'backorder'>> = {
+  4: 'prepaid',
+  6: 'pickup',
+  8: 'requested',
+  9: 'backorder',
+};
 /** The oldest order is this many days before `now`. */
 const HISTORY_DAYS = 730;
 /** Articles the history is made of. */
@@ -206,7 +217,16 @@ function demoOrders(demo: DemoErpCompany, company: CompanyData, articles: DemoAr
     const channel = channelOf(key);
     const fromNewest = demo.orders - 1 - index;
     const roll = variation(key, 'kind', 0, 99);
-    const type: ErpOrderType = channel === 'counter' ? 'pickup' : roll < 6 ? 'pickup' : roll < 12 ? 'rush' : 'standard';
+    const trait = RECENT_TRAITS[fromNewest];
+    const type: ErpOrderType = trait
+      ? trait === 'pickup'
+        ? 'pickup'
+        : 'standard'
+      : channel === 'counter' || roll < 6
+        ? 'pickup'
+        : roll < 12
+          ? 'rush'
+          : 'standard';
     const buyer =
       channel === 'edi'
         ? null
@@ -219,7 +239,12 @@ function demoOrders(demo: DemoErpCompany, company: CompanyData, articles: DemoAr
         : (buyer?.name ?? demo.otherBuyers[variation(key, 'other', 0, demo.otherBuyers.length - 1)]!);
 
     const lineCount = variation(key, 'lines', 1, 6);
-    const backorderLine = variation(key, 'backorder', 0, 99) < 10 ? variation(key, 'backorder-line', 1, lineCount) : 0;
+    const backorderLine =
+      trait === 'backorder'
+        ? 1
+        : variation(key, 'backorder', 0, 99) < 10
+          ? variation(key, 'backorder-line', 1, lineCount)
+          : 0;
     const lines: NewErpOrderLine[] = [];
     const used = new Set<string>();
     for (let n = 1; n <= lineCount; n++) {
@@ -260,7 +285,7 @@ function demoOrders(demo: DemoErpCompany, company: CompanyData, articles: DemoAr
           : referenceRoll < 8
             ? `PO-${localDate(at).slice(0, 4)}-${String(100 + index).padStart(4, '0')}`
             : null;
-    const requested = variation(key, 'requested', 0, 99) < 5 && type === 'standard';
+    const requested = trait === 'requested' || (variation(key, 'requested', 0, 99) < 5 && type === 'standard');
     const held = demo.creditHolds.includes(fromNewest);
     orders.push({
       id: demoErpOrderId(demo.key, index),
@@ -285,7 +310,7 @@ function demoOrders(demo: DemoErpCompany, company: CompanyData, articles: DemoAr
       netCents,
       taxes,
       totalCents: netCents + taxes.reduce((s, t) => s + t.taxCents, 0),
-      paidInAdvance: !held && channel !== 'edi' && variation(key, 'prepaid', 0, 99) < 5,
+      paidInAdvance: trait === 'prepaid' || (!held && channel !== 'edi' && variation(key, 'prepaid', 0, 99) < 5),
       overCreditLimit: held,
       requestedShippingDate: requested
         ? localDate(new Date(at.getTime() + variation(key, 'wait', 5, 12) * 86_400_000))
