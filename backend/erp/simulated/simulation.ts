@@ -70,8 +70,16 @@ export async function advanceOrders(db: Db, now: Date, batchSize = ERP_BATCH_SIZ
   }
 }
 
-/** One batch (module comment); null when nothing was due. */
+/**
+ * One batch (module comment) in one transaction; null when nothing was due. The due orders are locked
+ * (`FOR UPDATE SKIP LOCKED`), so on PostgreSQL two processes advancing at once take different orders and never the
+ * same step twice.
+ */
 async function advanceBatch(db: Db, now: Date, batchSize: number): Promise<number | null> {
+  return db.transaction(async (t) => runBatch(t as unknown as Db, now, batchSize));
+}
+
+async function runBatch(db: Db, now: Date, batchSize: number): Promise<number | null> {
   const due = await db
     .select({
       id: erpOrderTable.id,
@@ -96,7 +104,8 @@ async function advanceBatch(db: Db, now: Date, batchSize: number): Promise<numbe
     .innerJoin(companyTable, eq(companyTable.id, erpOrderTable.companyId))
     .where(lte(erpOrderTable.nextStepAt, now))
     .orderBy(asc(erpOrderTable.nextStepAt), asc(erpOrderTable.id))
-    .limit(batchSize);
+    .limit(batchSize)
+    .for('update', { of: erpOrderTable, skipLocked: true });
   if (!due.length) return null;
   const ids = due.map((o) => o.id);
   const lines = await db
@@ -202,47 +211,44 @@ async function advanceBatch(db: Db, now: Date, batchSize: number): Promise<numbe
   const lineUpdates = simulated.flatMap(({ row, changedLines }) => changedLines.map((l) => ({ id: row.id, ...l })));
   const shopStates = simulated.filter(({ row }) => row.shopOrderId);
 
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    if (deliveries.length) {
-      await tx.insert(erpDeliveryTable).values(deliveries.map((d) => d.row));
-      await tx.insert(erpDeliveryLineTable).values(deliveries.flatMap((d) => d.lines));
-    }
-    if (newInvoices.length) await tx.insert(erpInvoiceTable).values(newInvoices.map(({ at: _at, ...i }) => i));
-    if (invoiceDeliveries.length) {
-      await tx.execute(sql`
-        UPDATE erp_invoice i SET delivery_id = v.delivery_id, updated_at = now()
-          FROM unnest(${textArray(invoiceDeliveries.map(({ row }) => row.id))},
-                      ${textArray(invoiceDeliveries.map(({ row, sim }) => erpDeliveryId(row.id, sim.invoiceDeliveryIndex!)))})
-               AS v(erp_order_id, delivery_id)
-         WHERE i.erp_order_id = v.erp_order_id`);
-    }
-    if (lineUpdates.length) {
-      await tx.execute(sql`
-        UPDATE erp_order_line l SET delivered_quantity = v.delivered, delivery_date = v.day
-          FROM unnest(${textArray(lineUpdates.map((l) => l.id))}, ${intArray(lineUpdates.map((l) => l.lineNumber))},
-                      ${intArray(lineUpdates.map((l) => l.deliveredQuantity))},
-                      ${isoArray(
-                        lineUpdates.map((l) => l.deliveryDate),
-                        'date',
-                      )}) AS v(erp_order_id, line_number, delivered, day)
-         WHERE l.erp_order_id = v.erp_order_id AND l.line_number = v.line_number`);
-    }
-    await tx.execute(sql`
-      UPDATE erp_order o SET status = v.status, next_step_at = v.next_step_at, updated_at = now()
-        FROM unnest(${textArray(simulated.map(({ row }) => row.id))}, ${textArray(simulated.map(({ sim }) => sim.status))},
+  if (deliveries.length) {
+    await db.insert(erpDeliveryTable).values(deliveries.map((d) => d.row));
+    await db.insert(erpDeliveryLineTable).values(deliveries.flatMap((d) => d.lines));
+  }
+  if (newInvoices.length) await db.insert(erpInvoiceTable).values(newInvoices.map(({ at: _at, ...i }) => i));
+  if (invoiceDeliveries.length) {
+    await db.execute(sql`
+      UPDATE erp_invoice i SET delivery_id = v.delivery_id, updated_at = now()
+        FROM unnest(${textArray(invoiceDeliveries.map(({ row }) => row.id))},
+                    ${textArray(invoiceDeliveries.map(({ row, sim }) => erpDeliveryId(row.id, sim.invoiceDeliveryIndex!)))})
+             AS v(erp_order_id, delivery_id)
+       WHERE i.erp_order_id = v.erp_order_id`);
+  }
+  if (lineUpdates.length) {
+    await db.execute(sql`
+      UPDATE erp_order_line l SET delivered_quantity = v.delivered, delivery_date = v.day
+        FROM unnest(${textArray(lineUpdates.map((l) => l.id))}, ${intArray(lineUpdates.map((l) => l.lineNumber))},
+                    ${intArray(lineUpdates.map((l) => l.deliveredQuantity))},
                     ${isoArray(
-                      simulated.map(({ sim }) => sim.nextStepAt?.toISOString() ?? null),
-                      'timestamptz',
-                    )}) AS v(id, status, next_step_at)
-       WHERE o.id = v.id`);
-    if (shopStates.length) {
-      await tx.execute(sql`
-        UPDATE "order" o SET state = v.state, updated_at = now()
-          FROM unnest(${textArray(shopStates.map(({ row }) => row.shopOrderId!))},
-                      ${textArray(shopStates.map(({ sim }) => shopStateOf(sim.status)))}) AS v(id, state)
-         WHERE o.id = v.id AND o.state <> v.state`);
-    }
-  });
+                      lineUpdates.map((l) => l.deliveryDate),
+                      'date',
+                    )}) AS v(erp_order_id, line_number, delivered, day)
+       WHERE l.erp_order_id = v.erp_order_id AND l.line_number = v.line_number`);
+  }
+  await db.execute(sql`
+    UPDATE erp_order o SET status = v.status, next_step_at = v.next_step_at, updated_at = now()
+      FROM unnest(${textArray(simulated.map(({ row }) => row.id))}, ${textArray(simulated.map(({ sim }) => sim.status))},
+                  ${isoArray(
+                    simulated.map(({ sim }) => sim.nextStepAt?.toISOString() ?? null),
+                    'timestamptz',
+                  )}) AS v(id, status, next_step_at)
+     WHERE o.id = v.id`);
+  if (shopStates.length) {
+    await db.execute(sql`
+      UPDATE "order" o SET state = v.state, updated_at = now()
+        FROM unnest(${textArray(shopStates.map(({ row }) => row.shopOrderId!))},
+                    ${textArray(shopStates.map(({ sim }) => shopStateOf(sim.status)))}) AS v(id, state)
+       WHERE o.id = v.id AND o.state <> v.state`);
+  }
   return steps;
 }
