@@ -28,6 +28,7 @@ import { renderDocument } from '../documents/render.ts';
 import type { DocumentParty, DocumentTotals, PricedDocumentLine } from '../documents/types.ts';
 import type { ErpDocument, ErpDocumentKind, ErpScope } from '../port.ts';
 import { loadOffer } from './offers.ts';
+import { productNames } from './read.ts';
 import { SUPPLIER } from './supplier.ts';
 
 type CompanyRow = typeof companyTable.$inferSelect;
@@ -120,6 +121,11 @@ export async function erpDocument(
     const company = await companyById(db, found.offer.companyId);
     if (!company) return null;
     const priced = found.lines.filter((l) => l.unitPrice !== null && l.totalCents !== null);
+    const nameOf = await productNames(
+      db,
+      priced.map((l) => l.productId),
+      locale,
+    );
     const productIds = priced.map((l) => l.productId).filter((id): id is string => Boolean(id));
     const rates = new Map(
       (productIds.length
@@ -162,7 +168,7 @@ export async function erpDocument(
       lines: priced.map((l) => ({
         lineNumber: l.lineNumber,
         productNumber: l.productNumber,
-        description: l.description,
+        description: nameOf(l.productId, l.description),
         customerArticleNumber: l.customerArticleNumber,
         quantity: l.quantity,
         unit: l.unit,
@@ -181,6 +187,11 @@ export async function erpDocument(
   if (!company) return null;
   const { invoice, order, lines, delivery } = found;
   const customer = customerOf(company, locale);
+  const nameOf = await productNames(
+    db,
+    lines.map((l) => l.productId),
+    locale,
+  );
   if (kind === 'proof-of-delivery') {
     if (!delivery) return null;
     const deliveryLines = await db
@@ -206,7 +217,7 @@ export async function erpDocument(
         return {
           lineNumber: d.lineNumber,
           productNumber: line?.productNumber ?? '',
-          description: line?.name ?? '',
+          description: line ? nameOf(line.productId, line.name) : '',
           quantity: d.quantity,
           unit: line?.unit ?? null,
         };
@@ -220,7 +231,7 @@ export async function erpDocument(
   const pricedLines: PricedDocumentLine[] = lines.map((l) => ({
     lineNumber: l.lineNumber,
     productNumber: l.productNumber,
-    description: l.name,
+    description: nameOf(l.productId, l.name),
     customerArticleNumber: l.customerArticleNumber,
     quantity: l.quantity,
     unit: l.unit,

@@ -11,9 +11,10 @@ import {
 } from '../../../contract/provider/erp.ts';
 import { loadBackendConfig } from '../../config.ts';
 import { createDb, type DbHandle } from '../../db/client.ts';
-import { erpOrderTable } from '../../db/schema/index.ts';
+import { erpOrderTable, productTable } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { insertCompany, insertCustomer } from '../../store-api/company/test-support.ts';
+import { insertArticle } from '../../store-api/order/order-test-support.ts';
 import type { ErpScope } from '../port.ts';
 import { createSimulatedErp, type ErpSimulation } from './index.ts';
 import { erpLine, erpOrder, insertTestErpOrders } from './test-support.ts';
@@ -120,6 +121,26 @@ describe('order history', () => {
     ).not.toBeNull();
     expect(await erp.orderDetail(company, { orderNumber: numbers.spring!, warehouse: 'VIE' })).toBeNull();
   });
+});
+
+test("an article of the catalogue is named in the caller's language, others as the ERP stored them", async () => {
+  const article = await insertArticle(handle.db, { name: 'Hamer' });
+  await handle.db
+    .update(productTable)
+    .set({ translated: { 'nl-NL': { name: 'Hamer' }, 'en-GB': { name: 'Hammer' } } })
+    .where(eq(productTable.id, article.id));
+  const order = erpOrder(company.companyId, new Date('2026-07-01T08:00:00Z'), {
+    lines: [erpLine({ productId: article.id, name: 'Hamer' }), erpLine({ name: 'Zaag (telefonisch)' })],
+  });
+  await insertTestErpOrders(handle.db, [order]);
+  const [row] = await handle.db
+    .select({ orderNumber: erpOrderTable.orderNumber })
+    .from(erpOrderTable)
+    .where(eq(erpOrderTable.id, order.id));
+  const names = async (locale: string) =>
+    (await erp.orderDetail({ ...company, locale }, { orderNumber: row!.orderNumber }))!.lines.map((l) => l.name);
+  expect(await names('en-GB')).toEqual(['Hammer', 'Zaag (telefonisch)']);
+  expect(await names('nl-NL')).toEqual(['Hamer', 'Zaag (telefonisch)']);
 });
 
 describe('invoice history', () => {

@@ -22,7 +22,7 @@ import type {
   OfferSummary,
 } from '../../../contract/provider/erp.ts';
 import type { ErpPage, ErpScope, OfferForCart, OfferRequestInput } from '../port.ts';
-import { offerLink } from './read.ts';
+import { offerLink, productNames } from './read.ts';
 
 /** Hours between a request and its processing. */
 export const OFFER_PROCESSING_HOURS = 2;
@@ -56,11 +56,11 @@ function summaryOf(provider: string, o: OfferRow, lineCount: number): OfferSumma
   };
 }
 
-function lineOf(l: OfferLineRow): OfferLine {
+function lineOf(l: OfferLineRow, nameOf: (productId: string | null, stored: string) => string): OfferLine {
   return {
     lineNumber: l.lineNumber,
     productNumber: l.productNumber,
-    description: l.description,
+    description: nameOf(l.productId, l.description),
     customerArticleNumber: l.customerArticleNumber,
     quantity: l.quantity,
     unit: l.unit,
@@ -70,13 +70,18 @@ function lineOf(l: OfferLineRow): OfferLine {
   };
 }
 
-function detailOf(provider: string, o: OfferRow, lines: OfferLineRow[]): OfferDetail {
+function detailOf(
+  provider: string,
+  o: OfferRow,
+  lines: OfferLineRow[],
+  nameOf: (productId: string | null, stored: string) => string = (_id, stored) => stored,
+): OfferDetail {
   return {
     ...summaryOf(provider, o, lines.length),
     comment: o.comment,
     requestedAt: o.requestedAt.toISOString(),
     processedAt: o.processedAt?.toISOString() ?? null,
-    lines: lines.map(lineOf),
+    lines: lines.map((l) => lineOf(l, nameOf)),
   };
 }
 
@@ -281,7 +286,13 @@ export async function offerDetail(
   offerNumber: string,
 ): Promise<OfferDetail | null> {
   const found = await loadOffer(db, scope, offerNumber);
-  return found ? detailOf(provider, found.offer, found.lines) : null;
+  if (!found) return null;
+  const nameOf = await productNames(
+    db,
+    found.lines.map((l) => l.productId),
+    scope.locale,
+  );
+  return detailOf(provider, found.offer, found.lines, nameOf);
 }
 
 /**

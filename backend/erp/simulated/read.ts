@@ -4,7 +4,8 @@
  * status but open); `dateFrom`/`dateTo` calendar days in Europe/Brussels, both included (the order day, the invoice
  * day); `customerReference` a part of the reference, case ignored; `productNumber` and `customerArticleNumber` exact,
  * case ignored, on any line; numbers exact. Newest first (day, then time, then number, descending), paged.
- * Amounts are cents in the database and EUR numbers in the answers.
+ * Amounts are cents in the database and EUR numbers in the answers. A line of an article in the catalogue is named
+ * in the scope's language (`productNames`).
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -14,8 +15,10 @@ import {
   erpInvoiceTable,
   erpOrderLineTable,
   erpOrderTable,
+  productTable,
   type ErpTaxEntry,
 } from '../../db/schema/index.ts';
+import { translateFields } from '../../lib/translate.ts';
 import { escapeLike } from '../../db/like.ts';
 import { centsToNumber } from '../../lib/price.ts';
 import type {
@@ -41,6 +44,22 @@ export function invoiceLinks(provider: string, invoiceNumber: string, hasDeliver
 /** The offer PDF's path below the Store API. */
 export function offerLink(provider: string, offerNumber: string): string {
   return `/store-api/${provider}/offer/${encodeURIComponent(offerNumber)}/document`;
+}
+
+/**
+ * The catalogue names of products in `locale` (with the catalogue's fallback chain), by product id: the ERP prints an
+ * article's name in the caller's language where the catalogue has it, else the text stored with the line.
+ */
+export async function productNames(db: Db, productIds: readonly (string | null)[], locale: string) {
+  const ids = [...new Set(productIds.filter((id): id is string => Boolean(id)))];
+  const rows = ids.length
+    ? await db
+        .select({ id: productTable.id, translated: productTable.translated })
+        .from(productTable)
+        .where(inArray(productTable.id, ids))
+    : [];
+  const names = new Map(rows.map((r) => [r.id, translateFields(r.translated, locale).name]));
+  return (productId: string | null, stored: string): string => (productId && names.get(productId)) || stored;
 }
 
 /** Condition: the order is in the scope (company, and the customer unless the whole company's are wanted). */
@@ -194,6 +213,11 @@ export async function orderDetail(
         .orderBy(asc(erpDeliveryLineTable.lineNumber))
     : [];
   const invoices = await db.select().from(erpInvoiceTable).where(eq(erpInvoiceTable.erpOrderId, order.id));
+  const nameOf = await productNames(
+    db,
+    lines.map((l) => l.productId),
+    scope.locale,
+  );
   const noteOf = new Map(deliveries.map((d) => [d.id, d.shippingNoteNumber]));
   const invoice = invoices[0] ?? null;
   const lastNoteOfLine = new Map<number, string>();
@@ -211,7 +235,7 @@ export async function orderDetail(
   const mappedLines: ErpOrderLine[] = lines.map((l) => ({
     lineNumber: l.lineNumber,
     productNumber: l.productNumber,
-    name: l.name,
+    name: nameOf(l.productId, l.name),
     customerArticleNumber: l.customerArticleNumber,
     quantity: l.quantity,
     unit: l.unit,
