@@ -4,7 +4,9 @@
  * naming the product (`{name}`, the line's label the backend sends with the error); an unknown key shows the server's
  * message. Above the stock is a backorder for ordinary articles (level 10, warning) and an error for closeouts
  * (level 20). No flow or order reference budget left blocks the order (`{provider}-flow-unsufficient-budget-blocked`,
- * `{provider}-order-reference-unsufficient-budget-blocked`, docs/decisions/015). The minimum order value surcharge
+ * `{provider}-order-reference-unsufficient-budget-blocked`, docs/decisions/015). A line put in from an offer is
+ * blocked once the offer expired or its quantity changed (`{provider}-offer-expired`,
+ * `{provider}-offer-quantity-changed`, docs/decisions/016). The minimum order value surcharge
  * is read from the cart's extension `minimumCartValue`, which Shopware's Cart schema does not type.
  */
 import * as v from 'valibot';
@@ -30,7 +32,19 @@ const KNOWN = new Set([
   'promotion-discount-added',
   'flow-unsufficient-budget-blocked',
   'order-reference-unsufficient-budget-blocked',
+  'offer-expired',
+  'offer-quantity-changed',
 ]);
+
+/**
+ * The known key of a message key: Shopware's own keys as they are, the provider's keys without their `{provider}-`
+ * prefix (the provider segment is configuration, so any prefix ending in '-' before a known key counts).
+ */
+function knownKey(messageKey: string): string | null {
+  if (KNOWN.has(messageKey)) return messageKey;
+  for (const key of KNOWN) if (messageKey.endsWith(`-${key}`)) return key;
+  return null;
+}
 
 /** The product name the backend sends with a line's error (Shopware's CartError parameters). */
 const NameSchema = v.object({ name: v.string() });
@@ -41,12 +55,8 @@ const NameSchema = v.object({ name: v.string() });
  * @param fallbackName the product's name when the error does not carry one
  */
 export function cartErrorMessage(error: CartError, t: Translate, fallbackName = ''): string {
-  const key = KNOWN.has(error.messageKey)
-    ? error.messageKey
-    : error.messageKey
-        .replace(/^.*?-(cart-)/, '$1')
-        .replace(/^.*?-((?:flow|order-reference)-unsufficient-budget-blocked)$/, '$1');
-  if (!KNOWN.has(key)) return error.message;
+  const key = knownKey(error.messageKey);
+  if (!key) return error.message;
   const parsed = v.safeParse(NameSchema, error);
   const name = parsed.success ? parsed.output.name : fallbackName;
   if (key === 'product-stock-reached' && error.level < 20) return t('cart.error.backorder', { name });
