@@ -31,4 +31,13 @@ describe('vatRateFor', () => {
     expect(vatRateFor('0', 'DE')).toBe('0.00');
     expect(vatRateFor('21', 'de')).toBe('19.00');
   });
+
+  test('a supplier catalogue’s own rate is charged at the delivery country’s rate of its class', () => {
+    // A German catalogue's 19 % and 7 %: standard and reduced.
+    expect(taxClassOf('19.00')).toBe('standard');
+    expect(taxClassOf('7')).toBe('reduced');
+    expect(['BE', 'DE', 'AT'].map((c) => vatRateFor('19.00', c))).toEqual(['21.00', '19.00', '20.00']);
+    expect(['BE', 'DE', 'AT'].map((c) => vatRateFor('7.00', c))).toEqual(['6.00', '7.00', '10.00']);
+    expect(vatRateFor('19', 'CH')).toBe('21.00');
+  });
 });

@@ -3,9 +3,11 @@
  * the country the goods are delivered to, at the rate of the product's tax class.
  *
  * Rates are the EU member states' published standard and (main) reduced rates (European Commission, "VAT rates
- * applied in the Member States of the European Union"). Products carry the tax rate of the shop's home country
- * (Belgium): a product's class is found by comparing its rate with Belgium's rates (21 % standard; 6 % and 12 %
- * reduced; 0 % zero). A country missing from the table is charged at the home country's rates.
+ * applied in the Member States of the European Union"). A product's `tax_rate` is the rate its catalogue gave it:
+ * usually the shop's home country's (Belgium: 21 % standard; 6 % and 12 % reduced; 0 % zero), but a supplier's
+ * catalogue may carry its own country's rate (a German BMEcat's `TAX` 0.19 or 0.07). The class is found from the
+ * rate: 0 → zero, a reduced rate of Belgium or of a country in the table → reduced, anything else → standard. A
+ * country missing from the table is charged at the home country's rates.
  *
  * Rates are decimal strings with 2 decimals ("21.00"), as `numeric(5,2)` columns hold them.
  */
@@ -33,8 +35,14 @@ export const VAT_RATES: Readonly<Record<string, CountryRates>> = {
 /** The shop's home country, whose rates the products' `tax_rate` holds. */
 export const HOME_COUNTRY = 'BE';
 
-/** Belgium's reduced rates (6 % and 12 %): a product at one of them is in the reduced class. */
+/** Belgium's reduced rates (6 % and 12 %). */
 const HOME_REDUCED = ['6.00', '12.00'];
+
+/** Every rate that names the reduced class: Belgium's and the table's reduced rates. */
+const REDUCED = new Set([...HOME_REDUCED, ...Object.values(VAT_RATES).map((r) => r.reduced)]);
+
+/** The rates a product may keep as they are at home: Belgium's own. */
+const HOME_RATES = new Set(['21.00', ...HOME_REDUCED, '0.00']);
 
 /** A percent decimal string normalised to 2 decimals ("6" → "6.00"). */
 function normaliseRate(rate: string): string {
@@ -44,19 +52,19 @@ function normaliseRate(rate: string): string {
 }
 
 /**
- * The tax class of a product from its home-country rate: 0 → zero, Belgium's reduced rates → reduced, anything else
- * → standard.
+ * The tax class of a product from its catalogue rate: 0 → zero, a reduced rate of Belgium or of a country in the
+ * table (e.g. Germany's 7 %) → reduced, anything else → standard.
  */
 export function taxClassOf(homeRate: string): TaxClass {
   const rate = normaliseRate(homeRate);
   if (rate === '0.00') return 'zero';
-  return HOME_REDUCED.includes(rate) ? 'reduced' : 'standard';
+  return REDUCED.has(rate) ? 'reduced' : 'standard';
 }
 
 /**
  * The VAT rate for a product delivered to `countryCode`.
  *
- * @param homeRate the product's `tax_rate` (percent, decimal string).
+ * @param homeRate the product's `tax_rate` (percent, decimal string), as its catalogue gave it.
  * @param countryCode ISO 3166-1 alpha-2; unknown countries get the home country's rates.
  * @returns the rate as a decimal string with 2 decimals.
  */
@@ -65,7 +73,11 @@ export function vatRateFor(homeRate: string, countryCode: string): string {
   if (cls === 'zero') return '0.00';
   const country = countryCode.toUpperCase();
   const rates = VAT_RATES[country];
-  // At home (and where no rates are known) the product's own rate applies: it may be one of several reduced rates.
-  if (country === HOME_COUNTRY || !rates) return normaliseRate(homeRate);
+  // At home (and where no rates are known) a Belgian rate applies as it is: it may be one of two reduced rates. A
+  // rate of another country (a supplier's catalogue) is charged at the home country's rate of its class.
+  if (country === HOME_COUNTRY || !rates) {
+    const rate = normaliseRate(homeRate);
+    return HOME_RATES.has(rate) ? rate : VAT_RATES[HOME_COUNTRY]![cls];
+  }
   return rates[cls];
 }
