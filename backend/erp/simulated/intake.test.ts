@@ -89,6 +89,9 @@ describe('hand-over of shop orders', () => {
       goodsCents: 12_000,
       paidInAdvance: false,
     });
+    // The buyer finds it in the ERP's history by the number the checkout gave.
+    const [shopOrder] = await handle.db.select().from(orderTable).where(eq(orderTable.id, shopOrderId));
+    expect(copied!.orderNumber).toBe(shopOrder!.orderNumber);
     await erp.transferOrder(shopOrderId);
     const again = await erpOrderOf(shopOrderId);
     expect(again).toHaveLength(1);

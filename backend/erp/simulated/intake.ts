@@ -50,6 +50,11 @@ export interface NewErpOrderLine {
 /** A new ERP order of any channel. Amounts in cents. */
 export interface NewErpOrder {
   id: string;
+  /**
+   * The order number the ERP keeps: a shop order keeps the number the buyer was given at checkout, so the buyer finds
+   * it in every history by that number; an order of another channel (absent) gets the next `erp_order_number_seq`.
+   */
+  orderNumber?: string;
   companyId: string;
   customerId: string | null;
   shopOrderId: string | null;
@@ -103,8 +108,8 @@ function simOf(order: NewErpOrder, nextStepAt: Date): SimOrder {
 }
 
 /**
- * Writes new ERP orders with their lines in one statement each (numbers from `erp_order_number_seq`, in the order
- * given), skipping a shop order already handed over. Must run inside a transaction when more than one statement
+ * Writes new ERP orders with their lines in one statement each (a shop order keeps its number; the others are
+ * numbered from `erp_order_number_seq`, in the order given), skipping a shop order already handed over. Must run inside a transaction when more than one statement
  * should be atomic; the caller decides.
  *
  * @returns the ids written (without the skipped ones).
@@ -121,7 +126,7 @@ export async function insertErpOrders(db: Db, orders: readonly NewErpOrder[]): P
     .values(
       rows.map(({ order: o, nextStepAt }) => ({
         id: o.id,
-        orderNumber: sql`nextval('erp_order_number_seq')::text`,
+        orderNumber: o.orderNumber ?? sql`nextval('erp_order_number_seq')::text`,
         firm: SUPPLIER_FIRM,
         warehouse: warehouseFor(o.deliveryAddress?.countryCode ?? o.billingAddress.countryCode),
         companyId: o.companyId,
@@ -215,6 +220,7 @@ async function fromShopOrders(db: Db, shopOrderIds: readonly string[]): Promise<
     const customer = o.orderCustomer;
     return {
       id: erpOrderIdOf(o.id),
+      orderNumber: o.orderNumber,
       companyId: o.companyId,
       customerId: o.customerId,
       shopOrderId: o.id,
