@@ -107,6 +107,38 @@ export function ErpOrderDetail() {
         <h1 className="text-2xl font-bold">{t('orders.detail.title', { orderNumber: order.orderNumber })}</h1>
         <StatusBadge status={order.status} label={t(ERP_STATUS_KEYS[order.status])} />
       </div>
+      <div className="flex flex-col gap-3">
+        <div>
+          <Button busy={busy} onClick={() => run(order)}>
+            {t('orders.reorder.submit')}
+          </Button>
+        </div>
+        <div aria-live="polite">
+          {reordered && (
+            <div className="flex flex-col gap-2 rounded border border-line p-4 text-sm">
+              {reordered.missing.length > 0 ? (
+                <>
+                  <p id={missingId}>{t('orders.reorder.missing')}</p>
+                  <ul className="list-disc pl-5" aria-labelledby={missingId}>
+                    {reordered.missing.map((line) => (
+                      <li key={line.lineNumber}>
+                        {line.name} ({line.productNumber})
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : (
+                <p>{t('orders.reorder.done')}</p>
+              )}
+              {reordered.cart && (
+                <Link to="/checkout" className="self-start rounded bg-primary px-4 py-2 font-semibold text-white">
+                  {t('orders.reorder.toCart')}
+                </Link>
+              )}
+            </div>
+          )}
+        </div>
+      </div>
 
       <Card title={t('orders.erp.data')}>
         <dl className="text-sm">
@@ -294,39 +326,6 @@ export function ErpOrderDetail() {
           />
         )}
       </section>
-
-      <div className="flex flex-col gap-3">
-        <div>
-          <Button busy={busy} onClick={() => run(order)}>
-            {t('orders.reorder.submit')}
-          </Button>
-        </div>
-        <div aria-live="polite">
-          {reordered && (
-            <div className="flex flex-col gap-2 rounded border border-line p-4 text-sm">
-              {reordered.missing.length > 0 ? (
-                <>
-                  <p id={missingId}>{t('orders.reorder.missing')}</p>
-                  <ul className="list-disc pl-5" aria-labelledby={missingId}>
-                    {reordered.missing.map((line) => (
-                      <li key={line.lineNumber}>
-                        {line.name} ({line.productNumber})
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              ) : (
-                <p>{t('orders.reorder.done')}</p>
-              )}
-              {reordered.cart && (
-                <Link to="/checkout" className="self-start rounded bg-primary px-4 py-2 font-semibold text-white">
-                  {t('orders.reorder.toCart')}
-                </Link>
-              )}
-            </div>
-          )}
-        </div>
-      </div>
     </div>
   );
 }

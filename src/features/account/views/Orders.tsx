@@ -145,7 +145,7 @@ export function Orders({ tabs }: { tabs?: ReactNode } = {}) {
         ) : (
           <>
             <p className="mb-2 text-sm text-muted">{t('orders.total', { count: result.total })}</p>
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full min-w-[600px] text-left text-sm">
                 <caption className="sr-only">{t('orders.tabs.shop')}</caption>
                 <thead>

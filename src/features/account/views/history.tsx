@@ -131,7 +131,8 @@ export function useHistoryList<S extends readonly FilterField[], T>(
 
 /**
  * The filter form of a history: a field per filter of `spec` with its label from `labels`; a choice offers "all"
- * and its values through `choiceLabel`.
+ * and its values through `choiceLabel`. It folds away under its title (`label`, with the number of filters in use),
+ * open from 1024 px and whenever a filter is in use, so on a phone the list comes first.
  */
 export function HistoryFilterForm({
   spec,
@@ -151,35 +152,45 @@ export function HistoryFilterForm({
   update: (name: string, value: string) => void;
 }) {
   const { t } = useI18n();
+  const active = spec.filter((field) => draft[field.name]).length;
+  const [open, setOpen] = useState(
+    () => active > 0 || (globalThis.matchMedia?.('(min-width: 1024px)').matches ?? true),
+  );
   return (
-    <form
-      role="search"
-      aria-label={label}
-      onSubmit={(e) => e.preventDefault()}
-      className="grid gap-x-4 rounded border border-line p-4 sm:grid-cols-2 xl:grid-cols-3"
-    >
-      {spec.map((field) => {
-        const common = {
-          label: labels[field.name] ?? field.name,
-          value: draft[field.name] ?? '',
-          onValue: (value: string) => update(field.name, value),
-          error: errorOf(field.name),
-        };
-        if (field.kind === 'date') return <DateField key={field.name} {...common} />;
-        if (field.kind === 'choice')
-          return (
-            <Select
-              key={field.name}
-              {...common}
-              options={[
-                { value: '', label: t('orders.filter.anyState') },
-                ...field.choices.map((value) => ({ value, label: choiceLabel(value) })),
-              ]}
-            />
-          );
-        return <TextField key={field.name} {...common} maxLength={field.maxLength} />;
-      })}
-    </form>
+    <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="rounded border border-line">
+      <summary className="cursor-pointer select-none px-4 py-3 text-sm font-semibold">
+        {label}
+        {active > 0 && ` (${active})`}
+      </summary>
+      <form
+        role="search"
+        aria-label={label}
+        onSubmit={(e) => e.preventDefault()}
+        className="grid gap-x-4 px-4 pb-2 pt-1 sm:grid-cols-2 xl:grid-cols-3"
+      >
+        {spec.map((field) => {
+          const common = {
+            label: labels[field.name] ?? field.name,
+            value: draft[field.name] ?? '',
+            onValue: (value: string) => update(field.name, value),
+            error: errorOf(field.name),
+          };
+          if (field.kind === 'date') return <DateField key={field.name} {...common} />;
+          if (field.kind === 'choice')
+            return (
+              <Select
+                key={field.name}
+                {...common}
+                options={[
+                  { value: '', label: t('orders.filter.anyState') },
+                  ...field.choices.map((value) => ({ value, label: choiceLabel(value) })),
+                ]}
+              />
+            );
+          return <TextField key={field.name} {...common} maxLength={field.maxLength} />;
+        })}
+      </form>
+    </details>
   );
 }
 
@@ -240,10 +251,13 @@ export function HistoryResult<T>({
   );
 }
 
-/** A table that scrolls sideways inside its own box on narrow screens, keyboard-reachable. */
+/**
+ * A table that scrolls sideways inside its own box on narrow screens, keyboard-reachable. The box is positioned, so
+ * the visually hidden texts inside (`sr-only`, absolutely positioned) scroll with it instead of widening the page.
+ */
 export function ScrollTable({ label, minWidth, children }: { label: string; minWidth: string; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+    <div className="relative overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
       <table className={`w-full text-left text-sm ${minWidth}`}>
         <caption className="sr-only">{label}</caption>
         {children}
