@@ -12,7 +12,7 @@ import { cartToCsv, downloadCsv } from '../../lib/cart/cart-csv.ts';
 import { CartLines } from './CartLines.tsx';
 import { CartTotals, PromotionCode, SeparateNotices } from './CartTotals.tsx';
 import { CheckoutForm } from './CheckoutForm.tsx';
-import { RequestOffer } from './RequestOffer.tsx';
+import { OfferSentNote, RequestOffer } from './RequestOffer.tsx';
 import { cartErrorMessage } from '../../lib/cart/cart-messages.ts';
 import type { FeatureFlag } from '../../lib/feature-flags.ts';
 
@@ -29,6 +29,7 @@ export function CheckoutPage({
   const { t } = i18n;
   const cart = useStore($cart);
   const [loaded, setLoaded] = useState(false);
+  const [offerSent, setOfferSent] = useState<string | null>(null);
 
   useEffect(() => {
     void refreshCart().finally(() => setLoaded(true));
@@ -62,7 +63,7 @@ export function CheckoutPage({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{t('checkout.title')}</h1>
         <div className="flex flex-wrap gap-2">
-          <RequestOffer features={features} />
+          <RequestOffer onSent={setOfferSent} />
           <button
             type="button"
             className="rounded border border-line px-3 py-2 text-sm hover:bg-surface"
@@ -72,6 +73,7 @@ export function CheckoutPage({
           </button>
         </div>
       </div>
+      <OfferSentNote offerNumber={offerSent} features={features} />
       <div aria-live="polite">
         {general.length > 0 && (
           <ul className="flex flex-col gap-1" aria-label={t('checkout.errors')}>

@@ -3,7 +3,7 @@
  * client reference (at most OFFER_COMMENT_MAX_LENGTH and OFFER_CLIENT_REFERENCE_MAX_LENGTH characters, the
  * contract's limits) that sends the cart's lines as an offer request (POST `{provider}/offer/request`); the cart
  * stays as it is. Afterwards a notification names the new offer and, where the buyer can see offers (flag
- * `offer-history` and ROLE_MANAGE_OFFER_HISTORY), a note beside the button links to it.
+ * `offer-history` and ROLE_MANAGE_OFFER_HISTORY), a note below the cart's title links to it (OfferSentNote).
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -23,14 +23,14 @@ export const REQUEST_OFFER_RIGHT = 'ROLE_REQUEST_OFFER';
 
 const FIELDS = ['clientReference'] as const;
 
-export function RequestOffer({ features = [] }: { features?: readonly FeatureFlag[] }) {
+/** The button and its dialog; `onSent` gets the new offer's number. */
+export function RequestOffer({ onSent }: { onSent: (offerNumber: string) => void }) {
   const { t } = useI18n();
   const { notify } = useNotify();
   const [open, setOpen] = useState(false);
   const [comment, setComment] = useState('');
   const [clientReference, setClientReference] = useState('');
   const [errors, setErrors] = useState<FieldErrors<(typeof FIELDS)[number]>>({});
-  const [sent, setSent] = useState<string | null>(null);
   const { busy, run } = useAction(
     async () => {
       setErrors({});
@@ -38,13 +38,12 @@ export function RequestOffer({ features = [] }: { features?: readonly FeatureFla
       setOpen(false);
       setComment('');
       setClientReference('');
-      setSent(offer.offerNumber);
+      onSent(offer.offerNumber);
       notify('success', t('general.success'), t('checkout.offer.sent', { offerNumber: offer.offerNumber }));
     },
     { fields: FIELDS, onFieldErrors: setErrors },
   );
   if (!hasRight(REQUEST_OFFER_RIGHT)) return null;
-  const canSeeOffers = features.includes('offer-history') && hasRight('ROLE_MANAGE_OFFER_HISTORY');
 
   return (
     <>
@@ -55,18 +54,6 @@ export function RequestOffer({ features = [] }: { features?: readonly FeatureFla
       >
         {t('checkout.offer.open')}
       </button>
-      <div aria-live="polite" className="w-full empty:hidden">
-        {sent && (
-          <p className="rounded border-l-4 border-green-600 bg-green-50 px-3 py-2 text-sm text-green-900">
-            {t('checkout.offer.sent', { offerNumber: sent })}{' '}
-            {canSeeOffers && (
-              <Link to={`/account/offers/${encodeURIComponent(sent)}`} className="font-semibold underline">
-                {t('checkout.offer.view', { offerNumber: sent })}
-              </Link>
-            )}
-          </p>
-        )}
-      </div>
       <Dialog
         open={open}
         onClose={() => setOpen(false)}
@@ -105,5 +92,34 @@ export function RequestOffer({ features = [] }: { features?: readonly FeatureFla
         </form>
       </Dialog>
     </>
+  );
+}
+
+/**
+ * The note after a sent request, naming the offer; with the offer history (flag `offer-history`,
+ * ROLE_MANAGE_OFFER_HISTORY) it links to the offer.
+ */
+export function OfferSentNote({
+  offerNumber,
+  features = [],
+}: {
+  offerNumber: string | null;
+  features?: readonly FeatureFlag[];
+}) {
+  const { t } = useI18n();
+  const canSeeOffers = features.includes('offer-history') && hasRight('ROLE_MANAGE_OFFER_HISTORY');
+  return (
+    <div aria-live="polite">
+      {offerNumber && (
+        <p className="rounded border-l-4 border-green-600 bg-green-50 px-3 py-2 text-sm text-green-900">
+          {t('checkout.offer.sent', { offerNumber })}{' '}
+          {canSeeOffers && (
+            <Link to={`/account/offers/${encodeURIComponent(offerNumber)}`} className="font-semibold underline">
+              {t('checkout.offer.view', { offerNumber })}
+            </Link>
+          )}
+        </p>
+      )}
+    </div>
   );
 }
