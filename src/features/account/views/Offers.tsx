@@ -227,6 +227,7 @@ export function OfferDetail() {
             {offer.validUntil ? formatDay(offer.validUntil, locale) : t('offers.notYetProcessed')}
             {expired && <span className="ml-2 font-semibold text-primary">{t('offers.expired')}</span>}
           </Row>
+          {offer.totalPrice !== null && <Row label={t('history.column.totalNet')}>{amount(offer.totalPrice)}</Row>}
           {offer.documentLink && (
             <Row label={t('invoices.column.documents')}>
               <PdfLink offerNumber={offer.offerNumber} />
