@@ -174,7 +174,8 @@ export async function offerToCart(offerNumber: string): Promise<OfferToCartRespo
 
 /**
  * Same-origin download paths of the ERP's PDFs through the Store API proxy (`/store-api/{provider}/…`, answered as
- * `application/pdf`): an invoice, its proof of delivery, an offer.
+ * `application/pdf` with the file name in `Content-Disposition`): an invoice, its proof of delivery, an offer. The
+ * links carry `download`, so the browser saves the file instead of leaving the shop.
  */
 export const documentHref = {
   invoice: (invoiceNumber: string) => `/store-api/${providerPath('invoice', invoiceNumber, 'document')}`,

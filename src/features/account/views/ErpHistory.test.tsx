@@ -224,6 +224,7 @@ describe('orders of every channel', () => {
       'href',
       '/store-api/werkbank/invoice/926000123/proof-of-delivery',
     );
+    expect(screen.getByRole('link', { name: 'Invoice 926000123 (PDF)' })).toHaveAttribute('download');
     const totals = screen.getByLabelText('Totals');
     expect(within(totals).getByText('Shipping').nextSibling).toHaveTextContent('€9.95');
     expect(within(totals).getByText('plus 21% VAT').nextSibling).toHaveTextContent('€33.59');

@@ -406,6 +406,7 @@ export function InvoiceTable({
                   <li>
                     <a
                       href={documentHref.invoice(invoice.invoiceNumber)}
+                      download
                       className="whitespace-nowrap text-primary underline"
                     >
                       <span aria-hidden="true">{t('invoices.pdf.invoice')}</span>
@@ -418,6 +419,7 @@ export function InvoiceTable({
                     <li>
                       <a
                         href={documentHref.proofOfDelivery(invoice.invoiceNumber)}
+                        download
                         className="whitespace-nowrap text-primary underline"
                       >
                         <span aria-hidden="true">{t('invoices.pdf.proofOfDelivery')}</span>

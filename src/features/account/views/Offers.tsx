@@ -39,7 +39,7 @@ export function orderable(offer: Pick<Offer, 'status' | 'validUntil'>, today = b
 function PdfLink({ offerNumber }: { offerNumber: string }) {
   const { t } = useI18n();
   return (
-    <a href={documentHref.offer(offerNumber)} className="whitespace-nowrap text-primary underline">
+    <a href={documentHref.offer(offerNumber)} download className="whitespace-nowrap text-primary underline">
       <span aria-hidden="true">{t('offers.pdf')}</span>
       <span className="sr-only">{t('offers.pdfNamed', { number: offerNumber })}</span>
     </a>
