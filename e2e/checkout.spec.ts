@@ -56,7 +56,10 @@ test('a buyer orders an article found by its number, with pickup, and reorders i
   await expect(page.getByText(`Your order number: ${orderNumber}`)).toBeVisible();
   await expect(page.getByRole('link', { name: /Cart, \d+ item/ })).toHaveCount(0);
 
+  // The orders of every channel list it at once; the shop's own history has the pickup location and the reorder.
   await page.goto('/en/account/orders');
+  await expect(page.getByRole('row', { name: new RegExp(orderNumber) })).toContainText('PO-E2E-1');
+  await page.getByRole('link', { name: 'Placed in the shop' }).click();
   const row = page.getByRole('row', { name: new RegExp(orderNumber) });
   await expect(row).toContainText('PO-E2E-1');
   await row.getByRole('link', { name: orderNumber }).click();

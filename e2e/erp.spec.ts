@@ -7,7 +7,7 @@ import { expect, test, type Download, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { extractText } from 'unpdf';
 import { waitForHydrate } from './hydration.ts';
-import { addToCartByNumber, apiPost, emptyCart, invitationHash, login, switchUser } from './support.ts';
+import { addToCartByNumber, apiGet, apiPost, emptyCart, invitationHash, login, switchUser } from './support.ts';
 
 const NEW_PASSWORD = 'Erp!Buyer2026';
 /** A screw of the demo catalogue sold from 50 pieces in steps of 25, with stock. */
@@ -111,13 +111,14 @@ test('a buyer follows an order to its invoice and orders an offer the ERP answer
   await expect(
     page.getByRole('status').filter({ hasText: `1 line of offer ${offerNumber} is now in the cart.` }),
   ).toBeVisible();
-  const headers = { referer: `${origin}/en/` };
-  const offer = (await (
-    await page.request.get(`/store-api/werkbank/offer/history/detail?offerNumber=${offerNumber}`, { headers })
-  ).json()) as { lines: { unitPrice: number }[] };
-  const cart = (await (await page.request.get('/store-api/checkout/cart', { headers })).json()) as {
+  const offer = await apiGet<{ lines: { unitPrice: number }[] }>(
+    page.request,
+    origin,
+    `werkbank/offer/history/detail?offerNumber=${offerNumber}`,
+  );
+  const cart = await apiGet<{
     lineItems: { price: { unitPrice: number }; payload: { offer?: { offerNumber: string } } }[];
-  };
+  }>(page.request, origin, 'checkout/cart');
   expect(cart.lineItems).toHaveLength(1);
   expect(cart.lineItems[0]!.payload.offer?.offerNumber).toBe(offerNumber);
   expect(cart.lineItems[0]!.price.unitPrice).toBe(offer.lines[0]!.unitPrice);

@@ -16,6 +16,20 @@ export async function apiPost(request: APIRequestContext, baseURL: string, path:
   return response;
 }
 
+/**
+ * GETs `/store-api/{path}` and answers its JSON; fails the test unless the answer is 2xx. A kept-alive connection the
+ * server has just closed answers ECONNRESET: the call is then sent once more on a new connection.
+ */
+export async function apiGet<T>(request: APIRequestContext, baseURL: string, path: string): Promise<T> {
+  const send = () => request.get(`/store-api/${path}`, { headers: { referer: `${baseURL}/en/` } });
+  const response = await send().catch((error: unknown) => {
+    if (String(error).includes('ECONNRESET')) return send();
+    throw error;
+  });
+  expect(response.ok(), `${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
 export async function login(page: Page, baseURL: string, username: string, password = DEMO_PASSWORD) {
   await apiPost(page.request, baseURL, 'account/login', { username, password });
 }
