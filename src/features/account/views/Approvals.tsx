@@ -6,6 +6,7 @@
  * the requester's full name. Decisions follow docs/decisions/015: each request is decided once, by an approver of
  * its flow or order reference who did not send it (`canDecide`).
  */
+import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
@@ -281,109 +282,104 @@ export function Approvals() {
       ) : result.elements.length === 0 ? (
         <p className="text-sm text-gray-600">{t('approvals.empty')}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[56rem] text-left text-sm">
-            <caption className="sr-only">{t('approvals.title')}</caption>
-            <thead className="border-b border-gray-300 text-gray-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  <input
-                    type="checkbox"
-                    aria-label={t('approvals.selectAll')}
-                    disabled={decidable.length === 0}
-                    checked={decidable.length > 0 && chosen.length === decidable.length}
-                    onChange={(e) => setSelected(new Set(e.target.checked ? decidable.map((a) => a.id) : []))}
-                    className="h-4 w-4 accent-primary"
-                  />
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('approvals.number')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('approvals.orderName')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('approvals.requester')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('approvals.flow')}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  {t('approvals.amount')}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  {t('approvals.openBudget')}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  {t('approvals.remainingBudget')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('approvals.orderDate')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('approvals.statusFilter')}
-                </th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">{t('account.actions')}</span>
-                </th>
+        <ScrollTable label={t('approvals.title')} minWidth="min-w-[56rem]">
+          <thead className="border-b border-gray-300 text-gray-600">
+            <tr>
+              <th scope="col" className="py-2 pr-3">
+                <input
+                  type="checkbox"
+                  aria-label={t('approvals.selectAll')}
+                  disabled={decidable.length === 0}
+                  checked={decidable.length > 0 && chosen.length === decidable.length}
+                  onChange={(e) => setSelected(new Set(e.target.checked ? decidable.map((a) => a.id) : []))}
+                  className="h-4 w-4 accent-primary"
+                />
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {t('approvals.number')}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {t('approvals.orderName')}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {t('approvals.requester')}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {t('approvals.flow')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                {t('approvals.amount')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                {t('approvals.openBudget')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                {t('approvals.remainingBudget')}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {t('approvals.orderDate')}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {t('approvals.statusFilter')}
+              </th>
+              <th scope="col" className="py-2">
+                <span className="sr-only">{t('account.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.elements.map((a) => (
+              <tr key={a.id} className="border-b border-gray-100 align-top">
+                <td className="py-2 pr-3">
+                  {a.canDecide && (
+                    <input
+                      type="checkbox"
+                      aria-label={t('approvals.select', { number: approvalNumber(a) })}
+                      checked={selected.has(a.id)}
+                      onChange={(e) => toggle(a.id, e.target.checked)}
+                      className="h-4 w-4 accent-primary"
+                    />
+                  )}
+                </td>
+                <td className="py-2 pr-3">
+                  <Link
+                    to={`/account/approvals/${encodeURIComponent(a.id)}`}
+                    className="font-medium text-primary hover:underline"
+                  >
+                    {approvalNumber(a)}
+                  </Link>
+                </td>
+                <td className="py-2 pr-3">{a.orderName ?? '–'}</td>
+                <td className="py-2 pr-3">
+                  {fullName(a)}
+                  <span className="block text-xs text-gray-600">{a.requester.username}</span>
+                </td>
+                <td className="py-2 pr-3">{a.flowName ?? '–'}</td>
+                <td className="py-2 pr-3 text-right">{amount(a.amountNet)}</td>
+                <td className="py-2 pr-3 text-right">{a.openBudget === null ? '–' : amount(a.openBudget)}</td>
+                <td className="py-2 pr-3 text-right">{a.remainingBudget === null ? '–' : amount(a.remainingBudget)}</td>
+                <td className="py-2 pr-3">{formatDate(a.orderDate, locale)}</td>
+                <td className="py-2 pr-3">
+                  <StatusBadge status={a.status} />
+                </td>
+                <td className="py-2">
+                  {a.canDecide && (
+                    <div className="flex gap-2">
+                      <Button onClick={() => ask({ action: 'approve', approvals: [a] })}>
+                        <span aria-hidden="true">{t('approvals.approve')}</span>
+                        <span className="sr-only">{t('approvals.approveNamed', { number: approvalNumber(a) })}</span>
+                      </Button>
+                      <Button kind="danger" onClick={() => ask({ action: 'decline', approvals: [a] })}>
+                        <span aria-hidden="true">{t('approvals.decline')}</span>
+                        <span className="sr-only">{t('approvals.declineNamed', { number: approvalNumber(a) })}</span>
+                      </Button>
+                    </div>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {result.elements.map((a) => (
-                <tr key={a.id} className="border-b border-gray-100 align-top">
-                  <td className="py-2 pr-3">
-                    {a.canDecide && (
-                      <input
-                        type="checkbox"
-                        aria-label={t('approvals.select', { number: approvalNumber(a) })}
-                        checked={selected.has(a.id)}
-                        onChange={(e) => toggle(a.id, e.target.checked)}
-                        className="h-4 w-4 accent-primary"
-                      />
-                    )}
-                  </td>
-                  <td className="py-2 pr-3">
-                    <Link
-                      to={`/account/approvals/${encodeURIComponent(a.id)}`}
-                      className="font-medium text-primary hover:underline"
-                    >
-                      {approvalNumber(a)}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-3">{a.orderName ?? '–'}</td>
-                  <td className="py-2 pr-3">
-                    {fullName(a)}
-                    <span className="block text-xs text-gray-600">{a.requester.username}</span>
-                  </td>
-                  <td className="py-2 pr-3">{a.flowName ?? '–'}</td>
-                  <td className="py-2 pr-3 text-right">{amount(a.amountNet)}</td>
-                  <td className="py-2 pr-3 text-right">{a.openBudget === null ? '–' : amount(a.openBudget)}</td>
-                  <td className="py-2 pr-3 text-right">
-                    {a.remainingBudget === null ? '–' : amount(a.remainingBudget)}
-                  </td>
-                  <td className="py-2 pr-3">{formatDate(a.orderDate, locale)}</td>
-                  <td className="py-2 pr-3">
-                    <StatusBadge status={a.status} />
-                  </td>
-                  <td className="py-2">
-                    {a.canDecide && (
-                      <div className="flex gap-2">
-                        <Button onClick={() => ask({ action: 'approve', approvals: [a] })}>
-                          <span aria-hidden="true">{t('approvals.approve')}</span>
-                          <span className="sr-only">{t('approvals.approveNamed', { number: approvalNumber(a) })}</span>
-                        </Button>
-                        <Button kind="danger" onClick={() => ask({ action: 'decline', approvals: [a] })}>
-                          <span aria-hidden="true">{t('approvals.decline')}</span>
-                          <span className="sr-only">{t('approvals.declineNamed', { number: approvalNumber(a) })}</span>
-                        </Button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
       {pages > 1 && (
         <nav aria-label={t('account.pagination')} className="flex items-center gap-2 text-sm">
@@ -528,45 +524,42 @@ export function ApprovalDetail() {
         </dl>
       </Card>
       <Card title={t('approvals.lines')}>
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">{t('approvals.lines')}</caption>
-            <thead className="border-b border-gray-300 text-gray-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  {t('approvals.line.product')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('approvals.line.sku')}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  {t('approvals.line.quantity')}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  {t('approvals.line.unitPrice')}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  {t('approvals.line.totalPrice')}
-                </th>
-                <th scope="col" className="py-2">
-                  {t('approvals.line.comment')}
-                </th>
+        <ScrollTable label={t('approvals.lines')} minWidth="min-w-[36rem]">
+          <thead className="border-b border-gray-300 text-gray-600">
+            <tr>
+              <th scope="col" className="py-2 pr-3">
+                {t('approvals.line.product')}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {t('approvals.line.sku')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                {t('approvals.line.quantity')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                {t('approvals.line.unitPrice')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                {t('approvals.line.totalPrice')}
+              </th>
+              <th scope="col" className="py-2">
+                {t('approvals.line.comment')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {approval.lines.map((line) => (
+              <tr key={`${line.productId}-${line.sku}`} className="border-b border-gray-100">
+                <td className="py-2 pr-3">{line.productName}</td>
+                <td className="py-2 pr-3">{line.sku}</td>
+                <td className="py-2 pr-3 text-right">{line.quantity}</td>
+                <td className="py-2 pr-3 text-right">{amount(line.unitPrice)}</td>
+                <td className="py-2 pr-3 text-right">{amount(line.totalPrice)}</td>
+                <td className="py-2">{line.comment ?? ''}</td>
               </tr>
-            </thead>
-            <tbody>
-              {approval.lines.map((line) => (
-                <tr key={`${line.productId}-${line.sku}`} className="border-b border-gray-100">
-                  <td className="py-2 pr-3">{line.productName}</td>
-                  <td className="py-2 pr-3">{line.sku}</td>
-                  <td className="py-2 pr-3 text-right">{line.quantity}</td>
-                  <td className="py-2 pr-3 text-right">{amount(line.unitPrice)}</td>
-                  <td className="py-2 pr-3 text-right">{amount(line.totalPrice)}</td>
-                  <td className="py-2">{line.comment ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollTable>
       </Card>
       {dialog}
     </div>

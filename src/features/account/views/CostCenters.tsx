@@ -3,6 +3,7 @@
  * cost-center module (feature flag `cost-center-module`): the company's external contacts with their connected state
  * (connected contacts are offered at checkout), linking or unlinking one, and linking all or unlinking all at once.
  */
+import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { useEffect, useState } from 'react';
 import type { ExternalContact } from '../../../../contract/provider/cost-center.ts';
 import { Button } from '../../../components/ui/form.tsx';
@@ -79,53 +80,50 @@ export function CostCenters() {
               {t('costCenters.unlinkAll')}
             </Button>
           </div>
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[32rem] text-left text-sm">
-              <caption className="sr-only">{t('costCenters.contacts')}</caption>
-              <thead className="border-b border-gray-300 text-gray-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    {t('costCenters.identifier')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t('costCenters.name')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t('costCenters.email')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t('costCenters.connected')}
-                  </th>
-                  <th scope="col" className="py-2">
-                    <span className="sr-only">{t('account.actions')}</span>
-                  </th>
+          <ScrollTable label={t('costCenters.contacts')} minWidth="min-w-[32rem]">
+            <thead className="border-b border-gray-300 text-gray-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  {t('costCenters.identifier')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('costCenters.name')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('costCenters.email')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('costCenters.connected')}
+                </th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">{t('account.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {contacts.map((c) => (
+                <tr key={c.id} className="border-b border-gray-100">
+                  <td className="py-2 pr-3">{c.identifier}</td>
+                  <td className="py-2 pr-3 font-medium">{c.name}</td>
+                  <td className="py-2 pr-3">{c.email ?? '–'}</td>
+                  <td className="py-2 pr-3">{c.connected ? t('account.yes') : t('account.no')}</td>
+                  <td className="py-2 text-right">
+                    <Button
+                      kind="secondary"
+                      busy={busy === c.id}
+                      disabled={busy !== null}
+                      onClick={() => void change(!c.connected, c.id, c)}
+                    >
+                      <span aria-hidden="true">{t(c.connected ? 'costCenters.unlink' : 'costCenters.link')}</span>
+                      <span className="sr-only">
+                        {t(c.connected ? 'costCenters.unlinkNamed' : 'costCenters.linkNamed', { name: c.name })}
+                      </span>
+                    </Button>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {contacts.map((c) => (
-                  <tr key={c.id} className="border-b border-gray-100">
-                    <td className="py-2 pr-3">{c.identifier}</td>
-                    <td className="py-2 pr-3 font-medium">{c.name}</td>
-                    <td className="py-2 pr-3">{c.email ?? '–'}</td>
-                    <td className="py-2 pr-3">{c.connected ? t('account.yes') : t('account.no')}</td>
-                    <td className="py-2 text-right">
-                      <Button
-                        kind="secondary"
-                        busy={busy === c.id}
-                        disabled={busy !== null}
-                        onClick={() => void change(!c.connected, c.id, c)}
-                      >
-                        <span aria-hidden="true">{t(c.connected ? 'costCenters.unlink' : 'costCenters.link')}</span>
-                        <span className="sr-only">
-                          {t(c.connected ? 'costCenters.unlinkNamed' : 'costCenters.linkNamed', { name: c.name })}
-                        </span>
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </ScrollTable>
         </>
       )}
     </div>

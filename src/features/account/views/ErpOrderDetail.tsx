@@ -17,7 +17,8 @@ import { documentHref, fetchErpOrder } from '../erp-api.ts';
 import { reorderLines, type ReorderResult } from '../order-history.ts';
 import { holds } from '../rights.ts';
 import { useLoggedIn } from '../session.tsx';
-import { CHANNEL_KEYS, ERP_STATUS_KEYS, formatDay, ScrollTable, StatusBadge, TD, TH } from './history.tsx';
+import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
+import { CHANNEL_KEYS, ERP_STATUS_KEYS, formatDay, StatusBadge, TD, TH } from './history.tsx';
 
 const TYPE_KEYS: Readonly<Record<ErpOrder['type'], MessageKey>> = {
   standard: 'orders.erp.type.standard',

@@ -10,6 +10,7 @@ import { Link, NavLink } from 'react-router';
 import { useAmount } from '../../../components/commerce/use-amount.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import { erpOrderPath, listErpOrders, ORDER_FILTERS } from '../erp-api.ts';
+import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import {
   CHANNEL_KEYS,
   ERP_STATUS_KEYS,
@@ -17,7 +18,6 @@ import {
   HistoryFilterForm,
   HistoryPaging,
   HistoryResult,
-  ScrollTable,
   StatusBadge,
   TD,
   TH,

@@ -6,6 +6,7 @@
  * Setting budget fields needs ROLE_MANAGE_BUDGETS and approvers ROLE_MANAGE_APPROVERS (contract/provider/
  * order-flow.ts); without them the wizard leaves those fields to the server's defaults.
  */
+import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -87,58 +88,55 @@ export function Flows() {
       ) : result.elements.length === 0 ? (
         <p className="text-sm text-gray-600">{t('flows.empty')}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <caption className="sr-only">{t('flows.title')}</caption>
-            <thead className="border-b border-gray-300 text-gray-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  {t('flows.name')}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  {t('flows.budget')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('flows.period')}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  {t('flows.approveFrom')}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  {t('flows.approvers')}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  {t('flows.users')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('account.field.status')}
-                </th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">{t('account.actions')}</span>
-                </th>
+        <ScrollTable label={t('flows.title')} minWidth="min-w-[44rem]">
+          <thead className="border-b border-gray-300 text-gray-600">
+            <tr>
+              <th scope="col" className="py-2 pr-3">
+                {t('flows.name')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                {t('flows.budget')}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {t('flows.period')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                {t('flows.approveFrom')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                {t('flows.approvers')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                {t('flows.users')}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {t('account.field.status')}
+              </th>
+              <th scope="col" className="py-2">
+                <span className="sr-only">{t('account.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.elements.map((f) => (
+              <tr key={f.id} className="border-b border-gray-100">
+                <td className="py-2 pr-3 font-medium">{f.name}</td>
+                <td className="py-2 pr-3 text-right">{f.budget === null ? '–' : amount(f.budget)}</td>
+                <td className="py-2 pr-3">{t(`flows.periods.${f.budgetPeriod}`)}</td>
+                <td className="py-2 pr-3 text-right">{f.approveFrom === null ? '–' : amount(f.approveFrom)}</td>
+                <td className="py-2 pr-3 text-right">{f.approvers.length}</td>
+                <td className="py-2 pr-3 text-right">{f.users.length}</td>
+                <td className="py-2 pr-3">{f.active ? t('account.status.active') : t('account.status.inactive')}</td>
+                <td className="py-2 text-right">
+                  <Button kind="danger" onClick={() => setToDelete(f)}>
+                    <span aria-hidden="true">{t('account.delete')}</span>
+                    <span className="sr-only">{t('flows.deleteNamed', { name: f.name })}</span>
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {result.elements.map((f) => (
-                <tr key={f.id} className="border-b border-gray-100">
-                  <td className="py-2 pr-3 font-medium">{f.name}</td>
-                  <td className="py-2 pr-3 text-right">{f.budget === null ? '–' : amount(f.budget)}</td>
-                  <td className="py-2 pr-3">{t(`flows.periods.${f.budgetPeriod}`)}</td>
-                  <td className="py-2 pr-3 text-right">{f.approveFrom === null ? '–' : amount(f.approveFrom)}</td>
-                  <td className="py-2 pr-3 text-right">{f.approvers.length}</td>
-                  <td className="py-2 pr-3 text-right">{f.users.length}</td>
-                  <td className="py-2 pr-3">{f.active ? t('account.status.active') : t('account.status.inactive')}</td>
-                  <td className="py-2 text-right">
-                    <Button kind="danger" onClick={() => setToDelete(f)}>
-                      <span aria-hidden="true">{t('account.delete')}</span>
-                      <span className="sr-only">{t('flows.deleteNamed', { name: f.name })}</span>
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
       {pages > 1 && (
         <nav aria-label={t('account.pagination')} className="flex items-center gap-2 text-sm">

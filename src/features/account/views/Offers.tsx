@@ -16,13 +16,13 @@ import { formatDate } from '../../../i18n/format.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import { refreshCart } from '../../../lib/cart/cart-store.ts';
 import { brusselsToday, documentHref, fetchOffer, listOffers, OFFER_FILTERS, offerToCart } from '../erp-api.ts';
+import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import {
   formatDay,
   HistoryFilterForm,
   HistoryPaging,
   HistoryResult,
   OFFER_STATUS_KEYS,
-  ScrollTable,
   StatusBadge,
   TD,
   TH,

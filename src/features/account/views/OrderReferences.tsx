@@ -5,6 +5,7 @@
  * The name is at most 30 characters, its label says so and a counter follows the typing; the budget per period is
  * optional (docs/decisions/015).
  */
+import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -111,69 +112,62 @@ export function OrderReferences() {
       ) : result.elements.length === 0 ? (
         <p className="text-sm text-gray-600">{t('orderReferences.empty')}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <caption className="sr-only">{t('orderReferences.title')}</caption>
-            <thead className="border-b border-gray-300 text-gray-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  {t('orderReferences.nameColumn')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('orderReferences.createdBy')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('orderReferences.period')}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  {t('orderReferences.budget')}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  {t('orderReferences.remainingBudget')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('orderReferences.validity')}
-                </th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">{t('account.actions')}</span>
-                </th>
+        <ScrollTable label={t('orderReferences.title')} minWidth="min-w-[44rem]">
+          <thead className="border-b border-gray-300 text-gray-600">
+            <tr>
+              <th scope="col" className="py-2 pr-3">
+                {t('orderReferences.nameColumn')}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {t('orderReferences.createdBy')}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {t('orderReferences.period')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                {t('orderReferences.budget')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                {t('orderReferences.remainingBudget')}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {t('orderReferences.validity')}
+              </th>
+              <th scope="col" className="py-2">
+                <span className="sr-only">{t('account.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.elements.map((r) => (
+              <tr key={r.id} className="border-b border-gray-100">
+                <td className="py-2 pr-3">
+                  <Link
+                    to={`/account/orderreferences/details/${encodeURIComponent(r.id)}`}
+                    className="font-medium text-primary hover:underline"
+                  >
+                    {r.name}
+                  </Link>
+                  {!r.active && <span className="ml-2 text-xs text-gray-600">({t('account.status.inactive')})</span>}
+                </td>
+                <td className="py-2 pr-3">{r.createdBy ? `${r.createdBy.firstName} ${r.createdBy.lastName}` : '–'}</td>
+                <td className="py-2 pr-3">{t(`orderReferences.periods.${r.period}`)}</td>
+                <td className="py-2 pr-3 text-right">{r.budget === null ? '–' : amount(r.budget)}</td>
+                <td className="py-2 pr-3 text-right">{r.remainingBudget === null ? '–' : amount(r.remainingBudget)}</td>
+                <td className="py-2 pr-3">
+                  {formatDate(r.startDate, locale)}
+                  {r.endDate ? ` – ${formatDate(r.endDate, locale)}` : ''}
+                </td>
+                <td className="py-2 text-right">
+                  <Button kind="danger" onClick={() => setToDelete(r)}>
+                    <span aria-hidden="true">{t('account.delete')}</span>
+                    <span className="sr-only">{t('orderReferences.deleteNamed', { name: r.name })}</span>
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {result.elements.map((r) => (
-                <tr key={r.id} className="border-b border-gray-100">
-                  <td className="py-2 pr-3">
-                    <Link
-                      to={`/account/orderreferences/details/${encodeURIComponent(r.id)}`}
-                      className="font-medium text-primary hover:underline"
-                    >
-                      {r.name}
-                    </Link>
-                    {!r.active && <span className="ml-2 text-xs text-gray-600">({t('account.status.inactive')})</span>}
-                  </td>
-                  <td className="py-2 pr-3">
-                    {r.createdBy ? `${r.createdBy.firstName} ${r.createdBy.lastName}` : '–'}
-                  </td>
-                  <td className="py-2 pr-3">{t(`orderReferences.periods.${r.period}`)}</td>
-                  <td className="py-2 pr-3 text-right">{r.budget === null ? '–' : amount(r.budget)}</td>
-                  <td className="py-2 pr-3 text-right">
-                    {r.remainingBudget === null ? '–' : amount(r.remainingBudget)}
-                  </td>
-                  <td className="py-2 pr-3">
-                    {formatDate(r.startDate, locale)}
-                    {r.endDate ? ` – ${formatDate(r.endDate, locale)}` : ''}
-                  </td>
-                  <td className="py-2 text-right">
-                    <Button kind="danger" onClick={() => setToDelete(r)}>
-                      <span aria-hidden="true">{t('account.delete')}</span>
-                      <span className="sr-only">{t('orderReferences.deleteNamed', { name: r.name })}</span>
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
       {pages > 1 && (
         <nav aria-label={t('account.pagination')} className="flex items-center gap-2 text-sm">

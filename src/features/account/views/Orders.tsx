@@ -4,6 +4,7 @@
  * The filters live in the query string, so a reload or a shared link shows the same list; text filters reach the
  * URL after a short pause, the others at once.
  */
+import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ORDER_STATES, type OrderHistoryResponse } from '../../../../contract/provider/order-history.ts';
@@ -145,48 +146,45 @@ export function Orders({ tabs }: { tabs?: ReactNode } = {}) {
         ) : (
           <>
             <p className="mb-2 text-sm text-muted">{t('orders.total', { count: result.total })}</p>
-            <div className="relative overflow-x-auto">
-              <table className="w-full min-w-[600px] text-left text-sm">
-                <caption className="sr-only">{t('orders.tabs.shop')}</caption>
-                <thead>
-                  <tr className="border-b border-line">
-                    <th scope="col" className="py-2 pr-4">
-                      {t('orders.column.orderNumber')}
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      {t('orders.column.date')}
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      {t('orders.column.orderReference')}
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      {t('orders.column.state')}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 text-right">
-                      {t('orders.column.total')}
-                    </th>
+            <ScrollTable label={t('orders.tabs.shop')} minWidth="min-w-[600px]">
+              <thead>
+                <tr className="border-b border-line">
+                  <th scope="col" className="py-2 pr-4">
+                    {t('orders.column.orderNumber')}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t('orders.column.date')}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t('orders.column.orderReference')}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t('orders.column.state')}
+                  </th>
+                  <th scope="col" className="py-2 pr-4 text-right">
+                    {t('orders.column.total')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.elements.map((order) => (
+                  <tr key={order.id} className="border-b border-line">
+                    <td className="py-2 pr-4">
+                      <Link
+                        to={`/account/orders/details/${encodeURIComponent(order.orderNumber)}`}
+                        className="text-primary underline"
+                      >
+                        {order.orderNumber}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-4">{formatDate(order.orderDateTime, locale)}</td>
+                    <td className="py-2 pr-4">{order.orderReference ?? ''}</td>
+                    <td className="py-2 pr-4">{t(ORDER_STATE_KEYS[order.state])}</td>
+                    <td className="py-2 pr-4 text-right tabular-nums">{amount(order.amountTotal)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {result.elements.map((order) => (
-                    <tr key={order.id} className="border-b border-line">
-                      <td className="py-2 pr-4">
-                        <Link
-                          to={`/account/orders/details/${encodeURIComponent(order.orderNumber)}`}
-                          className="text-primary underline"
-                        >
-                          {order.orderNumber}
-                        </Link>
-                      </td>
-                      <td className="py-2 pr-4">{formatDate(order.orderDateTime, locale)}</td>
-                      <td className="py-2 pr-4">{order.orderReference ?? ''}</td>
-                      <td className="py-2 pr-4">{t(ORDER_STATE_KEYS[order.state])}</td>
-                      <td className="py-2 pr-4 text-right tabular-nums">{amount(order.amountTotal)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </ScrollTable>
           </>
         )}
       </div>

@@ -3,6 +3,7 @@
  * lines and totals, and the reorder, which puts its product lines into the cart again, names every product it could
  * not add and then offers to go to the cart.
  */
+import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { OrderHistoryDetail } from '../../../../contract/provider/order-history.ts';
@@ -132,46 +133,43 @@ export function OrdersDetail() {
         <AddressBlock title={t('orders.detail.billingAddress')} address={order.billingAddress} />
       </div>
 
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[600px] text-left text-sm">
-          <caption className="sr-only">{t('orders.detail.lines')}</caption>
-          <thead>
-            <tr className="border-b border-line">
-              <th scope="col" className="py-2 pr-4">
-                {t('orders.detail.product')}
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right">
-                {t('orders.detail.quantity')}
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right">
-                {t('orders.detail.unitPrice')}
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right">
-                {t('orders.detail.lineTotal')}
-              </th>
+      <ScrollTable label={t('orders.detail.lines')} minWidth="min-w-[600px]">
+        <thead>
+          <tr className="border-b border-line">
+            <th scope="col" className="py-2 pr-4">
+              {t('orders.detail.product')}
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right">
+              {t('orders.detail.quantity')}
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right">
+              {t('orders.detail.unitPrice')}
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right">
+              {t('orders.detail.lineTotal')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={line.lineNumber} className="border-b border-line align-top">
+              <td className="py-2 pr-4">
+                <span className="block font-semibold">{line.label}</span>
+                {line.productNumber && <span className="block text-muted">{line.productNumber}</span>}
+                {line.remark && <span className="block whitespace-pre-line">{line.remark}</span>}
+                {line.backorderQuantity > 0 && (
+                  <span className="block text-amber-800">
+                    {t('orders.detail.backorder', { count: line.backorderQuantity })}
+                  </span>
+                )}
+              </td>
+              <td className="py-2 pr-4 text-right tabular-nums">{number(line.quantity)}</td>
+              <td className="py-2 pr-4 text-right tabular-nums">{amount(line.unitPrice)}</td>
+              <td className="py-2 pr-4 text-right tabular-nums">{amount(line.totalPrice)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.lineNumber} className="border-b border-line align-top">
-                <td className="py-2 pr-4">
-                  <span className="block font-semibold">{line.label}</span>
-                  {line.productNumber && <span className="block text-muted">{line.productNumber}</span>}
-                  {line.remark && <span className="block whitespace-pre-line">{line.remark}</span>}
-                  {line.backorderQuantity > 0 && (
-                    <span className="block text-amber-800">
-                      {t('orders.detail.backorder', { count: line.backorderQuantity })}
-                    </span>
-                  )}
-                </td>
-                <td className="py-2 pr-4 text-right tabular-nums">{number(line.quantity)}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{amount(line.unitPrice)}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{amount(line.totalPrice)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollTable>
 
       <dl className="ml-auto w-full max-w-sm text-sm" aria-label={t('checkout.totals.label')}>
         {(

@@ -5,6 +5,7 @@
  * order flow; holders of ROLE_MANAGE_ORDER_FLOWS also see the flow's name and assign a flow to the selected users
  * (at least one user and one flow).
  */
+import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Customer } from '../../../lib/session/customer.ts';
@@ -333,89 +334,86 @@ export function Users() {
       ) : result.customers.length === 0 ? (
         <p className="text-sm text-gray-600">{t('account.users.empty')}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">{t('account.nav.customer')}</caption>
-            <thead className="border-b border-gray-300 text-gray-600">
-              <tr>
+        <ScrollTable label={t('account.nav.customer')} minWidth="min-w-[40rem]">
+          <thead className="border-b border-gray-300 text-gray-600">
+            <tr>
+              {managesFlows && (
+                <th scope="col" className="py-2 pr-3">
+                  <span className="sr-only">{t('flows.assign.select')}</span>
+                </th>
+              )}
+              <th scope="col" className="py-2 pr-3">
+                {t('account.field.name')}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {t('account.field.username')}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {t('account.field.status')}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {t('account.field.leadBuyer')}
+              </th>
+              {managesFlows && (
+                <th scope="col" className="py-2 pr-3">
+                  {t('flows.assign.flowColumn')}
+                </th>
+              )}
+              <th scope="col" className="py-2 pr-3 text-right">
+                {t('account.users.budget')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                {t('account.users.budgetRemaining')}
+              </th>
+              <th scope="col" className="py-2">
+                <span className="sr-only">{t('account.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.customers.map((c) => (
+              <tr key={c.id} className="border-b border-gray-100">
                 {managesFlows && (
-                  <th scope="col" className="py-2 pr-3">
-                    <span className="sr-only">{t('flows.assign.select')}</span>
-                  </th>
-                )}
-                <th scope="col" className="py-2 pr-3">
-                  {t('account.field.name')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('account.field.username')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('account.field.status')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('account.field.leadBuyer')}
-                </th>
-                {managesFlows && (
-                  <th scope="col" className="py-2 pr-3">
-                    {t('flows.assign.flowColumn')}
-                  </th>
-                )}
-                <th scope="col" className="py-2 pr-3 text-right">
-                  {t('account.users.budget')}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  {t('account.users.budgetRemaining')}
-                </th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">{t('account.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.customers.map((c) => (
-                <tr key={c.id} className="border-b border-gray-100">
-                  {managesFlows && (
-                    <td className="py-2 pr-3">
-                      <input
-                        type="checkbox"
-                        aria-label={t('flows.assign.selectNamed', { name: `${c.firstName} ${c.lastName}` })}
-                        checked={selected.has(c.id)}
-                        onChange={(e) => toggle(c.id, e.target.checked)}
-                        className="h-4 w-4 accent-primary"
-                      />
-                    </td>
-                  )}
                   <td className="py-2 pr-3">
-                    <Link
-                      to={`/account/customer/details/${encodeURIComponent(c.id)}`}
-                      className="font-medium text-primary hover:underline"
-                    >
-                      {c.firstName} {c.lastName}
-                    </Link>
+                    <input
+                      type="checkbox"
+                      aria-label={t('flows.assign.selectNamed', { name: `${c.firstName} ${c.lastName}` })}
+                      checked={selected.has(c.id)}
+                      onChange={(e) => toggle(c.id, e.target.checked)}
+                      className="h-4 w-4 accent-primary"
+                    />
                   </td>
-                  <td className="py-2 pr-3">{c.username}</td>
-                  <td className="py-2 pr-3">{c.active ? t('account.status.active') : t('account.status.inactive')}</td>
-                  <td className="py-2 pr-3">{c.leadBuyer ? t('account.yes') : t('account.no')}</td>
-                  {managesFlows && <td className="py-2 pr-3">{flowOf.get(c.id) ?? '–'}</td>}
-                  <td className="py-2 pr-3 text-right">{c.budget === null ? '–' : money.format(c.budget)}</td>
-                  <td className="py-2 pr-3 text-right">
-                    {c.budgetRemaining === null ? '–' : money.format(c.budgetRemaining)}
-                  </td>
-                  <td className="py-2 text-right">
-                    {c.id !== me.id && (
-                      <Button kind="danger" onClick={() => setToDelete(c)}>
-                        <span aria-hidden="true">{t('account.delete')}</span>
-                        <span className="sr-only">
-                          {t('account.users.deleteNamed', { name: `${c.firstName} ${c.lastName}` })}
-                        </span>
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                )}
+                <td className="py-2 pr-3">
+                  <Link
+                    to={`/account/customer/details/${encodeURIComponent(c.id)}`}
+                    className="font-medium text-primary hover:underline"
+                  >
+                    {c.firstName} {c.lastName}
+                  </Link>
+                </td>
+                <td className="py-2 pr-3">{c.username}</td>
+                <td className="py-2 pr-3">{c.active ? t('account.status.active') : t('account.status.inactive')}</td>
+                <td className="py-2 pr-3">{c.leadBuyer ? t('account.yes') : t('account.no')}</td>
+                {managesFlows && <td className="py-2 pr-3">{flowOf.get(c.id) ?? '–'}</td>}
+                <td className="py-2 pr-3 text-right">{c.budget === null ? '–' : money.format(c.budget)}</td>
+                <td className="py-2 pr-3 text-right">
+                  {c.budgetRemaining === null ? '–' : money.format(c.budgetRemaining)}
+                </td>
+                <td className="py-2 text-right">
+                  {c.id !== me.id && (
+                    <Button kind="danger" onClick={() => setToDelete(c)}>
+                      <span aria-hidden="true">{t('account.delete')}</span>
+                      <span className="sr-only">
+                        {t('account.users.deleteNamed', { name: `${c.firstName} ${c.lastName}` })}
+                      </span>
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
       {pages > 1 && (
         <nav aria-label={t('account.pagination')} className="flex items-center gap-2 text-sm">

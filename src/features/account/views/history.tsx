@@ -251,21 +251,6 @@ export function HistoryResult<T>({
   );
 }
 
-/**
- * A table that scrolls sideways inside its own box on narrow screens, keyboard-reachable. The box is positioned, so
- * the visually hidden texts inside (`sr-only`, absolutely positioned) scroll with it instead of widening the page.
- */
-export function ScrollTable({ label, minWidth, children }: { label: string; minWidth: string; children: ReactNode }) {
-  return (
-    <div className="relative overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
-      <table className={`w-full text-left text-sm ${minWidth}`}>
-        <caption className="sr-only">{label}</caption>
-        {children}
-      </table>
-    </div>
-  );
-}
-
 /** Cell classes of the history tables. */
 export const TH = 'py-2 pr-4 font-semibold whitespace-nowrap';
 export const TD = 'py-2 pr-4 align-top';
