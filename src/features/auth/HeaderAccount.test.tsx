@@ -33,13 +33,14 @@ function serve(routes: Record<string, (init?: RequestInit) => Response>) {
   });
 }
 
-function renderHeader(displayOrderHistory = true) {
+function renderHeader(displayOrderHistory = true, offerHistory = true) {
   return render(
     <HeaderAccount
       i18n={islandMessages('de-DE', AUTH_MESSAGES)}
       prefix="/de"
       storefrontUrl="http://localhost/de"
       displayOrderHistory={displayOrderHistory}
+      offerHistory={offerHistory}
       navigate={navigate}
     />,
   );
@@ -217,4 +218,14 @@ test('order history stays hidden without the display-order-history flag', async 
     document.body.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
   });
   expect(screen.queryByRole('link', { name: 'Bestelllisten' })).not.toBeInTheDocument();
+});
+
+test('offers stay hidden without the offer-history flag, even with the right', async () => {
+  serve({ 'account/customer': () => json(200, customer(['ROLE_MANAGE_OFFER_HISTORY', 'ROLE_MANAGE_ORDER_LISTS'])) });
+  document.cookie = 'wb-logged-in=1; path=/';
+  const user = userEvent.setup();
+  renderHeader(true, false);
+  await user.click(await screen.findByRole('button', { name: 'Mein Konto' }));
+  expect(screen.getByRole('link', { name: 'Bestelllisten' })).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Angebote' })).not.toBeInTheDocument();
 });

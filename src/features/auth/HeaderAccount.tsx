@@ -18,6 +18,8 @@ export interface HeaderAccountProps {
   storefrontUrl: string;
   /** Feature flag display-order-history (env FEATURE_FLAGS); the order-history entry needs it. */
   displayOrderHistory: boolean;
+  /** Feature flag offer-history (env FEATURE_FLAGS); the offers entry needs it, as the account's offers section does. */
+  offerHistory: boolean;
   /** Navigation, replaceable in tests. */
   navigate?: (href: string) => void;
 }
@@ -37,7 +39,8 @@ function UserIcon() {
  * the anonymous state for everyone (catalogue HTML is shared and cached); after hydration `refreshSession()` decides:
  * anonymous → the login link opens the login dialog (which can switch to the forgot-password dialog); logged in →
  * on wide screens an account dropdown with entries by right (order lists: ROLE_MANAGE_ORDER_LISTS, order history:
- * ROLE_MANAGE_ORDER_HISTORY and the display-order-history flag, offers: ROLE_MANAGE_OFFER_HISTORY, dashboard, logout),
+ * ROLE_MANAGE_ORDER_HISTORY and the display-order-history flag, offers: ROLE_MANAGE_OFFER_HISTORY and the offer-history
+ * flag, dashboard, logout),
  * below 1024px a link to the dashboard.
  */
 export default function HeaderAccount({ i18n, ...props }: HeaderAccountProps) {
@@ -52,6 +55,7 @@ function AccountEntry({
   prefix,
   storefrontUrl,
   displayOrderHistory,
+  offerHistory,
   navigate = (href) => window.location.assign(href),
 }: Omit<HeaderAccountProps, 'i18n'>) {
   const t = useT();
@@ -108,10 +112,11 @@ function AccountEntry({
             label: t('header.account.orderHistory'),
             path: '/account/orders',
           },
-        hasRight('ROLE_MANAGE_OFFER_HISTORY', customer) && {
-          label: t('header.account.offers'),
-          path: '/account/offers',
-        },
+        offerHistory &&
+          hasRight('ROLE_MANAGE_OFFER_HISTORY', customer) && {
+            label: t('header.account.offers'),
+            path: '/account/offers',
+          },
         { label: t('header.account.dashboard'), path: '/account/dashboard' },
       ].filter((e): e is { label: string; path: string } => Boolean(e))
     : [];
