@@ -14,6 +14,7 @@
 import * as v from 'valibot';
 import { OptionalQueryDaySchema, QueryPageNumberSchema, optionalSearchText } from '../query.ts';
 import { TimestampSchema } from '../fields.ts';
+import { IdInputSchema } from '../ids.ts';
 import { ORDER_REFERENCE_MAX_LENGTH } from '../order.ts';
 import { OrderHistoryAddressSchema } from './order-history.ts';
 
@@ -252,9 +253,16 @@ export const InvoiceDocumentPathSchema = v.object({
 
 /**
  * Body of `POST …/offer/request`: asks the supplier for an offer on the caller's cart (its product lines and
- * quantities). Needs ROLE_REQUEST_OFFER and a cart with at least one product line; the cart stays as it is.
+ * quantities), or with `orderListId` on the items of an order list. Needs ROLE_REQUEST_OFFER and a cart (or list) with
+ * at least one product line; the cart stays as it is.
  */
 export const OfferRequestSchema = v.object({
+  orderListId: v.pipe(
+    v.optional(IdInputSchema),
+    v.description(
+      'Asks for an offer on the items of this order list (one the caller sees, ROLE_MANAGE_ORDER_LISTS) instead of the cart.',
+    ),
+  ),
   comment: v.optional(
     v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(OFFER_COMMENT_MAX_LENGTH, 'TOO_LONG_ERROR'))),
   ),

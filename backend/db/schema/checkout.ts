@@ -291,6 +291,8 @@ export const orderLineItemTable = pgTable(
     /** Product id (product lines) or promotion id. */
     referencedId: idColumn('referenced_id'),
     productNumber: text('product_number'),
+    /** The company's own article number (article link) when the order was placed; null without one. */
+    customerArticleNumber: text('customer_article_number'),
     label: text('label').notNull(),
     quantity: integer('quantity').notNull(),
     /** Pieces not in stock when ordered, delivered later (backorder); 0 when all were in stock. */

@@ -9,3 +9,4 @@ export * from './customer.ts';
 export * from './checkout.ts';
 export * from './spending.ts';
 export * from './erp.ts';
+export * from './buyer-catalog.ts';

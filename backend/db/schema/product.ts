@@ -101,6 +101,11 @@ export const productTable = pgTable(
     purchaseSteps: integer('purchase_steps').notNull().default(1),
     /** Order unit (UN/ECE Rec 20 code, e.g. C62, PK, MTR); the price refers to it. */
     unit: text('unit').notNull().default('C62'),
+    /**
+     * Environmental contribution per order unit in euro cents, net (Belgian Recupel for electrical and electronic
+     * equipment, Bebat for batteries): part of the net price, shown separately; null when none applies.
+     */
+    ecotaxCents: integer('ecotax_cents'),
     /** Content unit and number of content units per order unit (BMEcat CONTENT_UNIT, NO_CU_PER_OU). */
     contentUnit: text('content_unit'),
     contentPerUnit: numeric('content_per_unit', { precision: 14, scale: 4 }),
