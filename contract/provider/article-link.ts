@@ -71,22 +71,36 @@ export const ArticleLinkRequestSchema = v.object({
 export type ArticleLinkRequest = v.InferInput<typeof ArticleLinkRequestSchema>;
 export type ArticleLinkInput = v.InferOutput<typeof ArticleLinkRequestSchema>;
 
-/** Body of `POST …/article-links/info`: supplier article numbers (`productNumber`s) to look up, 1 to 500. */
-export const ArticleLinkInfoRequestSchema = v.object({
-  productIds: v.pipe(
-    v.array(numberSchema(PRODUCT_NUMBER_MAX_LENGTH)),
-    v.minLength(1, 'TOO_FEW_ERROR'),
-    v.maxLength(ARTICLE_LINK_INFO_MAX, 'TOO_MANY_ERROR'),
+/**
+ * Body of `POST …/article-links/info`: `productIds`, supplier article numbers (`productNumber`s) whose customer
+ * numbers are asked for, and/or `customerSkus`, customer numbers whose supplier articles are asked for (the quick
+ * order form resolves typed numbers with it); 1 to 500 numbers in all.
+ */
+export const ArticleLinkInfoRequestSchema = v.pipe(
+  v.object({
+    productIds: v.optional(v.array(numberSchema(PRODUCT_NUMBER_MAX_LENGTH)), []),
+    customerSkus: v.optional(v.array(numberSchema(CUSTOMER_SKU_MAX_LENGTH)), []),
+  }),
+  v.forward(
+    v.check((body) => body.productIds.length + body.customerSkus.length >= 1, 'TOO_FEW_ERROR'),
+    ['productIds'],
   ),
-});
+  v.forward(
+    v.check((body) => body.productIds.length + body.customerSkus.length <= ARTICLE_LINK_INFO_MAX, 'TOO_MANY_ERROR'),
+    ['productIds'],
+  ),
+);
 export type ArticleLinkInfoRequest = v.InferInput<typeof ArticleLinkInfoRequestSchema>;
 
 /**
- * Answer of `POST …/article-links/info`: the customer number of each asked article that has one, keyed by supplier
- * article number as the article spells it (articles without a link are left out).
+ * Answer of `POST …/article-links/info`: `customerSkus`, the customer number of each asked article that has one,
+ * keyed by supplier article number as the article spells it; `productNumbers`, the supplier article number of each
+ * asked customer number that the company uses, keyed by the customer number as asked. Numbers without a link are
+ * left out.
  */
 export const ArticleLinkInfoResponseSchema = v.object({
   customerSkus: v.record(v.string(), v.string()),
+  productNumbers: v.record(v.string(), v.string()),
 });
 export type ArticleLinkInfoResponse = v.InferOutput<typeof ArticleLinkInfoResponseSchema>;
 
