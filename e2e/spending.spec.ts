@@ -5,9 +5,8 @@
 // history. A new buyer keeps the demo users' budgets out of it, because the workers share one database.
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
-import { addToCartByNumber, apiPost, emptyCart, invitationHash, login, switchUser } from './support.ts';
+import { addToCartByNumber, emptyCart, INVITED_PASSWORD, inviteBuyer, login, switchUser } from './support.ts';
 
-const NEW_PASSWORD = 'Budget!Test2026';
 const LEAD_BUYER = 'anna.peeters';
 const APPROVER = 'lotte.claes';
 /** A screw of the demo catalogue sold from 50 pieces in steps of 25 at 0.66194 EUR net a piece. */
@@ -35,26 +34,12 @@ test('a lead buyer sets budgets and a threshold; the checkout places, sends for 
   test.setTimeout(180_000);
   const origin = baseURL!;
   const suffix = Date.now().toString(36);
-  const username = `budget.${suffix}`;
-  const email = `budget.${suffix}@example.be`;
-  const lastName = `Budget ${suffix}`;
   const reference = `E2E-PO-${suffix}`;
   const flowName = `E2E flow ${suffix}`;
 
   // The lead buyer invites a buyer (default buyer rights) and the buyer sets a password.
   await login(page, origin, LEAD_BUYER);
-  await apiPost(page.request, origin, 'werkbank/companies/customers/create', {
-    salutation: 'male',
-    firstName: 'Bram',
-    lastName,
-    email,
-    username,
-  });
-  await apiPost(page.request, origin, 'account/recovery-password-confirm', {
-    hash: await invitationHash(page.request, origin, email),
-    newPassword: NEW_PASSWORD,
-    newPasswordConfirm: NEW_PASSWORD,
-  });
+  const { username, fullName } = await inviteBuyer(page, origin, 'budget', 'Budget');
 
   // An order reference with 1,000.00 EUR a month, open to every user of the company.
   await page.goto('/en/account/orderreferences/create');
@@ -83,7 +68,7 @@ test('a lead buyer sets budgets and a threshold; the checkout places, sends for 
   await page.getByRole('button', { name: 'Next' }).click();
   await page
     .getByRole('group', { name: 'Users' })
-    .getByRole('checkbox', { name: new RegExp(`Bram ${lastName}`) })
+    .getByRole('checkbox', { name: new RegExp(fullName) })
     .check();
   await page.getByRole('button', { name: 'Create flow' }).click();
   await expect(page.getByRole('status').filter({ hasText: `The flow ${flowName} has been created.` })).toBeVisible();
@@ -91,7 +76,7 @@ test('a lead buyer sets budgets and a threshold; the checkout places, sends for 
   await expect(page.getByRole('row', { name: new RegExp(flowName) })).toContainText('€250.00');
 
   // Below the threshold: 100 pieces, 66.19 EUR net, booked to the reference, placed at once.
-  await switchUser(page, origin, username, NEW_PASSWORD);
+  await switchUser(page, origin, username, INVITED_PASSWORD);
   await cartWith(page, origin, 100);
   await openCheckoutWithPickup(page);
   await expect(page.getByText('€250.00 left of your flow budget')).toBeVisible();
@@ -134,7 +119,7 @@ test('a lead buyer sets budgets and a threshold; the checkout places, sends for 
   ).toBeVisible();
 
   // The buyer finds both orders; the lead buyer sees the reference's budget reduced by the first order only.
-  await switchUser(page, origin, username, NEW_PASSWORD);
+  await switchUser(page, origin, username, INVITED_PASSWORD);
   await page.goto('/en/account/orders');
   await expect(page.getByText('2 orders')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(reference) })).toHaveCount(1);

@@ -63,6 +63,38 @@ export async function invitationHash(request: APIRequestContext, baseURL: string
   return hash;
 }
 
+/** The password the buyers that a test invites set for themselves. */
+export const INVITED_PASSWORD = 'Invited!Test2026';
+
+/**
+ * Has the logged-in lead buyer invite a new buyer (the buyer role's default rights) of their company and sets the
+ * buyer's password through the invitation mail; answers the username and the full name ("Bram {lastName} {suffix}"). A new user per test keeps the demo users'
+ * carts, budgets and lists out of it, because the workers share one database.
+ */
+export async function inviteBuyer(
+  page: Page,
+  baseURL: string,
+  prefix: string,
+  lastName: string,
+): Promise<{ username: string; fullName: string }> {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const username = `${prefix}.${suffix}`;
+  const email = `${username}@example.be`;
+  await apiPost(page.request, baseURL, 'werkbank/companies/customers/create', {
+    salutation: 'male',
+    firstName: 'Bram',
+    lastName: `${lastName} ${suffix}`,
+    email,
+    username,
+  });
+  await apiPost(page.request, baseURL, 'account/recovery-password-confirm', {
+    hash: await invitationHash(page.request, baseURL, email),
+    newPassword: INVITED_PASSWORD,
+    newPasswordConfirm: INVITED_PASSWORD,
+  });
+  return { username, fullName: `Bram ${lastName} ${suffix}` };
+}
+
 /** Empties the logged-in customer's cart, so a retried test starts from an empty cart. */
 export async function emptyCart(page: Page, baseURL: string) {
   const response = await page.request.delete('/store-api/checkout/cart', { headers: sameOrigin(baseURL) });
