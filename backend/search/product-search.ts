@@ -1,6 +1,6 @@
 /**
  * Runs a search plan (route-query.ts) against PostgreSQL and returns product ids in rank order: exact EAN/number
- * hits first, then article-number prefixes, brand products, full-text matches in the context language and, when
+ * hits (and, for a caller with article links, the article the company's own number names) first, then article-number prefixes, brand products, full-text matches in the context language and, when
  * those found fewer than five, full-text matches in the other languages and typo-tolerant trigram matches on the name.
  *
  * Every tier stops at `cap` rows (LIMIT early, no unbounded ranking): the caller asks for as many candidates as it
@@ -24,6 +24,12 @@ export interface ProductSearchOptions {
   cap: number;
   /** Manufacturers, for brand matching. */
   brands: { id: string; name: string }[];
+  /**
+   * Products the caller's company links to the term as its own article number (article links,
+   * ../store-api/article-link/lookup.ts `productIdsByCustomerSku`): found and ranked as exact article-number hits.
+   * Only for a caller holding ROLE_MANAGE_ARTICLE_LINKS; an answer using them is private to that caller.
+   */
+  linkedIds?: readonly string[];
 }
 
 export interface ProductSearchResult {
@@ -75,7 +81,8 @@ async function runTiers(db: Executor, plan: SearchPlan, options: ProductSearchOp
   };
   const remaining = () => options.cap - found.length;
 
-  if (plan.eans.length > 0 || plan.numbers.length > 0) {
+  const linkedIds = [...(options.linkedIds ?? [])];
+  if (plan.eans.length > 0 || plan.numbers.length > 0 || linkedIds.length > 0) {
     add(
       await ids(
         db,
@@ -83,7 +90,8 @@ async function runTiers(db: Executor, plan: SearchPlan, options: ProductSearchOp
         SELECT id FROM product
          WHERE active AND (ean = ANY(${textArray(plan.eans)})
             OR lower(product_number) = ANY(${textArray(plan.numbers)})
-            OR lower(manufacturer_number) = ANY(${textArray(plan.numbers)}))
+            OR lower(manufacturer_number) = ANY(${textArray(plan.numbers)})
+            OR id = ANY(${textArray(linkedIds)}))
          ORDER BY (parent_id IS NOT NULL), product_number
          LIMIT ${options.cap}`,
       ),

@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { articleLinkTable } from '../../db/schema/index.ts';
+import { articleLinkTable, companyTable, customerRightTable, customerTable } from '../../db/schema/index.ts';
 
 /** The caller as the lookup needs it: company and enabled right codes. */
 export interface ArticleLinkReader {
@@ -70,4 +70,27 @@ export async function productIdsByCustomerSku(
     if (id) result.set(asked, id);
   }
   return result;
+}
+
+/**
+ * The lookup's reader for a request context's customer (`customerId` of the Store API context, null when
+ * anonymous): the customer's company and enabled right codes, or null for an anonymous context or a customer or
+ * company that is inactive (such a context is answered as an anonymous one, docs/decisions/008). For endpoints that
+ * serve anonymous callers too (search, search-suggest); endpoints that require a customer pass the customer loaded by
+ * `requireCustomer` directly. Two indexed lookups.
+ */
+export async function articleLinkReaderOf(db: Db, customerId: string | null): Promise<ArticleLinkReader | null> {
+  if (!customerId) return null;
+  const [row] = await db
+    .select({ companyId: customerTable.companyId })
+    .from(customerTable)
+    .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
+    .where(and(eq(customerTable.id, customerId), eq(customerTable.active, true), eq(companyTable.active, true)))
+    .limit(1);
+  if (!row) return null;
+  const rights = await db
+    .select({ code: customerRightTable.code })
+    .from(customerRightTable)
+    .where(and(eq(customerRightTable.customerId, customerId), eq(customerRightTable.enabled, true)));
+  return { companyId: row.companyId, rights: new Set(rights.map((r) => r.code)) };
 }

@@ -6,10 +6,16 @@
  *   filters or sortings.
  * Search candidates come from backend/search (routing by query shape); see listing.service.ts for filters,
  * sortings and aggregations. A missing `search` answers 400; an unknown category 404.
+ *
+ * For a logged-in buyer holding ROLE_MANAGE_ARTICLE_LINKS, `/search` and `/search-suggest` also find the article whose
+ * customer article number (the company's article link, docs/decisions/017) equals the term (case ignored, trimmed),
+ * ranked first like an exact supplier article number; such answers carry `cache-control: private, no-store`. Everyone
+ * else gets the catalogue's answer, the same for every caller of the language.
  */
 import type { Hono } from 'hono';
 import { planSearch } from '../../search/route-query.ts';
 import { searchProductIds } from '../../search/product-search.ts';
+import { articleLinkReaderOf, productIdsByCustomerSku, readsArticleLinks } from '../article-link/lookup.ts';
 import { channelCategory, categoryNotFound } from '../category/category.service.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pagination } from '../criteria.ts';
@@ -64,10 +70,16 @@ export function registerListingRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
       // (`total-count-mode: none`, as the quick search does) rank just enough candidates for their page.
       const lean = suggest || criteria.totalCountMode === 'none';
       const cap = lean ? Math.min(SEARCH_CANDIDATE_CAP, offset + limit + 40) : SEARCH_CANDIDATE_CAP;
+      // A buyer holding ROLE_MANAGE_ARTICLE_LINKS also finds an article by the company's own number; that answer
+      // depends on the company's data, so no cache may keep or share it.
+      const reader = await articleLinkReaderOf(deps.db, context.customerId);
+      const linked = readsArticleLinks(reader) ? await productIdsByCustomerSku(deps.db, reader, [term]) : new Map();
+      if (readsArticleLinks(reader)) c.header('cache-control', 'private, no-store');
       const found = await searchProductIds(deps.db, planSearch(term), {
         locale: view.locale,
         cap,
         brands: await deps.cache.manufacturers(),
+        linkedIds: [...linked.values()],
       });
       const result = await productListing({
         db: deps.db,
