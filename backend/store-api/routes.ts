@@ -24,6 +24,8 @@ import { registerMethodRoutes } from './checkout/methods.routes.ts';
 import { registerOrderArea } from './order/index.ts';
 import { registerSpendingRoutes } from './spending/index.ts';
 import { registerErpArea } from './erp/index.ts';
+import { registerArticleLinkRoutes } from './article-link/article-link.routes.ts';
+import { registerOrderListRoutes } from './order-list/order-list.routes.ts';
 
 export interface RouteDeps {
   db: Db;
@@ -52,4 +54,6 @@ export function registerRoutes(app: Hono<StoreApiEnv>, deps: RouteDeps): void {
   registerOrderArea(app, deps);
   registerSpendingRoutes(app, deps);
   registerErpArea(app, deps);
+  registerArticleLinkRoutes(app, deps);
+  registerOrderListRoutes(app, deps);
 }

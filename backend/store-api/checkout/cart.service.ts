@@ -30,6 +30,9 @@
  * quantity, its unit price is the offered one (payload `offer`); otherwise it is priced as any product line and the
  * level-20 error `{provider}-offer-expired` or `{provider}-offer-quantity-changed` blocks the order until the buyer
  * removes the line or sets the offered quantity again.
+ *
+ * Each product line's payload names the company's own article number (`customerArticleNumber`, the article link of
+ * docs/decisions/017, read through ../article-link/lookup.ts) or null; the order keeps it from this calculation.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_CART_LINE_ITEMS, MAX_LINE_ITEM_QUANTITY } from '../../../contract/checkout.ts';
@@ -66,6 +69,7 @@ import {
 import { translateFields } from '../../lib/translate.ts';
 import { vatRateFor } from '../../lib/vat-rates.ts';
 import type { StoreContext } from '../context.ts';
+import { customerSkusByProductId } from '../article-link/lookup.ts';
 import { mapMedia } from '../entities.ts';
 import { deliveryTime } from '../product/product.mapper.ts';
 import {
@@ -305,6 +309,7 @@ export async function calculateCart(
   const mediaRows = await loadProductMedia(db, [...productIds, ...parentIds]);
   const prices = await loadPrices(db, productIds);
   const optionMap = await loadOptions(db, [...new Set(products.flatMap((p) => p.optionIds))]);
+  const customerSkus = await customerSkusByProductId(db, customer, productIds);
   const media = new Map<string, ProductMediaRow[]>();
   for (const m of mediaRows) media.set(m.productId, [...(media.get(m.productId) ?? []), m]);
 
@@ -359,6 +364,7 @@ export async function calculateCart(
       isCloseout: product.isCloseout,
       packUnit: product.unit,
       customFields: { order_detail_text: row.remark },
+      customerArticleNumber: customerSkus.get(product.id) ?? null,
       ...(offer?.applies
         ? {
             offer: {
@@ -634,6 +640,34 @@ function promotionValid(p: typeof promotionTable.$inferSelect, now: Date): boole
 }
 
 /**
+ * The purchase rules of a product as the cart applies them (Shopware's product cart processor): minimum purchase and
+ * purchase step in order units, each at least 1; the step counts from the minimum.
+ */
+export function purchaseRules(product: Pick<ProductRow, 'minPurchase' | 'purchaseSteps'>): {
+  min: number;
+  steps: number;
+} {
+  return { min: Math.max(1, product.minPurchase), steps: Math.max(1, product.purchaseSteps) };
+}
+
+/**
+ * The smallest quantity at or above `quantity` that the cart accepts by minimum and step (`min + k × steps`, order
+ * units): a quantity below the minimum becomes the minimum, one between steps the next step up. With `limit`, a
+ * result above it becomes the highest such quantity not above it (never below the minimum).
+ */
+export function purchasableQuantity(
+  product: Pick<ProductRow, 'minPurchase' | 'purchaseSteps'>,
+  quantity: number,
+  limit?: number,
+): number {
+  const { min, steps } = purchaseRules(product);
+  if (quantity <= min) return min;
+  const up = min + Math.ceil((quantity - min) / steps) * steps;
+  if (limit === undefined || up <= limit) return up;
+  return Math.max(min, min + Math.floor((limit - min) / steps) * steps);
+}
+
+/**
  * The quantity rules of one line (Shopware's product cart processor): minimum purchase, maximum purchase, purchase
  * steps counted from the minimum, and stock (a backorder warning for ordinary articles, an error for closeouts).
  */
@@ -644,8 +678,7 @@ function checkQuantity(
   name: string,
   error: (e: CartErrorEntry) => void,
 ): void {
-  const min = Math.max(1, product.minPurchase);
-  const steps = Math.max(1, product.purchaseSteps);
+  const { min, steps } = purchaseRules(product);
   if (quantity < min) {
     error({
       key: `min-order-quantity-${lineId}`,
@@ -778,7 +811,7 @@ function multiRatePrice(totalCents: number, taxes: CartTaxModel[]): CalculatedPr
 }
 
 /** The cover media of a product: its own cover, the parent's, or the first image of either. */
-function coverOf(
+export function coverOf(
   product: ProductRow,
   parent: ProductRow | undefined,
   media: Map<string, ProductMediaRow[]>,
