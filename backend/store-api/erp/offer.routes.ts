@@ -3,7 +3,10 @@
  *
  * - `POST /store-api/{provider}/offer/request` (OfferRequest → the new, open OfferDetail): asks for an offer on the
  *   caller's cart, its product lines at their quantities as the cart calculation reads them; needs ROLE_REQUEST_OFFER;
- *   a cart without product lines answers 400 `{PROVIDER}__OFFER_CART_EMPTY`. The cart stays as it is.
+ *   a cart without product lines answers 400 `{PROVIDER}__OFFER_CART_EMPTY`. The cart stays as it is. With
+ *   `orderListId` the lines are the available items of that order list instead (../order-list/order-list.service.ts
+ *   `orderListOfferLines`): needs ROLE_MANAGE_ORDER_LISTS as well, a list the caller does not see answers 404
+ *   `{PROVIDER}__ORDER_LIST_NOT_FOUND`, a list without available items the same 400 as an empty cart.
  * - `GET …/offer/history` (OfferHistoryQuery → one page of OfferSummary, newest first) and
  *   `GET …/offer/history/detail?offerNumber=` (→ OfferDetail): need ROLE_MANAGE_OFFER_HISTORY; the caller's own offers,
  *   the company's with ROLE_MANAGE_COMPANY_ORDER_HISTORY (the scope of the order history).
@@ -30,6 +33,8 @@ import { requireCustomer, requireRight } from '../../auth/guards.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { addOfferToCart, calculateCart } from '../checkout/cart.service.ts';
+import type { OfferRequestInput } from '../../erp/port.ts';
+import { orderListOfferLines } from '../order-list/order-list.service.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { historyScope, offerNotFound, pdfResponse, type ErpRouteDeps } from './erp-http.ts';
 
@@ -45,8 +50,24 @@ export function registerOfferRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps):
     requireRight(me, 'ROLE_REQUEST_OFFER', config.provider);
     const body = c.req.valid('json');
     const context = c.get('context');
-    const { model } = await calculateCart(db, me, context, { config, now: now() });
-    if (!model.lines.length) {
+    let lines: OfferRequestInput['lines'];
+    if (body.orderListId) {
+      requireRight(me, 'ROLE_MANAGE_ORDER_LISTS', config.provider);
+      lines = await orderListOfferLines(db, me, config.provider, body.orderListId, {
+        locale: context.language.localeCode,
+        mediaBaseUrl: config.mediaBaseUrl,
+      });
+    } else {
+      const { model } = await calculateCart(db, me, context, { config, now: now() });
+      lines = model.lines.map((l) => ({
+        productId: l.productId,
+        productNumber: l.productNumber,
+        label: l.label,
+        quantity: l.quantity,
+        unit: l.unit,
+      }));
+    }
+    if (!lines.length) {
       throw new StoreApiError(400, code('OFFER_CART_EMPTY'), 'The cart holds no articles to ask an offer for.');
     }
     const offer = await erp.requestOffer({
@@ -55,13 +76,7 @@ export function registerOfferRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps):
       locale: context.language.localeCode,
       comment: body.comment || null,
       clientReference: body.clientReference || null,
-      lines: model.lines.map((l) => ({
-        productId: l.productId,
-        productNumber: l.productNumber,
-        label: l.label,
-        quantity: l.quantity,
-        unit: l.unit,
-      })),
+      lines,
     });
     c.header('cache-control', 'private, no-store');
     return c.json(offer satisfies OfferDetail);
