@@ -14,6 +14,14 @@ export interface Notification {
   title: string;
   /** Optional second line; plain text (rendered escaped). */
   text?: string;
+  /** Optional link below the text (e.g. to the order list an article was put on). */
+  link?: NotificationLink;
+}
+
+/** A link a notification offers: its target and its visible text. */
+export interface NotificationLink {
+  href: string;
+  label: string;
 }
 
 /** The notifications on screen, oldest first. */
@@ -24,10 +32,13 @@ export const PENDING_NOTIFICATION_KEY = 'werkbank:notification';
 
 let nextId = 1;
 
-/** Shows a notification; returns its id. */
-export function notify(type: NotificationType, title: string, text?: string): number {
+/** Shows a notification, with a link when given; returns its id. */
+export function notify(type: NotificationType, title: string, text?: string, link?: NotificationLink): number {
   const id = nextId++;
-  $notifications.set([...$notifications.get(), { id, type, title, ...(text ? { text } : {}) }]);
+  $notifications.set([
+    ...$notifications.get(),
+    { id, type, title, ...(text ? { text } : {}), ...(link ? { link } : {}) },
+  ]);
   return id;
 }
 

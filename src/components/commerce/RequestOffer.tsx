@@ -1,30 +1,38 @@
 /**
- * "Request an offer" on the cart page, for holders of ROLE_REQUEST_OFFER: a dialog with the buyer's comment and
- * client reference (at most OFFER_COMMENT_MAX_LENGTH and OFFER_CLIENT_REFERENCE_MAX_LENGTH characters, the
- * contract's limits) that sends the cart's lines as an offer request (POST `{provider}/offer/request`); the cart
- * stays as it is. Afterwards a notification names the new offer and, where the buyer can see offers (flag
+ * "Request an offer" on the cart page and on an order list's detail, for holders of ROLE_REQUEST_OFFER: a dialog with
+ * the buyer's comment and client reference (at most OFFER_COMMENT_MAX_LENGTH and OFFER_CLIENT_REFERENCE_MAX_LENGTH
+ * characters, the contract's limits) that sends the cart's lines, or with `orderListId` the list's items, as an offer
+ * request (POST `{provider}/offer/request`, src/lib/offer/offer-request.ts); the cart stays as it is. Afterwards a notification names the new offer and, where the buyer can see offers (flag
  * `offer-history` and ROLE_MANAGE_OFFER_HISTORY), a note below the cart's title links to it (OfferSentNote).
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { OFFER_CLIENT_REFERENCE_MAX_LENGTH, OFFER_COMMENT_MAX_LENGTH } from '../../../contract/provider/erp.ts';
-import { Dialog } from '../../components/ui/Dialog.tsx';
-import { Button, FormActions, TextField } from '../../components/ui/form.tsx';
-import { useAction, useNotify } from '../../components/ui/use-action.ts';
+import { Dialog } from '../ui/Dialog.tsx';
+import { Button, FormActions, TextArea, TextField } from '../ui/form.tsx';
+import { useAction, useNotify } from '../ui/use-action.ts';
 import { useI18n } from '../../i18n/react.tsx';
 import type { FeatureFlag } from '../../lib/feature-flags.ts';
 import type { FieldErrors } from '../../lib/forms/validation.ts';
 import { hasRight } from '../../lib/session/session-store.ts';
-import { TextArea } from './CheckoutForm.tsx';
-import { requestOffer } from './offer-request.ts';
+import { requestOffer } from '../../lib/offer/offer-request.ts';
 
 /** The right that may ask for an offer on the cart. */
 export const REQUEST_OFFER_RIGHT = 'ROLE_REQUEST_OFFER';
 
 const FIELDS = ['clientReference'] as const;
 
-/** The button and its dialog; `onSent` gets the new offer's number. */
-export function RequestOffer({ onSent }: { onSent: (offerNumber: string) => void }) {
+/**
+ * The button and its dialog; `onSent` gets the new offer's number. With `orderListId` the offer is asked for that
+ * order list's items instead of the cart.
+ */
+export function RequestOffer({
+  onSent,
+  orderListId,
+}: {
+  onSent: (offerNumber: string) => void;
+  orderListId?: string | undefined;
+}) {
   const { t } = useI18n();
   const { notify } = useNotify();
   const [open, setOpen] = useState(false);
@@ -34,7 +42,7 @@ export function RequestOffer({ onSent }: { onSent: (offerNumber: string) => void
   const { busy, run } = useAction(
     async () => {
       setErrors({});
-      const offer = await requestOffer({ comment, clientReference });
+      const offer = await requestOffer({ comment, clientReference, orderListId });
       setOpen(false);
       setComment('');
       setClientReference('');

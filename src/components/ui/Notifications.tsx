@@ -39,6 +39,11 @@ function Item({ n, closeLabel }: { n: Notification; closeLabel: string }) {
       <div className="flex-1">
         <p className="font-semibold">{n.title}</p>
         {n.text && <p className="text-sm">{n.text}</p>}
+        {n.link && (
+          <a href={n.link.href} className="pointer-events-auto text-sm font-semibold underline">
+            {n.link.label}
+          </a>
+        )}
       </div>
       <button
         type="button"

@@ -109,6 +109,36 @@ export function PasswordField({ label, value, onValue, error, required, classNam
   );
 }
 
+/** A labelled multi-line text of at most `maxLength` characters (remarks, the offer request's comment). */
+export function TextArea({
+  label,
+  value,
+  onValue,
+  maxLength,
+}: {
+  label: string;
+  value: string;
+  onValue: (v: string) => void;
+  maxLength: number;
+}) {
+  const id = useId();
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        value={value}
+        rows={3}
+        maxLength={maxLength}
+        onChange={(event) => onValue(event.target.value)}
+        className="w-full rounded border border-line px-3 py-2 focus:outline-2 focus:outline-primary"
+      />
+    </div>
+  );
+}
+
 /** A labelled native select. */
 export function Select({
   label,

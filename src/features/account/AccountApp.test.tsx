@@ -66,10 +66,11 @@ describe('sidebar', () => {
     expect(screen.queryByRole('link', { name: 'Quick order' })).not.toBeInTheDocument();
   });
 
-  test('a later section shows its route with the coming text', async () => {
+  test('the order lists entry opens its section, no longer a placeholder', async () => {
     renderApp('/account/orderlist', ['ROLE_MANAGE_ORDER_LISTS']);
     expect(await screen.findByRole('heading', { name: 'Order lists' })).toBeInTheDocument();
-    expect(screen.getByText('This section is coming soon.')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search by name' })).toBeInTheDocument();
+    expect(screen.queryByText('This section is coming soon.')).not.toBeInTheDocument();
   });
 });
 

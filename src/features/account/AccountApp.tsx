@@ -16,6 +16,8 @@ import { Coming } from './views/Coming.tsx';
 import { CostCenters } from './views/CostCenters.tsx';
 import { Dashboard } from './views/Dashboard.tsx';
 import { OrderReferenceForm, OrderReferences } from './views/OrderReferences.tsx';
+import { OrderListCreate, OrderLists } from './views/OrderLists.tsx';
+import { OrderListDetail } from './views/OrderListDetail.tsx';
 import { Flows, FlowWizard } from './views/Flows.tsx';
 import { ErpOrderDetail } from './views/ErpOrderDetail.tsx';
 import { ErpOrders, OrdersTabs } from './views/ErpOrders.tsx';
@@ -42,6 +44,11 @@ export const ACCOUNT_MESSAGES = [
   'offers.',
   'units.',
   'orderReferences.',
+  'orderLists.',
+  'checkout.offer.',
+  'cart.error.',
+  'unit.',
+  'product.deliveryRange',
   'checkout.totals.',
   'errors.',
   'validation.',
@@ -189,6 +196,9 @@ export function accountRoutes({
         path: 'orderreferences/details/:slug?',
         element: guarded(right('orderreferences'), <OrderReferenceForm key="edit" />),
       },
+      { path: 'orderlist', element: guarded(right('orderlist'), <OrderLists />) },
+      { path: 'orderlist/create', element: guarded(right('orderlist'), <OrderListCreate />) },
+      { path: 'orderlist/details/:slug', element: guarded(right('orderlist'), <OrderListDetail />) },
       ...(features.includes('cost-center-module')
         ? [{ path: 'costcenter', element: guarded(right('costcenter'), <CostCenters />) }]
         : []),

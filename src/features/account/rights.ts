@@ -38,7 +38,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     right: 'ROLE_MANAGE_ORDER_HISTORY',
     flag: ['order-history', 'native-order-history'],
   },
-  { path: 'orderlist', labelKey: 'account.nav.orderlist', right: 'ROLE_MANAGE_ORDER_LISTS', coming: true },
+  { path: 'orderlist', labelKey: 'account.nav.orderlist', right: 'ROLE_MANAGE_ORDER_LISTS' },
   { path: 'offers', labelKey: 'account.nav.offers', right: 'ROLE_MANAGE_OFFER_HISTORY', flag: 'offer-history' },
   {
     path: 'invoices',

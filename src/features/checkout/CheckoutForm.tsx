@@ -22,7 +22,7 @@ import {
   type SplitDelivery,
 } from '../../../contract/order.ts';
 import { useAmount } from '../../components/commerce/use-amount.ts';
-import { Button, Card, RadioGroup, Select, TextField } from '../../components/ui/form.tsx';
+import { Button, Card, RadioGroup, Select, TextArea, TextField } from '../../components/ui/form.tsx';
 import { useAction, useNotify } from '../../components/ui/use-action.ts';
 import { useI18n } from '../../i18n/react.tsx';
 import { listAddresses } from '../../lib/address-book.ts';
@@ -162,36 +162,6 @@ function MethodChoice<M extends { id: string; translated?: { name?: string } | u
         })}
       </div>
     </fieldset>
-  );
-}
-
-/** A labelled multi-line text of at most `maxLength` characters (remarks, the offer request's comment). */
-export function TextArea({
-  label,
-  value,
-  onValue,
-  maxLength,
-}: {
-  label: string;
-  value: string;
-  onValue: (v: string) => void;
-  maxLength: number;
-}) {
-  const id = useId();
-  return (
-    <div className="mb-4">
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        value={value}
-        rows={3}
-        maxLength={maxLength}
-        onChange={(event) => onValue(event.target.value)}
-        className="w-full rounded border border-line px-3 py-2 focus:outline-2 focus:outline-primary"
-      />
-    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 /**
  * `/checkout`: the cart (lines, promotion code, totals with the minimum-value and credit-limit warnings apart from
- * the other cart errors, the CSV export and "Request an offer", RequestOffer.tsx) and below it the checkout steps
+ * the other cart errors, the CSV export and "Request an offer", src/components/commerce/RequestOffer.tsx) and below it the checkout steps
  * (CheckoutForm.tsx). The cart comes from the one cart store,
  * read again when the page opens.
  */
@@ -12,7 +12,7 @@ import { cartToCsv, downloadCsv } from '../../lib/cart/cart-csv.ts';
 import { CartLines } from './CartLines.tsx';
 import { CartTotals, PromotionCode, SeparateNotices } from './CartTotals.tsx';
 import { CheckoutForm } from './CheckoutForm.tsx';
-import { OfferSentNote, RequestOffer } from './RequestOffer.tsx';
+import { OfferSentNote, RequestOffer } from '../../components/commerce/RequestOffer.tsx';
 import { cartErrorMessage } from '../../lib/cart/cart-messages.ts';
 import type { FeatureFlag } from '../../lib/feature-flags.ts';
 
