@@ -12,6 +12,7 @@ import type { FeatureFlag } from '../../lib/feature-flags.ts';
 import { useLoggedIn } from './session.tsx';
 import { AddressBook, AddressForm } from './views/AddressBook.tsx';
 import { ApprovalDetail, Approvals } from './views/Approvals.tsx';
+import { ArticleLinks } from './views/ArticleLinks.tsx';
 import { Coming } from './views/Coming.tsx';
 import { CostCenters } from './views/CostCenters.tsx';
 import { Dashboard } from './views/Dashboard.tsx';
@@ -44,6 +45,7 @@ export const ACCOUNT_MESSAGES = [
   'offers.',
   'units.',
   'orderReferences.',
+  'articleLinks.',
   'orderLists.',
   'checkout.offer.',
   'cart.error.',
@@ -199,6 +201,7 @@ export function accountRoutes({
       { path: 'orderlist', element: guarded(right('orderlist'), <OrderLists />) },
       { path: 'orderlist/create', element: guarded(right('orderlist'), <OrderListCreate />) },
       { path: 'orderlist/details/:slug', element: guarded(right('orderlist'), <OrderListDetail />) },
+      { path: 'articlelinks', element: guarded(right('articlelinks'), <ArticleLinks />) },
       ...(features.includes('cost-center-module')
         ? [{ path: 'costcenter', element: guarded(right('costcenter'), <CostCenters />) }]
         : []),

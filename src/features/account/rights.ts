@@ -55,7 +55,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     right: 'ROLE_MANAGE_COST_CENTER',
     flag: 'cost-center-module',
   },
-  { path: 'articlelinks', labelKey: 'account.nav.articlelinks', right: 'ROLE_MANAGE_ARTICLE_LINKS', coming: true },
+  { path: 'articlelinks', labelKey: 'account.nav.articlelinks', right: 'ROLE_MANAGE_ARTICLE_LINKS' },
 ];
 
 /** Whether the shop offers an entry: it needs no feature flag, or its flag (one of its flags) is enabled. */

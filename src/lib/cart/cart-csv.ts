@@ -11,6 +11,7 @@ import Papa from 'papaparse';
 import { unitName, type UnitTranslator } from '../../i18n/format.ts';
 import type { Locale, MessageKey } from '../../i18n/locales.ts';
 import { productLineItems, type Cart } from './cart-store.ts';
+import { saveFile } from '../download.ts';
 
 /** Message keys of the column headings and unit names, for `islandMessages(locale, CART_CSV_MESSAGES)`. */
 export const CART_CSV_MESSAGES = ['quickOrder.csv.', 'units.'] as const satisfies readonly `${string}.`[];
@@ -75,14 +76,5 @@ export function cartToCsv(cart: Cart, i18n: UnitTranslator): string {
  * mark, which spreadsheets need to read the umlauts of a UTF-8 CSV, saved through a temporary link.
  */
 export function downloadCsv(csv: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click's navigation has taken the blob.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }), fileName);
 }

@@ -21,6 +21,11 @@ export interface StoreApiCallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON request body; sent for every method but GET. */
   body?: unknown;
+  /**
+   * A request body that is not JSON, sent as is with its media type instead of `body` (e.g. a CSV file as
+   * `text/csv`).
+   */
+  raw?: { data: Blob | string; contentType: string };
   /** Aborts the call (e.g. a newer search term); the returned promise rejects with the signal's reason. */
   signal?: AbortSignal;
   /** Abort after this many milliseconds (default DEFAULT_TIMEOUT_MS); rejects with a `TimeoutError`. */
@@ -72,22 +77,74 @@ export async function invoke<K extends StoreApiOperation>(
  *   error (`AbortError`, `TimeoutError`).
  */
 export async function storeApi(path: string, request: StoreApiCallOptions = {}): Promise<unknown> {
-  const method = request.method ?? (request.body === undefined ? 'GET' : 'POST');
+  const { response, clean } = await send(path, request, 'application/json');
+  return readStoreApiResponse(response, `/store-api/${clean}`);
+}
+
+/** One request through the proxy as `storeApi` describes it, asking for `accept`. */
+async function send(
+  path: string,
+  request: StoreApiCallOptions,
+  accept: string,
+): Promise<{ response: Response; clean: string }> {
+  const method = request.method ?? (request.body === undefined && request.raw === undefined ? 'GET' : 'POST');
   const clean = path.replace(/^\/+/, '').replace(/^store-api\//, '');
   const timeout = AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const url = new URL(`/store-api/${clean}`, globalThis.location?.href ?? 'http://localhost/');
+  const contentType = request.raw?.contentType ?? 'application/json';
   const response = await fetch(url, {
     method,
     headers: {
       ...request.headers,
-      accept: 'application/json',
-      ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+      accept,
+      ...(method === 'GET' ? {} : { 'content-type': contentType }),
     },
     credentials: 'same-origin',
-    ...(method === 'GET' ? {} : { body: JSON.stringify(request.body ?? {}) }),
+    ...(method === 'GET' ? {} : { body: request.raw ? request.raw.data : JSON.stringify(request.body ?? {}) }),
     signal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
   });
-  return readStoreApiResponse(response, `/store-api/${clean}`);
+  return { response, clean };
+}
+
+/** A file the Store API answered: its bytes and the name its `Content-Disposition` gives (null without one). */
+export interface StoreApiFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/**
+ * Downloads a file through the proxy (which adds the session's context token like for every call), e.g. a CSV
+ * export: `accept` names the media type asked for. Answers the body as a Blob with the file name of the
+ * `Content-Disposition` header (RFC 6266 `filename*` or `filename`).
+ *
+ * @throws StoreApiClientError with the error envelope for a non-2xx answer; network errors, an abort or the
+ *   timeout as `storeApi`.
+ */
+export async function storeApiFile(
+  path: string,
+  accept: string,
+  request: StoreApiCallOptions = {},
+): Promise<StoreApiFile> {
+  const { response, clean } = await send(path, request, `${accept}, application/json`);
+  if (!response.ok) {
+    await readStoreApiResponse(response, `/store-api/${clean}`);
+  }
+  return { blob: await response.blob(), fileName: dispositionFileName(response.headers.get('content-disposition')) };
+}
+
+/** The file name of a `Content-Disposition` value (RFC 6266: `filename*=UTF-8''…` before `filename="…"`). */
+export function dispositionFileName(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*[^']*'[^']*'([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // Falls back to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(header);
+  return (plain?.[1] ?? plain?.[2])?.trim() || null;
 }
 
 /**

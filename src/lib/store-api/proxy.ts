@@ -7,6 +7,7 @@
  */
 import type { AstroCookies } from 'astro';
 import { isIP } from 'node:net';
+import { ARTICLE_LINK_IMPORT_MAX_BYTES } from '../../../contract/provider/article-link.ts';
 import { forwardToStoreApi, storeApiHeaders } from './client.ts';
 import { CONTEXT_COOKIE, contextCookieOptions, isPlausibleToken, loggedInCookieOptions } from '../context-cookie.ts';
 import { LOGGED_IN_COOKIE } from '../session/logged-in-cookie.ts';
@@ -18,6 +19,15 @@ const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-disposition', 'cach
 
 /** Upper bound of a proxied request body in bytes: criteria and carts are small. */
 export const MAX_PROXY_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Upper bound of the body of one path: the article link CSV import (`{provider}/article-links/import`) takes up to
+ * the contract's ARTICLE_LINK_IMPORT_MAX_BYTES (2 MiB, contract/provider/article-link.ts), every other call
+ * MAX_PROXY_BODY_BYTES.
+ */
+export function maxProxyBodyBytes(path: string): number {
+  return /^[^/]+\/article-links\/import$/.test(path) ? ARTICLE_LINK_IMPORT_MAX_BYTES : MAX_PROXY_BODY_BYTES;
+}
 
 export interface ProxyInput {
   /** Path below `/store-api/`, e.g. `search` or `checkout/cart/line-item`. */
@@ -138,7 +148,7 @@ export function isSafeProxyPath(path: string): boolean {
  *
  * Answers with a Store API error envelope, without forwarding, 400
  * `STOREFRONT__INVALID_PATH` when the path (as routed or as in the request URL) is not `isSafeProxyPath`, and 413
- * `STOREFRONT__PAYLOAD_TOO_LARGE` when the body exceeds MAX_PROXY_BODY_BYTES; Store API errors pass through
+ * `STOREFRONT__PAYLOAD_TOO_LARGE` when the body exceeds maxProxyBodyBytes of the path; Store API errors pass through
  * unchanged (status and envelope).
  */
 export async function proxyStoreApi({
@@ -166,7 +176,7 @@ export async function proxyStoreApi({
   const method = request.method.toUpperCase();
   let body: Uint8Array<ArrayBuffer> | undefined;
   if (method !== 'GET' && method !== 'HEAD') {
-    const read = await readBodyWithin(request, MAX_PROXY_BODY_BYTES);
+    const read = await readBodyWithin(request, maxProxyBodyBytes(path));
     if (!read) {
       return proxyError(413, 'STOREFRONT__PAYLOAD_TOO_LARGE', 'Payload Too Large', 'The request body is too large.');
     }

@@ -1,0 +1,76 @@
+/**
+ * The account area's calls of the provider's article link endpoints (`{provider}/article-links…`,
+ * contract/provider/article-link.ts, docs/decisions/017): the company's list with search, sort and paging, create,
+ * change, delete, and the CSV export and import. Every endpoint needs ROLE_MANAGE_ARTICLE_LINKS. Request bodies
+ * are typed with the contract's request types and every JSON answer is read with its response schema.
+ *
+ * @throws StoreApiClientError from every call for a non-2xx answer; an answer that is not the contract's shape
+ *   throws valibot's ValiError.
+ */
+import * as v from 'valibot';
+import {
+  ArticleLinkImportResponseSchema,
+  ArticleLinkListResponseSchema,
+  ArticleLinkSchema,
+  type ArticleLink,
+  type ArticleLinkImportResponse,
+  type ArticleLinkListResponse,
+  type ArticleLinkQuery,
+  type ArticleLinkRequest,
+} from '../../../contract/provider/article-link.ts';
+import { providerPath, storeApi, storeApiFile, type StoreApiFile } from '../../lib/store-api/browser.ts';
+
+/**
+ * GET `{provider}/article-links?page&limit&term&sort&order`: one page of the company's links (`term` matches part of
+ * the customer number, the supplier number or the article name; default sort by customer number, ascending).
+ */
+export async function listArticleLinks(query: ArticleLinkQuery): Promise<ArticleLinkListResponse> {
+  const search = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+  ).toString();
+  const path = providerPath('article-links');
+  return v.parse(ArticleLinkListResponseSchema, await storeApi(search ? `${path}?${search}` : path));
+}
+
+/**
+ * POST `{provider}/article-links`: links the supplier article number `productId` to the customer number
+ * `customerSku`. A number in use answers 400 CUSTOMER_SKU_NOT_UNIQUE at `/customerSku`, an article that has a
+ * number already PRODUCT_ID_NOT_UNIQUE and an unknown article PRODUCT_ID_NOT_FOUND, both at `/productId`.
+ */
+export async function createArticleLink(request: ArticleLinkRequest): Promise<ArticleLink> {
+  const body = await storeApi(providerPath('article-links'), { method: 'POST', body: request });
+  return v.parse(ArticleLinkSchema, body);
+}
+
+/** PUT `{provider}/article-links/{id}` with both numbers; errors as `createArticleLink`, another company's id 404. */
+export async function updateArticleLink(id: string, request: ArticleLinkRequest): Promise<ArticleLink> {
+  const body = await storeApi(providerPath('article-links', id), { method: 'PUT', body: request });
+  return v.parse(ArticleLinkSchema, body);
+}
+
+/** DELETE `{provider}/article-links/{id}` (204). */
+export async function deleteArticleLink(id: string): Promise<void> {
+  await storeApi(providerPath('article-links', id), { method: 'DELETE' });
+}
+
+/**
+ * GET `{provider}/article-links/export`: every link of the company as CSV (`productId;customerSku`, UTF-8), fetched
+ * with the session like every call, with the file name the server gives.
+ */
+export async function exportArticleLinks(): Promise<StoreApiFile> {
+  return storeApiFile(providerPath('article-links', 'export'), 'text/csv');
+}
+
+/**
+ * POST `{provider}/article-links/import` with the CSV file as `text/csv` (at most ARTICLE_LINK_IMPORT_MAX_BYTES,
+ * checked by the caller before): answers the report of every data row and the counts.
+ */
+export async function importArticleLinks(file: Blob): Promise<ArticleLinkImportResponse> {
+  const body = await storeApi(providerPath('article-links', 'import'), {
+    method: 'POST',
+    raw: { data: file, contentType: 'text/csv' },
+    // A file of 20,000 rows takes longer than a plain call.
+    timeoutMs: 120_000,
+  });
+  return v.parse(ArticleLinkImportResponseSchema, body);
+}
