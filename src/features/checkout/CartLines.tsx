@@ -31,6 +31,15 @@ export function lineRemark(line: CartLineItem): string {
   return typeof value === 'string' ? value : '';
 }
 
+/**
+ * The buyer's own article number of a line (`payload.customerArticleNumber`, which the cart carries for a customer
+ * holding ROLE_MANAGE_ARTICLE_LINKS whose company linked the article, docs/decisions/017); null without one.
+ */
+export function lineCustomerArticleNumber(line: CartLineItem): string | null {
+  const value: unknown = (line.payload as Record<string, unknown> | undefined)?.customerArticleNumber;
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
 /** The earliest and latest delivery date of a line from today and its delivery time; null without one. */
 function expectedDelivery(line: CartLineItem, today: Date): { earliest: Date; latest: Date } | null {
   const time = line.deliveryInformation?.deliveryTime;
@@ -46,6 +55,7 @@ function Line({ cart, line, counterI18n }: { cart: Cart; line: CartLineItem; cou
   const remarkId = useId();
   const counter = useRef<HTMLDivElement>(null);
   const saved = lineRemark(line);
+  const customerArticleNumber = lineCustomerArticleNumber(line);
   const [remark, setRemark] = useState(saved);
   const [removing, setRemoving] = useState(false);
   const quantity = line.quantity ?? line.price?.quantity ?? 1;
@@ -110,6 +120,9 @@ function Line({ cart, line, counterI18n }: { cart: Cart; line: CartLineItem; cou
           <p className="text-sm text-muted">
             {t('checkout.line.productNumber', { number: line.payload.productNumber })}
           </p>
+        )}
+        {customerArticleNumber && (
+          <p className="text-sm text-muted">{t('checkout.line.customerSku', { number: customerArticleNumber })}</p>
         )}
         <p className="mt-1 text-sm">{t('checkout.line.unitPrice', { price: amount(line.price?.unitPrice ?? 0) })}</p>
         {typeof stock === 'number' && <p className="text-sm">{t('checkout.line.stock', { stock })}</p>}

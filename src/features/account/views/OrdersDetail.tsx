@@ -156,6 +156,11 @@ export function OrdersDetail() {
               <td className="py-2 pr-4">
                 <span className="block font-semibold">{line.label}</span>
                 {line.productNumber && <span className="block text-muted">{line.productNumber}</span>}
+                {line.customerArticleNumber && (
+                  <span className="block text-muted">
+                    {t('orders.detail.customerSku', { number: line.customerArticleNumber })}
+                  </span>
+                )}
                 {line.remark && <span className="block whitespace-pre-line">{line.remark}</span>}
                 {line.backorderQuantity > 0 && (
                   <span className="block text-amber-800">
