@@ -6,6 +6,7 @@ import { trackProductClick } from './product-click.ts';
 import { COVER_HEIGHT, COVER_WIDTH, fetchQuickSearch, type QuickSearchRow } from './quick-search-api.ts';
 import { useTypedPlaceholder } from './use-typed-placeholder.ts';
 import { StrokeIcon } from '../../components/ui/StrokeIcon.tsx';
+import { customerSkuOf, useCustomerSkus } from '../../lib/article-links.ts';
 
 /** Delay between the last keystroke and the search call, in milliseconds (Search debounce 600 ms). */
 export const SEARCH_DEBOUNCE_MS = 600;
@@ -35,8 +36,10 @@ export interface QuickSearchProps {
  * (`fetchQuickSearch`); a newer term aborts the older request. The dropdown lists at most 5 products, a 'show more'
  * link to the search page, or an empty-result message; failures show no dropdown. ArrowUp/ArrowDown move through the
  * rows, Enter opens the highlighted row (or submits the search when none is highlighted), Escape closes. Every
- * product link click records a product-click analytics event with source 'quickSearchResults' and the 1-based row
- * position. Without script the form still submits to the search page.
+ * row shows the product's number and, for a logged-in customer holding ROLE_MANAGE_ARTICLE_LINKS, the company's own
+ * article number (one `article-links/info` call for the shown hits; the search itself also finds an article by it).
+ * Every product link click records a product-click analytics event with source 'quickSearchResults' and the
+ * 1-based row position. Without script the form still submits to the search page.
  */
 export default function QuickSearch({ i18n, ...props }: QuickSearchProps) {
   return (
@@ -78,6 +81,8 @@ function SearchBar({ searchUrl, pathPrefix, initialQuery = '' }: Omit<QuickSearc
   }, [query, pathPrefix]);
 
   const rows = query !== '' && result ? result.rows : [];
+  // The buyer's own numbers of the shown hits: one info call per answer, only with ROLE_MANAGE_ARTICLE_LINKS.
+  const customerSkus = useCustomerSkus(rows.map((row) => row.productNumber));
   const {
     isOpen,
     highlightedIndex,
@@ -215,6 +220,11 @@ function SearchBar({ searchUrl, pathPrefix, initialQuery = '' }: Omit<QuickSearc
                     <span className="flex min-w-0 flex-col text-sm">
                       <span className="font-semibold break-words text-neutral-900">{row.name}</span>
                       <span className="text-xs text-neutral-500">{row.productNumber}</span>
+                      {customerSkuOf(customerSkus, row.productNumber) && (
+                        <span className="text-xs text-neutral-700">
+                          {t('search.customerSku', { number: customerSkuOf(customerSkus, row.productNumber) })}
+                        </span>
+                      )}
                       {row.options.map((option) => (
                         <span key={option} className="truncate text-xs text-neutral-600">
                           {option}
