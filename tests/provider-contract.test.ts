@@ -508,6 +508,66 @@ describe('order reference and cost centre endpoints', () => {
   });
 });
 
+describe('order list endpoints', () => {
+  test('order lists and their items: answers for 200, 204, 400, 403 and 404 conform', async () => {
+    const app = createStoreApi({ db: api.db, config: api.config }).app;
+    const companyId = (await insertCompany(api.db)).id;
+    const buyer = await insertCustomer(api.db, companyId);
+    const clerk = await insertCustomer(api.db, companyId, { rights: ['ROLE_VIEW_PRICES'] });
+    const outsider = await insertCustomer(api.db, (await insertCompany(api.db)).id);
+    const check = async (method: string, path: string, url: string, token: string, status: number, body?: unknown) =>
+      conforms(
+        method,
+        path,
+        await app.request(`/store-api/${api.config.provider}${url}`, {
+          method,
+          headers: {
+            'sw-access-key': api.config.accessKey,
+            'content-type': 'application/json',
+            'sw-context-token': token,
+          },
+          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        }),
+        status,
+      );
+
+    const lists = '/order/list';
+    const body = { name: 'Werkplaats', ownerType: 'company', tags: ['Maand'], items: [{ productNumber: 'P-1000' }] };
+    const created = await check('POST', lists, lists, buyer.token, 200, body);
+    const id = created.id as string;
+    await check('POST', lists, lists, buyer.token, 400, { name: '' });
+    await check('POST', lists, lists, buyer.token, 400, { name: 'X', items: [{ productNumber: 'NOPE' }] });
+    await check('POST', lists, lists, clerk.token, 403, body);
+    await check('POST', lists, lists, buyer.token, 404, { name: 'Copy', sourceListId: randomId() });
+    await check('GET', lists, `${lists}?tagIds=${(created.tags as { id: string }[])[0]!.id}`, buyer.token, 200);
+    await check('GET', lists, `${lists}?limit=0`, buyer.token, 400);
+    await check('GET', lists, lists, clerk.token, 403);
+    const one = '/order/list/{id}';
+    await check('GET', one, `${lists}/${id}`, buyer.token, 200);
+    await check('GET', one, `${lists}/nope`, buyer.token, 400);
+    await check('GET', one, `${lists}/${id}`, clerk.token, 403);
+    await check('GET', one, `${lists}/${id}`, outsider.token, 404);
+    await check('PATCH', one, `${lists}/${id}`, buyer.token, 200, { name: 'Werkplaats 2' });
+    await check('PATCH', one, `${lists}/${id}`, buyer.token, 400, { ownerType: 'team' });
+    await check('PATCH', one, `${lists}/${id}`, clerk.token, 403, {});
+    await check('PATCH', one, `${lists}/${id}`, outsider.token, 404, {});
+    const items = '/order/list/{id}/items';
+    await check('POST', items, `${lists}/${id}/items`, buyer.token, 200, { items: [{ productNumber: 'S-3000' }] });
+    await check('POST', items, `${lists}/${id}/items`, buyer.token, 400, { items: [] });
+    await check('POST', items, `${lists}/${id}/items`, clerk.token, 403, { items: [{ productNumber: 'P-1000' }] });
+    await check('POST', items, `${lists}/${id}/items`, outsider.token, 404, { items: [{ productNumber: 'P-1000' }] });
+    const ids = { productIds: [FIXTURE.products.hexBolt] };
+    await check('DELETE', items, `${lists}/${id}/items`, buyer.token, 200, ids);
+    await check('DELETE', items, `${lists}/${id}/items`, buyer.token, 400, { productIds: [] });
+    await check('DELETE', items, `${lists}/${id}/items`, clerk.token, 403, ids);
+    await check('DELETE', items, `${lists}/${id}/items`, outsider.token, 404, ids);
+    await check('DELETE', one, `${lists}/${id}`, clerk.token, 403);
+    await check('DELETE', one, `${lists}/${id}`, outsider.token, 404);
+    await check('DELETE', one, `${lists}/nope`, buyer.token, 400);
+    await check('DELETE', one, `${lists}/${id}`, buyer.token, 204);
+  });
+});
+
 describe('order flow endpoints', () => {
   test('order flows and their pending approvals: answers for 200, 204, 400, 403 and 404 conform', async () => {
     const app = createStoreApi({ db: api.db, config: api.config }).app;

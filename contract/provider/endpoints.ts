@@ -67,6 +67,17 @@ import {
   OrderReferenceSearchPathSchema,
   OrderReferenceSearchResponseSchema,
 } from './order-reference.ts';
+import {
+  OrderListCreateRequestSchema,
+  OrderListDetailSchema,
+  OrderListItemsDeleteRequestSchema,
+  OrderListItemsRequestSchema,
+  OrderListListResponseSchema,
+  OrderListPatchRequestSchema,
+  OrderListPathSchema,
+  OrderListQuerySchema,
+  OrderListSummarySchema,
+} from './order-list.ts';
 import { PickupLocationListResponseSchema, PickupLocationSchema } from './pickup-location.ts';
 import {
   DevActivateRequestSchema,
@@ -193,6 +204,13 @@ export const PROVIDER_SCHEMAS = {
   OfferHistoryResponse: OfferHistoryResponseSchema,
   OfferDetail: OfferDetailSchema,
   OfferToCartResponse: OfferToCartResponseSchema,
+  OrderListSummary: OrderListSummarySchema,
+  OrderListDetail: OrderListDetailSchema,
+  OrderListListResponse: OrderListListResponseSchema,
+  OrderListCreateRequest: OrderListCreateRequestSchema,
+  OrderListPatchRequest: OrderListPatchRequestSchema,
+  OrderListItemsRequest: OrderListItemsRequestSchema,
+  OrderListItemsDeleteRequest: OrderListItemsDeleteRequestSchema,
 } as const satisfies Record<string, GenericSchema>;
 
 export type ProviderSchemaName = keyof typeof PROVIDER_SCHEMAS;
@@ -278,6 +296,14 @@ const OFFER_NOT_FOUND = error(
   '{PROVIDER}__OFFER_NOT_FOUND (meta.parameters.offer): unknown, of another company, or a colleague’s without ' +
     'ROLE_MANAGE_COMPANY_ORDER_HISTORY.',
 );
+const ORDER_LISTS = needsRight('ROLE_MANAGE_ORDER_LISTS');
+const ORDER_LIST_NOT_FOUND = error(
+  '{PROVIDER}__ORDER_LIST_NOT_FOUND (meta.parameters.id): unknown, of another company, or a colleague’s private list.',
+);
+const ORDER_LIST_ITEM_ERRORS =
+  '{PROVIDER}__ORDER_LIST_PRODUCT_NOT_FOUND (meta.parameters.productNumber or productId: an unknown article or one ' +
+  'that cannot be ordered; nothing is written), {PROVIDER}__ORDER_LIST_TOO_MANY_ITEMS (meta.parameters.max: more ' +
+  'than 500 articles)';
 const RATE_LIMITED = error(
   'FRAMEWORK__RATE_LIMIT_EXCEEDED (meta.parameters.seconds): too many attempts from this client address.',
 );
@@ -407,18 +433,23 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     path: '/offer/request',
     summary:
       "Asks the supplier for an offer on the caller's cart: its article lines at their quantities, with an optional " +
-      'comment and client reference. The cart stays as it is. Answers the new offer (open, no prices yet). Needs ' +
-      'ROLE_REQUEST_OFFER.',
+      'comment and client reference. The cart stays as it is. With orderListId the lines are the available items of ' +
+      'that order list instead (needs ROLE_MANAGE_ORDER_LISTS as well). Answers the new offer (open, no prices yet). ' +
+      'Needs ROLE_REQUEST_OFFER.',
     auth: 'customer',
     body: 'OfferRequest',
     bodyRequired: false,
     responses: {
       200: { description: 'The offer request, open.', schema: 'OfferDetail' },
       400: error(
-        '{PROVIDER}__OFFER_CART_EMPTY: the cart holds no article; or VIOLATION::TOO_LONG_ERROR on comment or ' +
-          'clientReference.',
+        '{PROVIDER}__OFFER_CART_EMPTY: the cart (or the order list) holds no article; or VIOLATION::TOO_LONG_ERROR ' +
+          'on comment or clientReference.',
       ),
-      403: needsRight('ROLE_REQUEST_OFFER'),
+      403: error(
+        `${NOT_LOGGED_IN.slice(0, -1)}, ROLE_REQUEST_OFFER missing, or with orderListId ROLE_MANAGE_ORDER_LISTS ` +
+          'missing ({PROVIDER}__MISSING_RIGHT, meta.parameters.right).',
+      ),
+      404: ORDER_LIST_NOT_FOUND,
     },
   },
   {
@@ -661,6 +692,130 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
       403: error(
         `${NOT_LOGGED_IN.slice(0, -1)}, or ROLE_APPROVE_ORDER_FLOWS missing ({PROVIDER}__MISSING_RIGHT, meta.parameters.right).`,
       ),
+    },
+  },
+  {
+    operationId: 'listOrderLists',
+    method: 'get',
+    path: '/order/list',
+    summary:
+      "One page of the order lists the caller sees (their own private lists and the company's shared ones), newest " +
+      "first, each with its item count and amount at the caller's prices (null without ROLE_VIEW_PRICES), and every " +
+      'tag of those lists. Filters: term (part of the name, case ignored), ownerType, tagIds (comma-separated, any of ' +
+      'them). Page size 20 unless limit says otherwise (at most 100). Needs ROLE_MANAGE_ORDER_LISTS.',
+    auth: 'customer',
+    query: OrderListQuerySchema,
+    responses: {
+      200: { description: 'One page of order lists.', schema: 'OrderListListResponse' },
+      400: VIOLATIONS,
+      403: ORDER_LISTS,
+    },
+  },
+  {
+    operationId: 'createOrderList',
+    method: 'post',
+    path: '/order/list',
+    summary:
+      'Creates an order list of the caller (private unless ownerType is company) with tags and items from one ' +
+      "source: items, fromCart (the cart's article lines; the cart stays as it is) or sourceListId (a copy of a list " +
+      'the caller sees). Quantities are raised to the minimum purchase and rounded up to the purchase step; an ' +
+      'article named twice is put once with the quantities added. Needs ROLE_MANAGE_ORDER_LISTS.',
+    auth: 'customer',
+    body: 'OrderListCreateRequest',
+    responses: {
+      200: { description: 'The new list with its items.', schema: 'OrderListDetail' },
+      400: error(
+        `VIOLATION::… items, ${ORDER_LIST_ITEM_ERRORS}, or {PROVIDER}__ORDER_LIST_CART_EMPTY (fromCart with a cart ` +
+          'without articles).',
+      ),
+      403: ORDER_LISTS,
+      404: ORDER_LIST_NOT_FOUND,
+    },
+  },
+  {
+    operationId: 'readOrderList',
+    method: 'get',
+    path: '/order/list/{id}',
+    summary:
+      "One order list the caller sees with its items: name in the caller's language, customer article number (with " +
+      'ROLE_MANAGE_ARTICLE_LINKS), purchase rules, cover, product page path, availability, prices at the tier for the ' +
+      'quantity, ecotax and stock (null without ROLE_VIEW_PRICES), delivery time. Needs ROLE_MANAGE_ORDER_LISTS.',
+    auth: 'customer',
+    params: OrderListPathSchema,
+    responses: {
+      200: { description: 'The list with its items.', schema: 'OrderListDetail' },
+      400: VIOLATIONS,
+      403: ORDER_LISTS,
+      404: ORDER_LIST_NOT_FOUND,
+    },
+  },
+  {
+    operationId: 'updateOrderList',
+    method: 'patch',
+    path: '/order/list/{id}',
+    summary:
+      'Renames, shares or makes private, or retags an order list the caller sees; only its creator makes a shared ' +
+      'list private. Needs ROLE_MANAGE_ORDER_LISTS.',
+    auth: 'customer',
+    params: OrderListPathSchema,
+    body: 'OrderListPatchRequest',
+    responses: {
+      200: { description: 'The list after the change.', schema: 'OrderListDetail' },
+      400: VIOLATIONS,
+      403: error(
+        `${NOT_LOGGED_IN.slice(0, -1)}, ROLE_MANAGE_ORDER_LISTS missing ({PROVIDER}__MISSING_RIGHT), or ` +
+          '{PROVIDER}__ORDER_LIST_NOT_OWNER: only the creator makes a shared list private.',
+      ),
+      404: ORDER_LIST_NOT_FOUND,
+    },
+  },
+  {
+    operationId: 'deleteOrderList',
+    method: 'delete',
+    path: '/order/list/{id}',
+    summary: 'Deletes an order list the caller sees with its items. Needs ROLE_MANAGE_ORDER_LISTS.',
+    auth: 'customer',
+    params: OrderListPathSchema,
+    responses: {
+      204: { description: 'Deleted.' },
+      400: VIOLATIONS,
+      403: ORDER_LISTS,
+      404: ORDER_LIST_NOT_FOUND,
+    },
+  },
+  {
+    operationId: 'putOrderListItems',
+    method: 'post',
+    path: '/order/list/{id}/items',
+    summary:
+      'Puts articles on an order list the caller sees: mode add (default) adds each quantity to the item or puts the ' +
+      "article on the list; set makes it the item's quantity. Quantities are raised to the minimum purchase and " +
+      'rounded up to the purchase step. Needs ROLE_MANAGE_ORDER_LISTS.',
+    auth: 'customer',
+    params: OrderListPathSchema,
+    body: 'OrderListItemsRequest',
+    responses: {
+      200: { description: 'The list with its items.', schema: 'OrderListDetail' },
+      400: error(`VIOLATION::… items, ${ORDER_LIST_ITEM_ERRORS}.`),
+      403: ORDER_LISTS,
+      404: ORDER_LIST_NOT_FOUND,
+    },
+  },
+  {
+    operationId: 'deleteOrderListItems',
+    method: 'delete',
+    path: '/order/list/{id}/items',
+    summary:
+      'Takes articles off an order list the caller sees, by product id (ids not on the list are ignored). Needs ' +
+      'ROLE_MANAGE_ORDER_LISTS.',
+    auth: 'customer',
+    params: OrderListPathSchema,
+    body: 'OrderListItemsDeleteRequest',
+    responses: {
+      200: { description: 'The list with its items.', schema: 'OrderListDetail' },
+      400: VIOLATIONS,
+      403: ORDER_LISTS,
+      404: ORDER_LIST_NOT_FOUND,
     },
   },
   {
