@@ -3,9 +3,9 @@
  * set), applies migrations, syncs the sales channel, seeds the catalogue on first start, seeds the demo customers
  * where wanted (`seedDemoCustomersIfWanted`), adds the missing checkout settings (`seedCheckout`) and the demo
  * companies' spending control (`seedSpending`), builds the Hono app, sends the demo approval request
- * (`seedDemoApprovals`), seeds the demo companies' ERP history (`seedErpHistory`, docs/decisions/016-erp.md) and starts
- * the simulated ERP's clock (`startErpClock`). Used by the storefront's in-process transport and by the standalone
- * entry.
+ * (`seedDemoApprovals`), seeds the demo companies' article links (`seedDemoArticleLinks`) and ERP history
+ * (`seedErpHistory`, docs/decisions/016-erp.md) and starts the simulated ERP's clock (`startErpClock`). Used by the
+ * storefront's in-process transport and by the standalone entry.
  */
 import { inArray } from 'drizzle-orm';
 import { createDb, type Db, type DbHandle } from './db/client.ts';
@@ -17,6 +17,8 @@ import { ensureCatalogSeeded } from './catalog/seed.ts';
 import { seedCheckout } from './db/seed-checkout.ts';
 import { seedDemoApprovals, seedSpending } from './db/seed-spending.ts';
 import { seedErpHistory } from './db/seed-erp.ts';
+import { seedOrderLists } from './db/seed-order-lists.ts';
+import { seedDemoArticleLinks } from './db/seed-article-links.ts';
 import { createStoreApi, type StoreApi } from './app.ts';
 import type { ErpSimulation } from './erp/simulated/index.ts';
 
@@ -40,8 +42,10 @@ export function getRuntime(env: Record<string, string | undefined> = process.env
     await seedCheckout(handle.db);
     await seedSpending(handle.db);
     await ensureCatalogSeeded(handle.db, config, { sharedCatalogDir: env.SHARED_CATALOG_DIR });
+    await seedOrderLists(handle.db);
     const api = createStoreApi({ db: handle.db, config });
     await seedDemoApprovals(handle.db, api, config);
+    await seedDemoArticleLinks(handle.db);
     if (api.erpSimulation) {
       await seedErpHistory(handle.db, config);
       startErpClock(api.erpSimulation, env);

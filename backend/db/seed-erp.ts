@@ -47,7 +47,7 @@ export const demoErpOrderId = (company: string, index: number): string =>
   stableId('demo-erp-order', `${company}:${index}`);
 export const demoOfferId = (company: string, key: string): string => stableId('demo-offer', `${company}:${key}`);
 
-interface DemoErpCompany {
+export interface DemoErpCompany {
   key: string;
   orders: number;
   /** Shop users who order by phone, e-mail or at the counter too. */
@@ -117,7 +117,7 @@ const HISTORY_DAYS = 730;
 /** Articles the history is made of. */
 const ARTICLE_COUNT = 60;
 
-interface DemoArticle {
+export interface DemoArticle {
   id: string;
   productNumber: string;
   translated: Record<string, { name?: string }>;
@@ -128,7 +128,18 @@ interface DemoArticle {
   prices: PriceRow[];
 }
 
-async function loadArticles(db: Db): Promise<DemoArticle[]> {
+/**
+ * The buyer's own article number of the history's `articleIndex`-th article (`{articlePrefix}{1000 + 7·index}`, e.g.
+ * BP-1007), for the first DEMO_LINKED_ARTICLES articles; null for the others. The demo article links
+ * (./seed-article-links.ts) link exactly these.
+ */
+export const DEMO_LINKED_ARTICLES = 8;
+export function demoCustomerArticleNumber(demo: Pick<DemoErpCompany, 'articlePrefix'>, articleIndex: number) {
+  return articleIndex < DEMO_LINKED_ARTICLES ? `${demo.articlePrefix}${String(1000 + articleIndex * 7)}` : null;
+}
+
+/** The articles the history is made of: the first ARTICLE_COUNT active, priced articles without variants, by id. */
+export async function loadArticles(db: Db): Promise<DemoArticle[]> {
   const rows = await queryRows<{
     id: string;
     product_number: string;
@@ -259,7 +270,7 @@ function demoOrders(demo: DemoErpCompany, company: CompanyData, articles: DemoAr
         productId: article.id,
         productNumber: article.productNumber,
         name: translateFields(article.translated, company.locale).name ?? article.productNumber,
-        customerArticleNumber: articleIndex < 8 ? `${demo.articlePrefix}${String(1000 + articleIndex * 7)}` : null,
+        customerArticleNumber: demoCustomerArticleNumber(demo, articleIndex),
         quantity,
         unit: article.unit,
         unitPrice: formatUnitPrice(unit),
@@ -450,7 +461,7 @@ async function seedOffers(db: Db, demo: DemoErpCompany, company: CompanyData, ar
           productId: article.id,
           productNumber: article.productNumber,
           description: translateFields(article.translated, company.locale).name ?? article.productNumber,
-          customerArticleNumber: articleIndex < 8 ? `${demo.articlePrefix}${String(1000 + articleIndex * 7)}` : null,
+          customerArticleNumber: demoCustomerArticleNumber(demo, articleIndex),
           quantity: article.minPurchase + article.purchaseSteps * (quantity - 1),
           unit: article.unit,
         };
