@@ -74,7 +74,7 @@ export function RequestOffer({
             run(undefined);
           }}
         >
-          <p className="mb-4 text-sm">{t('checkout.offer.intro')}</p>
+          <p className="mb-4 text-sm">{t(orderListId ? 'orderLists.offerIntro' : 'checkout.offer.intro')}</p>
           <TextArea
             label={t('checkout.offer.comment')}
             value={comment}

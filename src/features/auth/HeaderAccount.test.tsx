@@ -211,7 +211,8 @@ test('order history stays hidden without the display-order-history flag', async 
   const user = userEvent.setup();
   renderHeader(false);
   await user.click(await screen.findByRole('button', { name: 'Mein Konto' }));
-  expect(screen.getByRole('link', { name: 'Bestelllisten' })).toBeInTheDocument();
+  // The account's order lists section, in the domain's prefix.
+  expect(screen.getByRole('link', { name: 'Bestelllisten' })).toHaveAttribute('href', '/de/account/orderlist');
   expect(screen.queryByRole('link', { name: 'Bestellhistorie' })).not.toBeInTheDocument();
   // Outside click closes the dropdown.
   await act(async () => {

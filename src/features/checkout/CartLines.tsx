@@ -1,7 +1,9 @@
 /**
  * The cart's product lines: image, name and article number, unit and line price, the quantity counter, the buyer's
  * remark per line (saved when the field loses focus), stock and expected delivery, the line's cart errors and the
- * remove button. Every change goes through the one cart store, which replaces the cart with the server's answer.
+ * remove button, and "add to order list" for holders of ROLE_MANAGE_ORDER_LISTS (the line's article with its quantity,
+ * src/components/commerce/AddToOrderListDialog.tsx). Every change goes through the one cart store, which replaces the
+ * cart with the server's answer.
  */
 import { PLACEHOLDER_IMAGE } from '../../lib/product-image.ts';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -21,6 +23,9 @@ import {
 import { MAX_LINE_ITEM_REMARK } from '../../../contract/checkout.ts';
 import { deliveryTimeInDays } from '../../../contract/delivery-time.ts';
 import { cartErrorMessage } from '../../lib/cart/cart-messages.ts';
+import { AddToOrderListDialog } from '../../components/commerce/AddToOrderListDialog.tsx';
+import { ORDER_LIST_RIGHT } from '../../lib/order-list/order-list-api.ts';
+import { hasRight } from '../../lib/session/session-store.ts';
 
 /** Wait after the last counter change before the new quantity is sent, in milliseconds. */
 export const QUANTITY_SAVE_DELAY_MS = 500;
@@ -48,7 +53,17 @@ function expectedDelivery(line: CartLineItem, today: Date): { earliest: Date; la
   return { earliest: day(time.min), latest: day(time.max) };
 }
 
-function Line({ cart, line, counterI18n }: { cart: Cart; line: CartLineItem; counterI18n: IslandI18nProp }) {
+function Line({
+  cart,
+  line,
+  counterI18n,
+  prefix,
+}: {
+  cart: Cart;
+  line: CartLineItem;
+  counterI18n: IslandI18nProp;
+  prefix: string;
+}) {
   const { t, locale } = useI18n();
   const amount = useAmount();
   const { notifyError } = useNotify();
@@ -58,6 +73,7 @@ function Line({ cart, line, counterI18n }: { cart: Cart; line: CartLineItem; cou
   const customerArticleNumber = lineCustomerArticleNumber(line);
   const [remark, setRemark] = useState(saved);
   const [removing, setRemoving] = useState(false);
+  const [toList, setToList] = useState(false);
   const quantity = line.quantity ?? line.price?.quantity ?? 1;
   const errors = lineItemErrors(cart, line.id);
   const stock = line.deliveryInformation?.stock;
@@ -164,6 +180,26 @@ function Line({ cart, line, counterI18n }: { cart: Cart; line: CartLineItem; cou
             {t('checkout.line.remove')}
           </button>
         )}
+        {hasRight(ORDER_LIST_RIGHT) && (
+          <button
+            type="button"
+            onClick={() => setToList(true)}
+            aria-haspopup="dialog"
+            aria-label={t('orderLists.addNamed', { name: line.label ?? '' })}
+            className="text-sm text-primary underline"
+          >
+            {t('orderLists.addToList')}
+          </button>
+        )}
+        {toList && (
+          <AddToOrderListDialog
+            open
+            onClose={() => setToList(false)}
+            source={[{ productId: line.referencedId ?? line.id, quantity }]}
+            label={line.label ?? ''}
+            prefix={prefix}
+          />
+        )}
       </div>
       <div className="col-span-2 sm:col-start-2">
         <label htmlFor={remarkId} className="mb-1 block text-sm font-semibold">
@@ -192,13 +228,24 @@ function Line({ cart, line, counterI18n }: { cart: Cart; line: CartLineItem; cou
   );
 }
 
-/** The product lines of `cart`; `counterI18n` carries the quantity counter's messages (`counter.*`). */
-export function CartLines({ cart, counterI18n }: { cart: Cart; counterI18n: IslandI18nProp }) {
+/**
+ * The product lines of `cart`; `counterI18n` carries the quantity counter's messages (`counter.*`); `prefix` is the
+ * domain's path prefix for links out of the app (the order list an article was put on).
+ */
+export function CartLines({
+  cart,
+  counterI18n,
+  prefix = '',
+}: {
+  cart: Cart;
+  counterI18n: IslandI18nProp;
+  prefix?: string;
+}) {
   const { t } = useI18n();
   return (
     <ul aria-label={t('checkout.lines')} className="border-t border-line">
       {productLineItems(cart).map((line) => (
-        <Line key={line.id} cart={cart} line={line} counterI18n={counterI18n} />
+        <Line key={line.id} cart={cart} line={line} counterI18n={counterI18n} prefix={prefix} />
       ))}
     </ul>
   );

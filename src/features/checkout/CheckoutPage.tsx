@@ -1,6 +1,7 @@
 /**
  * `/checkout`: the cart (lines, promotion code, totals with the minimum-value and credit-limit warnings apart from
- * the other cart errors, the CSV export and "Request an offer", src/components/commerce/RequestOffer.tsx) and below it the checkout steps
+ * the other cart errors, the CSV export, "Request an offer" (src/components/commerce/RequestOffer.tsx) and "Save cart as
+ * order list" (SaveCartAsOrderList.tsx)) and below it the checkout steps
  * (CheckoutForm.tsx). The cart comes from the one cart store,
  * read again when the page opens.
  */
@@ -13,6 +14,7 @@ import { CartLines } from './CartLines.tsx';
 import { CartTotals, PromotionCode, SeparateNotices } from './CartTotals.tsx';
 import { CheckoutForm } from './CheckoutForm.tsx';
 import { OfferSentNote, RequestOffer } from '../../components/commerce/RequestOffer.tsx';
+import { SaveCartAsOrderList } from './SaveCartAsOrderList.tsx';
 import { cartErrorMessage } from '../../lib/cart/cart-messages.ts';
 import type { FeatureFlag } from '../../lib/feature-flags.ts';
 
@@ -64,6 +66,7 @@ export function CheckoutPage({
         <h1 className="text-2xl font-bold">{t('checkout.title')}</h1>
         <div className="flex flex-wrap gap-2">
           <RequestOffer onSent={setOfferSent} />
+          <SaveCartAsOrderList prefix={prefix} />
           <button
             type="button"
             className="rounded border border-line px-3 py-2 text-sm hover:bg-surface"
@@ -95,7 +98,7 @@ export function CheckoutPage({
         )}
       </div>
       <div className="grid gap-6 lg:grid-cols-[1fr_360px]">
-        <CartLines cart={cart} counterI18n={counterI18n} />
+        <CartLines cart={cart} counterI18n={counterI18n} prefix={prefix} />
         <aside className="flex flex-col gap-4 self-start rounded border border-line bg-white p-4">
           <h2 className="text-lg font-semibold">{t('checkout.totals.label')}</h2>
           <div aria-live="polite">

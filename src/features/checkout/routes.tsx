@@ -4,6 +4,7 @@
  */
 import { CART_ERROR_MESSAGES } from '../../lib/cart/cart-messages.ts';
 import { CART_CSV_MESSAGES } from '../../lib/cart/cart-csv.ts';
+import { ORDER_LIST_DIALOG_MESSAGES } from '../../components/commerce/AddToOrderListDialog.tsx';
 import { Navigate, type RouteObject } from 'react-router';
 import type { MessageKey } from '../../i18n/locales.ts';
 import type { FeatureFlag } from '../../lib/feature-flags.ts';
@@ -19,6 +20,7 @@ export const CHECKOUT_MESSAGES = [
   'errors.',
   'general.',
   ...CART_CSV_MESSAGES,
+  ...ORDER_LIST_DIALOG_MESSAGES,
 ] as const satisfies readonly (MessageKey | `${string}.`)[];
 
 /**

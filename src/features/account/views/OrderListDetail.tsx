@@ -410,10 +410,8 @@ export function OrderListDetail() {
       </div>
       {failures.length > 0 && <CartFailures failures={failures} onClose={() => setFailures([])} />}
 
-      <section aria-labelledby="order-list-items" className="flex flex-col gap-3">
-        <h2 id="order-list-items" className="text-lg font-semibold">
-          {t('orderLists.items')}
-        </h2>
+      <div className="flex flex-col gap-3">
+        <h2 className="text-lg font-semibold">{t('orderLists.items')}</h2>
         <AddArticle list={list} onSaved={setList} />
         {list.items.length === 0 ? (
           <p className="text-sm text-gray-600">{t('orderLists.noItems')}</p>
@@ -517,7 +515,7 @@ export function OrderListDetail() {
             </tbody>
           </ScrollTable>
         )}
-      </section>
+      </div>
 
       <Settings key={`${list.id}-${list.updatedAt ?? ''}`} list={list} onSaved={setList} />
 
