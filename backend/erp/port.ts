@@ -52,8 +52,18 @@ export interface OfferRequestInput {
   locale: string;
   comment: string | null;
   clientReference: string | null;
-  /** The cart's product lines in cart order. */
-  lines: { productId: string; productNumber: string; label: string; quantity: number; unit: string | null }[];
+  /**
+   * The cart's product lines in cart order; `customerArticleNumber` is the company's own number for the article
+   * (article links, docs/decisions/017), null or absent without one.
+   */
+  lines: {
+    productId: string;
+    productNumber: string;
+    label: string;
+    quantity: number;
+    unit: string | null;
+    customerArticleNumber?: string | null;
+  }[];
 }
 
 /** The lines of a processed, valid offer at their offered prices, for the cart. */

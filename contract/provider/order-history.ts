@@ -113,7 +113,12 @@ export const OrderHistoryLineSchema = v.object({
     v.description('Pieces not in stock when ordered, delivered later.'),
   ),
   remark: v.nullable(v.string()),
-  customerArticleNumber: v.pipe(v.null(), v.description("The buyer's own article number (not kept yet).")),
+  customerArticleNumber: v.pipe(
+    v.nullable(v.string()),
+    v.description(
+      "The company's own article number the line was ordered with (article links); null without one or when the reader does not hold ROLE_MANAGE_ARTICLE_LINKS.",
+    ),
+  ),
 });
 export type OrderHistoryLine = v.InferOutput<typeof OrderHistoryLineSchema>;
 

@@ -186,7 +186,8 @@ const withoutId = ({ id: _id, ...address }: OrderAddressSnapshot): ErpAddress =>
 
 /**
  * The ERP orders of shop orders (table `order`) as `insertErpOrders` takes them: the shop's figures, addresses and
- * lines as ordered; a pickup is type pickup, express shipping a rush order; the order reference the buyer chose is
+ * lines as ordered (with the customer article number each line kept); a pickup is type pickup, express shipping a
+ * rush order; the order reference the buyer chose is
  * the customer reference and its budget entity's name the order reference; over the credit limit when the company's
  * used credit exceeds its limit and the order is not paid in advance.
  */
@@ -247,7 +248,7 @@ async function fromShopOrders(db: Db, shopOrderIds: readonly string[]): Promise<
           productId: l.type === 'product' ? l.referencedId : null,
           productNumber: l.productNumber ?? String((l.payload as { code?: unknown }).code ?? l.label),
           name: l.label,
-          customerArticleNumber: null,
+          customerArticleNumber: l.customerArticleNumber,
           quantity: l.quantity,
           unit: l.unit,
           unitPrice: l.unitPrice,

@@ -123,6 +123,7 @@ export async function requestOffer(
           productId: l.productId,
           productNumber: l.productNumber,
           description: l.label,
+          customerArticleNumber: l.customerArticleNumber ?? null,
           quantity: l.quantity,
           unit: l.unit,
         })),

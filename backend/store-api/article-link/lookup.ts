@@ -94,3 +94,21 @@ export async function articleLinkReaderOf(db: Db, customerId: string | null): Pr
     .where(and(eq(customerRightTable.customerId, customerId), eq(customerRightTable.enabled, true)));
   return { companyId: row.companyId, rights: new Set(rights.map((r) => r.code)) };
 }
+
+/**
+ * `lines` (anything naming a product id: cart lines, order list items, offer request lines), each with
+ * `customerArticleNumber`: the reader's company's own number for the line's article, or null (no link, or the reader
+ * does not hold ROLE_MANAGE_ARTICLE_LINKS). Order and length of `lines` are kept. One query.
+ */
+export async function withCustomerArticleNumbers<T extends { productId: string }>(
+  db: Db,
+  reader: ArticleLinkReader | null | undefined,
+  lines: readonly T[],
+): Promise<(T & { customerArticleNumber: string | null })[]> {
+  const skus = await customerSkusByProductId(
+    db,
+    reader,
+    lines.map((l) => l.productId),
+  );
+  return lines.map((l) => ({ ...l, customerArticleNumber: skus.get(l.productId) ?? null }));
+}

@@ -39,6 +39,11 @@ export interface StoreLineItemPayload {
   /** The buyer's remark for the line, as Shopware keeps custom fields of a line. */
   customFields?: { order_detail_text?: string | null };
   /**
+   * Product lines: the company's own article number for the article (its article link, docs/decisions/017), or
+   * null when it has none or the buyer does not hold ROLE_MANAGE_ARTICLE_LINKS.
+   */
+  customerArticleNumber?: string | null;
+  /**
    * The offer that prices the line (`POST /store-api/{provider}/offer/cart`): its number, its line and its last valid
    * day (ISO date, Europe/Brussels); absent when the line has the buyer's ordinary price.
    */

@@ -29,6 +29,7 @@ import { deliverQueuedMail } from '../../mail/outbox.ts';
 import type { ErpPort } from '../../erp/port.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { loadOrderRecords, mapOrder } from '../order/order.mapper.ts';
+import { readsArticleLinks } from '../article-link/lookup.ts';
 import { placeOrder } from './order.service.ts';
 
 export interface CheckoutOrderDeps {
@@ -95,7 +96,9 @@ export function registerCheckoutOrderRoutes(
         return c.json(body);
       }
       const [record] = await loadOrderRecords(db, [placed.orderId]);
-      return c.json(mapOrder(record!, context.language.localeCode));
+      return c.json(
+        mapOrder(record!, context.language.localeCode, { customerArticleNumbers: readsArticleLinks(customer) }),
+      );
     },
   );
 }

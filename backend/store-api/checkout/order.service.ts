@@ -53,6 +53,7 @@ import { calculateCart, emptyCart, type CalculatedCart, type CartErrorEntry, typ
 import { mapShippingMethod, PICKUP_SHIPPING_METHOD } from './methods.mapper.ts';
 import { approvalByKey, requestApproval } from '../spending/approval.service.ts';
 import { consume } from '../spending/budget.service.ts';
+import { articleLinkReaderOf, customerSkusByProductId } from '../article-link/lookup.ts';
 
 type AddressRow = typeof companyAddressTable.$inferSelect;
 type PickupLocationRow = typeof pickupLocationTable.$inferSelect;
@@ -548,7 +549,9 @@ export interface WriteOrderOptions {
  * Writes an order from its draft inside the caller's transaction, for a direct checkout and for an approved request
  * alike: takes the stock (the rest is backorder), adds an invoice order to the company's used credit, writes the
  * order with the next number of `order_number_seq` and its lines at the draft's prices, counts the customer's order
- * and queues the confirmation mail. The cart is not touched (`emptyCart`).
+ * and queues the confirmation mail. The cart is not touched (`emptyCart`). Each product line keeps the company's
+ * own article number as linked at this moment (`customer_article_number`, docs/decisions/017), when the ordering
+ * customer holds ROLE_MANAGE_ARTICLE_LINKS.
  *
  * @throws StoreApiError 400 `CHECKOUT__CART_INVALID` (`product-stock-reached` for a closeout article),
  *   `{PROVIDER}__CREDIT_LIMIT_EXCEEDED`.
@@ -626,6 +629,13 @@ export async function writeOrder(
     .returning({ orderNumber: orderTable.orderNumber });
   const orderNumber = placed!.orderNumber;
   const promotionRate = [...model.taxes].sort((a, b) => b.netCents - a.netCents)[0]?.taxRate ?? '0';
+  // Each line keeps the company's own article number as linked now (docs/decisions/017), read for the ordering
+  // customer inside this transaction; none without ROLE_MANAGE_ARTICLE_LINKS.
+  const customerSkus = await customerSkusByProductId(
+    tx,
+    await articleLinkReaderOf(tx, draft.customerId),
+    model.lines.map((l) => l.productId),
+  );
   await tx.insert(orderLineItemTable).values([
     ...model.lines.map((l, i) => ({
       id: randomId(),
@@ -642,7 +652,8 @@ export async function writeOrder(
       taxRate: l.taxRate,
       unit: l.unit,
       remark: l.remark,
-      payload: { ...l.payload },
+      customerArticleNumber: customerSkus.get(l.productId) ?? null,
+      payload: { ...l.payload, customerArticleNumber: customerSkus.get(l.productId) ?? null },
     })),
     ...model.promotions.map((p, i) => ({
       id: randomId(),

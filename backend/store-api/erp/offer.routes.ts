@@ -6,7 +6,8 @@
  *   a cart without product lines answers 400 `{PROVIDER}__OFFER_CART_EMPTY`. The cart stays as it is. With
  *   `orderListId` the lines are the available items of that order list instead (../order-list/order-list.service.ts
  *   `orderListOfferLines`): needs ROLE_MANAGE_ORDER_LISTS as well, a list the caller does not see answers 404
- *   `{PROVIDER}__ORDER_LIST_NOT_FOUND`, a list without available items the same 400 as an empty cart.
+ *   `{PROVIDER}__ORDER_LIST_NOT_FOUND`, a list without available items the same 400 as an empty cart. Each line
+ *   keeps the company's own article number for a requester holding ROLE_MANAGE_ARTICLE_LINKS (docs/decisions/017).
  * - `GET …/offer/history` (OfferHistoryQuery → one page of OfferSummary, newest first) and
  *   `GET …/offer/history/detail?offerNumber=` (→ OfferDetail): need ROLE_MANAGE_OFFER_HISTORY; the caller's own offers,
  *   the company's with ROLE_MANAGE_COMPANY_ORDER_HISTORY (the scope of the order history).
@@ -35,6 +36,7 @@ import { validate } from '../../http/validate.ts';
 import { addOfferToCart, calculateCart } from '../checkout/cart.service.ts';
 import type { OfferRequestInput } from '../../erp/port.ts';
 import { orderListOfferLines } from '../order-list/order-list.service.ts';
+import { withCustomerArticleNumbers } from '../article-link/lookup.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { historyScope, offerNotFound, pdfResponse, type ErpRouteDeps } from './erp-http.ts';
 
@@ -70,6 +72,7 @@ export function registerOfferRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps):
     if (!lines.length) {
       throw new StoreApiError(400, code('OFFER_CART_EMPTY'), 'The cart holds no articles to ask an offer for.');
     }
+    lines = await withCustomerArticleNumbers(db, me, lines);
     const offer = await erp.requestOffer({
       companyId: me.companyId,
       customerId: me.id,

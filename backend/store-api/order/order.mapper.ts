@@ -209,14 +209,31 @@ function pickupLocationOf(p: PickupLocationRow | null) {
     : null;
 }
 
+/**
+ * Who reads an order answer, as far as it matters for the lines: `customerArticleNumbers` is true when the reader may
+ * see the company's own article numbers the lines keep (ROLE_MANAGE_ARTICLE_LINKS, `readsArticleLinks` of
+ * ../article-link/lookup.ts; docs/decisions/017). Without it every line's `customerArticleNumber` is null (absent
+ * from Shopware's line payload).
+ */
+export interface OrderReader {
+  customerArticleNumbers: boolean;
+}
+
+/** The customer article number of a line as `reader` may see it, or null. */
+function customerArticleNumberOf(l: OrderLineRow, reader: OrderReader): string | null {
+  return reader.customerArticleNumbers ? l.customerArticleNumber : null;
+}
+
 /** The line of an order in Shopware's OrderLineItem shape. */
-function lineItem(order: OrderRow, l: OrderLineRow): StoreOrderLineItem {
+function lineItem(order: OrderRow, l: OrderLineRow, reader: OrderReader): StoreOrderLineItem {
   const rate = Number(l.taxRate);
   const unitPrice = Number(l.unitPrice);
   const payload = Object.fromEntries(
-    Object.entries({ ...l.payload, productNumber: l.productNumber }).filter(
-      ([, value]) => value !== null && value !== undefined,
-    ),
+    Object.entries({
+      ...l.payload,
+      productNumber: l.productNumber,
+      customerArticleNumber: customerArticleNumberOf(l, reader),
+    }).filter(([, value]) => value !== null && value !== undefined),
   );
   return omitNull(
     {
@@ -251,7 +268,7 @@ function lineItem(order: OrderRow, l: OrderLineRow): StoreOrderLineItem {
  * shipping address (for a pickup: the pickup location) and the delivery window, the billing address and the customer
  * as ordered, and the provider's order data in `customFields`.
  */
-export function mapOrder(record: OrderRecord, locale: string): StoreOrder {
+export function mapOrder(record: OrderRecord, locale: string, reader: OrderReader): StoreOrder {
   const { order, shippingMethod } = record;
   const billingAddressId = stableId('order_address', `${order.id}:billing`);
   const shippingAddressId = stableId('order_address', `${order.id}:shipping`);
@@ -305,7 +322,7 @@ export function mapOrder(record: OrderRecord, locale: string): StoreOrder {
     customerComment: order.remark,
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
-    lineItems: record.lines.map((l) => lineItem(order, l)),
+    lineItems: record.lines.map((l) => lineItem(order, l, reader)),
     deliveries: [
       {
         id: stableId('order_delivery', order.id),
@@ -401,7 +418,7 @@ function historyAddress(a: OrderAddressSnapshot) {
 }
 
 /** The provider's order history detail: the order with its lines, addresses and totals. */
-export function mapHistoryDetail(record: OrderRecord): OrderHistoryDetail {
+export function mapHistoryDetail(record: OrderRecord, reader: OrderReader): OrderHistoryDetail {
   const { order } = record;
   return {
     id: order.id,
@@ -435,7 +452,7 @@ export function mapHistoryDetail(record: OrderRecord): OrderHistoryDetail {
       taxRate: Number(l.taxRate),
       backorderQuantity: l.backorderQuantity,
       remark: l.remark,
-      customerArticleNumber: null,
+      customerArticleNumber: l.type === 'product' ? customerArticleNumberOf(l, reader) : null,
     })),
     positionPrice: euros(order.positionPriceCents),
     discount: euros(order.discountCents),

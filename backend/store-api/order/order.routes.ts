@@ -26,6 +26,7 @@ import { validate } from '../../http/validate.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { containsPattern, pagination, parseCriteria, readJsonBody, type FilterNode } from '../criteria.ts';
 import { loadOrderRecords, mapHistoryDetail, mapHistoryEntry, mapOrder } from './order.mapper.ts';
+import { readsArticleLinks } from '../article-link/lookup.ts';
 import type { StoreOrderRouteResponse } from './order-schemas.ts';
 
 export interface OrderDeps {
@@ -106,7 +107,8 @@ export function registerOrderRoutes(app: Hono<StoreApiEnv>, deps: OrderDeps): vo
       db,
       ids.map((r) => r.id),
     );
-    const elements = records.map((r) => mapOrder(r, c.get('context').language.localeCode));
+    const reader = { customerArticleNumbers: readsArticleLinks(me) };
+    const elements = records.map((r) => mapOrder(r, c.get('context').language.localeCode, reader));
     const body: StoreOrderRouteResponse = {
       orders: {
         entity: 'order',
@@ -188,6 +190,6 @@ export function registerOrderRoutes(app: Hono<StoreApiEnv>, deps: OrderDeps): vo
       .limit(1);
     const [record] = row ? await loadOrderRecords(db, [row.id]) : [];
     if (!record) throw orderNotFound(config.provider, key);
-    return c.json(mapHistoryDetail(record));
+    return c.json(mapHistoryDetail(record, { customerArticleNumbers: readsArticleLinks(me) }));
   });
 }
