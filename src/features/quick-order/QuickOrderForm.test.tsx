@@ -2,7 +2,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import * as v from 'valibot';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import {
+  ArticleLinkInfoRequestSchema,
+  ArticleLinkInfoResponseSchema,
+  type ArticleLinkInfoResponse,
+} from '../../../contract/provider/article-link.ts';
 import { islandMessages } from '../../i18n/translator.ts';
 import { cartBody, cartError, productLine } from '../../lib/cart/test-bodies.ts';
 import { $customer, $sessionChecked } from '../../lib/session/session-store.ts';
@@ -83,6 +89,17 @@ function storeApi(rights: string[]) {
       const values: string[] = body.filter[0].queries.flatMap((query: { value: string }) => query.value.split('|'));
       const elements = PRODUCTS.filter((p) => values.includes(p.productNumber) || values.includes(p.ean));
       return json({ entity: 'product', total: elements.length, aggregations: [], page: 1, limit: 500, elements });
+    }
+    if (path === 'werkbank/article-links/info') {
+      // The company's own numbers: BP-PLIERS names P-1000 (backend/store-api/article-link: keyed as asked).
+      const links: Record<string, string> = { 'BP-PLIERS': 'P-1000' };
+      const asked: string[] = body.customerSkus ?? [];
+      return json(
+        v.parse(ArticleLinkInfoResponseSchema, {
+          customerSkus: {},
+          productNumbers: Object.fromEntries(asked.filter((sku) => links[sku]).map((sku) => [sku, links[sku]!])),
+        } satisfies ArticleLinkInfoResponse),
+      );
     }
     if (path === 'search-suggest') {
       const elements = PRODUCTS.filter((p) => p.productNumber.startsWith(body.search.toUpperCase()));
@@ -212,6 +229,41 @@ test('reports unknown numbers row by row and adds the known ones', async () => {
     [{ id: 'a'.repeat(32), referencedId: 'a'.repeat(32), type: 'product', quantity: 2 }],
   ]);
   expect(calls('product')).toHaveLength(1);
+});
+
+test('with ROLE_MANAGE_ARTICLE_LINKS a number found neither as article number nor EAN is resolved as the own article number', async () => {
+  storeApi([QUICK_ORDER_RIGHT, 'ROLE_MANAGE_ARTICLE_LINKS']);
+  const user = userEvent.setup();
+  renderForm();
+  await user.type(await screen.findByRole('combobox', { name: 'Row 1: Article number or EAN' }), 'BP-PLIERS');
+  await user.type(quantityField(1), '3');
+  await user.type(articleField(2), 'X-9');
+  await user.type(quantityField(2), '1');
+  await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+
+  expect(await screen.findByText('1 article was added to the cart.')).toBeInTheDocument();
+  const info = calls('werkbank/article-links/info');
+  expect(info).toHaveLength(1);
+  expect(v.safeParse(ArticleLinkInfoRequestSchema, info[0]!.body).success).toBe(true);
+  expect(info[0]!.body).toEqual({ productIds: [], customerSkus: ['BP-PLIERS', 'X-9'] });
+  expect(calls('checkout/cart/line-item').map((call) => call.body.items)).toEqual([
+    [{ id: 'a'.repeat(32), referencedId: 'a'.repeat(32), type: 'product', quantity: 3 }],
+  ]);
+  // The report names every line: the one found by the own number and the one not found.
+  expect(screen.getByText('Row 1: your article no. BP-PLIERS is article P-1000')).toBeInTheDocument();
+  expect(resultRows()).toEqual([['2', 'X-9 × 1', 'No article with this number or EAN.', '']]);
+});
+
+test('without ROLE_MANAGE_ARTICLE_LINKS no own article number is looked up', async () => {
+  storeApi([QUICK_ORDER_RIGHT]);
+  const user = userEvent.setup();
+  renderForm();
+  await user.type(await screen.findByRole('combobox', { name: 'Row 1: Article number or EAN' }), 'BP-PLIERS');
+  await user.type(quantityField(1), '3');
+  await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+  expect(await screen.findByText('No article was added to the cart.')).toBeInTheDocument();
+  expect(resultRows()).toEqual([['1', 'BP-PLIERS × 3', 'No article with this number or EAN.', '']]);
+  expect(calls('werkbank/article-links/info')).toEqual([]);
 });
 
 test('adds nothing while no row is valid, and says so', async () => {

@@ -7,6 +7,7 @@ import type { MessageKey } from '../../i18n/locales.ts';
 import { I18nProvider, useI18n, type I18nValue, type IslandI18nProp } from '../../i18n/react.tsx';
 import { $customer, $sessionChecked, hasRight, isLoggedIn, refreshSession } from '../../lib/session/session-store.ts';
 import { useHydratedStore } from '../../lib/use-hydrated-store.ts';
+import { mayLookUpArticleLinks } from '../../lib/article-links.ts';
 import {
   isTabularPaste,
   MAX_CSV_BYTES,
@@ -17,9 +18,10 @@ import {
 } from './quick-order-input.ts';
 import {
   addAcceptedRows,
-  lookupProducts,
+  lookupArticles,
   resolveLines,
   type CartNote,
+  type CustomerSkuRow,
   type RejectedRow,
   type RowProblem,
 } from './quick-order-resolve.ts';
@@ -130,6 +132,8 @@ interface Outcome {
   /** The rows not added, with the key of their form row and their reason's text. */
   rejected: (RejectedRow & { key: number; text: string })[];
   notes: CartNote[];
+  /** The rows whose article was found by the customer's own number. */
+  byCustomerSku: CustomerSkuRow[];
 }
 
 function OrderForm({ prefix }: { prefix: string }) {
@@ -180,8 +184,11 @@ function OrderForm({ prefix }: { prefix: string }) {
 
   const { busy, run } = useAction(async (submitted: FormRow[]) => {
     const numbered = submitted.map((line, index) => ({ row: index + 1, line })).filter(({ line }) => !isBlank(line));
-    const products = await lookupProducts([...new Set(numbered.map(({ line }) => line.article).filter(Boolean))]);
-    const { accepted, rejected } = resolveLines(numbered, products);
+    const { products, customerSkus } = await lookupArticles(
+      [...new Set(numbered.map(({ line }) => line.article).filter(Boolean))],
+      mayLookUpArticleLinks(),
+    );
+    const { accepted, rejected, byCustomerSku } = resolveLines(numbered, products, customerSkus);
     const notes = accepted.length > 0 ? await addAcceptedRows(accepted) : [];
     const texts = new Map(rejected.map((entry) => [entry.row, problemText(entry.problem, i18n)]));
     const remaining = numbered.filter(({ row }) => texts.has(row));
@@ -198,6 +205,7 @@ function OrderForm({ prefix }: { prefix: string }) {
         text: texts.get(entry.row) ?? '',
       })),
       notes,
+      byCustomerSku,
     });
     setStatus([]);
   });
@@ -530,6 +538,18 @@ function OutcomeReport({
               ))}
             </tbody>
           </table>
+        </div>
+      )}
+      {outcome.byCustomerSku.length > 0 && (
+        <div>
+          <h2 className="font-semibold">{t('quickOrder.result.byCustomerSku')}</h2>
+          <ul className="list-disc pl-5 text-sm">
+            {outcome.byCustomerSku.map(({ row, customerSku, productNumber }) => (
+              <li key={row} className="break-words">
+                {t('quickOrder.result.byCustomerSkuRow', { row, customerSku, productNumber })}
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       {outcome.notes.length > 0 && (

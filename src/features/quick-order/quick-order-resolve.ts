@@ -1,8 +1,10 @@
 /**
  * Resolving the quick order's lines before anything goes into the cart: every article number or EAN is looked up
  * through the Store API (Shopware's `POST /product` with `equalsAny` filters on `productNumber` and `ean`), every
- * quantity is checked against the product's purchase rules (src/lib/quantity.ts: at least `minPurchase`, at most
- * `maxPurchase`, on the grid `minPurchase + k × purchaseSteps`, in two-decimal integer arithmetic). Lines that pass
+ * number that is neither is then looked up as the company's own article number (`POST …/article-links/info`
+ * { customerSkus } → productNumbers, only for a customer holding ROLE_MANAGE_ARTICLE_LINKS, docs/decisions/017) and
+ * its article like an article number; every quantity is checked against the product's purchase rules
+ * (src/lib/quantity.ts: at least `minPurchase`, at most `maxPurchase`, on the grid `minPurchase + k × purchaseSteps`, in two-decimal integer arithmetic). Lines that pass
  * become Shopware `addLineItem` items; every other line is reported with its reason, none is left out.
  */
 import * as v from 'valibot';
@@ -15,6 +17,7 @@ import {
   type CartItemToAdd,
 } from '../../lib/cart/cart-store.ts';
 import { normaliseQuantity, parseQuantity, validateQuantity, type QuantityRules } from '../../lib/quantity.ts';
+import { fetchArticleLinkInfo } from '../../lib/article-links.ts';
 import { invoke } from '../../lib/store-api/browser.ts';
 import type { StoreApiRequest } from '../../lib/store-api/types.ts';
 import type { QuickOrderLine } from './quick-order-input.ts';
@@ -65,9 +68,20 @@ export interface RejectedRow extends NumberedLine {
   problem: RowProblem;
 }
 
+/** A row whose article was found by the company's own article number. */
+export interface CustomerSkuRow {
+  row: number;
+  /** The number as typed: the customer's own. */
+  customerSku: string;
+  /** The supplier article number it names. */
+  productNumber: string;
+}
+
 export interface Resolution {
   accepted: AcceptedRow[];
   rejected: RejectedRow[];
+  /** The rows (accepted or not) whose article was found by the customer's own number, in row order. */
+  byCustomerSku: CustomerSkuRow[];
 }
 
 /**
@@ -132,6 +146,40 @@ export async function lookupProducts(articles: readonly string[], signal?: Abort
   return found;
 }
 
+/** What `lookupArticles` found: the products and, by typed customer number, the supplier article number it names. */
+export interface ArticleLookup {
+  products: QuickOrderProduct[];
+  customerSkus: Map<string, string>;
+}
+
+/**
+ * Looks up `articles` as article numbers and EANs (`lookupProducts`); with `byCustomerSku` (the customer holds
+ * ROLE_MANAGE_ARTICLE_LINKS) the ones found neither way are then asked as the company's own numbers in one
+ * `article-links/info` call, and the articles they name are looked up by article number as well.
+ *
+ * @throws StoreApiClientError when a call answers non-2xx; network errors and aborts propagate.
+ */
+export async function lookupArticles(
+  articles: readonly string[],
+  byCustomerSku: boolean,
+  signal?: AbortSignal,
+): Promise<ArticleLookup> {
+  const products = await lookupProducts(articles, signal);
+  const customerSkus = new Map<string, string>();
+  const unknown = byCustomerSku ? articles.filter((article) => article && match(article, products) === null) : [];
+  if (unknown.length === 0) return { products, customerSkus };
+  const { productNumbers } = await fetchArticleLinkInfo({ customerSkus: unknown }, signal);
+  for (const article of unknown) {
+    const productNumber = productNumbers[article.trim()];
+    if (productNumber !== undefined) customerSkus.set(article, productNumber);
+  }
+  const missing = [...new Set(customerSkus.values())].filter(
+    (number) => !products.some((product) => product.productNumber.toUpperCase() === number.toUpperCase()),
+  );
+  if (missing.length > 0) products.push(...(await lookupProducts(missing, signal)));
+  return { products, customerSkus };
+}
+
 /** The purchase rules of a product (Shopware's `minPurchase`, `maxPurchase`, `purchaseSteps`). */
 export function quantityRules(product: QuickOrderProduct): QuantityRules {
   return { min: product.minPurchase ?? 1, max: product.maxPurchase ?? null, step: product.purchaseSteps ?? 1 };
@@ -161,14 +209,21 @@ function checkQuantity(text: string, rules: QuantityRules): number | RowProblem 
 }
 
 /**
- * Checks `lines` against the products `lookupProducts` found for them, in row order. A line is rejected when its
+ * Checks `lines` against the products `lookupArticles` found for them, in row order; an article found neither by
+ * article number nor by EAN is taken as the customer's own number when `customerSkus` names its article number.
+ * A line is rejected when its
  * article is empty, unknown, an EAN of several products, a product with variants (a parent cannot be ordered),
  * not available, the same product as an earlier row, or when its quantity is not a positive number, below the
  * minimum, above the maximum or off the purchase steps (then with the nearest valid quantity as `suggested`).
  */
-export function resolveLines(lines: readonly NumberedLine[], products: readonly QuickOrderProduct[]): Resolution {
+export function resolveLines(
+  lines: readonly NumberedLine[],
+  products: readonly QuickOrderProduct[],
+  customerSkus: ReadonlyMap<string, string> = new Map(),
+): Resolution {
   const accepted: AcceptedRow[] = [];
   const rejected: RejectedRow[] = [];
+  const byCustomerSku: CustomerSkuRow[] = [];
   const firstRowOf = new Map<string, number>();
   for (const { row, line } of lines) {
     const reject = (problem: RowProblem) => rejected.push({ row, line, problem });
@@ -176,7 +231,12 @@ export function resolveLines(lines: readonly NumberedLine[], products: readonly 
       reject({ reason: 'articleMissing' });
       continue;
     }
-    const product = match(line.article, products);
+    let product = match(line.article, products);
+    const linked = product === null ? customerSkus.get(line.article) : undefined;
+    if (linked !== undefined) {
+      product = match(linked, products);
+      if (product !== null) byCustomerSku.push({ row, customerSku: line.article, productNumber: linked });
+    }
     if (product === null) reject({ reason: 'notFound' });
     else if (product === 'ambiguous') reject({ reason: 'ambiguous' });
     else if ((product.childCount ?? 0) > 0) reject({ reason: 'variantRequired' });
@@ -189,7 +249,7 @@ export function resolveLines(lines: readonly NumberedLine[], products: readonly 
       else reject(quantity);
     }
   }
-  return { accepted, rejected };
+  return { accepted, rejected, byCustomerSku };
 }
 
 /** Shopware `addLineItem` items of the accepted rows: the product id as line id and `referencedId`. */

@@ -220,11 +220,7 @@ function SearchBar({ searchUrl, pathPrefix, initialQuery = '' }: Omit<QuickSearc
                     <span className="flex min-w-0 flex-col text-sm">
                       <span className="font-semibold break-words text-neutral-900">{row.name}</span>
                       <span className="text-xs text-neutral-500">{row.productNumber}</span>
-                      {customerSkuOf(customerSkus, row.productNumber) && (
-                        <span className="text-xs text-neutral-700">
-                          {t('search.customerSku', { number: customerSkuOf(customerSkus, row.productNumber) })}
-                        </span>
-                      )}
+                      <CustomerSkuText sku={customerSkuOf(customerSkus, row.productNumber)} />
                       {row.options.map((option) => (
                         <span key={option} className="truncate text-xs text-neutral-600">
                           {option}
@@ -268,6 +264,13 @@ function SearchBar({ searchUrl, pathPrefix, initialQuery = '' }: Omit<QuickSearc
  * Product cover at the requested 400x545 (displayed smaller); the no-image placeholder when there is none or it
  * fails to load. Decorative: the row's text names the product.
  */
+/** The hit's own article number of the customer ("Your article no. X"); nothing without one. */
+function CustomerSkuText({ sku }: { sku: string | null }) {
+  const { t } = useI18n();
+  if (!sku) return null;
+  return <span className="text-xs text-neutral-700">{t('search.customerSku', { number: sku })}</span>;
+}
+
 function CoverImage({ src }: { src: string | null }) {
   const [failed, setFailed] = useState(false);
   const shown = src && !failed ? src : NO_IMAGE_URL;
