@@ -78,6 +78,16 @@ import {
   OrderListQuerySchema,
   OrderListSummarySchema,
 } from './order-list.ts';
+import {
+  ArticleLinkImportResponseSchema,
+  ArticleLinkInfoRequestSchema,
+  ArticleLinkInfoResponseSchema,
+  ArticleLinkListResponseSchema,
+  ArticleLinkPathSchema,
+  ArticleLinkQuerySchema,
+  ArticleLinkRequestSchema,
+  ArticleLinkSchema,
+} from './article-link.ts';
 import { PickupLocationListResponseSchema, PickupLocationSchema } from './pickup-location.ts';
 import {
   DevActivateRequestSchema,
@@ -185,6 +195,12 @@ export const PROVIDER_SCHEMAS = {
   OrderReferenceOption: OrderReferenceOptionSchema,
   OrderReferenceSearchResponse: OrderReferenceSearchResponseSchema,
   OrderReferenceCartResponse: OrderReferenceCartResponseSchema,
+  ArticleLink: ArticleLinkSchema,
+  ArticleLinkRequest: ArticleLinkRequestSchema,
+  ArticleLinkListResponse: ArticleLinkListResponseSchema,
+  ArticleLinkInfoRequest: ArticleLinkInfoRequestSchema,
+  ArticleLinkInfoResponse: ArticleLinkInfoResponseSchema,
+  ArticleLinkImportResponse: ArticleLinkImportResponseSchema,
   ExternalContact: ExternalContactSchema,
   ExternalContactListResponse: ExternalContactListResponseSchema,
   ExternalContactIdsRequest: ExternalContactIdsRequestSchema,
@@ -217,12 +233,12 @@ export type ProviderSchemaName = keyof typeof PROVIDER_SCHEMAS;
 
 /**
  * One answer of an endpoint: its meaning and, unless it has no body (204), the schema of its JSON body or, for a file,
- * its media type (`application/pdf`).
+ * its media type (`application/pdf`; `text/csv`, UTF-8).
  */
 export interface ProviderResponse {
   description: string;
   schema?: ProviderSchemaName;
-  file?: 'application/pdf';
+  file?: 'application/pdf' | 'text/csv';
 }
 
 /** One provider endpoint. */
@@ -274,6 +290,14 @@ const ORDER_REFERENCES = needsRight('ROLE_MANAGE_ORDER_REFERENCES');
 const ADD_ORDER_REFERENCES = needsRight('ROLE_ADD_ORDER_REFERENCES');
 const MANAGE_COST_CENTER = needsRight('ROLE_MANAGE_COST_CENTER');
 const ACCESS_COST_CENTER = needsRight('ROLE_ACCESS_COST_CENTER');
+const ARTICLE_LINKS = needsRight('ROLE_MANAGE_ARTICLE_LINKS');
+const ARTICLE_LINK_NOT_FOUND = error('{PROVIDER}__ARTICLE_LINK_NOT_FOUND: unknown, or of another company.');
+const ARTICLE_LINK_RULES = error(
+  'VIOLATION::… items (a number blank, longer than 64 characters or with control characters), or at the field: ' +
+    'PRODUCT_ID_NOT_FOUND (/productId, no article has the supplier article number), PRODUCT_ID_NOT_UNIQUE ' +
+    '(/productId, the article already has a customer number in the company), CUSTOMER_SKU_NOT_UNIQUE ' +
+    '(/customerSku, another article of the company has the number, case ignored).',
+);
 const ORDER_REFERENCE_NOT_FOUND = error('{PROVIDER}__ORDER_REFERENCE_NOT_FOUND: unknown, or of another company.');
 const EXTERNAL_CONTACT_NOT_FOUND = error(
   '{PROVIDER}__EXTERNAL_CONTACT_NOT_FOUND (meta.parameters.id): an id is unknown or of another company; nothing changed.',
@@ -948,6 +972,123 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     responses: {
       200: { description: 'The cart without a reference.', schema: 'OrderReferenceCartResponse' },
       403: ADD_ORDER_REFERENCES,
+    },
+  },
+  {
+    operationId: 'listArticleLinks',
+    method: 'get',
+    path: '/article-links',
+    summary:
+      "One page of the company's article links (customer article numbers), each with its article's name, page and " +
+      "cover in the caller's language. Filter: term (part of the customer number, the supplier article number or " +
+      'the name, case ignored); sort customerSku (default), productNumber, name or createdAt; order asc or desc; ' +
+      'page size 25 unless limit (at most 100). Needs ROLE_MANAGE_ARTICLE_LINKS.',
+    auth: 'customer',
+    query: ArticleLinkQuerySchema,
+    responses: {
+      200: { description: 'One page of article links.', schema: 'ArticleLinkListResponse' },
+      400: VIOLATIONS,
+      403: ARTICLE_LINKS,
+    },
+  },
+  {
+    operationId: 'createArticleLink',
+    method: 'post',
+    path: '/article-links',
+    summary:
+      "Links a supplier article (productId: its supplier article number) to the company's own number " +
+      '(customerSku). Within the company an article has one number and a number names one article, case ignored. ' +
+      'Needs ROLE_MANAGE_ARTICLE_LINKS.',
+    auth: 'customer',
+    body: 'ArticleLinkRequest',
+    responses: {
+      200: { description: 'The new link.', schema: 'ArticleLink' },
+      400: ARTICLE_LINK_RULES,
+      403: ARTICLE_LINKS,
+    },
+  },
+  {
+    operationId: 'articleLinkInfo',
+    method: 'post',
+    path: '/article-links/info',
+    summary:
+      'Resolves numbers both ways for the company: customerSkus of the given supplier article numbers (productIds) ' +
+      'and productNumbers of the given customer numbers (customerSkus, case ignored); 1 to 500 numbers in all; ' +
+      'numbers without a link are left out. Needs ROLE_MANAGE_ARTICLE_LINKS.',
+    auth: 'customer',
+    body: 'ArticleLinkInfoRequest',
+    responses: {
+      200: { description: 'The numbers found.', schema: 'ArticleLinkInfoResponse' },
+      400: VIOLATIONS,
+      403: ARTICLE_LINKS,
+    },
+  },
+  {
+    operationId: 'exportArticleLinks',
+    method: 'get',
+    path: '/article-links/export',
+    summary:
+      "Every article link of the company as a CSV file (text/csv; charset=utf-8, a byte order mark, ';' between " +
+      'fields, CRLF, quoted as RFC 4180 requires, content-disposition attachment): the header productId;customerSku, ' +
+      'then one row per link by customer number. Needs ROLE_MANAGE_ARTICLE_LINKS.',
+    auth: 'customer',
+    responses: {
+      200: { description: 'The CSV file.', file: 'text/csv' },
+      403: ARTICLE_LINKS,
+    },
+  },
+  {
+    operationId: 'importArticleLinks',
+    method: 'post',
+    path: '/article-links/import',
+    summary:
+      "Imports a CSV file sent as the body (Content-Type text/csv, UTF-8, a byte order mark accepted, ';' or ',' " +
+      'as found in the header, columns productId and customerSku, at most 2 MiB and 20,000 rows) and reports every ' +
+      'data row in file order: created, updated (the article had another number), unchanged, or error with code and ' +
+      'field. Rows without error are written in one transaction; rows with errors are not written. A row naming an ' +
+      'article or customer number of an earlier row of the file is an error (PRODUCT_ID_NOT_UNIQUE, ' +
+      "CUSTOMER_SKU_NOT_UNIQUE), as is a number of another of the company's articles unless an earlier row gave " +
+      'that article a new number. Needs ROLE_MANAGE_ARTICLE_LINKS.',
+    auth: 'customer',
+    responses: {
+      200: { description: 'The report.', schema: 'ArticleLinkImportResponse' },
+      400: error(
+        'VIOLATION::… at /: the body is empty (IS_BLANK_ERROR), not CSV (INVALID_VALUE) or over 20,000 rows ' +
+          '(TOO_MANY_ERROR); at /productId or /customerSku: the header lacks the column (IS_BLANK_ERROR).',
+      ),
+      403: ARTICLE_LINKS,
+      413: error('FRAMEWORK__PAYLOAD_TOO_LARGE: the body is over 2 MiB (meta.parameters.maxBytes).'),
+    },
+  },
+  {
+    operationId: 'updateArticleLink',
+    method: 'put',
+    path: '/article-links/{id}',
+    summary:
+      'Changes the article and the customer number of a link, under the rules of createArticleLink. Needs ' +
+      'ROLE_MANAGE_ARTICLE_LINKS.',
+    auth: 'customer',
+    params: ArticleLinkPathSchema,
+    body: 'ArticleLinkRequest',
+    responses: {
+      200: { description: 'The link after the change.', schema: 'ArticleLink' },
+      400: ARTICLE_LINK_RULES,
+      403: ARTICLE_LINKS,
+      404: ARTICLE_LINK_NOT_FOUND,
+    },
+  },
+  {
+    operationId: 'deleteArticleLink',
+    method: 'delete',
+    path: '/article-links/{id}',
+    summary: 'Deletes a link; orders keep the customer number they were placed with. Needs ROLE_MANAGE_ARTICLE_LINKS.',
+    auth: 'customer',
+    params: ArticleLinkPathSchema,
+    responses: {
+      204: { description: 'Deleted.' },
+      400: VIOLATIONS,
+      403: ARTICLE_LINKS,
+      404: ARTICLE_LINK_NOT_FOUND,
     },
   },
   {
