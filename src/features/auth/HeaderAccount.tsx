@@ -40,7 +40,7 @@ function UserIcon() {
  * anonymous → the login link opens the login dialog (which can switch to the forgot-password dialog); logged in →
  * on wide screens an account dropdown with entries by right (order lists: ROLE_MANAGE_ORDER_LISTS, order history:
  * ROLE_MANAGE_ORDER_HISTORY and the display-order-history flag, offers: ROLE_MANAGE_OFFER_HISTORY and the offer-history
- * flag, dashboard, logout),
+ * flag, article links: ROLE_MANAGE_ARTICLE_LINKS, dashboard, logout),
  * below 1024px a link to the dashboard.
  */
 export default function HeaderAccount({ i18n, ...props }: HeaderAccountProps) {
@@ -117,6 +117,10 @@ function AccountEntry({
             label: t('header.account.offers'),
             path: '/account/offers',
           },
+        hasRight('ROLE_MANAGE_ARTICLE_LINKS', customer) && {
+          label: t('header.account.articleLinks'),
+          path: '/account/articlelinks',
+        },
         { label: t('header.account.dashboard'), path: '/account/dashboard' },
       ].filter((e): e is { label: string; path: string } => Boolean(e))
     : [];
