@@ -36,7 +36,7 @@ function Entry({ productNumber }: { productNumber: string }) {
   return (
     <>
       <dt className="text-muted">{t('product.customerSku')}</dt>
-      <dd className="font-mono" data-customer-sku>
+      <dd className="font-mono break-all" data-customer-sku>
         {sku}
       </dd>
     </>

@@ -138,7 +138,9 @@ function Line({
           </p>
         )}
         {customerArticleNumber && (
-          <p className="text-sm text-muted">{t('checkout.line.customerSku', { number: customerArticleNumber })}</p>
+          <p className="text-sm break-all text-muted">
+            {t('checkout.line.customerSku', { number: customerArticleNumber })}
+          </p>
         )}
         <p className="mt-1 text-sm">{t('checkout.line.unitPrice', { price: amount(line.price?.unitPrice ?? 0) })}</p>
         {typeof stock === 'number' && <p className="text-sm">{t('checkout.line.stock', { stock })}</p>}

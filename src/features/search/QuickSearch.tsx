@@ -268,7 +268,7 @@ function SearchBar({ searchUrl, pathPrefix, initialQuery = '' }: Omit<QuickSearc
 function CustomerSkuText({ sku }: { sku: string | null }) {
   const { t } = useI18n();
   if (!sku) return null;
-  return <span className="text-xs text-neutral-700">{t('search.customerSku', { number: sku })}</span>;
+  return <span className="text-xs break-all text-neutral-700">{t('search.customerSku', { number: sku })}</span>;
 }
 
 function CoverImage({ src }: { src: string | null }) {
