@@ -238,7 +238,9 @@ export const OrderListItemSchema = v.object({
   available: v.pipe(v.boolean(), v.description('False when the article can no longer be ordered.')),
   unitPrice: money('Net price in EUR of one order unit at the tier for the quantity; null without ROLE_VIEW_PRICES.'),
   totalPrice: money('Net price in EUR of the quantity; null without ROLE_VIEW_PRICES.'),
-  ecotax: money('Environmental contribution in EUR per order unit, part of the price; null when none applies.'),
+  ecotax: money(
+    'Environmental contribution in EUR per order unit, part of the price; null when none applies or without ROLE_VIEW_PRICES.',
+  ),
   stock: v.pipe(v.nullable(count), v.description('Pieces in stock; null without ROLE_VIEW_PRICES.')),
   deliveryTime: v.nullable(v.object({ min: count, max: count, unit: v.picklist(DELIVERY_TIME_UNITS) })),
 });
