@@ -1,11 +1,14 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { ARTICLE_LINK_IMPORT_MAX_BYTES } from '../../contract/provider/article-link.ts';
 import { MAX_STORE_API_BODY_BYTES, withBodyLimit } from './body-limit.ts';
 
 /** An app that echoes the size of the body it read. */
 function echoApp() {
   const app = new Hono();
-  app.post('/store-api/search', async (c) => c.json({ bytes: (await c.req.arrayBuffer()).byteLength }));
+  const echo = async (c: Context) => c.json({ bytes: (await c.req.arrayBuffer()).byteLength });
+  app.post('/store-api/search', echo);
+  app.post('/store-api/werkbank/article-links/import', echo);
   return withBodyLimit(app);
 }
 
@@ -52,5 +55,21 @@ describe('withBodyLimit', () => {
       duplex: 'half',
     } as RequestInit);
     expect(await res.json()).toEqual({ bytes: 512 * 1024 });
+  });
+
+  it('lets the article link CSV import send up to its own larger limit, and no more', async () => {
+    const bigger = MAX_STORE_API_BODY_BYTES + 512 * 1024;
+    const passed = await echoApp().request('/store-api/werkbank/article-links/import', {
+      method: 'POST',
+      body: 'x'.repeat(bigger),
+    });
+    expect(await passed.json()).toEqual({ bytes: bigger });
+    const refused = await echoApp().request('/store-api/werkbank/article-links/import', {
+      method: 'POST',
+      body: 'x'.repeat(ARTICLE_LINK_IMPORT_MAX_BYTES + 1),
+    });
+    expect(refused.status).toBe(413);
+    const elsewhere = await echoApp().request('/store-api/search', { method: 'POST', body: 'x'.repeat(bigger) });
+    expect(elsewhere.status).toBe(413);
   });
 });

@@ -9,6 +9,7 @@
  */
 import { Hono, type Env, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { ARTICLE_LINK_IMPORT_MAX_BYTES, isArticleLinkImportPath } from '../../contract/provider/article-link.ts';
 import { StoreApiError } from './errors.ts';
 
 /** Upper bound of a Store API request body in bytes: criteria, carts and account forms are a few KiB. */
@@ -31,11 +32,14 @@ export function storeApiBodyLimit(maxBytes: number = MAX_STORE_API_BODY_BYTES): 
 
 /**
  * An app that passes every request through the body limit to `app` (the request and the bindings, such as the Node
- * socket, unchanged): the entry point of the standalone backend.
+ * socket, unchanged): the entry point of the standalone backend. The article link CSV import
+ * (`isArticleLinkImportPath`) may send up to ARTICLE_LINK_IMPORT_MAX_BYTES; its route applies that limit itself.
  */
 export function withBodyLimit<E extends Env>(app: Hono<E>, maxBytes?: number): Hono<E> {
   const outer = new Hono<E>();
-  outer.use(storeApiBodyLimit(maxBytes));
+  const general = storeApiBodyLimit(maxBytes);
+  const csvImport = storeApiBodyLimit(Math.max(maxBytes ?? MAX_STORE_API_BODY_BYTES, ARTICLE_LINK_IMPORT_MAX_BYTES));
+  outer.use((c, next) => (isArticleLinkImportPath(c.req.path) ? csvImport(c, next) : general(c, next)));
   outer.all('*', (c) => app.fetch(c.req.raw, c.env));
   return outer;
 }

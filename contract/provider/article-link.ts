@@ -25,6 +25,15 @@ export const ARTICLE_LINK_IMPORT_MAX_ROWS = 20_000;
 export const ARTICLE_LINK_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
+ * True for the path of the CSV import below `/store-api/` (`{provider}/article-links/import`, any provider segment):
+ * the one request whose body may be larger than the Store API's general limit, up to ARTICLE_LINK_IMPORT_MAX_BYTES.
+ * The standalone backend and the storefront's proxy both apply the limit by this rule.
+ */
+export function isArticleLinkImportPath(storeApiPath: string): boolean {
+  return /^\/?(?:store-api\/)?[^/]+\/article-links\/import$/.test(storeApiPath);
+}
+
+/**
  * Error codes of the article link endpoints, as the specification names them (without provider prefix, each also
  * as the `code` of a violation item with `source.pointer` of the field):
  * - `CUSTOMER_SKU_NOT_UNIQUE` (400, `/customerSku`): another article of the company has this customer number;

@@ -7,7 +7,7 @@
  */
 import type { AstroCookies } from 'astro';
 import { isIP } from 'node:net';
-import { ARTICLE_LINK_IMPORT_MAX_BYTES } from '../../../contract/provider/article-link.ts';
+import { ARTICLE_LINK_IMPORT_MAX_BYTES, isArticleLinkImportPath } from '../../../contract/provider/article-link.ts';
 import { forwardToStoreApi, storeApiHeaders } from './client.ts';
 import { CONTEXT_COOKIE, contextCookieOptions, isPlausibleToken, loggedInCookieOptions } from '../context-cookie.ts';
 import { LOGGED_IN_COOKIE } from '../session/logged-in-cookie.ts';
@@ -26,7 +26,7 @@ export const MAX_PROXY_BODY_BYTES = 1024 * 1024;
  * MAX_PROXY_BODY_BYTES.
  */
 export function maxProxyBodyBytes(path: string): number {
-  return /^[^/]+\/article-links\/import$/.test(path) ? ARTICLE_LINK_IMPORT_MAX_BYTES : MAX_PROXY_BODY_BYTES;
+  return isArticleLinkImportPath(path) ? ARTICLE_LINK_IMPORT_MAX_BYTES : MAX_PROXY_BODY_BYTES;
 }
 
 export interface ProxyInput {
