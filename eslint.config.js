@@ -21,8 +21,11 @@ const FEATURES = readdirSync(new URL('./src/features/', import.meta.url), { with
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** Feature islands other features' pages embed (the catalogue's product card and page), as `feature/file` regexes. */
-const SHARED_ISLANDS = ['price/PriceStock\\.tsx$', 'cart/AddToCart\\.tsx$'];
+/**
+ * Feature islands other features' pages embed (the catalogue's product card and page, the search results page's hit
+ * by customer article number), as `feature/file` regexes.
+ */
+const SHARED_ISLANDS = ['price/PriceStock\\.tsx$', 'cart/AddToCart\\.tsx$', 'search/CustomerSkuHit\\.tsx$'];
 
 export default tseslint.config(
   // Build output, dependencies and generated files are not ours to lint.
