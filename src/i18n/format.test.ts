@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createTranslator, decimalToMinorUnits, formatDate, formatMoney } from './format.ts';
+import { createTranslator, decimalToMinorUnits, deliveryTimeLabel, formatDate, formatMoney } from './format.ts';
 import { islandMessages } from './translator.ts';
 
 describe('money in minor units', () => {
@@ -34,4 +34,12 @@ test('an island translator over the subset it received formats numbers and plura
   expect(t('listing.total', { count: 2424 })).toBe('2.424 Produkte');
   expect(t('listing.total', { count: 1 })).toBe('1 Produkt');
   expect(t('header.login')).toBe('header.login');
+});
+
+test('a delivery time reads as one figure when its bounds are equal, else as a range, with the unit by name', () => {
+  const { locale, messages } = islandMessages('en-GB', ['product.deliveryRange', 'unit.']);
+  const t = createTranslator(locale, messages);
+  expect(deliveryTimeLabel(t, { min: 3, max: 3, unit: 'day' })).toBe('3 days');
+  expect(deliveryTimeLabel(t, { min: 1, max: 4, unit: 'day' })).toBe('1–4 days');
+  expect(deliveryTimeLabel(t, { min: 2, max: 3, unit: 'week' })).toBe('2–3 weeks');
 });

@@ -179,3 +179,14 @@ export function quantityWithUnit(i18n: UnitTranslator, quantity: number, unitCod
   const name = unitName(i18n, quantity, unitCode);
   return name ? `${number} ${name}` : number;
 }
+
+/**
+ * A delivery time as the pages show it: "3 days" when `min` equals `max`, else "1–3 days" (`product.deliveryRange`),
+ * the unit by its name `unit.{day|week|month|year}` (Shopware's DeliveryTime units).
+ */
+export function deliveryTimeLabel(t: Translate, time: { min: number; max: number; unit: string }): string {
+  const unit = t(`unit.${time.unit}` as MessageKey);
+  return time.min === time.max
+    ? `${time.min} ${unit}`
+    : t('product.deliveryRange', { min: time.min, max: time.max, unit });
+}

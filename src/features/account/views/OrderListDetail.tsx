@@ -25,8 +25,7 @@ import { ConfirmDialog, Dialog } from '../../../components/ui/Dialog.tsx';
 import { Button, Card, FormActions, RadioGroup, TextField } from '../../../components/ui/form.tsx';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { useAction, useNotify } from '../../../components/ui/use-action.ts';
-import { formatDate } from '../../../i18n/format.ts';
-import type { MessageKey } from '../../../i18n/locales.ts';
+import { deliveryTimeLabel, formatDate } from '../../../i18n/format.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import { cartErrorMessage } from '../../../lib/cart/cart-messages.ts';
 import type { FieldErrors } from '../../../lib/forms/validation.ts';
@@ -487,15 +486,7 @@ export function OrderListDetail() {
                     />
                   </td>
                   <td className="py-2 pr-3">{withUnit(1, item.packUnit)}</td>
-                  <td className="py-2 pr-3">
-                    {item.deliveryTime
-                      ? t('product.deliveryRange', {
-                          min: item.deliveryTime.min,
-                          max: item.deliveryTime.max,
-                          unit: t(`unit.${item.deliveryTime.unit}` as MessageKey),
-                        })
-                      : '–'}
-                  </td>
+                  <td className="py-2 pr-3">{item.deliveryTime ? deliveryTimeLabel(t, item.deliveryTime) : '–'}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">{item.stock ?? '–'}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">{money(item.ecotax)}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">{money(item.unitPrice)}</td>
