@@ -19,6 +19,7 @@ import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { categoryId } from '../catalog/writer/ids.ts';
 import { GENERATED_SOURCE } from '../catalog/generate/generate-catalog.ts';
 import { stableId } from '../lib/ids.ts';
+import { lineTotalCents, unitPriceForQuantity } from '../lib/price.ts';
 import { purchasableQuantity } from '../store-api/checkout/cart.service.ts';
 import type { Db } from './client.ts';
 import {
@@ -125,6 +126,25 @@ export const DEMO_ORDER_LISTS: readonly DemoOrderList[] = [
   },
 ];
 
+/** Most a demo line is worth at the list price, cents: a workshop list reorders consumables, not ten ladders. */
+const DEMO_LINE_MAX_CENTS = 50_000;
+
+/**
+ * `wanted` made purchasable (minimum and step, as the cart allows) and then lowered step by step while the line would
+ * be worth more than DEMO_LINE_MAX_CENTS, never below the article's minimum.
+ */
+function plausibleQuantity(article: DemoArticle, wanted: number): number {
+  let quantity = purchasableQuantity(article, wanted);
+  const step = Math.max(1, article.purchaseSteps);
+  const minimum = purchasableQuantity(article, 1);
+  const worth = (q: number) => {
+    const unit = unitPriceForQuantity(article.prices, article.taxRate, q);
+    return unit === undefined ? 0 : lineTotalCents(unit, q);
+  };
+  while (quantity - step >= minimum && worth(quantity) > DEMO_LINE_MAX_CENTS) quantity -= step;
+  return quantity;
+}
+
 /** Stable id of a demo list. */
 export const demoOrderListId = (key: string): string => stableId('demo-order-list', key);
 
@@ -219,7 +239,7 @@ export async function seedOrderLists(db: Db): Promise<{ lists: string[]; ecotax:
         const picked = new Map<string, number>();
         for (const item of demo.items) {
           const article = articles![item.article % articles!.length]!;
-          if (!picked.has(article.id)) picked.set(article.id, purchasableQuantity(article, item.quantity));
+          if (!picked.has(article.id)) picked.set(article.id, plausibleQuantity(article, item.quantity));
         }
         for (const article of electrical!.slice(0, demo.electrical?.count ?? 0)) {
           if (!picked.has(article.id)) {
