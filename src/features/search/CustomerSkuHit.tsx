@@ -63,7 +63,7 @@ function Hit({ query, pathPrefix }: Omit<CustomerSkuHitProps, 'i18n'>) {
   return (
     <section
       aria-label={t('search.customerSkuHit', { number: query })}
-      className="mt-4 flex items-center gap-4 rounded border-2 border-primary bg-white p-3"
+      className="mb-4 flex items-center gap-4 rounded border-2 border-primary bg-white p-3"
     >
       {row.imageUrl && (
         <img
