@@ -27,6 +27,7 @@ import { bodyOf, fetchMock, json, providerCalls, renderAccount } from '../test-r
 
 const RIGHTS = ['ROLE_MANAGE_ORDER_LISTS'];
 const LIST_ID = listTestId(10);
+const NEW_LIST_ID = listTestId(11);
 const TAG_SITE = { id: listTestId(50), name: 'Site A' };
 const TAG_WORKSHOP = { id: listTestId(51), name: 'Workshop' };
 
@@ -63,13 +64,16 @@ const notFound = () => json({ errors: [{ status: '404', code: 'NOT_FOUND', title
 
 /**
  * Answers the order list calls like the backend: the list endpoint, one list (`detail`, replaced by what a write
- * answers), the cart's add call (`cart`) and the offer request.
+ * answers), the cart's add call (`cart`) and the offer request. A create (or duplicate) answers the new list
+ * `NEW_LIST_ID` with the sent name and owner type, and that list is readable afterwards, as on the server: the detail
+ * page the create opens must not meet a 404 (which sends it back to the lists).
  */
 function serve(
   detail: OrderListDetail,
   options: { write?: (method: string, path: string) => OrderListDetail; cart?: () => unknown } = {},
 ) {
   let current = detail;
+  let created: OrderListDetail | null = null;
   fetchMock.mockImplementation((url, init) => {
     const { pathname } = new URL(String(url));
     const method = init?.method ?? 'GET';
@@ -79,8 +83,12 @@ function serve(
       return Promise.resolve(
         json(orderListListBody([orderListSummaryBody({ tags: [TAG_SITE] })], [TAG_SITE, TAG_WORKSHOP])),
       );
-    if (path === '/order/list' && method === 'POST')
-      return Promise.resolve(json(orderListDetailBody({ id: listTestId(11), name: 'Copy of Workshop refill' })));
+    if (path === '/order/list' && method === 'POST') {
+      const request = v.parse(OrderListCreateRequestSchema, JSON.parse(String(init?.body)));
+      created = orderListDetailBody({ id: NEW_LIST_ID, name: request.name, ownerType: request.ownerType });
+      return Promise.resolve(json(created));
+    }
+    if (created && path === `/order/list/${NEW_LIST_ID}` && method === 'GET') return Promise.resolve(json(created));
     if (path === `/order/list/${LIST_ID}` && method === 'GET') return Promise.resolve(json(current));
     if (path === `/order/list/${LIST_ID}` && method === 'DELETE')
       return Promise.resolve(new Response(null, { status: 204 }));
@@ -145,7 +153,9 @@ describe('order lists', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Shared with my company' }));
     await userEvent.type(screen.getByRole('textbox', { name: /Tags/ }), 'Site A, hall 3, site a');
     await userEvent.click(screen.getByRole('button', { name: 'Create list' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/account/orderlist/details/${listTestId(11)}`));
+    expect(await screen.findByRole('heading', { name: 'Site A stock' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/account/orderlist/details/${NEW_LIST_ID}`);
+    expect(screen.getByText('Order list Site A stock created.')).toBeInTheDocument();
     const body = bodyOf(providerCalls('/order/list', 'POST')[0]);
     expect(v.safeParse(OrderListCreateRequestSchema, body).success).toBe(true);
     expect(body).toEqual({ name: 'Site A stock', ownerType: 'company', tags: ['Site A', 'hall 3'] });
@@ -283,7 +293,8 @@ describe('order lists', () => {
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveValue('Copy of Workshop refill');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Duplicate' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/account/orderlist/details/${listTestId(11)}`));
+    expect(await screen.findByRole('heading', { name: 'Copy of Workshop refill' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/account/orderlist/details/${NEW_LIST_ID}`);
     expect(bodyOf(providerCalls('/order/list', 'POST')[0])).toEqual({
       name: 'Copy of Workshop refill',
       ownerType: 'user',
