@@ -95,10 +95,15 @@ export async function inviteBuyer(
   return { username, fullName: `Bram ${lastName} ${suffix}` };
 }
 
+/** DELETEs `/store-api/{path}`; fails the test unless the answer is 204. */
+export async function apiDelete(request: APIRequestContext, baseURL: string, path: string) {
+  const response = await request.delete(`/store-api/${path}`, { headers: sameOrigin(baseURL) });
+  expect(response.status(), `${path} answered ${response.status()}: ${await response.text()}`).toBe(204);
+}
+
 /** Empties the logged-in customer's cart, so a retried test starts from an empty cart. */
 export async function emptyCart(page: Page, baseURL: string) {
-  const response = await page.request.delete('/store-api/checkout/cart', { headers: sameOrigin(baseURL) });
-  expect(response.status()).toBe(204);
+  await apiDelete(page.request, baseURL, 'checkout/cart');
 }
 
 /** Adds `quantity` pieces of the article with `productNumber` to the logged-in customer's cart. */
