@@ -4,7 +4,7 @@
  * the action runs, a second submit while busy is ignored, and a failure the action does not handle itself becomes
  * the error notifications of src/lib/notifications.ts.
  */
-import { useCallback, useMemo, useRef, useTransition } from 'react';
+import { useCallback, useMemo, useRef, useState, useTransition } from 'react';
 import { useI18n } from '../../i18n/react.tsx';
 import { serverFieldErrors, type FieldErrors } from '../../lib/forms/validation.ts';
 import { notify, notifyError } from '../../lib/notifications.ts';
@@ -40,6 +40,35 @@ export function useAction<T, F extends string = never>(
     });
   };
   return { busy, run };
+}
+
+/**
+ * An action on one target that asks first (deleting a row after a ConfirmDialog), on useAction: `ask(target)` holds
+ * the target (a held target opens the question), `confirm()` runs `action(target)` and lets go of the target once it
+ * succeeds, `cancel()` lets go without running. A failure keeps the question open and becomes the error
+ * notifications of useAction; `busy` is useAction's.
+ */
+export function useConfirmedAction<T>(action: (target: T) => Promise<void>): {
+  target: T | null;
+  busy: boolean;
+  ask: (target: T) => void;
+  cancel: () => void;
+  confirm: () => void;
+} {
+  const [target, setTarget] = useState<T | null>(null);
+  const { busy, run } = useAction(async (chosen: T) => {
+    await action(chosen);
+    setTarget(null);
+  });
+  return {
+    target,
+    busy,
+    ask: (next: T) => setTarget(() => next),
+    cancel: () => setTarget(null),
+    confirm: () => {
+      if (target !== null) run(target);
+    },
+  };
 }
 
 /**

@@ -10,7 +10,7 @@ import { createAddress, deleteAddress, updateAddress, type AddressInput } from '
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import { Button, Card, Checkbox, FormActions, TextField } from '../../../components/ui/form.tsx';
 import { useI18n } from '../../../i18n/react.tsx';
-import { useAction, useNotify } from '../../../components/ui/use-action.ts';
+import { useAction, useConfirmedAction, useNotify } from '../../../components/ui/use-action.ts';
 import { useLoggedIn } from '../session.tsx';
 import { CancelLink } from './CancelLink.tsx';
 import { validateForm, type FieldErrors } from '../../../lib/forms/validation.ts';
@@ -48,8 +48,6 @@ export function AddressBook() {
   const { notify, notifyError } = useNotify();
   const { addresses, reload } = useAddresses();
   const [term, setTerm] = useState('');
-  const [toDelete, setToDelete] = useState<Address | null>(null);
-  const [busy, setBusy] = useState(false);
   const shown = useMemo(() => (addresses ?? []).filter((a) => addressMatches(a, term)), [addresses, term]);
 
   async function makeDefault(address: Address) {
@@ -63,20 +61,11 @@ export function AddressBook() {
     }
   }
 
-  async function remove() {
-    if (!toDelete) return;
-    setBusy(true);
-    try {
-      await deleteAddress(customer.companyId, toDelete.id);
-      notify('success', t('general.success'), t('account.address.deleted'));
-      setToDelete(null);
-      reload();
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const remove = useConfirmedAction(async (address: Address) => {
+    await deleteAddress(customer.companyId, address.id);
+    notify('success', t('general.success'), t('account.address.deleted'));
+    reload();
+  });
 
   return (
     <div className="flex flex-col gap-6">
@@ -122,7 +111,7 @@ export function AddressBook() {
                   </Button>
                 )}
                 {!address.isMain && (
-                  <Button kind="danger" onClick={() => setToDelete(address)}>
+                  <Button kind="danger" onClick={() => remove.ask(address)}>
                     {t('account.delete')}
                   </Button>
                 )}
@@ -131,15 +120,15 @@ export function AddressBook() {
           ))}
         </ul>
       )}
-      {toDelete && (
+      {remove.target && (
         <ConfirmDialog
           open
           confirmLabel={t('account.delete')}
           cancelLabel={t('account.cancel')}
-          question={t('account.address.confirmDelete', { name: toDelete.name })}
-          busy={busy}
-          onCancel={() => setToDelete(null)}
-          onConfirm={() => void remove()}
+          question={t('account.address.confirmDelete', { name: remove.target.name })}
+          busy={remove.busy}
+          onCancel={remove.cancel}
+          onConfirm={remove.confirm}
         />
       )}
     </div>

@@ -25,7 +25,7 @@ import {
 import { ConfirmDialog, Dialog } from '../../../components/ui/Dialog.tsx';
 import { Button, FormActions, FormError, TextField } from '../../../components/ui/form.tsx';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
-import { useAction, useNotify } from '../../../components/ui/use-action.ts';
+import { useAction, useConfirmedAction, useNotify } from '../../../components/ui/use-action.ts';
 import type { MessageKey } from '../../../i18n/locales.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import { saveFile } from '../../../lib/download.ts';
@@ -72,8 +72,6 @@ export function ArticleLinks() {
   const [term, setTerm] = useState(query.term);
   const [result, setResult] = useState<ArticleLinkListResponse | null>(null);
   const [editing, setEditing] = useState<ArticleLink | 'new' | null>(null);
-  const [toDelete, setToDelete] = useState<ArticleLink | null>(null);
-  const [busy, setBusy] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
   const [report, setReport] = useState<ArticleLinkImportResponse | null>(null);
 
@@ -119,20 +117,11 @@ export function ArticleLinks() {
     };
   }, [query.page, query.sort, query.order, query.term, reloadKey, notifyError]);
 
-  async function remove() {
-    if (!toDelete) return;
-    setBusy(true);
-    try {
-      await deleteArticleLink(toDelete.id);
-      notify('success', t('general.success'), t('articleLinks.deleted', { number: toDelete.customerSku }));
-      setToDelete(null);
-      setReloadKey((k) => k + 1);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const remove = useConfirmedAction(async (link: ArticleLink) => {
+    await deleteArticleLink(link.id);
+    notify('success', t('general.success'), t('articleLinks.deleted', { number: link.customerSku }));
+    setReloadKey((k) => k + 1);
+  });
 
   const sortBy = (sort: Sort) =>
     change({ sort, order: query.sort === sort && query.order === 'asc' ? 'desc' : 'asc', page: '' });
@@ -192,7 +181,7 @@ export function ArticleLinks() {
             </thead>
             <tbody>
               {result.elements.map((link) => (
-                <LinkRow key={link.id} link={link} onEdit={setEditing} onDelete={setToDelete} />
+                <LinkRow key={link.id} link={link} onEdit={setEditing} onDelete={remove.ask} />
               ))}
             </tbody>
           </ScrollTable>
@@ -227,15 +216,18 @@ export function ArticleLinks() {
           }}
         />
       )}
-      {toDelete && (
+      {remove.target && (
         <ConfirmDialog
           open
           confirmLabel={t('account.delete')}
           cancelLabel={t('account.cancel')}
-          question={t('articleLinks.confirmDelete', { number: toDelete.customerSku, article: toDelete.productId })}
-          busy={busy}
-          onCancel={() => setToDelete(null)}
-          onConfirm={() => void remove()}
+          question={t('articleLinks.confirmDelete', {
+            number: remove.target.customerSku,
+            article: remove.target.productId,
+          })}
+          busy={remove.busy}
+          onCancel={remove.cancel}
+          onConfirm={remove.confirm}
         />
       )}
     </div>

@@ -21,7 +21,7 @@ import { shopToday } from '../../../../contract/order.ts';
 import { useAmount } from '../../../components/commerce/use-amount.ts';
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import { Button, Card, Checkbox, Select, TextField } from '../../../components/ui/form.tsx';
-import { useAction, useNotify } from '../../../components/ui/use-action.ts';
+import { useAction, useConfirmedAction, useNotify } from '../../../components/ui/use-action.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import type { FieldErrors } from '../../../lib/forms/validation.ts';
 import { budgetFieldErrors, parseBudget } from '../budget-form.ts';
@@ -39,8 +39,6 @@ export function Flows() {
   const { notify, notifyError } = useNotify();
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<OrderFlowListResponse | null>(null);
-  const [toDelete, setToDelete] = useState<OrderFlow | null>(null);
-  const [busy, setBusy] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
 
   useEffect(() => {
@@ -57,20 +55,11 @@ export function Flows() {
     };
   }, [page, reloadKey, notifyError]);
 
-  async function remove() {
-    if (!toDelete) return;
-    setBusy(true);
-    try {
-      await deleteOrderFlow(toDelete.id);
-      notify('success', t('general.success'), t('flows.deleted', { name: toDelete.name }));
-      setToDelete(null);
-      setReloadKey((k) => k + 1);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const remove = useConfirmedAction(async (flow: OrderFlow) => {
+    await deleteOrderFlow(flow.id);
+    notify('success', t('general.success'), t('flows.deleted', { name: flow.name }));
+    setReloadKey((k) => k + 1);
+  });
 
   const pages = Math.max(1, Math.ceil((result?.total ?? 0) / PAGE_SIZE));
   return (
@@ -128,7 +117,7 @@ export function Flows() {
                 <td className="py-2 pr-3 text-right">{f.users.length}</td>
                 <td className="py-2 pr-3">{f.active ? t('account.status.active') : t('account.status.inactive')}</td>
                 <td className="py-2 text-right">
-                  <Button kind="danger" onClick={() => setToDelete(f)}>
+                  <Button kind="danger" onClick={() => remove.ask(f)}>
                     <span aria-hidden="true">{t('account.delete')}</span>
                     <span className="sr-only">{t('flows.deleteNamed', { name: f.name })}</span>
                   </Button>
@@ -149,15 +138,15 @@ export function Flows() {
           </Button>
         </nav>
       )}
-      {toDelete && (
+      {remove.target && (
         <ConfirmDialog
           open
           confirmLabel={t('account.delete')}
           cancelLabel={t('account.cancel')}
-          question={t('flows.confirmDelete', { name: toDelete.name })}
-          busy={busy}
-          onCancel={() => setToDelete(null)}
-          onConfirm={() => void remove()}
+          question={t('flows.confirmDelete', { name: remove.target.name })}
+          busy={remove.busy}
+          onCancel={remove.cancel}
+          onConfirm={remove.confirm}
         />
       )}
     </div>

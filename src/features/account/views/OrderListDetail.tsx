@@ -24,7 +24,7 @@ import { useAmount } from '../../../components/commerce/use-amount.ts';
 import { ConfirmDialog, Dialog } from '../../../components/ui/Dialog.tsx';
 import { Button, Card, FormActions, RadioGroup, TextField } from '../../../components/ui/form.tsx';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
-import { useAction, useNotify } from '../../../components/ui/use-action.ts';
+import { useAction, useConfirmedAction, useNotify } from '../../../components/ui/use-action.ts';
 import { deliveryTimeLabel, formatDate } from '../../../i18n/format.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import { cartErrorMessage } from '../../../lib/cart/cart-messages.ts';
@@ -284,7 +284,6 @@ export function OrderListDetail() {
   const { notify, notifyError } = useNotify();
   const [list, setList] = useState<OrderList | null>(null);
   const [failures, setFailures] = useState<OrderListCartFailure[]>([]);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [duplicating, setDuplicating] = useState(false);
   const [copyName, setCopyName] = useState('');
   const [copyOwner, setCopyOwner] = useState<OrderListOwnerType>('user');
@@ -320,11 +319,9 @@ export function OrderListDetail() {
       );
   });
 
-  const remove = useAction(async () => {
-    if (!list) return;
-    await deleteOrderList(list.id);
-    notify('success', t('general.success'), t('orderLists.deleted', { name: list.name }));
-    setConfirmDelete(false);
+  const remove = useConfirmedAction(async (target: OrderList) => {
+    await deleteOrderList(target.id);
+    notify('success', t('general.success'), t('orderLists.deleted', { name: target.name }));
     void navigate(LIST_PATH);
   });
 
@@ -396,7 +393,7 @@ export function OrderListDetail() {
         <Button kind="secondary" onClick={openDuplicate}>
           {t('orderLists.duplicate')}
         </Button>
-        <Button kind="danger" onClick={() => setConfirmDelete(true)}>
+        <Button kind="danger" onClick={() => remove.ask(list)}>
           {t('orderLists.delete')}
         </Button>
       </div>
@@ -510,15 +507,15 @@ export function OrderListDetail() {
 
       <Settings key={`${list.id}-${list.updatedAt ?? ''}`} list={list} onSaved={setList} />
 
-      {confirmDelete && (
+      {remove.target && (
         <ConfirmDialog
           open
           confirmLabel={t('account.delete')}
           cancelLabel={t('account.cancel')}
-          question={t('orderLists.confirmDelete', { name: list.name })}
+          question={t('orderLists.confirmDelete', { name: remove.target.name })}
           busy={remove.busy}
-          onCancel={() => setConfirmDelete(false)}
-          onConfirm={() => remove.run(undefined)}
+          onCancel={remove.cancel}
+          onConfirm={remove.confirm}
         />
       )}
       <Dialog

@@ -21,7 +21,7 @@ import { shopToday } from '../../../../contract/order.ts';
 import { useAmount } from '../../../components/commerce/use-amount.ts';
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import { Button, Card, Checkbox, FormActions, Select, TextField } from '../../../components/ui/form.tsx';
-import { useAction, useNotify } from '../../../components/ui/use-action.ts';
+import { useAction, useConfirmedAction, useNotify } from '../../../components/ui/use-action.ts';
 import { formatDate } from '../../../i18n/format.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import type { FieldErrors } from '../../../lib/forms/validation.ts';
@@ -49,8 +49,6 @@ export function OrderReferences() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<OrderReferenceListResponse | null>(null);
-  const [toDelete, setToDelete] = useState<OrderReference | null>(null);
-  const [busy, setBusy] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
 
   useEffect(() => {
@@ -75,20 +73,11 @@ export function OrderReferences() {
     };
   }, [page, search, reloadKey, notifyError]);
 
-  async function remove() {
-    if (!toDelete) return;
-    setBusy(true);
-    try {
-      await deleteOrderReference(toDelete.id);
-      notify('success', t('general.success'), t('orderReferences.deleted', { name: toDelete.name }));
-      setToDelete(null);
-      setReloadKey((k) => k + 1);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const remove = useConfirmedAction(async (reference: OrderReference) => {
+    await deleteOrderReference(reference.id);
+    notify('success', t('general.success'), t('orderReferences.deleted', { name: reference.name }));
+    setReloadKey((k) => k + 1);
+  });
 
   const pages = Math.max(1, Math.ceil((result?.total ?? 0) / PAGE_SIZE));
   return (
@@ -159,7 +148,7 @@ export function OrderReferences() {
                   {r.endDate ? ` – ${formatDate(r.endDate, locale)}` : ''}
                 </td>
                 <td className="py-2 text-right">
-                  <Button kind="danger" onClick={() => setToDelete(r)}>
+                  <Button kind="danger" onClick={() => remove.ask(r)}>
                     <span aria-hidden="true">{t('account.delete')}</span>
                     <span className="sr-only">{t('orderReferences.deleteNamed', { name: r.name })}</span>
                   </Button>
@@ -180,15 +169,15 @@ export function OrderReferences() {
           </Button>
         </nav>
       )}
-      {toDelete && (
+      {remove.target && (
         <ConfirmDialog
           open
           confirmLabel={t('account.delete')}
           cancelLabel={t('account.cancel')}
-          question={t('orderReferences.confirmDelete', { name: toDelete.name })}
-          busy={busy}
-          onCancel={() => setToDelete(null)}
-          onConfirm={() => void remove()}
+          question={t('orderReferences.confirmDelete', { name: remove.target.name })}
+          busy={remove.busy}
+          onCancel={remove.cancel}
+          onConfirm={remove.confirm}
         />
       )}
     </div>

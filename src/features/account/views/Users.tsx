@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Customer } from '../../../lib/session/customer.ts';
 import { deleteCustomers, listCustomers } from '../api.ts';
-import type { OrderFlow } from '../../../../contract/provider/order-flow.ts';
+import type { OrderFlow, OrderFlowAssignRequest } from '../../../../contract/provider/order-flow.ts';
 import { assignOrderFlow, listAllOrderFlows } from '../spending-api.ts';
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import {
@@ -24,7 +24,7 @@ import {
 } from '../customer-list-query.ts';
 import { Button, Select, TextField } from '../../../components/ui/form.tsx';
 import { useI18n } from '../../../i18n/react.tsx';
-import { useNotify } from '../../../components/ui/use-action.ts';
+import { useAction, useConfirmedAction, useNotify } from '../../../components/ui/use-action.ts';
 import { useLoggedIn } from '../session.tsx';
 
 function NumberFilter({ label, value, onValue }: { label: string; value: number; onValue: (n: number) => void }) {
@@ -54,31 +54,26 @@ function AssignFlow({
   onAssigned: () => void;
 }) {
   const { t } = useI18n();
-  const { notify, notifyError } = useNotify();
+  const { notify } = useNotify();
   const [flowId, setFlowId] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
+  const { busy, run } = useAction(async (request: OrderFlowAssignRequest) => {
+    const flow = await assignOrderFlow(request);
+    notify('success', t('general.success'), t('flows.assign.done', { name: flow.name, count: request.users.length }));
+    onAssigned();
+  });
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (selected.length === 0 || !flowId) {
       setError(t('flows.assign.required'));
       return;
     }
     setError(undefined);
-    setBusy(true);
-    try {
-      const flow = await assignOrderFlow({ flowId, users: [...selected] });
-      notify('success', t('general.success'), t('flows.assign.done', { name: flow.name, count: selected.length }));
-      onAssigned();
-    } catch (e) {
-      notifyError(e);
-    } finally {
-      setBusy(false);
-    }
+    run({ flowId, users: [...selected] });
   }
   return (
     <form
-      onSubmit={(e) => void submit(e)}
+      onSubmit={submit}
       aria-label={t('flows.assign.title')}
       noValidate
       className="flex flex-wrap items-end gap-2 rounded border border-gray-200 p-4"
@@ -114,8 +109,6 @@ export function Users() {
   const query = useMemo(() => parseCustomerListQuery(params), [params]);
   const [draft, setDraft] = useState<CustomerListQuery>(query);
   const [result, setResult] = useState<{ customers: Customer[]; total: number } | null>(null);
-  const [toDelete, setToDelete] = useState<Customer | null>(null);
-  const [busy, setBusy] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
   const serialized = serializeCustomerListQuery(query);
   const first = useRef(true);
@@ -196,20 +189,11 @@ export function Users() {
   const pages = Math.max(1, Math.ceil((result?.total ?? 0) / CUSTOMER_PAGE_SIZE));
   const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
 
-  async function remove() {
-    if (!toDelete) return;
-    setBusy(true);
-    try {
-      await deleteCustomers([toDelete.id]);
-      notify('success', t('general.success'), t('account.users.deleted'));
-      setToDelete(null);
-      setReloadKey((k) => k + 1);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const remove = useConfirmedAction(async (user: Customer) => {
+    await deleteCustomers([user.id]);
+    notify('success', t('general.success'), t('account.users.deleted'));
+    setReloadKey((k) => k + 1);
+  });
 
   return (
     <div className="flex flex-col gap-6">
@@ -402,7 +386,7 @@ export function Users() {
                 </td>
                 <td className="py-2 text-right">
                   {c.id !== me.id && (
-                    <Button kind="danger" onClick={() => setToDelete(c)}>
+                    <Button kind="danger" onClick={() => remove.ask(c)}>
                       <span aria-hidden="true">{t('account.delete')}</span>
                       <span className="sr-only">
                         {t('account.users.deleteNamed', { name: `${c.firstName} ${c.lastName}` })}
@@ -434,15 +418,15 @@ export function Users() {
           </Button>
         </nav>
       )}
-      {toDelete && (
+      {remove.target && (
         <ConfirmDialog
           open
           confirmLabel={t('account.delete')}
           cancelLabel={t('account.cancel')}
-          question={t('account.users.confirmDelete', { name: `${toDelete.firstName} ${toDelete.lastName}` })}
-          busy={busy}
-          onCancel={() => setToDelete(null)}
-          onConfirm={() => void remove()}
+          question={t('account.users.confirmDelete', { name: `${remove.target.firstName} ${remove.target.lastName}` })}
+          busy={remove.busy}
+          onCancel={remove.cancel}
+          onConfirm={remove.confirm}
         />
       )}
     </div>
