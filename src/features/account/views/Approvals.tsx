@@ -20,7 +20,7 @@ import {
 import { useAmount } from '../../../components/commerce/use-amount.ts';
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import { Button, Card, Select, TextField } from '../../../components/ui/form.tsx';
-import { useNotify } from '../../../components/ui/use-action.ts';
+import { useAction, useNotify } from '../../../components/ui/use-action.ts';
 import { formatDate } from '../../../i18n/format.ts';
 import { useI18n, type I18nValue } from '../../../i18n/react.tsx';
 import { errorItemMessage } from '../../../lib/store-api/error-messages.ts';
@@ -113,22 +113,17 @@ async function decide(
 /** The confirmation of a decision and the call after it; `onDone` reloads the screen. */
 function useDecision(onDone: () => void) {
   const i18n = useI18n();
-  const { notify, notifyError } = useNotify();
+  const { notify } = useNotify();
   const [pending, setPending] = useState<PendingDecision | null>(null);
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    if (!pending) return;
-    setBusy(true);
+  // Decided or failed, the question closes and the screen reloads.
+  const { busy, run } = useAction(async (decision: PendingDecision) => {
     try {
-      await decide(pending, i18n, notify);
-    } catch (error) {
-      notifyError(error);
+      await decide(decision, i18n, notify);
     } finally {
-      setBusy(false);
       setPending(null);
       onDone();
     }
-  };
+  });
   const { t } = i18n;
   const question = !pending
     ? ''
@@ -148,7 +143,7 @@ function useDecision(onDone: () => void) {
       cancelLabel={t('account.cancel')}
       busy={busy}
       onCancel={() => setPending(null)}
-      onConfirm={() => void confirm()}
+      onConfirm={() => run(pending)}
     />
   );
   return { ask: setPending, dialog };

@@ -7,7 +7,7 @@ import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { useEffect, useState } from 'react';
 import type { ExternalContact } from '../../../../contract/provider/cost-center.ts';
 import { Button } from '../../../components/ui/form.tsx';
-import { useNotify } from '../../../components/ui/use-action.ts';
+import { useAction, useNotify } from '../../../components/ui/use-action.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import { listExternalContacts, setExternalContactsConnected } from '../spending-api.ts';
 
@@ -15,7 +15,7 @@ export function CostCenters() {
   const { t } = useI18n();
   const { notify, notifyError } = useNotify();
   const [contacts, setContacts] = useState<ExternalContact[] | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const [clicked, setClicked] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -31,20 +31,20 @@ export function CostCenters() {
     };
   }, [notifyError]);
 
+  const action = useAction(async ({ connect, contact }: { connect: boolean; contact?: ExternalContact }) => {
+    setContacts(await setExternalContactsConnected(connect, contact ? { ids: [contact.id] } : {}));
+    const text = contact
+      ? t(connect ? 'costCenters.linked' : 'costCenters.unlinked', { name: contact.name })
+      : t(connect ? 'costCenters.linkedAll' : 'costCenters.unlinkedAll');
+    notify('success', t('general.success'), text);
+  });
+  /** The key of the control whose change runs (a contact's id, `all-link` or `all-unlink`), null when none runs. */
+  const busy = action.busy ? clicked : null;
+
   /** Links or unlinks `contact`, or every contact when it is absent; `key` marks the busy control. */
-  async function change(connect: boolean, key: string, contact?: ExternalContact) {
-    setBusy(key);
-    try {
-      setContacts(await setExternalContactsConnected(connect, contact ? { ids: [contact.id] } : {}));
-      const text = contact
-        ? t(connect ? 'costCenters.linked' : 'costCenters.unlinked', { name: contact.name })
-        : t(connect ? 'costCenters.linkedAll' : 'costCenters.unlinkedAll');
-      notify('success', t('general.success'), text);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(null);
-    }
+  function change(connect: boolean, key: string, contact?: ExternalContact) {
+    setClicked(key);
+    action.run({ connect, contact });
   }
 
   const connected = contacts?.filter((c) => c.connected).length ?? 0;
@@ -67,7 +67,7 @@ export function CostCenters() {
             <Button
               busy={busy === 'all-link'}
               disabled={busy !== null || connected === contacts.length}
-              onClick={() => void change(true, 'all-link')}
+              onClick={() => change(true, 'all-link')}
             >
               {t('costCenters.linkAll')}
             </Button>
@@ -75,7 +75,7 @@ export function CostCenters() {
               kind="secondary"
               busy={busy === 'all-unlink'}
               disabled={busy !== null || connected === 0}
-              onClick={() => void change(false, 'all-unlink')}
+              onClick={() => change(false, 'all-unlink')}
             >
               {t('costCenters.unlinkAll')}
             </Button>
@@ -112,7 +112,7 @@ export function CostCenters() {
                       kind="secondary"
                       busy={busy === c.id}
                       disabled={busy !== null}
-                      onClick={() => void change(!c.connected, c.id, c)}
+                      onClick={() => change(!c.connected, c.id, c)}
                     >
                       <span aria-hidden="true">{t(c.connected ? 'costCenters.unlink' : 'costCenters.link')}</span>
                       <span className="sr-only">
