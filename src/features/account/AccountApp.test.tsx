@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import Notifications from '../../components/ui/Notifications.tsx';
 import { I18nProvider } from '../../i18n/react.tsx';
 import { islandMessages } from '../../i18n/translator.ts';
@@ -16,17 +16,9 @@ import * as v from 'valibot';
 import { StoreApiErrorEnvelopeSchema } from '../../../contract/errors.ts';
 import { CompanyCustomerListResponseSchema, CompanyCustomerSchema } from '../../../contract/provider/company-users.ts';
 import { accountCustomerBody, companyUserBody, searchResultBody } from '../../lib/session/test-bodies.ts';
+import { fetchMock, json, setUpBrowserTests } from './test-render.tsx';
 
-const fetchMock = vi.fn<(url: URL | string, init?: RequestInit) => Promise<Response>>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  $notifications.set([]);
-});
+setUpBrowserTests({ loggedIn: false });
 
 function renderApp(path: string, rights: string[], patch: Partial<Customer> = {}, features: FeatureFlag[] = []) {
   $customer.set({ ...toCustomer(accountCustomerBody(rights))!, ...patch, rights });
@@ -41,9 +33,6 @@ function renderApp(path: string, rights: string[], patch: Partial<Customer> = {}
   );
   return router;
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('sidebar', () => {
   test('shows the dashboard always and other entries only with their right', async () => {

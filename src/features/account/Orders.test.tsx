@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   OrderHistoryDetailSchema,
   OrderHistoryResponseSchema,
@@ -13,30 +13,14 @@ import {
 import Notifications from '../../components/ui/Notifications.tsx';
 import { I18nProvider } from '../../i18n/react.tsx';
 import { islandMessages } from '../../i18n/translator.ts';
-import { $cart } from '../../lib/cart/cart-store.ts';
 import { cartBody, productLine } from '../../lib/cart/test-bodies.ts';
-import { $notifications } from '../../lib/notifications.ts';
 import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
 import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
 import { ACCOUNT_MESSAGES, accountRoutes } from './AccountApp.tsx';
+import { fetchMock, json, setUpBrowserTests } from './test-render.tsx';
 
-const fetchMock = vi.fn<(url: URL | string, init?: RequestInit) => Promise<Response>>();
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  document.cookie = 'wb-logged-in=1; path=/';
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  $notifications.set([]);
-  $cart.set(null);
-  document.cookie = 'wb-logged-in=; path=/; max-age=0';
-});
+setUpBrowserTests();
 
 const RIGHTS = ['ROLE_MANAGE_ORDER_HISTORY'];
 

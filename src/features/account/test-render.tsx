@@ -1,10 +1,10 @@
 /**
  * Mounting the account area for component tests: the route tree in a memory router with the English catalogue and
- * the notification region, the logged-in customer holding `rights`; plus the fetch stub and its call log.
+ * the notification region, the logged-in customer holding `rights`; plus the fetch stub of src/lib/test-browser.ts
+ * (with its set-up) and its call log.
  */
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import Notifications from '../../components/ui/Notifications.tsx';
 import { I18nProvider } from '../../i18n/react.tsx';
 import type { FeatureFlag } from '../../lib/feature-flags.ts';
@@ -12,17 +12,10 @@ import { islandMessages } from '../../i18n/translator.ts';
 import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
 import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
+import { fetchMock } from '../../lib/test-browser.ts';
 import { ACCOUNT_MESSAGES, accountRoutes } from './AccountApp.tsx';
 
-/** The stubbed `fetch` of a test file (install with `vi.stubGlobal('fetch', fetchMock)`). */
-export const fetchMock = vi.fn<(url: URL | string, init?: RequestInit) => Promise<Response>>();
-
-/** A JSON answer. */
-export const json = (body: unknown, status = 200): Response =>
-  new Response(body === null ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
+export { fetchMock, json, setUpBrowserTests } from '../../lib/test-browser.ts';
 
 /** The calls of the provider path (`/order-reference/list`), in order; `method` narrows them. */
 export function providerCalls(path: string, method?: string): [URL | string, RequestInit?][] {

@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import Notifications from '../../components/ui/Notifications.tsx';
 import { I18nProvider } from '../../i18n/react.tsx';
 import { islandMessages } from '../../i18n/translator.ts';
-import { $cart } from '../../lib/cart/cart-store.ts';
-import { $notifications } from '../../lib/notifications.ts';
 import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
 import { accountCustomerBody, searchResultBody } from '../../lib/session/test-bodies.ts';
@@ -21,23 +19,9 @@ import {
   productLine,
   shippingMethodsBody,
 } from './test-bodies.ts';
+import { fetchMock, json, setUpBrowserTests } from '../../lib/test-browser.ts';
 
-const fetchMock = vi.fn<(url: URL | string, init?: RequestInit) => Promise<Response>>();
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  document.cookie = 'wb-logged-in=1; path=/';
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  $notifications.set([]);
-  $cart.set(null);
-  document.cookie = 'wb-logged-in=; path=/; max-age=0';
-});
+setUpBrowserTests();
 
 const i18n = islandMessages('en-GB', CHECKOUT_MESSAGES);
 const customerBody = (rights: string[]) => accountCustomerBody(rights);

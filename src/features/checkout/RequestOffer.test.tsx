@@ -4,38 +4,22 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { StoreApiErrorEnvelopeSchema } from '../../../contract/errors.ts';
 import { OfferDetailSchema } from '../../../contract/provider/erp.ts';
 import '../../components/ui/jsdom-dialog.ts';
 import Notifications from '../../components/ui/Notifications.tsx';
 import { I18nProvider } from '../../i18n/react.tsx';
 import { islandMessages } from '../../i18n/translator.ts';
-import { $cart } from '../../lib/cart/cart-store.ts';
 import type { FeatureFlag } from '../../lib/feature-flags.ts';
-import { $notifications } from '../../lib/notifications.ts';
 import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
 import { accountCustomerBody, searchResultBody } from '../../lib/session/test-bodies.ts';
 import { CHECKOUT_MESSAGES, checkoutRoutes } from './routes.tsx';
 import { checkoutCart, paymentMethodsBody, productLine, shippingMethodsBody } from './test-bodies.ts';
+import { fetchMock, json, setUpBrowserTests } from '../../lib/test-browser.ts';
 
-const fetchMock = vi.fn<(url: URL | string, init?: RequestInit) => Promise<Response>>();
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  document.cookie = 'wb-logged-in=1; path=/';
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  $notifications.set([]);
-  $cart.set(null);
-  document.cookie = 'wb-logged-in=; path=/; max-age=0';
-});
+setUpBrowserTests();
 
 const i18n = islandMessages('en-GB', CHECKOUT_MESSAGES);
 const drill = productLine('a1'.repeat(16), 'D-2000', 'Cordless drill', 10, 50);

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import '../../../components/ui/jsdom-dialog.ts';
-import { $notifications } from '../../../lib/notifications.ts';
 import {
   approvalActionsBody,
   approvalBody,
@@ -12,17 +11,9 @@ import {
   approvalListBody,
   testId,
 } from '../spending-test-bodies.ts';
-import { bodyOf, fetchMock, json, providerCalls, renderAccount } from '../test-render.tsx';
+import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../test-render.tsx';
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  $notifications.set([]);
-});
+setUpBrowserTests({ loggedIn: false });
 
 const renderAt = (path: string, rights: string[] = ['ROLE_APPROVE_ORDER_FLOWS']) => renderAccount(path, rights);
 const calls = (path: string) => providerCalls(path);

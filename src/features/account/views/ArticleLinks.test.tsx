@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import '../../../components/ui/jsdom-dialog.ts';
 import {
   ARTICLE_LINK_IMPORT_MAX_BYTES,
@@ -16,9 +16,8 @@ import {
   type ArticleLinkListResponse,
 } from '../../../../contract/provider/article-link.ts';
 import type { StoreApiErrorEnvelope } from '../../../../contract/errors.ts';
-import { $notifications } from '../../../lib/notifications.ts';
 import { testId } from '../spending-test-bodies.ts';
-import { bodyOf, fetchMock, json, providerCalls, renderAccount } from '../test-render.tsx';
+import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../test-render.tsx';
 
 const RIGHTS = ['ROLE_MANAGE_ARTICLE_LINKS'];
 
@@ -88,15 +87,7 @@ const skuInUse = {
   ],
 } satisfies StoreApiErrorEnvelope;
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  $notifications.set([]);
-});
+setUpBrowserTests({ loggedIn: false });
 
 /** Answers the screen's calls like the backend; `write` answers create and change. */
 function serve(write: () => Response = () => json(linkBody())) {

@@ -1,18 +1,17 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { I18nProvider } from '../../../i18n/react.tsx';
 import { islandMessages } from '../../../i18n/translator.ts';
-import { $notifications } from '../../../lib/notifications.ts';
 import { toCustomer } from '../../../lib/session/customer.ts';
 import { $customer } from '../../../lib/session/session-store.ts';
 import { accountCustomerBody } from '../../../lib/session/test-bodies.ts';
 import { ACCOUNT_MESSAGES, accountRoutes } from '../AccountApp.tsx';
 import { externalContactsBody } from '../spending-test-bodies.ts';
-import { bodyOf, fetchMock, json, providerCalls } from '../test-render.tsx';
+import { bodyOf, fetchMock, json, providerCalls, setUpBrowserTests } from '../test-render.tsx';
 
 const RIGHTS = ['ROLE_MANAGE_COST_CENTER'];
 const contacts = [
@@ -20,9 +19,8 @@ const contacts = [
   { name: 'Site manager South', connected: false },
 ];
 
+setUpBrowserTests({ loggedIn: false });
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockImplementation((url) => {
     const path = new URL(String(url)).pathname.replace('/store-api/werkbank', '');
     if (path === '/cost-center/external-contact') return Promise.resolve(json(externalContactsBody(contacts)));
@@ -32,11 +30,6 @@ beforeEach(() => {
       return Promise.resolve(json(externalContactsBody(contacts.map((c) => ({ ...c, connected: false })))));
     return Promise.resolve(json({ errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not Found' }] }, 404));
   });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  $notifications.set([]);
 });
 
 function renderAt(path: string, features: 'cost-center-module'[]) {

@@ -3,13 +3,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { StoreApiErrorEnvelopeSchema } from '../../../../contract/errors.ts';
 import { OrderHistoryResponseSchema } from '../../../../contract/provider/order-history.ts';
-import { $cart, $cartCount } from '../../../lib/cart/cart-store.ts';
+import { $cartCount } from '../../../lib/cart/cart-store.ts';
 import { cartBody, productLine } from '../../../lib/cart/test-bodies.ts';
 import type { FeatureFlag } from '../../../lib/feature-flags.ts';
-import { $notifications } from '../../../lib/notifications.ts';
 import {
   erpOrderDetailBody,
   erpOrderPageBody,
@@ -21,20 +20,9 @@ import {
   offerSummaryBody,
   offerToCartBody,
 } from '../erp-test-bodies.ts';
-import { bodyOf, fetchMock, json, providerCalls, renderAccount } from '../test-render.tsx';
+import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../test-render.tsx';
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  document.cookie = 'wb-logged-in=1; path=/';
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  $notifications.set([]);
-  $cart.set(null);
-  document.cookie = 'wb-logged-in=; path=/; max-age=0';
-});
+setUpBrowserTests();
 
 const ALL_FLAGS: FeatureFlag[] = ['order-history', 'native-order-history', 'invoice-history', 'offer-history'];
 const ERP_RIGHTS = ['ROLE_MANAGE_ORDER_HISTORY', 'ROLE_MANAGE_INVOICE_HISTORY', 'ROLE_MANAGE_OFFER_HISTORY'];

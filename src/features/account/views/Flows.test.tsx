@@ -1,16 +1,15 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import '../../../components/ui/jsdom-dialog.ts';
 import { CompanyCustomerListResponseSchema } from '../../../../contract/provider/company-users.ts';
 import { OrderFlowRequestSchema } from '../../../../contract/provider/order-flow.ts';
-import { $notifications } from '../../../lib/notifications.ts';
 import { companyUserBody, searchResultBody } from '../../../lib/session/test-bodies.ts';
 import { orderFlowBody, orderFlowListBody, testId } from '../spending-test-bodies.ts';
-import { bodyOf, fetchMock, json, providerCalls, renderAccount } from '../test-render.tsx';
+import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../test-render.tsx';
 
 const ALL = ['ROLE_MANAGE_ORDER_FLOWS', 'ROLE_MANAGE_BUDGETS', 'ROLE_MANAGE_APPROVERS'];
 const usersBody = v.parse(
@@ -21,9 +20,8 @@ const usersBody = v.parse(
   ]),
 );
 
+setUpBrowserTests({ loggedIn: false });
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockImplementation((url, init) => {
     const path = new URL(String(url)).pathname.replace('/store-api/werkbank', '');
     const method = init?.method ?? 'GET';
@@ -35,11 +33,6 @@ beforeEach(() => {
       return Promise.resolve(new Response(null, { status: 204 }));
     return Promise.resolve(json({ errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not Found' }] }, 404));
   });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  $notifications.set([]);
 });
 
 describe('flows', () => {

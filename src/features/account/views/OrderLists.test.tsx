@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import '../../../components/ui/jsdom-dialog.ts';
 import {
   OrderListCreateRequestSchema,
@@ -13,9 +13,7 @@ import {
   type OrderListDetail,
 } from '../../../../contract/provider/order-list.ts';
 import { OfferDetailSchema, OfferRequestSchema } from '../../../../contract/provider/erp.ts';
-import { $cart } from '../../../lib/cart/cart-store.ts';
 import { cartBody, cartError, productLine } from '../../../lib/cart/test-bodies.ts';
-import { $notifications } from '../../../lib/notifications.ts';
 import {
   listTestId,
   orderListDetailBody,
@@ -23,7 +21,7 @@ import {
   orderListListBody,
   orderListSummaryBody,
 } from '../../../lib/order-list/test-bodies.ts';
-import { bodyOf, fetchMock, json, providerCalls, renderAccount } from '../test-render.tsx';
+import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../test-render.tsx';
 
 const RIGHTS = ['ROLE_MANAGE_ORDER_LISTS'];
 const LIST_ID = listTestId(10);
@@ -47,18 +45,7 @@ const gloves = orderListItemBody({
   stock: 5,
 });
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  document.cookie = 'wb-logged-in=1; path=/';
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  $notifications.set([]);
-  $cart.set(null);
-  document.cookie = 'wb-logged-in=; path=/; max-age=0';
-});
+setUpBrowserTests();
 
 const notFound = () => json({ errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not Found' }] }, 404);
 

@@ -1,16 +1,15 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import '../../../components/ui/jsdom-dialog.ts';
 import { CompanyCustomerListResponseSchema } from '../../../../contract/provider/company-users.ts';
 import { OrderReferenceRequestSchema } from '../../../../contract/provider/order-reference.ts';
-import { $notifications } from '../../../lib/notifications.ts';
 import { companyUserBody, searchResultBody } from '../../../lib/session/test-bodies.ts';
 import { orderReferenceBody, orderReferenceListBody, testId } from '../spending-test-bodies.ts';
-import { bodyOf, fetchMock, json, providerCalls, renderAccount } from '../test-render.tsx';
+import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../test-render.tsx';
 
 const RIGHTS = ['ROLE_MANAGE_ORDER_REFERENCES'];
 const usersBody = v.parse(
@@ -18,15 +17,7 @@ const usersBody = v.parse(
   searchResultBody('customer', [companyUserBody({ id: testId(900), firstName: 'Jan', lastName: 'Peeters' })]),
 );
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  $notifications.set([]);
-});
+setUpBrowserTests({ loggedIn: false });
 
 /** Answers the screens' calls like the backend; `write` answers create and change. */
 function serve(write: () => Response = () => json(orderReferenceBody())) {

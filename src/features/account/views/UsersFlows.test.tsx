@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { CompanyCustomerListResponseSchema } from '../../../../contract/provider/company-users.ts';
 import { OrderFlowAssignRequestSchema } from '../../../../contract/provider/order-flow.ts';
-import { $notifications } from '../../../lib/notifications.ts';
 import { companyUserBody, searchResultBody } from '../../../lib/session/test-bodies.ts';
 import { orderFlowBody, orderFlowListBody, testId } from '../spending-test-bodies.ts';
-import { bodyOf, fetchMock, json, providerCalls, renderAccount } from '../test-render.tsx';
+import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../test-render.tsx';
 
 const usersBody = v.parse(
   CompanyCustomerListResponseSchema,
@@ -20,9 +19,8 @@ const usersBody = v.parse(
 );
 const flows = [orderFlowBody(), orderFlowBody({ id: testId(801), name: 'Office', users: [] })];
 
+setUpBrowserTests({ loggedIn: false });
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockImplementation((url) => {
     const path = new URL(String(url)).pathname.replace('/store-api/werkbank', '');
     if (path === '/companies/customers') return Promise.resolve(json(usersBody));
@@ -31,11 +29,6 @@ beforeEach(() => {
       return Promise.resolve(json(orderFlowBody({ id: testId(801), name: 'Office', users: [testId(902)] })));
     return Promise.resolve(json({ errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not Found' }] }, 404));
   });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  $notifications.set([]);
 });
 
 describe('users with their flows', () => {
