@@ -1,68 +1,31 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
-import Notifications from '../../components/ui/Notifications.tsx';
-import { I18nProvider } from '../../i18n/react.tsx';
-import { islandMessages } from '../../i18n/translator.ts';
-import { toCustomer } from '../../lib/session/customer.ts';
-import { $customer } from '../../lib/session/session-store.ts';
-import { accountCustomerBody, searchResultBody } from '../../lib/session/test-bodies.ts';
-import { CHECKOUT_MESSAGES, checkoutRoutes } from './routes.tsx';
-import {
-  cartError,
-  checkoutCart,
-  paymentMethodsBody,
-  placedOrderBody,
-  productLine,
-  shippingMethodsBody,
-} from './test-bodies.ts';
+import { cartError, checkoutCart, placedOrderBody, productLine } from './test-bodies.ts';
 import { fetchMock, json, setUpBrowserTests } from '../../lib/test-browser.ts';
+import { cartPageAnswer, notFound, renderCheckout } from './test-render.tsx';
 
 setUpBrowserTests();
-
-const i18n = islandMessages('en-GB', CHECKOUT_MESSAGES);
-const customerBody = (rights: string[]) => accountCustomerBody(rights);
 
 /** Answers the checkout's calls like the backend: the cart, the address book, the methods and the order submit. */
 function serve(cart: ReturnType<typeof checkoutCart>, order: () => Promise<Response> = () => Promise.reject()) {
   fetchMock.mockImplementation((url, init) => {
     const { pathname } = new URL(String(url));
     const method = init?.method ?? 'GET';
-    if (pathname === '/store-api/checkout/cart' && method === 'GET') return Promise.resolve(json(cart));
-    if (pathname === '/store-api/account/list-address')
-      return Promise.resolve(json(searchResultBody('customer_address', [customerBody([]).defaultShippingAddress])));
-    if (pathname === '/store-api/shipping-method') return Promise.resolve(json(shippingMethodsBody()));
-    if (pathname === '/store-api/payment-method') return Promise.resolve(json(paymentMethodsBody()));
+    const answer = cartPageAnswer(pathname, method, cart);
+    if (answer) return Promise.resolve(answer);
     if (pathname === '/store-api/checkout/order') return order();
-    return Promise.resolve(json({ errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not Found' }] }, 404));
+    return Promise.resolve(notFound());
   });
 }
 
-function renderAt(path: string, rights: string[]) {
-  $customer.set({ ...toCustomer(customerBody(rights))!, rights });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        children: [
-          checkoutRoutes({ prefix: '', i18n }),
-          { path: 'account/orders/details/:orderNumber', element: <h1>Order detail</h1> },
-        ],
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-      <Notifications closeLabel="Close" regionLabel="Notifications" />
-    </I18nProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string, rights: string[]) =>
+  renderCheckout(rights, {
+    path,
+    extra: [{ path: 'account/orders/details/:orderNumber', element: <h1>Order detail</h1> }],
+  });
 
 const drill = productLine('a1'.repeat(16), 'D-2000', 'Cordless drill', 2, 12.5);
 const bits = productLine('b2'.repeat(16), 'B-100', 'Bit set', 3, 4.25);

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { CostCenterCartResponseSchema, CostCenterListResponseSchema } from '../../../contract/provider/cost-center.ts';
 import {
@@ -12,18 +11,10 @@ import {
 } from '../../../contract/provider/order-reference.ts';
 import { OrderApprovalRequestSchema } from '../../../contract/order.ts';
 import { CartOrderFlowBudgetSchema, CartOrderReferenceBudgetSchema } from '../../../contract/provider/order-flow.ts';
-import Notifications from '../../components/ui/Notifications.tsx';
-import { I18nProvider } from '../../i18n/react.tsx';
-import { islandMessages } from '../../i18n/translator.ts';
 import type { FeatureFlag } from '../../lib/feature-flags.ts';
-import { toCustomer } from '../../lib/session/customer.ts';
-import { $customer } from '../../lib/session/session-store.ts';
-import { accountCustomerBody, searchResultBody } from '../../lib/session/test-bodies.ts';
-import { CHECKOUT_MESSAGES, checkoutRoutes } from './routes.tsx';
-import { cartError, checkoutCart, paymentMethodsBody, productLine, shippingMethodsBody } from './test-bodies.ts';
+import { cartError, checkoutCart, productLine } from './test-bodies.ts';
 import { fetchMock, json, setUpBrowserTests } from '../../lib/test-browser.ts';
-
-const i18n = islandMessages('en-GB', CHECKOUT_MESSAGES);
+import { cartPageAnswer, notFound, renderCheckout } from './test-render.tsx';
 
 const REFERENCE_ID = '0a'.repeat(16);
 const CENTRE_ID = '0c'.repeat(16);
@@ -49,13 +40,8 @@ function serve(cart: ReturnType<typeof checkoutCart>, order?: unknown) {
     const { pathname } = new URL(String(url));
     const method = init?.method ?? 'GET';
     if (pathname === '/store-api/checkout/order' && order) return Promise.resolve(json(order));
-    if (pathname === '/store-api/checkout/cart' && method === 'GET') return Promise.resolve(json(cart));
-    if (pathname === '/store-api/account/list-address')
-      return Promise.resolve(
-        json(searchResultBody('customer_address', [accountCustomerBody([]).defaultShippingAddress])),
-      );
-    if (pathname === '/store-api/shipping-method') return Promise.resolve(json(shippingMethodsBody()));
-    if (pathname === '/store-api/payment-method') return Promise.resolve(json(paymentMethodsBody()));
+    const answer = cartPageAnswer(pathname, method, cart);
+    if (answer) return Promise.resolve(answer);
     if (pathname.startsWith('/store-api/werkbank/order-reference/search/')) return Promise.resolve(json(searchBody));
     if (pathname === `/store-api/werkbank/order-reference/cart/${REFERENCE_ID}`)
       return Promise.resolve(json(v.parse(OrderReferenceCartResponseSchema, { orderReference: reference })));
@@ -63,23 +49,12 @@ function serve(cart: ReturnType<typeof checkoutCart>, order?: unknown) {
       return Promise.resolve(json(v.parse(CostCenterListResponseSchema, { elements: [centre] })));
     if (pathname === `/store-api/werkbank/cost-center/cart/${CENTRE_ID}`)
       return Promise.resolve(json(v.parse(CostCenterCartResponseSchema, { costCenter: centre })));
-    return Promise.resolve(json({ errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not Found' }] }, 404));
+    return Promise.resolve(notFound());
   });
 }
 
-function renderAt(rights: string[], features: FeatureFlag[] = [], path = '/checkout') {
-  $customer.set({ ...toCustomer(accountCustomerBody(rights))!, rights });
-  const router = createMemoryRouter([{ path: '/', children: [checkoutRoutes({ prefix: '', i18n, features })] }], {
-    initialEntries: [path],
-  });
-  render(
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-      <Notifications closeLabel="Close" regionLabel="Notifications" />
-    </I18nProvider>,
-  );
-  return router;
-}
+const renderAt = (rights: string[], features: FeatureFlag[] = [], path = '/checkout') =>
+  renderCheckout(rights, { path, features });
 
 /** A cart whose buyer is in the flow Workshop: €750 left, approval from €1,000, this order reaching it. */
 function flowCart(needsApproval: boolean) {

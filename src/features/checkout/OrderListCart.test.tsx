@@ -1,31 +1,23 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { OrderListCreateRequestSchema, OrderListItemsRequestSchema } from '../../../contract/provider/order-list.ts';
 import '../../components/ui/jsdom-dialog.ts';
-import Notifications from '../../components/ui/Notifications.tsx';
-import { I18nProvider } from '../../i18n/react.tsx';
-import { islandMessages } from '../../i18n/translator.ts';
 import {
   listTestId,
   orderListDetailBody,
   orderListListBody,
   orderListSummaryBody,
 } from '../../lib/order-list/test-bodies.ts';
-import { toCustomer } from '../../lib/session/customer.ts';
-import { $customer } from '../../lib/session/session-store.ts';
-import { accountCustomerBody, searchResultBody } from '../../lib/session/test-bodies.ts';
-import { CHECKOUT_MESSAGES, checkoutRoutes } from './routes.tsx';
-import { checkoutCart, paymentMethodsBody, productLine, shippingMethodsBody } from './test-bodies.ts';
+import { checkoutCart, productLine } from './test-bodies.ts';
 import { fetchMock, json, setUpBrowserTests } from '../../lib/test-browser.ts';
+import { cartPageAnswer, notFound, renderCheckout } from './test-render.tsx';
 
 setUpBrowserTests();
 
-const i18n = islandMessages('en-GB', CHECKOUT_MESSAGES);
 const DRILL_ID = 'a1'.repeat(16);
 const drill = productLine(DRILL_ID, 'D-2000', 'Cordless drill', 10, 50);
 const existing = orderListSummaryBody({ id: listTestId(10), name: 'Workshop refill', ownerType: 'company' });
@@ -36,34 +28,18 @@ function serve() {
   fetchMock.mockImplementation((url, init) => {
     const { pathname } = new URL(String(url));
     const method = init?.method ?? 'GET';
-    if (pathname === '/store-api/checkout/cart') return Promise.resolve(json(checkoutCart({ lines: [drill] })));
-    if (pathname === '/store-api/account/list-address')
-      return Promise.resolve(
-        json(searchResultBody('customer_address', [accountCustomerBody([]).defaultShippingAddress])),
-      );
-    if (pathname === '/store-api/shipping-method') return Promise.resolve(json(shippingMethodsBody()));
-    if (pathname === '/store-api/payment-method') return Promise.resolve(json(paymentMethodsBody()));
+    const answer = cartPageAnswer(pathname, method, checkoutCart({ lines: [drill] }));
+    if (answer) return Promise.resolve(answer);
     if (pathname === '/store-api/werkbank/order/list' && method === 'GET')
       return Promise.resolve(json(orderListListBody([existing])));
     if (pathname === '/store-api/werkbank/order/list' && method === 'POST') return Promise.resolve(json(created));
     if (pathname === `/store-api/werkbank/order/list/${existing.id}/items` && method === 'POST')
       return Promise.resolve(json(orderListDetailBody({ ...existing })));
-    return Promise.resolve(json({ errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not Found' }] }, 404));
+    return Promise.resolve(notFound());
   });
 }
 
-function renderCart(rights: string[]) {
-  $customer.set({ ...toCustomer(accountCustomerBody(rights))!, rights });
-  const router = createMemoryRouter([{ path: '/', children: [checkoutRoutes({ prefix: '/en', i18n })] }], {
-    initialEntries: ['/checkout'],
-  });
-  render(
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-      <Notifications closeLabel="Close" regionLabel="Notifications" />
-    </I18nProvider>,
-  );
-}
+const renderCart = (rights: string[]) => renderCheckout(rights, { prefix: '/en' });
 
 const calls = (path: string, method: string) =>
   fetchMock.mock.calls.filter(

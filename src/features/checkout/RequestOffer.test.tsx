@@ -1,27 +1,19 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { StoreApiErrorEnvelopeSchema } from '../../../contract/errors.ts';
 import { OfferDetailSchema } from '../../../contract/provider/erp.ts';
 import '../../components/ui/jsdom-dialog.ts';
-import Notifications from '../../components/ui/Notifications.tsx';
-import { I18nProvider } from '../../i18n/react.tsx';
-import { islandMessages } from '../../i18n/translator.ts';
 import type { FeatureFlag } from '../../lib/feature-flags.ts';
-import { toCustomer } from '../../lib/session/customer.ts';
-import { $customer } from '../../lib/session/session-store.ts';
-import { accountCustomerBody, searchResultBody } from '../../lib/session/test-bodies.ts';
-import { CHECKOUT_MESSAGES, checkoutRoutes } from './routes.tsx';
-import { checkoutCart, paymentMethodsBody, productLine, shippingMethodsBody } from './test-bodies.ts';
+import { checkoutCart, productLine } from './test-bodies.ts';
 import { fetchMock, json, setUpBrowserTests } from '../../lib/test-browser.ts';
+import { cartPageAnswer, notFound, renderCheckout } from './test-render.tsx';
 
 setUpBrowserTests();
 
-const i18n = islandMessages('en-GB', CHECKOUT_MESSAGES);
 const drill = productLine('a1'.repeat(16), 'D-2000', 'Cordless drill', 10, 50);
 
 /** The new, open offer as `POST …/offer/request` answers it (contract OfferDetailSchema). */
@@ -54,42 +46,20 @@ const openOffer = v.parse(OfferDetailSchema, {
 
 /** Answers the cart page's calls like the backend, and the offer request with `offer`. */
 function serve(offer: () => Response) {
-  fetchMock.mockImplementation((url) => {
+  fetchMock.mockImplementation((url, init) => {
     const { pathname } = new URL(String(url));
-    if (pathname === '/store-api/checkout/cart') return Promise.resolve(json(checkoutCart({ lines: [drill] })));
-    if (pathname === '/store-api/account/list-address')
-      return Promise.resolve(
-        json(searchResultBody('customer_address', [accountCustomerBody([]).defaultShippingAddress])),
-      );
-    if (pathname === '/store-api/shipping-method') return Promise.resolve(json(shippingMethodsBody()));
-    if (pathname === '/store-api/payment-method') return Promise.resolve(json(paymentMethodsBody()));
+    const answer = cartPageAnswer(pathname, init?.method ?? 'GET', checkoutCart({ lines: [drill] }));
+    if (answer) return Promise.resolve(answer);
     if (pathname === '/store-api/werkbank/offer/request') return Promise.resolve(offer());
-    return Promise.resolve(json({ errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not Found' }] }, 404));
+    return Promise.resolve(notFound());
   });
 }
 
-function renderCart(rights: string[], features: FeatureFlag[] = ['offer-history']) {
-  $customer.set({ ...toCustomer(accountCustomerBody(rights))!, rights });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        children: [
-          checkoutRoutes({ prefix: '', i18n, features }),
-          { path: 'account/offers/:offerNumber', element: <h1>Offer detail</h1> },
-        ],
-      },
-    ],
-    { initialEntries: ['/checkout'] },
-  );
-  render(
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-      <Notifications closeLabel="Close" regionLabel="Notifications" />
-    </I18nProvider>,
-  );
-  return router;
-}
+const renderCart = (rights: string[], features: FeatureFlag[] = ['offer-history']) =>
+  renderCheckout(rights, {
+    features,
+    extra: [{ path: 'account/offers/:offerNumber', element: <h1>Offer detail</h1> }],
+  });
 
 const offerCalls = () =>
   fetchMock.mock.calls.filter(([url]) => new URL(String(url)).pathname === '/store-api/werkbank/offer/request');
