@@ -41,7 +41,7 @@ import {
   type OrderListCartFailure,
 } from '../../../lib/order-list/order-list-api.ts';
 import { parseQuantity, validateQuantity, type QuantityRules } from '../../../lib/quantity.ts';
-import { parseTagNames, privacyLabel, tagNamesError } from './OrderLists.tsx';
+import { ORDER_LIST_FORM_FIELDS, orderListFormErrors, parseTagNames, privacyLabel } from './OrderLists.tsx';
 
 const LIST_PATH = '/account/orderlist';
 
@@ -137,8 +137,6 @@ function CartFailures({ failures, onClose }: { failures: OrderListCartFailure[];
   );
 }
 
-const SETTINGS_FIELDS = ['name', 'ownerType', 'tags'] as const;
-
 /** Rename, share or make private, retag: PATCH with the fields that changed. */
 function Settings({ list, onSaved }: { list: OrderList; onSaved: (list: OrderList) => void }) {
   const { t } = useI18n();
@@ -146,7 +144,7 @@ function Settings({ list, onSaved }: { list: OrderList; onSaved: (list: OrderLis
   const [name, setName] = useState(list.name);
   const [ownerType, setOwnerType] = useState<OrderListOwnerType>(list.ownerType);
   const [tags, setTags] = useState(list.tags.map((tag) => tag.name).join(', '));
-  const [errors, setErrors] = useState<FieldErrors<(typeof SETTINGS_FIELDS)[number]>>({});
+  const [errors, setErrors] = useState<FieldErrors<(typeof ORDER_LIST_FORM_FIELDS)[number]>>({});
   // Only the creator may make a shared list private again.
   const mayMakePrivate = list.isOwner || list.ownerType === 'user';
   const { busy, run } = useAction(
@@ -161,16 +159,12 @@ function Settings({ list, onSaved }: { list: OrderList; onSaved: (list: OrderLis
       notify('success', t('general.success'), t('orderLists.saved', { name: saved.name }));
       onSaved(saved);
     },
-    { fields: SETTINGS_FIELDS, onFieldErrors: setErrors },
+    { fields: ORDER_LIST_FORM_FIELDS, onFieldErrors: setErrors },
   );
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found: FieldErrors<(typeof SETTINGS_FIELDS)[number]> = {};
-    const nameError = orderListNameError(name, t);
-    if (nameError) found.name = nameError;
-    const tagError = tagNamesError(tags, t);
-    if (tagError) found.tags = tagError;
+    const found = orderListFormErrors(name, tags, t);
     setErrors(found);
     if (Object.keys(found).length === 0) run(undefined);
   }

@@ -52,6 +52,23 @@ export function tagNamesError(text: string, t: Translate): string | undefined {
   return undefined;
 }
 
+/** The fields of the create and settings forms; the server's violations at one of them are shown there. */
+export const ORDER_LIST_FORM_FIELDS = ['name', 'ownerType', 'tags'] as const;
+type OrderListFormField = (typeof ORDER_LIST_FORM_FIELDS)[number];
+
+/**
+ * The translated errors of a list's name (orderListNameError: required, at most 100 characters) and its tag text
+ * (tagNamesError); empty when both pass.
+ */
+export function orderListFormErrors(name: string, tags: string, t: Translate): FieldErrors<OrderListFormField> {
+  const found: FieldErrors<OrderListFormField> = {};
+  const nameError = orderListNameError(name, t);
+  if (nameError) found.name = nameError;
+  const tagError = tagNamesError(tags, t);
+  if (tagError) found.tags = tagError;
+  return found;
+}
+
 /** "Private" or "Shared" for a list's owner type. */
 export function privacyLabel(ownerType: OrderListOwnerType, t: Translate): string {
   return t(ownerType === 'company' ? 'orderLists.shared' : 'orderLists.private');
@@ -199,8 +216,6 @@ export function OrderLists() {
   );
 }
 
-const CREATE_FIELDS = ['name', 'ownerType', 'tags'] as const;
-
 /** The create screen: name, private or shared, tags; opens the new list. */
 export function OrderListCreate() {
   const { t } = useI18n();
@@ -209,23 +224,19 @@ export function OrderListCreate() {
   const [name, setName] = useState('');
   const [ownerType, setOwnerType] = useState<OrderListOwnerType>('user');
   const [tags, setTags] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<(typeof CREATE_FIELDS)[number]>>({});
+  const [errors, setErrors] = useState<FieldErrors<OrderListFormField>>({});
   const { busy, run } = useAction(
     async () => {
       const list = await createOrderList({ name: name.trim(), ownerType, tags: parseTagNames(tags) });
       notify('success', t('general.success'), t('orderLists.created', { name: list.name }));
       void navigate(orderListPath(list.id));
     },
-    { fields: CREATE_FIELDS, onFieldErrors: setErrors },
+    { fields: ORDER_LIST_FORM_FIELDS, onFieldErrors: setErrors },
   );
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found: FieldErrors<(typeof CREATE_FIELDS)[number]> = {};
-    const nameError = orderListNameError(name, t);
-    if (nameError) found.name = nameError;
-    const tagError = tagNamesError(tags, t);
-    if (tagError) found.tags = tagError;
+    const found = orderListFormErrors(name, tags, t);
     setErrors(found);
     if (Object.keys(found).length === 0) run(undefined);
   }
