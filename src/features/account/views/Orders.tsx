@@ -5,7 +5,7 @@
  * URL after a short pause, the others at once.
  */
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ORDER_STATES, type OrderHistoryResponse } from '../../../../contract/provider/order-history.ts';
 import { useAmount } from '../../../components/commerce/use-amount.ts';
@@ -22,6 +22,7 @@ import {
   serializeOrderListQuery,
   type OrderListQuery,
 } from '../order-history.ts';
+import { DateField } from './DateField.tsx';
 
 /** Pause after typing before a text filter reaches the URL, in milliseconds. */
 const FILTER_DEBOUNCE_MS = 500;
@@ -207,41 +208,6 @@ export function Orders({ tabs }: { tabs?: ReactNode } = {}) {
             {t('orders.next')}
           </Button>
         </nav>
-      )}
-    </div>
-  );
-}
-
-function DateField({
-  label,
-  value,
-  onValue,
-  error,
-}: {
-  label: string;
-  value: string;
-  onValue: (value: string) => void;
-  error?: string | undefined;
-}) {
-  const id = useId();
-  return (
-    <div className="mb-4">
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        value={value}
-        onChange={(event) => onValue(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`w-full rounded border px-3 py-2 focus:outline-2 focus:outline-primary ${error ? 'border-primary' : 'border-line'}`}
-      />
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-primary">
-          {error}
-        </p>
       )}
     </div>
   );
