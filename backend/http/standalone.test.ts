@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStoreApi } from '../app.ts';
+import { loadBackendConfig } from '../config.ts';
+import { createDb, type DbHandle } from '../db/client.ts';
+import { seedSalesChannel } from '../db/seed-channel.ts';
+import { parseCorsOrigins } from './cors.ts';
+import { standaloneStoreApi } from './standalone.ts';
+
+const config = loadBackendConfig({});
+const FRONTEND = 'https://headless.example.com';
+let handle: DbHandle;
+let app: ReturnType<typeof createStoreApi>['app'];
+
+beforeAll(async () => {
+  handle = await createDb();
+  await seedSalesChannel(handle.db, config);
+  app = createStoreApi({ db: handle.db, config }).app;
+});
+afterAll(() => handle.close());
+
+/** A browser's preflight for a POST with the Store API's headers, sent without them. */
+const preflight = (origin: string) =>
+  new Request('http://api.example.com/store-api/search', {
+    method: 'OPTIONS',
+    headers: {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type,sw-access-key,sw-context-token',
+    },
+  });
+
+describe('the standalone Store API for browser-based headless frontends', () => {
+  it('answers an allowed origin’s preflight without an access key, then the call itself with the token exposed', async () => {
+    const api = standaloneStoreApi(app, { CORS_ALLOWED_ORIGINS: `${FRONTEND}, https://other.example.com` });
+    const pre = await api.fetch(preflight(FRONTEND));
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe(FRONTEND);
+    expect(pre.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('sw-context-token');
+    expect(pre.headers.get('access-control-allow-methods')).toContain('PATCH');
+
+    const res = await api.fetch(
+      new Request('http://api.example.com/store-api/context', {
+        headers: { origin: FRONTEND, 'sw-access-key': config.accessKey },
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe(FRONTEND);
+    expect(res.headers.get('access-control-expose-headers')).toBe('sw-context-token');
+    expect(res.headers.get('sw-context-token')).toBeTruthy();
+  });
+
+  it('gives another origin no permission, and without CORS_ALLOWED_ORIGINS no CORS headers at all', async () => {
+    const listed = standaloneStoreApi(app, { CORS_ALLOWED_ORIGINS: FRONTEND });
+    const foreign = await listed.fetch(preflight('https://evil.example.com'));
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+
+    const closed = standaloneStoreApi(app, {});
+    const res = await closed.fetch(
+      new Request('http://api.example.com/store-api/context', {
+        headers: { origin: FRONTEND, 'sw-access-key': config.accessKey },
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('with * lets any origin call, and still refuses a call without the access key', async () => {
+    const open = standaloneStoreApi(app, { CORS_ALLOWED_ORIGINS: '*' });
+    expect((await open.fetch(preflight('https://any.example.org'))).headers.get('access-control-allow-origin')).toBe(
+      '*',
+    );
+    const res = await open.fetch(
+      new Request('http://api.example.com/store-api/context', { headers: { origin: 'https://any.example.org' } }),
+    );
+    expect(res.status).toBe(401);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('keeps the body limit behind CORS', async () => {
+    const api = standaloneStoreApi(app, { CORS_ALLOWED_ORIGINS: FRONTEND });
+    const res = await api.fetch(
+      new Request('http://api.example.com/store-api/search', {
+        method: 'POST',
+        headers: { origin: FRONTEND, 'sw-access-key': config.accessKey, 'content-type': 'application/json' },
+        body: 'x'.repeat(2 * 1024 * 1024),
+      }),
+    );
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('CORS_ALLOWED_ORIGINS', () => {
+  it('reads a comma list of origins, * or nothing, and refuses what is not an origin', () => {
+    expect(parseCorsOrigins(undefined)).toBeNull();
+    expect(parseCorsOrigins(' ')).toBeNull();
+    expect(parseCorsOrigins('https://a.example.com/, http://localhost:3000')).toEqual([
+      'https://a.example.com',
+      'http://localhost:3000',
+    ]);
+    expect(parseCorsOrigins('https://a.example.com,*')).toBe('*');
+    expect(() => parseCorsOrigins('https://a.example.com/shop')).toThrow(/not an origin/);
+    expect(() => parseCorsOrigins('a.example.com')).toThrow(/not an origin/);
+    expect(() => parseCorsOrigins('ftp://a.example.com')).toThrow(/not an origin/);
+  });
+});
