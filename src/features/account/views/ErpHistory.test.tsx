@@ -283,6 +283,8 @@ describe('offers', () => {
 
     fireEvent.change(screen.getByLabelText('Date to'), { target: { value: '2026-11-01' } });
     await waitFor(() => expect(router.state.location.search).toBe('?status=processed&dateTo=2026-11-01'));
+    // The request of the new query follows the URL; count the calls once it has gone out.
+    await waitFor(() => expect(lastQuery('/offer/history')).toMatchObject({ dateTo: '2026-11-01' }));
     const calls = providerCalls('/offer/history').length;
     fireEvent.change(screen.getByLabelText('Date from'), { target: { value: '2026-11-02' } });
     expect(screen.getByLabelText('Date from')).toHaveAccessibleDescription(
