@@ -8,6 +8,13 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { $cart } from './cart/cart-store.ts';
 import { $notifications } from './notifications.ts';
 import { LOGGED_IN_COOKIE } from './session/logged-in-cookie.ts';
+import { storeApiProvider } from './store-api/browser.ts';
+
+/**
+ * `/store-api/{provider}`: the base of the provider endpoints as the storefront calls them, with the configured provider
+ * segment (storeApiProvider), so tests never spell it out.
+ */
+export const providerBase = (): string => `/store-api/${storeApiProvider()}`;
 
 /** The stubbed `fetch` of a test file: setUpBrowserTests installs it; each test answers it (`mockImplementation`). */
 export const fetchMock = vi.fn<(url: URL | string, init?: RequestInit) => Promise<Response>>();

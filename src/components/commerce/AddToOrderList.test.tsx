@@ -15,6 +15,7 @@ import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
 import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
 import AddToOrderList, { ADD_TO_ORDER_LIST_MESSAGES } from './AddToOrderList.tsx';
+import { providerBase } from '../../lib/test-browser.ts';
 
 const fetchMock = vi.fn<(url: URL | string, init?: RequestInit) => Promise<Response>>();
 const json = (body: unknown) =>
@@ -27,7 +28,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockImplementation((url, init) => {
     const { pathname } = new URL(String(url));
-    if (pathname === '/store-api/werkbank/order/list' && (init?.method ?? 'GET') === 'GET')
+    if (pathname === `${providerBase()}/order/list` && (init?.method ?? 'GET') === 'GET')
       return Promise.resolve(json(orderListListBody([])));
     return Promise.resolve(json(created));
   });
@@ -81,7 +82,7 @@ describe('add to order list on the product page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create list and add' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(new URL(String(post[0])).pathname).toBe('/store-api/werkbank/order/list');
+    expect(new URL(String(post[0])).pathname).toBe(`${providerBase()}/order/list`);
     const body = JSON.parse(String(post[1]!.body));
     expect(v.safeParse(OrderListCreateRequestSchema, body).success).toBe(true);
     expect(body).toEqual({

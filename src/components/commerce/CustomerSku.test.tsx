@@ -13,6 +13,7 @@ import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
 import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
 import CustomerSku, { CUSTOMER_SKU_MESSAGES } from './CustomerSku.tsx';
+import { providerBase } from '../../lib/test-browser.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const i18n = islandMessages('en-GB', CUSTOMER_SKU_MESSAGES);
@@ -54,7 +55,7 @@ test('with ROLE_MANAGE_ARTICLE_LINKS the product page shows the customer number 
   expect(screen.getByRole('term')).toHaveTextContent('Your article no.');
   expect(fetchMock).toHaveBeenCalledTimes(1);
   const [url, init] = fetchMock.mock.calls[0]!;
-  expect(new URL(String(url)).pathname).toBe('/store-api/werkbank/article-links/info');
+  expect(new URL(String(url)).pathname).toBe(`${providerBase()}/article-links/info`);
   const body: unknown = JSON.parse(String(init?.body));
   expect(v.safeParse(ArticleLinkInfoRequestSchema, body).success).toBe(true);
   expect(body).toEqual({ productIds: ['SW-10001'], customerSkus: [] });

@@ -17,6 +17,7 @@ import { StoreApiErrorEnvelopeSchema } from '../../../contract/errors.ts';
 import { CompanyCustomerListResponseSchema, CompanyCustomerSchema } from '../../../contract/provider/company-users.ts';
 import { accountCustomerBody, companyUserBody, searchResultBody } from '../../lib/session/test-bodies.ts';
 import { fetchMock, json, setUpBrowserTests } from './test-render.tsx';
+import { providerBase } from '../../lib/test-browser.ts';
 
 setUpBrowserTests({ loggedIn: false });
 
@@ -77,7 +78,7 @@ describe('users list', () => {
     expect(await screen.findByRole('link', { name: 'Jan Peeters' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Ja');
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(new URL(String(url)).pathname).toBe('/store-api/werkbank/companies/customers');
+    expect(new URL(String(url)).pathname).toBe(`${providerBase()}/companies/customers`);
     expect(JSON.parse(String(init?.body))).toEqual({
       page: 1,
       limit: 20,
@@ -268,7 +269,7 @@ describe('user form of oneself', () => {
     const patches = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH');
     await waitFor(() => expect(patches()).toHaveLength(1));
     const [url, init] = patches()[0]!;
-    expect(new URL(String(url)).pathname).toBe(`/store-api/werkbank/companies/customers/${me}`);
+    expect(new URL(String(url)).pathname).toBe(`${providerBase()}/companies/customers/${me}`);
     expect(JSON.parse(String(init?.body))).toEqual({
       email: 'anna.peeters@peeters.example',
       password: 'Werkbank!2026',
@@ -293,7 +294,7 @@ describe('user create form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(new URL(String(url)).pathname).toBe('/store-api/werkbank/companies/customers/create');
+    expect(new URL(String(url)).pathname).toBe(`${providerBase()}/companies/customers/create`);
     const body = JSON.parse(String(init?.body)) as { rights: { code: string; enabled: boolean }[]; username: string };
     expect(body.username).toBe('wout.claes');
     expect(body.rights.filter((r) => r.enabled).map((r) => r.code)).toEqual([

@@ -19,6 +19,7 @@ import { $customer } from '../../lib/session/session-store.ts';
 import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
 import { ACCOUNT_MESSAGES, accountRoutes } from './AccountApp.tsx';
 import { fetchMock, json, setUpBrowserTests } from './test-render.tsx';
+import { providerBase } from '../../lib/test-browser.ts';
 
 setUpBrowserTests();
 
@@ -122,7 +123,7 @@ describe('order history', () => {
     expect(screen.getByRole('textbox', { name: 'Order number' })).toHaveValue('10023');
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('open');
     const url = new URL(String(fetchMock.mock.calls[0]![0]));
-    expect(url.pathname).toBe('/store-api/werkbank/sw/order/history');
+    expect(url.pathname).toBe(`${providerBase()}/sw/order/history`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       page: '2',
       limit: '20',
@@ -158,7 +159,7 @@ describe('reorder', () => {
     const drillId = 'a1'.repeat(16);
     fetchMock.mockImplementation((url, init) => {
       const { pathname } = new URL(String(url));
-      if (pathname === '/store-api/werkbank/sw/order/history/detail') return Promise.resolve(json(orderDetail));
+      if (pathname === `${providerBase()}/sw/order/history/detail`) return Promise.resolve(json(orderDetail));
       // The discontinued saw no longer exists: the product search finds only the drill.
       if (pathname === '/store-api/product')
         return Promise.resolve(

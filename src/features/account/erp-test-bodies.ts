@@ -20,6 +20,7 @@ import {
   type OfferDetail,
   type OfferSummary,
 } from '../../../contract/provider/erp.ts';
+import { providerBase } from '../../lib/test-browser.ts';
 
 /** An order of the history: taken by phone, shipped, with one order reference. */
 export function erpOrderSummaryBody(overrides: Partial<ErpOrderSummary> = {}): ErpOrderSummary {
@@ -57,8 +58,8 @@ export function invoiceBody(overrides: Partial<ErpInvoice> = {}): ErpInvoice {
     shippingNoteNumber: 'LS-5001',
     totalPrice: 159.95,
     totalAmount: 193.54,
-    invoiceLink: '/store-api/werkbank/invoice/926000123/document',
-    proofOfDeliveryLink: '/store-api/werkbank/invoice/926000123/proof-of-delivery',
+    invoiceLink: `${providerBase()}/invoice/926000123/document`,
+    proofOfDeliveryLink: `${providerBase()}/invoice/926000123/proof-of-delivery`,
     ...overrides,
   });
 }
@@ -153,7 +154,7 @@ export function offerSummaryBody(overrides: Partial<OfferSummary> = {}): OfferSu
     validUntil: '2099-12-10',
     lineCount: 1,
     totalPrice: 475,
-    documentLink: '/store-api/werkbank/offer/AN-4001/document',
+    documentLink: `${providerBase()}/offer/AN-4001/document`,
     ...overrides,
   });
 }

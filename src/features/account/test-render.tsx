@@ -14,6 +14,7 @@ import { $customer } from '../../lib/session/session-store.ts';
 import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
 import { fetchMock } from '../../lib/test-browser.ts';
 import { ACCOUNT_MESSAGES, accountRoutes } from './AccountApp.tsx';
+import { providerBase } from '../../lib/test-browser.ts';
 
 export { fetchMock, json, setUpBrowserTests } from '../../lib/test-browser.ts';
 
@@ -21,7 +22,7 @@ export { fetchMock, json, setUpBrowserTests } from '../../lib/test-browser.ts';
 export function providerCalls(path: string, method?: string): [URL | string, RequestInit?][] {
   return fetchMock.mock.calls.filter(
     ([url, init]) =>
-      new URL(String(url)).pathname === `/store-api/werkbank${path}` &&
+      new URL(String(url)).pathname === `${providerBase()}${path}` &&
       (method === undefined || (init?.method ?? 'GET') === method),
   );
 }

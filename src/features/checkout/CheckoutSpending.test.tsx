@@ -15,6 +15,7 @@ import type { FeatureFlag } from '../../lib/feature-flags.ts';
 import { cartError, checkoutCart, productLine } from './test-bodies.ts';
 import { fetchMock, json, setUpBrowserTests } from '../../lib/test-browser.ts';
 import { cartPageAnswer, notFound, renderCheckout } from './test-render.tsx';
+import { providerBase } from '../../lib/test-browser.ts';
 
 const REFERENCE_ID = '0a'.repeat(16);
 const CENTRE_ID = '0c'.repeat(16);
@@ -42,12 +43,12 @@ function serve(cart: ReturnType<typeof checkoutCart>, order?: unknown) {
     if (pathname === '/store-api/checkout/order' && order) return Promise.resolve(json(order));
     const answer = cartPageAnswer(pathname, method, cart);
     if (answer) return Promise.resolve(answer);
-    if (pathname.startsWith('/store-api/werkbank/order-reference/search/')) return Promise.resolve(json(searchBody));
-    if (pathname === `/store-api/werkbank/order-reference/cart/${REFERENCE_ID}`)
+    if (pathname.startsWith(`${providerBase()}/order-reference/search/`)) return Promise.resolve(json(searchBody));
+    if (pathname === `${providerBase()}/order-reference/cart/${REFERENCE_ID}`)
       return Promise.resolve(json(v.parse(OrderReferenceCartResponseSchema, { orderReference: reference })));
-    if (pathname === '/store-api/werkbank/cost-center')
+    if (pathname === `${providerBase()}/cost-center`)
       return Promise.resolve(json(v.parse(CostCenterListResponseSchema, { elements: [centre] })));
-    if (pathname === `/store-api/werkbank/cost-center/cart/${CENTRE_ID}`)
+    if (pathname === `${providerBase()}/cost-center/cart/${CENTRE_ID}`)
       return Promise.resolve(json(v.parse(CostCenterCartResponseSchema, { costCenter: centre })));
     return Promise.resolve(notFound());
   });
@@ -78,8 +79,7 @@ function flowCart(needsApproval: boolean) {
 
 const calls = (path: string, method = 'GET') =>
   fetchMock.mock.calls.filter(
-    ([url, init]) =>
-      new URL(String(url)).pathname === `/store-api/werkbank${path}` && (init?.method ?? 'GET') === method,
+    ([url, init]) => new URL(String(url)).pathname === `${providerBase()}${path}` && (init?.method ?? 'GET') === method,
   );
 
 describe('checkout spending', () => {

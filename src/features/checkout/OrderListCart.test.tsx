@@ -15,6 +15,7 @@ import {
 import { checkoutCart, productLine } from './test-bodies.ts';
 import { fetchMock, json, setUpBrowserTests } from '../../lib/test-browser.ts';
 import { cartPageAnswer, notFound, renderCheckout } from './test-render.tsx';
+import { providerBase } from '../../lib/test-browser.ts';
 
 setUpBrowserTests();
 
@@ -30,10 +31,10 @@ function serve() {
     const method = init?.method ?? 'GET';
     const answer = cartPageAnswer(pathname, method, checkoutCart({ lines: [drill] }));
     if (answer) return Promise.resolve(answer);
-    if (pathname === '/store-api/werkbank/order/list' && method === 'GET')
+    if (pathname === `${providerBase()}/order/list` && method === 'GET')
       return Promise.resolve(json(orderListListBody([existing])));
-    if (pathname === '/store-api/werkbank/order/list' && method === 'POST') return Promise.resolve(json(created));
-    if (pathname === `/store-api/werkbank/order/list/${existing.id}/items` && method === 'POST')
+    if (pathname === `${providerBase()}/order/list` && method === 'POST') return Promise.resolve(json(created));
+    if (pathname === `${providerBase()}/order/list/${existing.id}/items` && method === 'POST')
       return Promise.resolve(json(orderListDetailBody({ ...existing })));
     return Promise.resolve(notFound());
   });
@@ -43,8 +44,7 @@ const renderCart = (rights: string[]) => renderCheckout(rights, { prefix: '/en' 
 
 const calls = (path: string, method: string) =>
   fetchMock.mock.calls.filter(
-    ([url, init]) =>
-      new URL(String(url)).pathname === `/store-api/werkbank${path}` && (init?.method ?? 'GET') === method,
+    ([url, init]) => new URL(String(url)).pathname === `${providerBase()}${path}` && (init?.method ?? 'GET') === method,
   );
 
 describe('order lists on the cart page', () => {

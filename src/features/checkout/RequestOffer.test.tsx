@@ -11,6 +11,7 @@ import type { FeatureFlag } from '../../lib/feature-flags.ts';
 import { checkoutCart, productLine } from './test-bodies.ts';
 import { fetchMock, json, setUpBrowserTests } from '../../lib/test-browser.ts';
 import { cartPageAnswer, notFound, renderCheckout } from './test-render.tsx';
+import { providerBase } from '../../lib/test-browser.ts';
 
 setUpBrowserTests();
 
@@ -50,7 +51,7 @@ function serve(offer: () => Response) {
     const { pathname } = new URL(String(url));
     const answer = cartPageAnswer(pathname, init?.method ?? 'GET', checkoutCart({ lines: [drill] }));
     if (answer) return Promise.resolve(answer);
-    if (pathname === '/store-api/werkbank/offer/request') return Promise.resolve(offer());
+    if (pathname === `${providerBase()}/offer/request`) return Promise.resolve(offer());
     return Promise.resolve(notFound());
   });
 }
@@ -62,7 +63,7 @@ const renderCart = (rights: string[], features: FeatureFlag[] = ['offer-history'
   });
 
 const offerCalls = () =>
-  fetchMock.mock.calls.filter(([url]) => new URL(String(url)).pathname === '/store-api/werkbank/offer/request');
+  fetchMock.mock.calls.filter(([url]) => new URL(String(url)).pathname === `${providerBase()}/offer/request`);
 
 describe('request an offer', () => {
   test('the dialog sends comment and client reference; a notification names the offer and a link leads to it', async () => {

@@ -10,6 +10,7 @@ import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
 import { resetArticleInformation } from './article-information.ts';
 import { islandMessages } from '../../i18n/translator.ts';
 import PriceStock, { priceMessages } from './PriceStock.tsx';
+import { providerBase } from '../../lib/test-browser.ts';
 
 const i18n = islandMessages('de-DE', priceMessages('C62'));
 
@@ -103,7 +104,7 @@ test('logged in: one call for all products on the page, then price with German d
   expect(screen.getByText('Bestand: 3')).toBeInTheDocument();
   expect(fetchMock).toHaveBeenCalledTimes(1);
   const [url, init] = fetchMock.mock.calls[0]!;
-  expect(new URL(String(url)).pathname).toBe('/store-api/werkbank/article/information');
+  expect(new URL(String(url)).pathname).toBe(`${providerBase()}/article/information`);
   expect(JSON.parse(String(init?.body))).toEqual({
     articles: [
       { sku: 'A-1', quantity: 1 },

@@ -8,6 +8,7 @@ import { CompanyRegistrationResponseSchema } from '../../../contract/provider/re
 import { islandMessages } from '../../i18n/translator.ts';
 import RegistrationWizard, { REGISTER_MESSAGES } from './RegistrationWizard.tsx';
 import type { RegistrationFlags } from './registration.ts';
+import { providerBase } from '../../lib/test-browser.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
@@ -169,7 +170,7 @@ test('existing customer: the company check asks the server; server errors land o
   await user.click(screen.getByRole('button', { name: 'Volgende' }));
   expect(await screen.findByText('Er bestaat geen bedrijf met dit klantnummer.')).toBeInTheDocument();
   expect(String(fetchMock.mock.calls[0]![0])).toContain(
-    '/store-api/werkbank/register/company/exists?companyNumber=999999',
+    `${providerBase()}/register/company/exists?companyNumber=999999`,
   );
   expect(screen.getByRole('heading', { name: 'Bedrijfscontrole' })).toBeInTheDocument();
 
@@ -240,6 +241,6 @@ test('city search suggests the cities of a zipcode when the flag is on', async (
   expect(await screen.findByRole('button', { name: 'Gent' })).toBeInTheDocument();
   expect(screen.getByLabelText('Plaats')).toHaveValue('Gent');
   expect(String(fetchMock.mock.calls[0]![0])).toContain(
-    '/store-api/werkbank/register/cities/search?zipcode=9000&country=BE',
+    `${providerBase()}/register/cities/search?zipcode=9000&country=BE`,
   );
 });

@@ -13,6 +13,7 @@ import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
 import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
 import CustomerSkuHit, { CUSTOMER_SKU_HIT_MESSAGES } from './CustomerSkuHit.tsx';
+import { providerBase } from '../../lib/test-browser.ts';
 
 const i18n = islandMessages('en-GB', CUSTOMER_SKU_HIT_MESSAGES);
 const calls: { path: string; body: unknown }[] = [];
@@ -64,7 +65,7 @@ test("a query that is one of the company's numbers shows that article first, lin
     'href',
     '/en/socket-head-cap-screw/WB-0000015',
   );
-  expect(calls[0]!.path).toBe('/store-api/werkbank/article-links/info');
+  expect(calls[0]!.path).toBe(`${providerBase()}/article-links/info`);
   expect(v.safeParse(ArticleLinkInfoRequestSchema, calls[0]!.body).success).toBe(true);
   expect(calls[0]!.body).toEqual({ productIds: [], customerSkus: ['MY-SCREW'] });
 });

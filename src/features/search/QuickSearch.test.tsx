@@ -8,6 +8,7 @@ import { VariantCountResponseSchema } from '../../../contract/provider/variants.
 import { islandMessages } from '../../i18n/translator.ts';
 import QuickSearch, { SEARCH_MESSAGES, type QuickSearchProps } from './QuickSearch.tsx';
 import { ANALYTICS_EVENT, type ProductClickEvent } from './product-click.ts';
+import { providerBase } from '../../lib/test-browser.ts';
 
 interface Call {
   path: string;
@@ -200,7 +201,7 @@ describe('QuickSearch', () => {
     await user.type(input, 'bolt');
     await settle();
 
-    expect(calls.map((call) => call.path)).toEqual(['/store-api/search', '/store-api/werkbank/variants']);
+    expect(calls.map((call) => call.path)).toEqual(['/store-api/search', `${providerBase()}/variants`]);
     expect(calls[1]?.body).toMatchObject({ ids: [PARENT_A, PARENT_B] });
 
     const [first, , third, fourth] = screen.getAllByRole('option');

@@ -18,6 +18,7 @@ import {
 import type { StoreApiErrorEnvelope } from '../../../../contract/errors.ts';
 import { testId } from '../spending-test-bodies.ts';
 import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../test-render.tsx';
+import { providerBase } from '../../../lib/test-browser.ts';
 
 const RIGHTS = ['ROLE_MANAGE_ARTICLE_LINKS'];
 
@@ -92,7 +93,7 @@ setUpBrowserTests({ loggedIn: false });
 /** Answers the screen's calls like the backend; `write` answers create and change. */
 function serve(write: () => Response = () => json(linkBody())) {
   fetchMock.mockImplementation((url, init) => {
-    const path = new URL(String(url)).pathname.replace('/store-api/werkbank', '');
+    const path = new URL(String(url)).pathname.replace(`${providerBase()}`, '');
     const method = init?.method ?? 'GET';
     if (path === '/article-links' && method === 'GET') return Promise.resolve(json(listBody([linkBody()], 60)));
     if (path === '/article-links' && method === 'POST') return Promise.resolve(write());

@@ -12,6 +12,7 @@ import { accountCustomerBody } from '../../../lib/session/test-bodies.ts';
 import { ACCOUNT_MESSAGES, accountRoutes } from '../AccountApp.tsx';
 import { externalContactsBody } from '../spending-test-bodies.ts';
 import { bodyOf, fetchMock, json, providerCalls, setUpBrowserTests } from '../test-render.tsx';
+import { providerBase } from '../../../lib/test-browser.ts';
 
 const RIGHTS = ['ROLE_MANAGE_COST_CENTER'];
 const contacts = [
@@ -22,7 +23,7 @@ const contacts = [
 setUpBrowserTests({ loggedIn: false });
 beforeEach(() => {
   fetchMock.mockImplementation((url) => {
-    const path = new URL(String(url)).pathname.replace('/store-api/werkbank', '');
+    const path = new URL(String(url)).pathname.replace(`${providerBase()}`, '');
     if (path === '/cost-center/external-contact') return Promise.resolve(json(externalContactsBody(contacts)));
     if (path === '/cost-center/external-contact-assign')
       return Promise.resolve(json(externalContactsBody(contacts.map((c) => ({ ...c, connected: true })))));

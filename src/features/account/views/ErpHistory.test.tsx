@@ -21,17 +21,18 @@ import {
   offerToCartBody,
 } from '../erp-test-bodies.ts';
 import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../test-render.tsx';
+import { providerBase } from '../../../lib/test-browser.ts';
 
 setUpBrowserTests();
 
 const ALL_FLAGS: FeatureFlag[] = ['order-history', 'native-order-history', 'invoice-history', 'offer-history'];
 const ERP_RIGHTS = ['ROLE_MANAGE_ORDER_HISTORY', 'ROLE_MANAGE_INVOICE_HISTORY', 'ROLE_MANAGE_OFFER_HISTORY'];
 
-/** Answers each provider path (below `/store-api/werkbank`) with its body; anything else 404. */
+/** Answers each provider path (below `${providerBase()}`) with its body; anything else 404. */
 function serve(routes: Record<string, (init?: RequestInit) => Response>) {
   fetchMock.mockImplementation((url, init) => {
     const { pathname } = new URL(String(url));
-    const route = routes[pathname.replace('/store-api/werkbank', '')] ?? routes[pathname];
+    const route = routes[pathname.replace(`${providerBase()}`, '')] ?? routes[pathname];
     return Promise.resolve(
       route ? route(init) : json({ errors: [{ status: '404', code: 'NOT_FOUND', title: 'Not Found' }] }, 404),
     );
@@ -206,11 +207,11 @@ describe('orders of every channel', () => {
     );
     expect(screen.getByRole('link', { name: 'Invoice 926000123 (PDF)' })).toHaveAttribute(
       'href',
-      '/store-api/werkbank/invoice/926000123/document',
+      `${providerBase()}/invoice/926000123/document`,
     );
     expect(screen.getByRole('link', { name: 'Proof of delivery for invoice 926000123 (PDF)' })).toHaveAttribute(
       'href',
-      '/store-api/werkbank/invoice/926000123/proof-of-delivery',
+      `${providerBase()}/invoice/926000123/proof-of-delivery`,
     );
     expect(screen.getByRole('link', { name: 'Invoice 926000123 (PDF)' })).toHaveAttribute('download');
     const totals = screen.getByLabelText('Totals');
@@ -253,10 +254,10 @@ describe('invoices', () => {
     expect(lastQuery('/invoice/history')).toEqual({ page: '1', limit: '20', orderNumber: '700123' });
     expect(screen.getByRole('link', { name: 'Invoice 926000124 (PDF)' })).toHaveAttribute(
       'href',
-      '/store-api/werkbank/invoice/926000124/document',
+      `${providerBase()}/invoice/926000124/document`,
     );
     expect(screen.getAllByRole('link', { name: /Proof of delivery/ }).map((a) => a.getAttribute('href'))).toEqual([
-      '/store-api/werkbank/invoice/926000123/proof-of-delivery',
+      `${providerBase()}/invoice/926000123/proof-of-delivery`,
     ]);
     await userEvent.type(screen.getByRole('textbox', { name: 'Invoice number' }), '926000123');
     await waitFor(() => expect(router.state.location.search).toBe('?invoiceNumber=926000123&orderNumber=700123'), {
@@ -275,7 +276,7 @@ describe('offers', () => {
     expect(link.closest('tr')).toHaveTextContent('Processed');
     expect(screen.getByRole('link', { name: 'Offer AN-4001 (PDF)' })).toHaveAttribute(
       'href',
-      '/store-api/werkbank/offer/AN-4001/document',
+      `${providerBase()}/offer/AN-4001/document`,
     );
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'processed');
     await waitFor(() => expect(router.state.location.search).toBe('?status=processed'));

@@ -10,6 +10,7 @@ import { OrderFlowRequestSchema } from '../../../../contract/provider/order-flow
 import { companyUserBody, searchResultBody } from '../../../lib/session/test-bodies.ts';
 import { orderFlowBody, orderFlowListBody, testId } from '../spending-test-bodies.ts';
 import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../test-render.tsx';
+import { providerBase } from '../../../lib/test-browser.ts';
 
 const ALL = ['ROLE_MANAGE_ORDER_FLOWS', 'ROLE_MANAGE_BUDGETS', 'ROLE_MANAGE_APPROVERS'];
 const usersBody = v.parse(
@@ -23,7 +24,7 @@ const usersBody = v.parse(
 setUpBrowserTests({ loggedIn: false });
 beforeEach(() => {
   fetchMock.mockImplementation((url, init) => {
-    const path = new URL(String(url)).pathname.replace('/store-api/werkbank', '');
+    const path = new URL(String(url)).pathname.replace(`${providerBase()}`, '');
     const method = init?.method ?? 'GET';
     if (path === '/order-flow/list') return Promise.resolve(json(orderFlowListBody([orderFlowBody()])));
     if (path === '/companies/customers') return Promise.resolve(json(usersBody));

@@ -22,6 +22,7 @@ import {
   orderListSummaryBody,
 } from '../../../lib/order-list/test-bodies.ts';
 import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../test-render.tsx';
+import { providerBase } from '../../../lib/test-browser.ts';
 
 const RIGHTS = ['ROLE_MANAGE_ORDER_LISTS'];
 const LIST_ID = listTestId(10);
@@ -64,7 +65,7 @@ function serve(
   fetchMock.mockImplementation((url, init) => {
     const { pathname } = new URL(String(url));
     const method = init?.method ?? 'GET';
-    const path = pathname.replace('/store-api/werkbank', '');
+    const path = pathname.replace(`${providerBase()}`, '');
     if (pathname === '/store-api/checkout/cart/line-item' && options.cart) return Promise.resolve(json(options.cart()));
     if (path === '/order/list' && method === 'GET')
       return Promise.resolve(

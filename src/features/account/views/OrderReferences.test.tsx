@@ -10,6 +10,7 @@ import { OrderReferenceRequestSchema } from '../../../../contract/provider/order
 import { companyUserBody, searchResultBody } from '../../../lib/session/test-bodies.ts';
 import { orderReferenceBody, orderReferenceListBody, testId } from '../spending-test-bodies.ts';
 import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../test-render.tsx';
+import { providerBase } from '../../../lib/test-browser.ts';
 
 const RIGHTS = ['ROLE_MANAGE_ORDER_REFERENCES'];
 const usersBody = v.parse(
@@ -22,7 +23,7 @@ setUpBrowserTests({ loggedIn: false });
 /** Answers the screens' calls like the backend; `write` answers create and change. */
 function serve(write: () => Response = () => json(orderReferenceBody())) {
   fetchMock.mockImplementation((url, init) => {
-    const path = new URL(String(url)).pathname.replace('/store-api/werkbank', '');
+    const path = new URL(String(url)).pathname.replace(`${providerBase()}`, '');
     const method = init?.method ?? 'GET';
     if (path === '/order-reference/list') return Promise.resolve(json(orderReferenceListBody([orderReferenceBody()])));
     if (path === '/companies/customers') return Promise.resolve(json(usersBody));

@@ -9,6 +9,7 @@ import { OrderFlowAssignRequestSchema } from '../../../../contract/provider/orde
 import { companyUserBody, searchResultBody } from '../../../lib/session/test-bodies.ts';
 import { orderFlowBody, orderFlowListBody, testId } from '../spending-test-bodies.ts';
 import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../test-render.tsx';
+import { providerBase } from '../../../lib/test-browser.ts';
 
 const usersBody = v.parse(
   CompanyCustomerListResponseSchema,
@@ -22,7 +23,7 @@ const flows = [orderFlowBody(), orderFlowBody({ id: testId(801), name: 'Office',
 setUpBrowserTests({ loggedIn: false });
 beforeEach(() => {
   fetchMock.mockImplementation((url) => {
-    const path = new URL(String(url)).pathname.replace('/store-api/werkbank', '');
+    const path = new URL(String(url)).pathname.replace(`${providerBase()}`, '');
     if (path === '/companies/customers') return Promise.resolve(json(usersBody));
     if (path === '/order-flow/list') return Promise.resolve(json(orderFlowListBody(flows)));
     if (path === '/order-flow/assign')
