@@ -37,9 +37,10 @@ test('an island translator over the subset it received formats numbers and plura
 });
 
 test('a delivery time reads as one figure when its bounds are equal, else as a range, with the unit by name', () => {
-  const { locale, messages } = islandMessages('en-GB', ['product.deliveryRange', 'unit.']);
+  const { locale, messages } = islandMessages('en-GB', ['product.deliveryRange', 'unit.', 'price.']);
   const t = createTranslator(locale, messages);
   expect(deliveryTimeLabel(t, { min: 3, max: 3, unit: 'day' })).toBe('3 days');
+  expect(deliveryTimeLabel(t, { min: 1, max: 1, unit: 'day' })).toBe('1 day');
   expect(deliveryTimeLabel(t, { min: 1, max: 4, unit: 'day' })).toBe('1–4 days');
   expect(deliveryTimeLabel(t, { min: 2, max: 3, unit: 'week' })).toBe('2–3 weeks');
 });

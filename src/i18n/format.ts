@@ -181,10 +181,15 @@ export function quantityWithUnit(i18n: UnitTranslator, quantity: number, unitCod
 }
 
 /**
- * A delivery time as the pages show it: "3 days" when `min` equals `max`, else "1–3 days" (`product.deliveryRange`),
- * the unit by its name `unit.{day|week|month|year}` (Shopware's DeliveryTime units).
+ * A delivery time as the pages show it: in days "1 day", "3 days" or "1–3 days" (`price.dayExact`, `price.daysExact`,
+ * `price.days`); in other units (Shopware's DeliveryTime units week, month, year) "2 weeks" or "2–3 weeks"
+ * (`product.deliveryRange`, the unit by its name `unit.{unit}`).
  */
 export function deliveryTimeLabel(t: Translate, time: { min: number; max: number; unit: string }): string {
+  if (time.unit === 'day') {
+    if (time.min !== time.max) return t('price.days', { min: time.min, max: time.max });
+    return t(time.min === 1 ? 'price.dayExact' : 'price.daysExact', { days: time.min });
+  }
   const unit = t(`unit.${time.unit}` as MessageKey);
   return time.min === time.max
     ? `${time.min} ${unit}`

@@ -1,6 +1,6 @@
 import { useHydratedStore } from '../../lib/use-hydrated-store.ts';
 import { useEffect } from 'react';
-import { decimalToMinorUnits, unitName } from '../../i18n/format.ts';
+import { decimalToMinorUnits, deliveryTimeLabel, unitName } from '../../i18n/format.ts';
 import type { MessageKey } from '../../i18n/locales.ts';
 import { I18nProvider, useI18n, type IslandI18nProp } from '../../i18n/react.tsx';
 import { $customer, isLoggedIn } from '../../lib/session/session-store.ts';
@@ -61,12 +61,7 @@ function Slot({ productNumber, anonymousKey, showDeliveryTime = true }: Omit<Pri
   const record = info === 'error' ? undefined : info.get(productNumber);
   if (!record) return <>{t('price.unavailable')}</>;
   const days = deliveryDays(record);
-  const time =
-    days === null || !showDeliveryTime
-      ? null
-      : days.min === days.max
-        ? t(days.min === 1 ? 'price.dayExact' : 'price.daysExact', { days: days.min })
-        : t('price.days', { min: days.min, max: days.max });
+  const time = days === null || !showDeliveryTime ? null : deliveryTimeLabel(t, { ...days, unit: 'day' });
   const price = record.price === null ? null : decimalToMinorUnits(record.price);
   const quantity = record.quantity ?? 0;
   return (
