@@ -2,6 +2,7 @@
 export * from './sales-channel.ts';
 export * from './category.ts';
 export * from './product.ts';
+export * from './media-file.ts';
 export * from './seo.ts';
 export * from './context.ts';
 export * from './listing.ts';

@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tsvector, type Translations } from './common.ts';
+import { mediaFileTable } from './media-file.ts';
 
 export interface ProductTranslation {
   name?: string;
@@ -70,6 +71,8 @@ export const mediaTable = pgTable('media', {
   fileExtension: text('file_extension'),
   /** Absolute URL when the source gives one (a deep link), else null and the placeholder is shown. */
   url: text('url'),
+  /** The stored image (`media_file.hash`) when the file itself is in the media store; it wins over `url`. */
+  fileHash: text('file_hash').references(() => mediaFileTable.hash, { onDelete: 'set null' }),
   translated: jsonb('translated').$type<Translations<{ alt?: string; title?: string }>>().notNull().default({}),
   customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
   ...timestamps,
