@@ -3,6 +3,7 @@ import { useCombobox } from 'downshift';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type ClipboardEvent, type FormEvent } from 'react';
 import { Button, FormError } from '../../components/ui/form.tsx';
 import { useAction } from '../../components/ui/use-action.ts';
+import { TableHead } from '../../components/ui/TableHead.tsx';
 import type { MessageKey } from '../../i18n/locales.ts';
 import { I18nProvider, useI18n, type I18nValue, type IslandI18nProp } from '../../i18n/react.tsx';
 import { $customer, $sessionChecked, hasRight, isLoggedIn, refreshSession } from '../../lib/session/session-store.ts';
@@ -501,22 +502,15 @@ function OutcomeReport({
               <span className="block text-base font-semibold">{t('quickOrder.result.title')}</span>
               <span className="text-muted">{t('quickOrder.result.kept')}</span>
             </caption>
-            <thead>
-              <tr className="border-b border-line">
-                <th scope="col" className="py-1 pr-2">
-                  {t('quickOrder.result.row')}
-                </th>
-                <th scope="col" className="py-1 pr-2">
-                  {t('quickOrder.result.input')}
-                </th>
-                <th scope="col" className="py-1 pr-2">
-                  {t('quickOrder.result.reason')}
-                </th>
-                <th scope="col" className="py-1">
-                  {t('quickOrder.result.suggested')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              cell="py-1 pr-2"
+              columns={[
+                { label: t('quickOrder.result.row') },
+                { label: t('quickOrder.result.input') },
+                { label: t('quickOrder.result.reason') },
+                { label: t('quickOrder.result.suggested'), cell: 'py-1' },
+              ]}
+            />
             <tbody>
               {outcome.rejected.map(({ row, key, line, problem, text }) => (
                 <tr key={row} className="border-b border-line align-top">

@@ -7,6 +7,7 @@
  * its flow or order reference who did not send it (`canDecide`).
  */
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
+import { TableHead } from '../../../components/ui/TableHead.tsx';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
@@ -278,50 +279,32 @@ export function Approvals() {
         <p className="text-sm text-gray-600">{t('approvals.empty')}</p>
       ) : (
         <ScrollTable label={t('approvals.title')} minWidth="min-w-[56rem]">
-          <thead className="border-b border-gray-300 text-gray-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                <input
-                  type="checkbox"
-                  aria-label={t('approvals.selectAll')}
-                  disabled={decidable.length === 0}
-                  checked={decidable.length > 0 && chosen.length === decidable.length}
-                  onChange={(e) => setSelected(new Set(e.target.checked ? decidable.map((a) => a.id) : []))}
-                  className="h-4 w-4 accent-primary"
-                />
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('approvals.number')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('approvals.orderName')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('approvals.requester')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('approvals.flow')}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                {t('approvals.amount')}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                {t('approvals.openBudget')}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                {t('approvals.remainingBudget')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('approvals.orderDate')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('approvals.statusFilter')}
-              </th>
-              <th scope="col" className="py-2">
-                <span className="sr-only">{t('account.actions')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              {
+                label: (
+                  <input
+                    type="checkbox"
+                    aria-label={t('approvals.selectAll')}
+                    disabled={decidable.length === 0}
+                    checked={decidable.length > 0 && chosen.length === decidable.length}
+                    onChange={(e) => setSelected(new Set(e.target.checked ? decidable.map((a) => a.id) : []))}
+                    className="h-4 w-4 accent-primary"
+                  />
+                ),
+              },
+              { label: t('approvals.number') },
+              { label: t('approvals.orderName') },
+              { label: t('approvals.requester') },
+              { label: t('approvals.flow') },
+              { label: t('approvals.amount'), numeric: true },
+              { label: t('approvals.openBudget'), numeric: true },
+              { label: t('approvals.remainingBudget'), numeric: true },
+              { label: t('approvals.orderDate') },
+              { label: t('approvals.statusFilter') },
+              { label: t('account.actions'), hiddenLabel: true, cell: 'py-2' },
+            ]}
+          />
           <tbody>
             {result.elements.map((a) => (
               <tr key={a.id} className="border-b border-gray-100 align-top">
@@ -520,28 +503,16 @@ export function ApprovalDetail() {
       </Card>
       <Card title={t('approvals.lines')}>
         <ScrollTable label={t('approvals.lines')} minWidth="min-w-[36rem]">
-          <thead className="border-b border-gray-300 text-gray-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                {t('approvals.line.product')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('approvals.line.sku')}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                {t('approvals.line.quantity')}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                {t('approvals.line.unitPrice')}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                {t('approvals.line.totalPrice')}
-              </th>
-              <th scope="col" className="py-2">
-                {t('approvals.line.comment')}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: t('approvals.line.product') },
+              { label: t('approvals.line.sku') },
+              { label: t('approvals.line.quantity'), numeric: true },
+              { label: t('approvals.line.unitPrice'), numeric: true },
+              { label: t('approvals.line.totalPrice'), numeric: true },
+              { label: t('approvals.line.comment'), cell: 'py-2' },
+            ]}
+          />
           <tbody>
             {approval.lines.map((line) => (
               <tr key={`${line.productId}-${line.sku}`} className="border-b border-gray-100">

@@ -25,6 +25,7 @@ import {
 import { ConfirmDialog, Dialog } from '../../../components/ui/Dialog.tsx';
 import { Button, FormActions, FormError, TextField } from '../../../components/ui/form.tsx';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
+import { TableHead } from '../../../components/ui/TableHead.tsx';
 import { useAction, useConfirmedAction, useNotify } from '../../../components/ui/use-action.ts';
 import type { MessageKey } from '../../../i18n/locales.ts';
 import { useI18n } from '../../../i18n/react.tsx';
@@ -155,15 +156,17 @@ export function ArticleLinks() {
             {t('articleLinks.total', { count: result.total })}
           </p>
           <ScrollTable label={t('articleLinks.title')} minWidth="min-w-[36rem]">
-            <thead className="border-b border-gray-300 text-gray-600">
-              <tr>
-                {COLUMNS.map(({ sort, labelKey }) => (
-                  <th
-                    key={sort}
-                    scope="col"
-                    className="py-2 pr-3"
-                    aria-sort={query.sort === sort ? (query.order === 'asc' ? 'ascending' : 'descending') : undefined}
-                  >
+            <TableHead
+              columns={[
+                ...COLUMNS.map(({ sort, labelKey }) => ({
+                  key: sort,
+                  sort:
+                    query.sort === sort
+                      ? query.order === 'asc'
+                        ? ('ascending' as const)
+                        : ('descending' as const)
+                      : undefined,
+                  label: (
                     <button
                       type="button"
                       onClick={() => sortBy(sort)}
@@ -172,13 +175,11 @@ export function ArticleLinks() {
                       {t(labelKey)}
                       <span aria-hidden="true">{query.sort === sort ? (query.order === 'asc' ? '▲' : '▼') : ''}</span>
                     </button>
-                  </th>
-                ))}
-                <th scope="col" className="py-2">
-                  <span className="sr-only">{t('account.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+                  ),
+                })),
+                { key: 'actions', label: t('account.actions'), hiddenLabel: true, cell: 'py-2' },
+              ]}
+            />
             <tbody>
               {result.elements.map((link) => (
                 <LinkRow key={link.id} link={link} onEdit={setEditing} onDelete={remove.ask} />
@@ -528,25 +529,15 @@ function ImportReport({ report, onClose }: { report: ArticleLinkImportResponse; 
         <p className="text-sm text-muted">{t('articleLinks.report.noRows')}</p>
       ) : (
         <ScrollTable label={t('articleLinks.report.title')} minWidth="min-w-[36rem]">
-          <thead className="border-b border-gray-300 text-gray-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                {t('articleLinks.report.line')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('articleLinks.productNumber')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('articleLinks.customerSku')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('articleLinks.report.result')}
-              </th>
-              <th scope="col" className="py-2">
-                {t('articleLinks.report.error')}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: t('articleLinks.report.line') },
+              { label: t('articleLinks.productNumber') },
+              { label: t('articleLinks.customerSku') },
+              { label: t('articleLinks.report.result') },
+              { label: t('articleLinks.report.error'), cell: 'py-2' },
+            ]}
+          />
           <tbody>
             {report.rows.map((row) => (
               <tr key={row.line} className="border-b border-gray-100 align-top">

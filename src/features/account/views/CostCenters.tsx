@@ -4,6 +4,7 @@
  * (connected contacts are offered at checkout), linking or unlinking one, and linking all or unlinking all at once.
  */
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
+import { TableHead } from '../../../components/ui/TableHead.tsx';
 import { useEffect, useState } from 'react';
 import type { ExternalContact } from '../../../../contract/provider/cost-center.ts';
 import { Button } from '../../../components/ui/form.tsx';
@@ -81,25 +82,15 @@ export function CostCenters() {
             </Button>
           </div>
           <ScrollTable label={t('costCenters.contacts')} minWidth="min-w-[32rem]">
-            <thead className="border-b border-gray-300 text-gray-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  {t('costCenters.identifier')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('costCenters.name')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('costCenters.email')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('costCenters.connected')}
-                </th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">{t('account.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: t('costCenters.identifier') },
+                { label: t('costCenters.name') },
+                { label: t('costCenters.email') },
+                { label: t('costCenters.connected') },
+                { label: t('account.actions'), hiddenLabel: true, cell: 'py-2' },
+              ]}
+            />
             <tbody>
               {contacts.map((c) => (
                 <tr key={c.id} className="border-b border-gray-100">

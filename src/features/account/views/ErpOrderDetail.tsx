@@ -18,6 +18,7 @@ import { reorderLines, type ReorderResult } from '../order-history.ts';
 import { holds } from '../rights.ts';
 import { useLoggedIn } from '../session.tsx';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
+import { TableHead } from '../../../components/ui/TableHead.tsx';
 import { CHANNEL_KEYS, ERP_STATUS_KEYS, formatDay, StatusBadge, TD, TH } from './history.tsx';
 
 const TYPE_KEYS: Readonly<Record<ErpOrder['type'], MessageKey>> = {
@@ -171,40 +172,21 @@ export function ErpOrderDetail() {
       <section className="flex flex-col gap-2">
         <h2 className="text-lg font-semibold">{t('orders.detail.lines')}</h2>
         <ScrollTable label={t('orders.detail.lines')} minWidth="min-w-[64rem]">
-          <thead>
-            <tr className="border-b border-line">
-              <th scope="col" className={TH}>
-                {t('history.column.lineNumber')}
-              </th>
-              <th scope="col" className={TH}>
-                {t('orders.detail.product')}
-              </th>
-              <th scope="col" className={TH}>
-                {t('history.filter.customerArticleNumber')}
-              </th>
-              <th scope="col" className={`${TH} text-right`}>
-                {t('orders.detail.quantity')}
-              </th>
-              <th scope="col" className={`${TH} text-right`}>
-                {t('orders.erp.delivered')}
-              </th>
-              <th scope="col" className={`${TH} text-right`}>
-                {t('orders.detail.unitPrice')}
-              </th>
-              <th scope="col" className={`${TH} text-right`}>
-                {t('orders.detail.lineTotal')}
-              </th>
-              <th scope="col" className={TH}>
-                {t('orders.erp.deliveryDate')}
-              </th>
-              <th scope="col" className={TH}>
-                {t('orders.erp.invoice')}
-              </th>
-              <th scope="col" className={TH}>
-                {t('orders.erp.shippingNote')}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            cell={TH}
+            columns={[
+              { label: t('history.column.lineNumber') },
+              { label: t('orders.detail.product') },
+              { label: t('history.filter.customerArticleNumber') },
+              { label: t('orders.detail.quantity'), numeric: true },
+              { label: t('orders.erp.delivered'), numeric: true },
+              { label: t('orders.detail.unitPrice'), numeric: true },
+              { label: t('orders.detail.lineTotal'), numeric: true },
+              { label: t('orders.erp.deliveryDate') },
+              { label: t('orders.erp.invoice') },
+              { label: t('orders.erp.shippingNote') },
+            ]}
+          />
           <tbody>
             {order.lines.map((line) => (
               <tr key={line.lineNumber} className="border-b border-line">
@@ -279,22 +261,15 @@ export function ErpOrderDetail() {
           <p className="text-sm">{t('orders.erp.noDeliveries')}</p>
         ) : (
           <ScrollTable label={t('orders.erp.deliveries')} minWidth="min-w-[36rem]">
-            <thead>
-              <tr className="border-b border-line">
-                <th scope="col" className={TH}>
-                  {t('orders.erp.shippingNote')}
-                </th>
-                <th scope="col" className={TH}>
-                  {t('orders.erp.deliveryDate')}
-                </th>
-                <th scope="col" className={TH}>
-                  {t('orders.erp.sendingNumber')}
-                </th>
-                <th scope="col" className={TH}>
-                  {t('orders.erp.deliveredLines')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              cell={TH}
+              columns={[
+                { label: t('orders.erp.shippingNote') },
+                { label: t('orders.erp.deliveryDate') },
+                { label: t('orders.erp.sendingNumber') },
+                { label: t('orders.erp.deliveredLines') },
+              ]}
+            />
             <tbody>
               {order.deliveries.map((delivery) => (
                 <tr key={delivery.shippingNoteNumber} className="border-b border-line">
@@ -351,40 +326,19 @@ export function InvoiceTable({
   const amount = useAmount();
   return (
     <ScrollTable label={label} minWidth={withOrder ? 'min-w-[60rem]' : 'min-w-[44rem]'}>
-      <thead>
-        <tr className="border-b border-line">
-          <th scope="col" className={TH}>
-            {t('invoices.column.invoiceNumber')}
-          </th>
-          <th scope="col" className={TH}>
-            {t('invoices.column.date')}
-          </th>
-          {withOrder && (
-            <>
-              <th scope="col" className={TH}>
-                {t('orders.column.orderNumber')}
-              </th>
-              <th scope="col" className={TH}>
-                {t('orders.column.orderReference')}
-              </th>
-            </>
-          )}
-          <th scope="col" className={TH}>
-            {t('orders.erp.shippingNote')}
-          </th>
-          <th scope="col" className={`${TH} text-right`}>
-            {t('history.column.totalNet')}
-          </th>
-          <th scope="col" className={`${TH} text-right`}>
-            {t('history.column.totalGross')}
-          </th>
-          {documents && (
-            <th scope="col" className={TH}>
-              {t('invoices.column.documents')}
-            </th>
-          )}
-        </tr>
-      </thead>
+      <TableHead
+        cell={TH}
+        columns={[
+          { key: 'invoiceNumber', label: t('invoices.column.invoiceNumber') },
+          { key: 'date', label: t('invoices.column.date') },
+          withOrder && { key: 'orderNumber', label: t('orders.column.orderNumber') },
+          withOrder && { key: 'orderReference', label: t('orders.column.orderReference') },
+          { key: 'shippingNote', label: t('orders.erp.shippingNote') },
+          { key: 'totalNet', label: t('history.column.totalNet'), numeric: true },
+          { key: 'totalGross', label: t('history.column.totalGross'), numeric: true },
+          documents && { key: 'documents', label: t('invoices.column.documents') },
+        ]}
+      />
       <tbody>
         {invoices.map((invoice) => (
           <tr key={invoice.invoiceNumber} className="border-b border-line">

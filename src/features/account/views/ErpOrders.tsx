@@ -11,6 +11,7 @@ import { useAmount } from '../../../components/commerce/use-amount.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import { erpOrderPath, listErpOrders, ORDER_FILTERS } from '../erp-api.ts';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
+import { TableHead } from '../../../components/ui/TableHead.tsx';
 import {
   CHANNEL_KEYS,
   ERP_STATUS_KEYS,
@@ -83,34 +84,19 @@ export function ErpOrders({ tabs }: { tabs?: ReactNode }) {
       >
         {(orders) => (
           <ScrollTable label={t('orders.erp.caption')} minWidth="min-w-[60rem]">
-            <thead>
-              <tr className="border-b border-line">
-                <th scope="col" className={TH}>
-                  {t('orders.column.orderNumber')}
-                </th>
-                <th scope="col" className={TH}>
-                  {t('orders.column.date')}
-                </th>
-                <th scope="col" className={TH}>
-                  {t('orders.column.state')}
-                </th>
-                <th scope="col" className={TH}>
-                  {t('history.column.channel')}
-                </th>
-                <th scope="col" className={TH}>
-                  {t('orders.column.orderReference')}
-                </th>
-                <th scope="col" className={TH}>
-                  {t('history.column.orderReferences')}
-                </th>
-                <th scope="col" className={`${TH} text-right`}>
-                  {t('history.column.lines')}
-                </th>
-                <th scope="col" className={`${TH} text-right`}>
-                  {t('history.column.totalNet')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              cell={TH}
+              columns={[
+                { label: t('orders.column.orderNumber') },
+                { label: t('orders.column.date') },
+                { label: t('orders.column.state') },
+                { label: t('history.column.channel') },
+                { label: t('orders.column.orderReference') },
+                { label: t('history.column.orderReferences') },
+                { label: t('history.column.lines'), numeric: true },
+                { label: t('history.column.totalNet'), numeric: true },
+              ]}
+            />
             <tbody>
               {orders.map((order) => (
                 <tr

@@ -7,6 +7,7 @@
  * order-flow.ts); without them the wizard leaves those fields to the server's defaults.
  */
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
+import { TableHead } from '../../../components/ui/TableHead.tsx';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -78,34 +79,18 @@ export function Flows() {
         <p className="text-sm text-gray-600">{t('flows.empty')}</p>
       ) : (
         <ScrollTable label={t('flows.title')} minWidth="min-w-[44rem]">
-          <thead className="border-b border-gray-300 text-gray-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                {t('flows.name')}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                {t('flows.budget')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('flows.period')}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                {t('flows.approveFrom')}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                {t('flows.approvers')}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                {t('flows.users')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('account.field.status')}
-              </th>
-              <th scope="col" className="py-2">
-                <span className="sr-only">{t('account.actions')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: t('flows.name') },
+              { label: t('flows.budget'), numeric: true },
+              { label: t('flows.period') },
+              { label: t('flows.approveFrom'), numeric: true },
+              { label: t('flows.approvers'), numeric: true },
+              { label: t('flows.users'), numeric: true },
+              { label: t('account.field.status') },
+              { label: t('account.actions'), hiddenLabel: true, cell: 'py-2' },
+            ]}
+          />
           <tbody>
             {result.elements.map((f) => (
               <tr key={f.id} className="border-b border-gray-100">

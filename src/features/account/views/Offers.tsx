@@ -17,6 +17,7 @@ import { useI18n } from '../../../i18n/react.tsx';
 import { refreshCart } from '../../../lib/cart/cart-store.ts';
 import { brusselsToday, documentHref, fetchOffer, listOffers, OFFER_FILTERS, offerToCart } from '../erp-api.ts';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
+import { TableHead } from '../../../components/ui/TableHead.tsx';
 import {
   formatDay,
   HistoryFilterForm,
@@ -78,34 +79,19 @@ export function Offers() {
       >
         {(offers) => (
           <ScrollTable label={t('account.nav.offers')} minWidth="min-w-[52rem]">
-            <thead>
-              <tr className="border-b border-line">
-                <th scope="col" className={TH}>
-                  {t('offers.column.offerNumber')}
-                </th>
-                <th scope="col" className={TH}>
-                  {t('offers.column.date')}
-                </th>
-                <th scope="col" className={TH}>
-                  {t('orders.column.state')}
-                </th>
-                <th scope="col" className={TH}>
-                  {t('offers.column.clientReference')}
-                </th>
-                <th scope="col" className={TH}>
-                  {t('offers.column.validUntil')}
-                </th>
-                <th scope="col" className={`${TH} text-right`}>
-                  {t('history.column.lines')}
-                </th>
-                <th scope="col" className={`${TH} text-right`}>
-                  {t('history.column.totalNet')}
-                </th>
-                <th scope="col" className={TH}>
-                  {t('invoices.column.documents')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              cell={TH}
+              columns={[
+                { label: t('offers.column.offerNumber') },
+                { label: t('offers.column.date') },
+                { label: t('orders.column.state') },
+                { label: t('offers.column.clientReference') },
+                { label: t('offers.column.validUntil') },
+                { label: t('history.column.lines'), numeric: true },
+                { label: t('history.column.totalNet'), numeric: true },
+                { label: t('invoices.column.documents') },
+              ]}
+            />
             <tbody>
               {offers.map((offer) => (
                 <tr key={offer.offerNumber} className="border-b border-line">
@@ -239,34 +225,19 @@ export function OfferDetail() {
       <section className="flex flex-col gap-2">
         <h2 className="text-lg font-semibold">{t('offers.lines')}</h2>
         <ScrollTable label={t('offers.lines')} minWidth="min-w-[56rem]">
-          <thead>
-            <tr className="border-b border-line">
-              <th scope="col" className={TH}>
-                {t('history.column.lineNumber')}
-              </th>
-              <th scope="col" className={TH}>
-                {t('offers.column.description')}
-              </th>
-              <th scope="col" className={TH}>
-                {t('orders.filter.productNumber')}
-              </th>
-              <th scope="col" className={TH}>
-                {t('history.filter.customerArticleNumber')}
-              </th>
-              <th scope="col" className={`${TH} text-right`}>
-                {t('orders.detail.quantity')}
-              </th>
-              <th scope="col" className={TH}>
-                {t('orders.erp.deliveryDate')}
-              </th>
-              <th scope="col" className={`${TH} text-right`}>
-                {t('orders.detail.unitPrice')}
-              </th>
-              <th scope="col" className={`${TH} text-right`}>
-                {t('history.column.totalNet')}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            cell={TH}
+            columns={[
+              { label: t('history.column.lineNumber') },
+              { label: t('offers.column.description') },
+              { label: t('orders.filter.productNumber') },
+              { label: t('history.filter.customerArticleNumber') },
+              { label: t('orders.detail.quantity'), numeric: true },
+              { label: t('orders.erp.deliveryDate') },
+              { label: t('orders.detail.unitPrice'), numeric: true },
+              { label: t('history.column.totalNet'), numeric: true },
+            ]}
+          />
           <tbody>
             {offer.lines.map((line) => (
               <tr key={line.lineNumber} className="border-b border-line">

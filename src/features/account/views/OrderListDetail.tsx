@@ -24,6 +24,7 @@ import { useAmount } from '../../../components/commerce/use-amount.ts';
 import { ConfirmDialog, Dialog } from '../../../components/ui/Dialog.tsx';
 import { Button, Card, FormActions, RadioGroup, TextField } from '../../../components/ui/form.tsx';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
+import { TableHead } from '../../../components/ui/TableHead.tsx';
 import { useAction, useConfirmedAction, useNotify } from '../../../components/ui/use-action.ts';
 import { deliveryTimeLabel, formatDate } from '../../../i18n/format.ts';
 import { useI18n } from '../../../i18n/react.tsx';
@@ -407,45 +408,21 @@ export function OrderListDetail() {
           <p className="text-sm text-gray-600">{t('orderLists.noItems')}</p>
         ) : (
           <ScrollTable label={t('orderLists.items')} minWidth="min-w-[60rem]">
-            <thead className="border-b border-gray-300 text-gray-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  {t('orderLists.articleNumber')}
-                </th>
-                {withCustomerNumbers && (
-                  <th scope="col" className="py-2 pr-3">
-                    {t('orderLists.customerArticleNumber')}
-                  </th>
-                )}
-                <th scope="col" className="py-2 pr-3">
-                  {t('orderLists.nameColumn')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('orderLists.quantity')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('orderLists.packUnit')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('orderLists.deliveryTime')}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  {t('orderLists.stock')}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  {t('orderLists.ecotax')}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  {t('orderLists.unitPrice')}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  {t('orderLists.total')}
-                </th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">{t('account.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { key: 'articleNumber', label: t('orderLists.articleNumber') },
+                withCustomerNumbers && { key: 'customerArticleNumber', label: t('orderLists.customerArticleNumber') },
+                { key: 'name', label: t('orderLists.nameColumn') },
+                { key: 'quantity', label: t('orderLists.quantity') },
+                { key: 'packUnit', label: t('orderLists.packUnit') },
+                { key: 'deliveryTime', label: t('orderLists.deliveryTime') },
+                { key: 'stock', label: t('orderLists.stock'), numeric: true },
+                { key: 'ecotax', label: t('orderLists.ecotax'), numeric: true },
+                { key: 'unitPrice', label: t('orderLists.unitPrice'), numeric: true },
+                { key: 'total', label: t('orderLists.total'), numeric: true },
+                { key: 'actions', label: t('account.actions'), hiddenLabel: true, cell: 'py-2' },
+              ]}
+            />
             <tbody>
               {list.items.map((item) => (
                 <tr key={item.productId} className="border-b border-gray-100 align-top">

@@ -19,6 +19,7 @@ import { OrderListFields, orderListNameError } from '../../../components/commerc
 import { useAmount } from '../../../components/commerce/use-amount.ts';
 import { Button, Card, Checkbox, FormActions, Select, TextField } from '../../../components/ui/form.tsx';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
+import { TableHead } from '../../../components/ui/TableHead.tsx';
 import { useAction, useNotify } from '../../../components/ui/use-action.ts';
 import { formatDate } from '../../../i18n/format.ts';
 import type { Translate } from '../../../i18n/format.ts';
@@ -158,28 +159,16 @@ export function OrderLists() {
         <p className="text-sm text-gray-600">{t('orderLists.empty')}</p>
       ) : (
         <ScrollTable label={t('orderLists.title')} minWidth="min-w-[44rem]">
-          <thead className="border-b border-gray-300 text-gray-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                {t('orderLists.nameColumn')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('orderLists.privacy')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('orderLists.createdBy')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('orderLists.createdAt')}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                {t('orderLists.itemCount')}
-              </th>
-              <th scope="col" className="py-2 text-right">
-                {t('orderLists.amount')}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: t('orderLists.nameColumn') },
+              { label: t('orderLists.privacy') },
+              { label: t('orderLists.createdBy') },
+              { label: t('orderLists.createdAt') },
+              { label: t('orderLists.itemCount'), numeric: true },
+              { label: t('orderLists.amount'), numeric: true, cell: 'py-2' },
+            ]}
+          />
           <tbody>
             {result.elements.map((list) => (
               <tr key={list.id} className="border-b border-gray-100">

@@ -6,6 +6,7 @@
  * optional (docs/decisions/015).
  */
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
+import { TableHead } from '../../../components/ui/TableHead.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -102,31 +103,17 @@ export function OrderReferences() {
         <p className="text-sm text-gray-600">{t('orderReferences.empty')}</p>
       ) : (
         <ScrollTable label={t('orderReferences.title')} minWidth="min-w-[44rem]">
-          <thead className="border-b border-gray-300 text-gray-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                {t('orderReferences.nameColumn')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('orderReferences.createdBy')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('orderReferences.period')}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                {t('orderReferences.budget')}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                {t('orderReferences.remainingBudget')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('orderReferences.validity')}
-              </th>
-              <th scope="col" className="py-2">
-                <span className="sr-only">{t('account.actions')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: t('orderReferences.nameColumn') },
+              { label: t('orderReferences.createdBy') },
+              { label: t('orderReferences.period') },
+              { label: t('orderReferences.budget'), numeric: true },
+              { label: t('orderReferences.remainingBudget'), numeric: true },
+              { label: t('orderReferences.validity') },
+              { label: t('account.actions'), hiddenLabel: true, cell: 'py-2' },
+            ]}
+          />
           <tbody>
             {result.elements.map((r) => (
               <tr key={r.id} className="border-b border-gray-100">

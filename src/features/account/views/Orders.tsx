@@ -5,6 +5,7 @@
  * URL after a short pause, the others at once.
  */
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
+import { TableHead } from '../../../components/ui/TableHead.tsx';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ORDER_STATES, type OrderHistoryResponse } from '../../../../contract/provider/order-history.ts';
@@ -148,25 +149,16 @@ export function Orders({ tabs }: { tabs?: ReactNode } = {}) {
           <>
             <p className="mb-2 text-sm text-muted">{t('orders.total', { count: result.total })}</p>
             <ScrollTable label={t('orders.tabs.shop')} minWidth="min-w-[600px]">
-              <thead>
-                <tr className="border-b border-line">
-                  <th scope="col" className="py-2 pr-4">
-                    {t('orders.column.orderNumber')}
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    {t('orders.column.date')}
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    {t('orders.column.orderReference')}
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    {t('orders.column.state')}
-                  </th>
-                  <th scope="col" className="py-2 pr-4 text-right">
-                    {t('orders.column.total')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                cell="py-2 pr-4"
+                columns={[
+                  { label: t('orders.column.orderNumber') },
+                  { label: t('orders.column.date') },
+                  { label: t('orders.column.orderReference') },
+                  { label: t('orders.column.state') },
+                  { label: t('orders.column.total'), numeric: true },
+                ]}
+              />
               <tbody>
                 {result.elements.map((order) => (
                   <tr key={order.id} className="border-b border-line">

@@ -4,6 +4,7 @@
  * not add and then offers to go to the cart.
  */
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
+import { TableHead } from '../../../components/ui/TableHead.tsx';
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { OrderHistoryDetail } from '../../../../contract/provider/order-history.ts';
@@ -134,22 +135,15 @@ export function OrdersDetail() {
       </div>
 
       <ScrollTable label={t('orders.detail.lines')} minWidth="min-w-[600px]">
-        <thead>
-          <tr className="border-b border-line">
-            <th scope="col" className="py-2 pr-4">
-              {t('orders.detail.product')}
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right">
-              {t('orders.detail.quantity')}
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right">
-              {t('orders.detail.unitPrice')}
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right">
-              {t('orders.detail.lineTotal')}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          cell="py-2 pr-4"
+          columns={[
+            { label: t('orders.detail.product') },
+            { label: t('orders.detail.quantity'), numeric: true },
+            { label: t('orders.detail.unitPrice'), numeric: true },
+            { label: t('orders.detail.lineTotal'), numeric: true },
+          ]}
+        />
         <tbody>
           {order.lines.map((line) => (
             <tr key={line.lineNumber} className="border-b border-line align-top">

@@ -6,6 +6,7 @@
  * (at least one user and one flow).
  */
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
+import { TableHead } from '../../../components/ui/TableHead.tsx';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Customer } from '../../../lib/session/customer.ts';
@@ -319,41 +320,19 @@ export function Users() {
         <p className="text-sm text-gray-600">{t('account.users.empty')}</p>
       ) : (
         <ScrollTable label={t('account.nav.customer')} minWidth="min-w-[40rem]">
-          <thead className="border-b border-gray-300 text-gray-600">
-            <tr>
-              {managesFlows && (
-                <th scope="col" className="py-2 pr-3">
-                  <span className="sr-only">{t('flows.assign.select')}</span>
-                </th>
-              )}
-              <th scope="col" className="py-2 pr-3">
-                {t('account.field.name')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('account.field.username')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('account.field.status')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t('account.field.leadBuyer')}
-              </th>
-              {managesFlows && (
-                <th scope="col" className="py-2 pr-3">
-                  {t('flows.assign.flowColumn')}
-                </th>
-              )}
-              <th scope="col" className="py-2 pr-3 text-right">
-                {t('account.users.budget')}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                {t('account.users.budgetRemaining')}
-              </th>
-              <th scope="col" className="py-2">
-                <span className="sr-only">{t('account.actions')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              managesFlows && { key: 'select', label: t('flows.assign.select'), hiddenLabel: true },
+              { key: 'name', label: t('account.field.name') },
+              { key: 'username', label: t('account.field.username') },
+              { key: 'status', label: t('account.field.status') },
+              { key: 'leadBuyer', label: t('account.field.leadBuyer') },
+              managesFlows && { key: 'flow', label: t('flows.assign.flowColumn') },
+              { key: 'budget', label: t('account.users.budget'), numeric: true },
+              { key: 'budgetRemaining', label: t('account.users.budgetRemaining'), numeric: true },
+              { key: 'actions', label: t('account.actions'), hiddenLabel: true, cell: 'py-2' },
+            ]}
+          />
           <tbody>
             {result.customers.map((c) => (
               <tr key={c.id} className="border-b border-gray-100">

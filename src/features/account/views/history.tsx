@@ -251,8 +251,8 @@ export function HistoryResult<T>({
   );
 }
 
-/** Cell classes of the history tables. */
-export const TH = 'py-2 pr-4 font-semibold whitespace-nowrap';
+/** Cell classes of the history tables (header cells: padding of TableHead's `cell`; TableHead sets the weight). */
+export const TH = 'py-2 pr-4 whitespace-nowrap';
 export const TD = 'py-2 pr-4 align-top';
 
 /** An ISO calendar day (`2026-11-20`) in the locale's notation, read as that day wherever the browser is. */
