@@ -1,6 +1,6 @@
 /**
  * Runs once per request: resolves the domain and locale, checks the origin of unsafe requests, serves and stores
- * anonymous catalogue HTML (docs/decisions/005), fills `Astro.locals` and sets the security headers on every
+ * anonymous catalogue HTML in every content coding (docs/decisions/005 and 018), fills `Astro.locals` and sets the security headers on every
  * response, early answers included (src/lib/security-headers.ts, docs/decisions/012).
  */
 import type { APIContext, MiddlewareNext } from 'astro';
@@ -14,22 +14,31 @@ import { maintenanceResponse, unavailableResponse, unknownDomainResponse } from 
 import {
   cacheControlHeader,
   cacheKey,
-  createPageCache,
+  cachedAnswer,
   etagOf,
   isCacheable,
-  matchesIfNoneMatch,
+  mayUseCache as mayUsePageCache,
+  pageCache,
+  type CachedAnswer,
 } from './lib/html-cache.ts';
+import { encodeBody } from './lib/content-coding.ts';
 import { getTranslator, rawMessage } from './i18n/translator.ts';
-import { parseFrameAncestors, withSecurityHeaders } from './lib/security-headers.ts';
-
-const pageCache = createPageCache();
+import { parseFrameAncestors, securityHeaders, withSecurityHeaders } from './lib/security-headers.ts';
 
 /** Read once at start: an invalid FRAME_ANCESTORS entry stops the server instead of allowing more. */
 const frameAncestors = parseFrameAncestors(process.env.FRAME_ANCESTORS);
 const mediaBaseUrl = process.env.MEDIA_BASE_URL?.trim() || undefined;
 
-/** Response headers that are stored with a cached page and replayed. */
-const REPLAYED_HEADERS = ['content-type', 'content-language', 'link', 'x-robots-tag', 'content-security-policy'];
+/**
+ * Response headers that are stored with a cached page and replayed; the security headers (the page's
+ * Content-Security-Policy extended) are stored beside them, so a hit served before Astro's pipeline sends the same.
+ */
+const REPLAYED_HEADERS = ['content-type', 'content-language', 'link', 'x-robots-tag'];
+
+/** A cached page's answer as a Web response. */
+function responseOf(answer: CachedAnswer): Response {
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
 
 /**
  * The URL whose domain a request belongs to: the page itself, or for same-origin `/store-api/*` calls from an island
@@ -89,18 +98,16 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   ctx.locals.cachePolicy = null;
 
   const method = request.method.toUpperCase();
-  const mayUseCache = !isApi && (method === 'GET' || method === 'HEAD') && !request.headers.has('authorization');
+  const mayUseCache = mayUsePageCache(method, url.pathname, request.headers.has('authorization'));
   const key = mayUseCache ? cacheKey(domain.url, url) : '';
+  const conditions = {
+    method,
+    acceptEncoding: request.headers.get('accept-encoding'),
+    ifNoneMatch: request.headers.get('if-none-match'),
+  };
   if (mayUseCache) {
     const hit = pageCache.get(key);
-    if (hit) {
-      const headers = new Headers(hit.headers);
-      headers.set('etag', hit.etag);
-      headers.set('x-cache', 'HIT');
-      if (matchesIfNoneMatch(request.headers.get('if-none-match'), hit.etag))
-        return new Response(null, { status: 304, headers });
-      return new Response(method === 'HEAD' ? null : hit.body, { status: 200, headers });
-    }
+    if (hit) return responseOf(cachedAnswer(hit, conditions, 'HIT'));
   }
 
   const response = await next(prefixRewrite(domain, url));
@@ -115,7 +122,6 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
     return response;
   }
   const body = await response.text();
-  const etag = etagOf(body);
   const headers: [string, string][] = [
     ['cache-control', cacheControlHeader(policy)],
     ['vary', 'Accept-Encoding'],
@@ -124,11 +130,13 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
     const value = response.headers.get(name);
     if (value) headers.push([name, value]);
   }
-  pageCache.set(key, { body, etag, headers }, policy);
-  const out = new Headers(headers);
-  out.set('etag', etag);
-  out.set('x-cache', 'MISS');
-  if (matchesIfNoneMatch(request.headers.get('if-none-match'), etag))
-    return new Response(null, { status: 304, headers: out });
-  return new Response(method === 'HEAD' ? null : body, { status: 200, headers: out });
+  const security = securityHeaders(response.headers.get('content-security-policy'), {
+    publicUrl: domain.url,
+    frameAncestors,
+    mediaBaseUrl,
+  });
+  headers.push(...Object.entries(security));
+  const page = { bodies: await encodeBody(body), etag: etagOf(body), headers };
+  pageCache.set(key, page, policy);
+  return responseOf(cachedAnswer(page, conditions, 'MISS'));
 }

@@ -1,11 +1,16 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
+import { encodeBody } from './content-coding.ts';
 import {
   CATALOGUE_CACHE_POLICY,
   cacheControlHeader,
   cacheKey,
+  cachedAnswer,
+  codingEtag,
   createPageCache,
   etagOf,
   isCacheable,
+  mayUseCache,
   matchesIfNoneMatch,
 } from './html-cache.ts';
 
@@ -93,7 +98,15 @@ describe('headers and validators', () => {
 });
 
 describe('createPageCache', () => {
-  const page = (body: string) => ({ body, etag: etagOf(body), headers: [] as [string, string][] });
+  const page = (body: string) => {
+    const bytes = Buffer.from(body);
+    return {
+      bodies: { identity: bytes, br: bytes, gzip: bytes },
+      etag: etagOf(body),
+      headers: [] as [string, string][],
+    };
+  };
+  const text = (entry: { bodies: { identity: Buffer } } | undefined) => entry?.bodies.identity.toString();
 
   test('evicts the least recently used entry', () => {
     const cache = createPageCache({ maxEntries: 2 });
@@ -101,9 +114,9 @@ describe('createPageCache', () => {
     cache.set('b', page('B'), CATALOGUE_CACHE_POLICY);
     cache.get('a');
     cache.set('c', page('C'), CATALOGUE_CACHE_POLICY);
-    expect(cache.get('a')?.body).toBe('A');
+    expect(text(cache.get('a'))).toBe('A');
     expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('c')?.body).toBe('C');
+    expect(text(cache.get('c'))).toBe('C');
   });
 
   test('entries expire after s-maxage', () => {
@@ -116,11 +129,82 @@ describe('createPageCache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
-  test('respects the byte budget', () => {
-    const cache = createPageCache({ maxBytes: 5 });
+  test('respects the byte budget, counting every coding of a page', () => {
+    const cache = createPageCache({ maxBytes: 15 });
     cache.set('a', page('abc'), CATALOGUE_CACHE_POLICY);
     cache.set('b', page('def'), CATALOGUE_CACHE_POLICY);
     expect(cache.size).toBe(1);
-    expect(cache.get('b')?.body).toBe('def');
+    expect(text(cache.get('b'))).toBe('def');
+  });
+});
+
+describe('cachedAnswer', () => {
+  const html = `<!doctype html><title>Leitern</title>${'<li>Stufenleiter 8 Stufen</li>'.repeat(200)}`;
+  const stored = async () => ({
+    bodies: await encodeBody(html),
+    etag: etagOf(html),
+    headers: [
+      ['content-type', 'text/html'],
+      ['vary', 'Accept-Encoding'],
+    ] as [string, string][],
+  });
+  const get = { method: 'GET', ifNoneMatch: null };
+
+  test('sends brotli when accepted, gzip when only that is, and the plain page otherwise', async () => {
+    const page = await stored();
+    const br = cachedAnswer(page, { ...get, acceptEncoding: 'gzip, deflate, br, zstd' }, 'HIT');
+    expect(br.headers).toContainEqual(['content-encoding', 'br']);
+    expect(brotliDecompressSync(br.body!).toString()).toBe(html);
+    expect(br.body!.length).toBeLessThan(html.length / 10);
+
+    const gz = cachedAnswer(page, { ...get, acceptEncoding: 'gzip;q=1, br;q=0' }, 'HIT');
+    expect(gz.headers).toContainEqual(['content-encoding', 'gzip']);
+    expect(gunzipSync(gz.body!).toString()).toBe(html);
+
+    const plain = cachedAnswer(page, { ...get, acceptEncoding: null }, 'HIT');
+    expect(plain.headers.some(([name]) => name === 'content-encoding')).toBe(false);
+    expect(plain.body!.toString()).toBe(html);
+    expect(plain.headers).toContainEqual(['content-length', String(Buffer.byteLength(html))]);
+    expect(plain.headers).toContainEqual(['vary', 'Accept-Encoding']);
+  });
+
+  test('each coding has its own strong ETag, and 304 answers only the representation the client holds', async () => {
+    const page = await stored();
+    const etags = (['br', 'gzip', 'identity'] as const).map((coding) => codingEtag(page.etag, coding));
+    expect(new Set(etags).size).toBe(3);
+    expect(etags.every((etag) => /^"[^"]+"$/.test(etag))).toBe(true);
+
+    const acceptEncoding = 'br, gzip';
+    const first = cachedAnswer(page, { ...get, acceptEncoding }, 'MISS');
+    const etag = first.headers.find(([name]) => name === 'etag')![1];
+    expect(etag).toBe(codingEtag(page.etag, 'br'));
+    expect(first.headers).toContainEqual(['x-cache', 'MISS']);
+
+    const revalidated = cachedAnswer(page, { method: 'GET', acceptEncoding, ifNoneMatch: etag }, 'HIT');
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body).toBeNull();
+    expect(revalidated.headers).toContainEqual(['etag', etag]);
+
+    // The unencoded page's ETag does not validate the brotli representation.
+    const other = cachedAnswer(page, { method: 'GET', acceptEncoding, ifNoneMatch: page.etag }, 'HIT');
+    expect(other.status).toBe(200);
+  });
+
+  test('HEAD gets the headers of the representation without its body', async () => {
+    const page = await stored();
+    const head = cachedAnswer(page, { method: 'HEAD', acceptEncoding: 'br', ifNoneMatch: null }, 'HIT');
+    expect(head.status).toBe(200);
+    expect(head.body).toBeNull();
+    expect(head.headers).toContainEqual(['content-length', String(page.bodies.br.length)]);
+  });
+});
+
+describe('mayUseCache', () => {
+  test('only anonymous GET and HEAD of pages use the cache', () => {
+    expect(mayUseCache('GET', '/en/Werkzeug/', false)).toBe(true);
+    expect(mayUseCache('HEAD', '/en', false)).toBe(true);
+    expect(mayUseCache('POST', '/en', false)).toBe(false);
+    expect(mayUseCache('GET', '/en', true)).toBe(false);
+    expect(mayUseCache('GET', '/store-api/context', false)).toBe(false);
   });
 });

@@ -3,8 +3,14 @@
  * sent with `Cache-Control: public, s-maxage, stale-while-revalidate` and an ETag, answered with 304 on a matching
  * `If-None-Match`, and kept in an in-process LRU keyed by domain + path + query. Anything that sets a cookie or
  * depends on a session is neither cached nor marked public.
+ *
+ * A cached page keeps its body in every content coding (src/lib/content-coding.ts), encoded once when it is stored;
+ * each coding is its own representation with its own strong ETag (RFC 9110 §8.8.3: a strong validator changes with
+ * the content coding), and the page is sent with `Vary: Accept-Encoding`. The process's one cache (`pageCache`) is
+ * read by src/middleware.ts and, before Astro's pipeline, by the server (src/server/delivery.ts).
  */
 import { createHash } from 'node:crypto';
+import { preferredCoding, type ContentCoding, type EncodedBodies } from './content-coding.ts';
 
 /** Freshness of a cacheable page, in seconds. */
 export interface PageCachePolicy {
@@ -51,6 +57,16 @@ export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
+/** The ETag of one coding of a body whose unencoded ETag is `etag`: `"…"` → `"…-br"` / `"…-gzip"`. */
+export function codingEtag(etag: string, coding: ContentCoding): string {
+  return coding === 'identity' ? etag : `${etag.slice(0, -1)}-${coding}"`;
+}
+
+/** Whether a request may be answered from, or stored in, the page cache: GET or HEAD, no credentials, not an API call. */
+export function mayUseCache(method: string, pathname: string, hasAuthorization: boolean): boolean {
+  return (method === 'GET' || method === 'HEAD') && !hasAuthorization && !pathname.startsWith('/store-api/');
+}
+
 /** True when an `If-None-Match` header lists the ETag (or `*`); weak validators compare equal (RFC 9110.1.2). */
 export function matchesIfNoneMatch(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -71,11 +87,47 @@ export function cacheKey(domainUrl: string, url: URL): string {
 }
 
 export interface CachedPage {
-  body: string;
+  /** The page's HTML in every content coding (bytes). */
+  bodies: EncodedBodies;
+  /** Strong ETag of the unencoded HTML (`etagOf`); each coding's is `codingEtag(etag, coding)`. */
   etag: string;
+  /** Headers sent with every answer of the page, security headers and `Vary: Accept-Encoding` included. */
   headers: [string, string][];
   /** Epoch milliseconds after which the entry is revalidated by rendering again. */
   expires: number;
+}
+
+/** One answer of a cached page to a request, ready for a Web `Response` or Node's `writeHead`. */
+export interface CachedAnswer {
+  status: 200 | 304;
+  headers: [string, string][];
+  /** The encoded body; null for 304 and HEAD. */
+  body: Buffer<ArrayBuffer> | null;
+}
+
+/**
+ * The answer of a cached page to a GET or HEAD: the representation in the coding the request accepts
+ * (`preferredCoding`), with its ETag, `Content-Encoding`, `Content-Length` and `X-Cache: HIT|MISS`; 304 without
+ * body when `If-None-Match` lists that representation's ETag (RFC 9110 §13.1.2).
+ */
+export function cachedAnswer(
+  page: Pick<CachedPage, 'bodies' | 'etag' | 'headers'>,
+  request: { method: string; acceptEncoding: string | null | undefined; ifNoneMatch: string | null | undefined },
+  cacheStatus: 'HIT' | 'MISS',
+): CachedAnswer {
+  const coding = preferredCoding(request.acceptEncoding);
+  const etag = codingEtag(page.etag, coding);
+  const headers: [string, string][] = [...page.headers, ['etag', etag], ['x-cache', cacheStatus]];
+  if (matchesIfNoneMatch(request.ifNoneMatch ?? null, etag)) return { status: 304, headers, body: null };
+  const body = page.bodies[coding];
+  if (coding !== 'identity') headers.push(['content-encoding', coding]);
+  headers.push(['content-length', String(body.length)]);
+  return { status: 200, headers, body: request.method === 'HEAD' ? null : body };
+}
+
+/** Bytes an entry holds: all its codings. */
+function sizeOf(page: Pick<CachedPage, 'bodies'>): number {
+  return page.bodies.identity.length + page.bodies.br.length + page.bodies.gzip.length;
 }
 
 /**
@@ -92,7 +144,7 @@ export function createPageCache(options: { maxEntries?: number; maxBytes?: numbe
   function remove(key: string): void {
     const e = entries.get(key);
     if (!e) return;
-    bytes -= e.body.length;
+    bytes -= sizeOf(e);
     entries.delete(key);
   }
 
@@ -110,9 +162,10 @@ export function createPageCache(options: { maxEntries?: number; maxBytes?: numbe
     },
     set(key: string, page: Omit<CachedPage, 'expires'>, policy: PageCachePolicy): void {
       remove(key);
-      if (page.body.length > maxBytes) return;
+      const size = sizeOf(page);
+      if (size > maxBytes) return;
       entries.set(key, { ...page, expires: now() + policy.sMaxAge * 1000 });
-      bytes += page.body.length;
+      bytes += size;
       while (entries.size > maxEntries || bytes > maxBytes) {
         const oldest = entries.keys().next().value;
         if (oldest === undefined) break;
@@ -130,3 +183,6 @@ export function createPageCache(options: { maxEntries?: number; maxBytes?: numbe
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
+
+/** The process's page cache, shared by the middleware and the server's fast path for hits. */
+export const pageCache: PageCache = createPageCache();
