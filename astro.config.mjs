@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { createHash } from 'node:crypto';
 import { cpSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { precompressDirectory } from './src/server/precompress.ts';
 
 /**
  * The embedded backend is bundled into the server build, but its SQL migrations are files read at run time: copy
@@ -21,6 +22,36 @@ const embeddedBackendFiles = {
         fileURLToPath(new URL('migrations', serverDir)),
         { recursive: true },
       );
+    },
+  },
+};
+
+/**
+ * Astro's Node adapter in middleware mode, with the storefront's own server (src/server/entry.ts) as the build's
+ * server entry: `node dist/server/entry.mjs` starts it, and it serves static files, cached pages and compression
+ * around the adapter's request handler (docs/decisions/018-response-delivery.md).
+ */
+function nodeServer(options) {
+  const adapter = node({ ...options, mode: 'middleware' });
+  const configDone = adapter.hooks['astro:config:done'];
+  const serverEntrypoint = fileURLToPath(new URL('./src/server/entry.ts', import.meta.url));
+  return {
+    ...adapter,
+    hooks: {
+      ...adapter.hooks,
+      'astro:config:done': (params) =>
+        configDone({ ...params, setAdapter: (config) => params.setAdapter({ ...config, serverEntrypoint }) }),
+    },
+  };
+}
+
+/** Writes `.br` and `.gz` beside the client build's text files, served in place of them (src/server/precompress.ts). */
+const precompressClientFiles = {
+  name: 'werkbank:precompress',
+  hooks: {
+    'astro:build:done': async ({ dir, logger }) => {
+      const { files, bytes, brotliBytes } = await precompressDirectory(fileURLToPath(dir));
+      logger.info(`${files} files precompressed: ${bytes} bytes, ${brotliBytes} with brotli`);
     },
   },
 };
@@ -44,8 +75,8 @@ export default defineConfig({
   // One Node process serves pages, the same-origin /store-api proxy and, in-process, the embedded Store API.
   // The adapter stops reading a request body past 2 MiB (its default is 1 GiB); the proxy answers 413 at 1 MiB
   // before that, in the Store API error envelope (src/lib/store-api/proxy.ts, docs/decisions/012).
-  adapter: node({ mode: 'standalone', bodySizeLimit: 2 * 1024 * 1024 }),
-  integrations: [react(), embeddedBackendFiles],
+  adapter: nodeServer({ bodySizeLimit: 2 * 1024 * 1024 }),
+  integrations: [react(), embeddedBackendFiles, precompressClientFiles],
   security: {
     // Astro's own check covers form content types; src/middleware.ts adds the Origin/Sec-Fetch-Site check for all.
     checkOrigin: true,
