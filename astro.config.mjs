@@ -57,12 +57,13 @@ const precompressClientFiles = {
 };
 
 /**
- * The `onerror` attribute of catalogue images (src/features/catalog/ProductCard.astro and ProductDetail.astro): shows
- * the placeholder (PLACEHOLDER_IMAGE in src/features/catalog/product-view.ts) when an image fails to load. A
+ * The `onerror` attribute of product images in server-rendered pages (src/components/ui/ProductPicture.astro): shows
+ * the placeholder when an image fails to load; the same text as IMAGE_FALLBACK_HANDLER in src/lib/product-image.ts. A
  * Content-Security-Policy allows an inline event handler only by the hash of its exact text (CSP Level 3,
  * 'unsafe-hashes'); e2e/security-headers.spec.ts fails when the two drift apart.
  */
-const IMAGE_FALLBACK_HANDLER = "this.onerror=null;this.src='/images/placeholder-product.svg'";
+const IMAGE_FALLBACK_HANDLER =
+  "this.onerror=null;this.parentNode.querySelectorAll('source').forEach(function(s){s.remove()});this.removeAttribute('srcset');this.src='/images/placeholder-product.svg'";
 
 /** A CSP hash source (`sha256-…`, base64) of `text`. */
 function sha256(text) {

@@ -11,6 +11,7 @@ import type { BackendConfig } from './config.ts';
 import { contextMiddleware, createChannelCache, type ChannelCache, type StoreApiEnv } from './store-api/context.ts';
 import { handleError, StoreApiError } from './http/errors.ts';
 import { registerRoutes } from './store-api/routes.ts';
+import { registerMediaRoutes } from './media/media.routes.ts';
 import type { ErpPort } from './erp/port.ts';
 import { createSimulatedErp, type ErpSimulation } from './erp/simulated/index.ts';
 
@@ -50,5 +51,6 @@ export function createStoreApi(deps: StoreApiDeps): StoreApi {
   });
   app.use('/store-api/*', contextMiddleware(deps.db, channels));
   registerRoutes(app, { db: deps.db, config: deps.config, channels, erp, erpSimulation });
+  registerMediaRoutes(app, { db: deps.db });
   return { app, channels, erp, erpSimulation };
 }

@@ -1,10 +1,11 @@
 /**
- * `npm run catalog:import -- <file|dir> [--media-base-url <url>] [--include-samples]`
+ * `npm run catalog:import -- <file|dir> [--media-base-url <url>] [--media <folder>] [--include-samples]`
  *
  * Imports a BMEcat file, a supplier sheet or a whole folder (e.g. ../shared/catalog) into the database the backend
  * uses: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR (default .data/pglite), exactly as
  * backend/runtime.ts opens it; the sales channel is seeded first. Changes go through the catalogue writer, which is
- * finalised at the end. Prints per file: counts, skipped items with reasons and the warnings summarised by kind.
+ * finalised at the end. Image files in a `media/` folder beside a catalogue file (or in `--media <folder>`) are
+ * stored in the media store and linked by their MIME_SOURCE name. Prints per file: counts, skipped items with reasons and the warnings summarised by kind.
  *
  * Exit codes: 0 done (also when items were skipped), 1 the input cannot be read at all or the import failed,
  * 2 wrong usage.
@@ -59,9 +60,11 @@ async function main(argv: string[]): Promise<number> {
     const i = argv.indexOf(name);
     return i >= 0 ? argv[i + 1] : undefined;
   };
-  const target = args.find((a) => a !== flag('--media-base-url'));
+  const target = args.find((a) => a !== flag('--media-base-url') && a !== flag('--media'));
   if (!target) {
-    console.error('usage: npm run catalog:import -- <file|dir> [--media-base-url <url>] [--include-samples]');
+    console.error(
+      'usage: npm run catalog:import -- <file|dir> [--media-base-url <url>] [--media <folder>] [--include-samples]',
+    );
     return 2;
   }
   const input = path.resolve(target);
@@ -79,7 +82,11 @@ async function main(argv: string[]): Promise<number> {
   try {
     await seedSalesChannel(handle.db, config);
     const writer = createCatalogWriter(handle.db);
-    const options = { mediaBaseUrl: flag('--media-base-url') };
+    const mediaFolder = flag('--media');
+    const options = {
+      mediaBaseUrl: flag('--media-base-url'),
+      media: { db: handle.db, folder: mediaFolder ? path.resolve(mediaFolder) : undefined },
+    };
     let reports: ImportReport[];
     try {
       reports = isDirectory

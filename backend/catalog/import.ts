@@ -4,10 +4,15 @@
  * 'tabular:guenzburger', 'tabular:fixings', else 'bmecat:' + supplier name) and runs the matching importer into a
  * CatalogSink. `importCatalogDirectory` does the same for every catalogue file below a folder (the shared
  * `../shared/catalog`), turning unreadable or unsupported files into report entries instead of failures.
+ *
+ * With `media.db`, the image files beside a catalogue (its `media/` folder, or `media.folder`) go into the media
+ * store as the products referencing them are imported (backend/catalog/media-files.ts).
  */
 import { open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Db } from '../db/client.ts';
 import type { CatalogSink, ImportReport } from './model.ts';
+import { mediaFolderOf, withMediaFiles } from './media-files.ts';
 import { importBmecat, type BmecatImportOptions } from './bmecat/importer.ts';
 import { ReportBuilder } from './bmecat/report-builder.ts';
 import { readCsvHeader } from './tabular/csv-rows.ts';
@@ -31,6 +36,11 @@ export interface CatalogImportOptions {
   limits?: BmecatImportOptions['limits'];
   /** Reference date for expiry warnings (default now). */
   now?: Date | undefined;
+  /**
+   * Where image files are stored: without it, media stay file names only. `folder` overrides the `media/` folder
+   * looked for beside each catalogue file.
+   */
+  media?: { db: Db; folder?: string | undefined } | undefined;
 }
 
 /** Folders of the shared catalogue that hold reference data, not catalogues. */
@@ -96,6 +106,15 @@ export async function importCatalogFile(
   sink: CatalogSink,
   options: CatalogImportOptions = {},
 ): Promise<ImportReport> {
+  const folder = options.media ? mediaFolderOf(filePath, options.media.folder) : undefined;
+  if (!options.media || !folder) return importFormat(filePath, sink, options);
+  const withFiles = withMediaFiles(sink, options.media.db, folder);
+  const report = await importFormat(filePath, withFiles, options);
+  withFiles.finish(report);
+  return report;
+}
+
+async function importFormat(filePath: string, sink: CatalogSink, options: CatalogImportOptions): Promise<ImportReport> {
   const format = await detectCatalogFormat(filePath);
   const fileLabel = filePath;
   switch (format.kind) {

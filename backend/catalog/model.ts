@@ -78,6 +78,11 @@ export interface CatalogMedia {
   purpose: string;
   description?: LocalizedText | undefined;
   position?: number | undefined;
+  /**
+   * The file itself, once put into the media store (backend/media/media-store.ts): its content hash (64 hex).
+   * Absent when only the name is known (no binaries in the source).
+   */
+  file?: { hash: string } | undefined;
 }
 
 export interface CatalogReference {

@@ -18,6 +18,7 @@ import { createCatalogWriter, type FinalizeReport } from './writer.ts';
 import { categoryId } from './writer/ids.ts';
 import { writeStaticContent } from './static-content.ts';
 import { generateCatalog, GENERATED_SOURCE } from './generate/generate-catalog.ts';
+import { withGeneratedImages } from './generate/product-images.ts';
 import { importCatalogDirectory } from './import.ts';
 
 export interface CatalogSeedOptions {
@@ -215,15 +216,19 @@ export async function ensureCatalogSeeded(
   // The generated part first: real sources mount below some of its top-level categories.
   const articles = options.generatedArticles ?? (withRealData ? 3_000 : 5_000);
   let generated = 0;
+  const generatedSink = withGeneratedImages(writer, db);
   for await (const change of generateCatalog({ articles, seed: 1 })) {
     if (change.kind === 'product') generated++;
-    await writer.write(change);
+    await generatedSink.write(change);
   }
   log(`catalogue seed: ${GENERATED_SOURCE}: ${generated} articles (deterministic, seed 1)`);
 
   if (withRealData) {
     const { sink, counts } = mountingSink(writer, mounts, new Date());
-    const reports = await importCatalogDirectory(dir, sink, { mediaBaseUrl: config.mediaBaseUrl || undefined });
+    const reports = await importCatalogDirectory(dir, sink, {
+      mediaBaseUrl: config.mediaBaseUrl || undefined,
+      media: { db },
+    });
     for (const [source, c] of counts)
       log(`catalogue seed: ${source}: ${c.categories} categories, ${c.products} articles`);
     const skipped = reports.reduce((n, r) => n + r.skipped.length, 0);

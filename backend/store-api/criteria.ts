@@ -8,8 +8,13 @@
  * (`criteriaSizeViolations`: filter trees deeper than 8 or with more than 100 nodes, value lists over 500 entries).
  * The size limits are checked on the raw body before the schema walks it, so a hostile tree costs no more than
  * reading it once.
+ *
+ * GET twins of the read routes take the criteria object in one query parameter, `_criteria`
+ * (`compressedCriteriaFromQuery`), as `@shopware/api-client`'s `encodeForQuery` writes it for cacheable reads.
  */
+import { gunzipSync } from 'node:zlib';
 import * as v from 'valibot';
+import { MAX_STORE_API_BODY_BYTES } from '../http/body-limit.ts';
 import { violations } from '../http/errors.ts';
 import { invalidJsonError } from '../http/validate.ts';
 
@@ -283,6 +288,11 @@ export function parseCriteria(body: unknown, query: Record<string, string> = {})
     'in-stock',
     'search',
     'term',
+    'no-aggregations',
+    'only-aggregations',
+    'total-count-mode',
+    'depth',
+    'buildTree',
   ]) {
     if (query[key] !== undefined) merged[key] = query[key];
   }
@@ -352,6 +362,37 @@ export async function readJsonBody(req: { text(): Promise<string> }): Promise<un
   } catch {
     throw invalidJsonError();
   }
+}
+
+/**
+ * The criteria object of a `_criteria` query parameter: base64url(gzip(JSON)), the format of Shopware's
+ * `CompressedCriteria` parameter (Store API OpenAPI document, `#/components/parameters/CompressedCriteria`). The
+ * unpacked JSON may be at most MAX_STORE_API_BODY_BYTES long, as a POST body may.
+ *
+ * @returns the decoded object, or `{}` when `encoded` is undefined or empty.
+ * @throws StoreApiError 400 `VIOLATION::INVALID_VALUE` at `/_criteria` for anything that is not such an encoding of
+ *   a JSON object (bad base64url, not gzip, larger than the limit, not JSON, not an object).
+ */
+export function compressedCriteriaFromQuery(encoded: string | undefined): Record<string, unknown> {
+  if (!encoded) return {};
+  const invalid = () =>
+    violations([
+      {
+        pointer: '/_criteria',
+        code: 'INVALID_VALUE',
+        detail: 'The _criteria parameter must be base64url(gzip(JSON criteria)).',
+      },
+    ]);
+  if (!/^[A-Za-z0-9_-]+={0,2}$/.test(encoded)) throw invalid();
+  let decoded: unknown;
+  try {
+    const json = gunzipSync(Buffer.from(encoded, 'base64url'), { maxOutputLength: MAX_STORE_API_BODY_BYTES });
+    decoded = JSON.parse(json.toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded)) throw invalid();
+  return decoded as Record<string, unknown>;
 }
 
 /**

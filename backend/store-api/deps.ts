@@ -9,7 +9,7 @@ import { companyTable, customerRightTable, customerTable } from '../db/schema/in
 import type { BackendConfig } from '../config.ts';
 import type { CatalogCache } from './catalog-cache.ts';
 import type { StoreApiEnv, StoreContext } from './context.ts';
-import { parseCriteria, readJsonBody, type Criteria } from './criteria.ts';
+import { compressedCriteriaFromQuery, parseCriteria, readJsonBody, type Criteria } from './criteria.ts';
 
 export interface CatalogDeps {
   db: Db;
@@ -17,10 +17,20 @@ export interface CatalogDeps {
   cache: CatalogCache;
 }
 
-/** Criteria of a request: JSON body for POST, query parameters for both (body wins). */
+/**
+ * Criteria of a request: the JSON body of a POST, the `_criteria` query parameter of a GET twin (decoded by
+ * compressedCriteriaFromQuery), and the plain query parameters for both (body and `_criteria` win).
+ *
+ * @throws StoreApiError 400 for invalid JSON, an invalid `_criteria` or invalid criteria (parseCriteria).
+ */
 export async function requestCriteria(c: Context<StoreApiEnv>): Promise<Criteria> {
-  const body = c.req.method === 'GET' ? {} : await readJsonBody(c.req);
-  return parseCriteria(body, c.req.query());
+  const compressed = compressedCriteriaFromQuery(c.req.query('_criteria'));
+  if (c.req.method === 'GET') return parseCriteria(compressed, c.req.query());
+  const body = await readJsonBody(c.req);
+  return parseCriteria(
+    body && typeof body === 'object' && !Array.isArray(body) ? { ...compressed, ...body } : body,
+    c.req.query(),
+  );
 }
 
 /** The pieces of the context the catalogue mappers need. */

@@ -5,7 +5,8 @@
 import type { Schemas } from '@shopware/api-client/api-types';
 import { stableId } from '../lib/ids.ts';
 import { translateFields } from '../lib/translate.ts';
-import type { StoreMedia, StoreSeoUrl } from './shopware-schemas.ts';
+import { originalRendition, thumbnailSizes, thumbnailUrl } from '../media/media-store.ts';
+import type { StoreMedia, StoreMediaThumbnail, StoreSeoUrl } from './shopware-schemas.ts';
 
 /** `T` after `compact`: keys that may be null or undefined become optional and lose `null`. */
 export type Compacted<T> = {
@@ -29,18 +30,53 @@ export interface MediaRow {
   url: string | null;
   translated: Partial<Record<string, { alt?: string; title?: string }>>;
   customFields?: Record<string, unknown> | null;
+  /** The stored image (backend/media/media-store.ts), when the media store has the file. */
+  file?: MediaFileRef | null;
+}
+
+/** A media row's stored original: content hash (64 hex), MIME type and pixel size. */
+export interface MediaFileRef {
+  hash: string;
+  mimeType: string;
+  width: number;
+  height: number;
 }
 
 /**
- * Shopware Media: `url` is the row's absolute URL (deep link) or `mediaBaseUrl/fileName`; with neither, `url` is
- * empty and `hasFile` false, and the storefront shows its placeholder. `fileName` is without extension, as in
- * Shopware; `path` is the file name as the catalogue references it.
+ * Shopware MediaThumbnail list of a stored original: one per size of `thumbnailSizes`, smallest first, `url` the
+ * JPEG and `extensions.formats` the AVIF and WebP of the same size.
+ */
+function mapThumbnails(mediaId: string, file: MediaFileRef): StoreMediaThumbnail[] {
+  return thumbnailSizes(file.width, file.height).map(({ width, height }) => ({
+    id: stableId('media-thumbnail', `${file.hash}:${width}x${height}`),
+    mediaId,
+    width,
+    height,
+    url: thumbnailUrl(file.hash, width, height, 'jpeg'),
+    extensions: {
+      formats: {
+        avif: thumbnailUrl(file.hash, width, height, 'avif'),
+        webp: thumbnailUrl(file.hash, width, height, 'webp'),
+      },
+    },
+    apiAlias: 'media_thumbnail' as const,
+  }));
+}
+
+/**
+ * Shopware Media. With a stored file, `url` is the media store's content-addressed URL (root-relative, served by
+ * `GET /media/…`), `metaData` its pixel size and `thumbnails` the rendered sizes. Otherwise `url` is the row's
+ * absolute URL (deep link) or `mediaBaseUrl/fileName`; with neither, `url` is empty and `hasFile` false, and the
+ * storefront shows its placeholder. `fileName` is without extension, as in Shopware; `path` is the file name as the
+ * catalogue references it.
  */
 export function mapMedia(m: MediaRow, locale: string, mediaBaseUrl: string): StoreMedia {
   const t = translateFields(m.translated, locale);
   const extension = m.fileExtension ?? /\.([A-Za-z0-9]+)$/.exec(m.fileName)?.[1]?.toLowerCase() ?? '';
   const base = mediaBaseUrl.replace(/\/+$/, '');
-  const url = m.url ?? (base ? `${base}/${m.fileName.split('/').map(encodeURIComponent).join('/')}` : '');
+  const stored = m.file ? originalRendition(m.file) : null;
+  const url =
+    stored?.url ?? m.url ?? (base ? `${base}/${m.fileName.split('/').map(encodeURIComponent).join('/')}` : '');
   return compact({
     id: m.id,
     mimeType: m.mimeType,
@@ -54,6 +90,8 @@ export function mapMedia(m: MediaRow, locale: string, mediaBaseUrl: string): Sto
     path: m.fileName,
     url,
     hasFile: url !== '',
+    metaData: stored ? { width: stored.width, height: stored.height } : null,
+    thumbnails: m.file ? mapThumbnails(m.id, m.file) : null,
     private: false,
     alt: t.alt,
     title: t.title,

@@ -18,9 +18,25 @@ export type Sent<T, Kept extends keyof T = never> = {
 /** The `translated` object of a schema with the fields this backend translates. */
 type Translated<T extends { translated: object }> = Partial<T['translated']>;
 
-export type StoreMedia = Sent<Omit<Schemas['Media'], 'translated' | 'customFields'>, 'id' | 'apiAlias' | 'url'> & {
+/**
+ * Shopware MediaThumbnail, plus `extensions.formats`: the same size as AVIF and WebP (`url` is the JPEG), so a
+ * `<picture>` can offer the smaller formats.
+ */
+export type StoreMediaThumbnail = Sent<
+  Omit<Schemas['MediaThumbnail'], 'createdAt' | 'updatedAt'>,
+  'id' | 'mediaId' | 'url' | 'width' | 'height'
+> & {
+  extensions: { formats: { avif: string; webp: string } };
+  apiAlias: 'media_thumbnail';
+};
+
+export type StoreMedia = Sent<
+  Omit<Schemas['Media'], 'translated' | 'customFields' | 'thumbnails'>,
+  'id' | 'apiAlias' | 'url'
+> & {
   translated: { alt: string | null; title: string | null };
   customFields: Record<string, unknown>;
+  thumbnails?: StoreMediaThumbnail[];
 };
 
 export type StoreSeoUrl = Sent<

@@ -110,7 +110,10 @@ export async function writeProperties(
   for (const id of optionRows.keys()) seen.options.add(id);
 }
 
-/** Upserts the media of `products` (id from MIME_SOURCE) not yet in `seen`; absolute URLs are kept as `url`. */
+/**
+ * Upserts the media of `products` (id from MIME_SOURCE) not yet in `seen`; absolute URLs are kept as `url`, a stored
+ * file (`CatalogMedia.file`) as `fileHash`. A later write without a file keeps the stored one.
+ */
 export async function writeMedia(db: Db, products: CatalogProduct[], seen: SeenSet): Promise<void> {
   const rows = new Map<string, typeof mediaTable.$inferInsert>();
   for (const p of products) {
@@ -124,6 +127,7 @@ export async function writeMedia(db: Db, products: CatalogProduct[], seen: SeenS
         mimeType: m.mimeType ?? null,
         fileExtension: ext,
         url: isAbsoluteUrl(m.source) ? m.source : null,
+        fileHash: m.file?.hash ?? null,
         translated: translations({ title: m.description, alt: m.description }),
       });
     }
@@ -134,7 +138,10 @@ export async function writeMedia(db: Db, products: CatalogProduct[], seen: SeenS
       .values(batch)
       .onConflictDoUpdate({
         target: mediaTable.id,
-        set: excludedSet(mediaTable, ['mimeType', 'fileExtension', 'url', 'translated']),
+        set: {
+          ...excludedSet(mediaTable, ['mimeType', 'fileExtension', 'url', 'translated']),
+          fileHash: sql`COALESCE(excluded.file_hash, ${mediaTable.fileHash})`,
+        },
       });
   }
   for (const id of rows.keys()) seen.add(id);

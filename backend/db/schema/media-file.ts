@@ -4,7 +4,7 @@
  * A `media_file` is one original image, stored once however many media rows (catalogue file names) point at it: its
  * key is the SHA-256 of its bytes (hex). Thumbnails are rendered from it on first request and kept in
  * `media_thumbnail`, one row per size and format. Both are immutable: new bytes give a new hash. Sizes are pixels,
- * `size` is bytes (docs/decisions/018-media-store.md).
+ * `size` is bytes (docs/decisions/020-media-store.md).
  */
 import { customType, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 

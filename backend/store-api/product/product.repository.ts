@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows as rows, type Db } from '../../db/client.ts';
 import type { PriceRow } from '../../lib/price.ts';
 import { textArray } from '../../db/sql-params.ts';
+import type { MediaFileRef } from '../entities.ts';
 
 export interface ProductRow {
   id: string;
@@ -69,6 +70,8 @@ export interface ProductMediaRow {
     url: string | null;
     translated: Partial<Record<string, { alt?: string; title?: string }>>;
     customFields: Record<string, unknown>;
+    /** The stored image, when the media store has the file. */
+    file: MediaFileRef | null;
   };
 }
 
@@ -227,12 +230,18 @@ export async function loadProductMedia(db: Db, productIds: string[]): Promise<Pr
     url: string | null;
     translated: ProductMediaRow['media']['translated'] | null;
     custom_fields: Record<string, unknown> | null;
+    file_hash: string | null;
+    file_mime_type: string | null;
+    file_width: number | null;
+    file_height: number | null;
   }>(
     db,
     sql`
     SELECT pm.id, pm.product_id, pm.media_id, pm.position, pm.purpose, pm.description,
-           m.file_name, m.mime_type, m.file_extension, m.url, m.translated, m.custom_fields
+           m.file_name, m.mime_type, m.file_extension, m.url, m.translated, m.custom_fields,
+           f.hash AS file_hash, f.mime_type AS file_mime_type, f.width AS file_width, f.height AS file_height
       FROM product_media pm JOIN media m ON m.id = pm.media_id
+      LEFT JOIN media_file f ON f.hash = m.file_hash
      WHERE pm.product_id = ANY(${textArray(productIds)})
      ORDER BY pm.product_id, pm.position, pm.id`,
   );
@@ -251,6 +260,14 @@ export async function loadProductMedia(db: Db, productIds: string[]): Promise<Pr
       url: r.url ?? null,
       translated: r.translated ?? {},
       customFields: r.custom_fields ?? {},
+      file: r.file_hash
+        ? {
+            hash: r.file_hash,
+            mimeType: r.file_mime_type ?? '',
+            width: Number(r.file_width),
+            height: Number(r.file_height),
+          }
+        : null,
     },
   }));
 }
