@@ -101,5 +101,6 @@ export const ContextPatchRequestSchema = v.object({
   shippingAddressId: v.optional(IdInputSchema),
   languageId: v.optional(IdInputSchema),
   currencyId: v.optional(IdInputSchema),
+  countryId: v.optional(IdInputSchema),
 });
 export type ContextPatchRequest = v.InferInput<typeof ContextPatchRequestSchema>;

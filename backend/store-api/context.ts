@@ -63,6 +63,8 @@ export interface StoreContext {
   language: LanguageInfo;
   languages: LanguageInfo[];
   currencyId: string;
+  /** Country chosen with `PATCH /store-api/context`, or null for the sales channel's country. */
+  countryId: string | null;
   /** Logged-in customer, or null for an anonymous context. */
   customerId: string | null;
 }
@@ -220,6 +222,7 @@ export function contextMiddleware(
       language,
       languages: entry.languages,
       currencyId: row?.payload.currencyId ?? entry.channel.currencyId,
+      countryId: row?.payload.countryId ?? null,
       customerId: row?.customerId ?? null,
     });
     await next();

@@ -14,6 +14,8 @@ import { registerListingRoutes } from './listing/listing.routes.ts';
 import { registerProductRoutes } from './product/product.routes.ts';
 import { registerSeoRoutes } from './seo/seo-url.routes.ts';
 import { registerSystemRoutes } from './system/system.routes.ts';
+import { registerCountryRoutes } from './system/country.routes.ts';
+import { registerVariantRoutes } from './product/variant.routes.ts';
 import { registerLandingPageRoutes } from './cms/landing-page.routes.ts';
 import { registerAccountArea } from './account/index.ts';
 import { registerCompanyRoutes } from './company/company.routes.ts';
@@ -43,6 +45,8 @@ export function registerRoutes(app: Hono<StoreApiEnv>, deps: RouteDeps): void {
   registerCategoryRoutes(app, catalog);
   registerListingRoutes(app, catalog);
   registerProductRoutes(app, catalog);
+  registerVariantRoutes(app, catalog);
+  registerCountryRoutes(app);
   registerSeoRoutes(app, catalog);
   registerLandingPageRoutes(app, catalog);
   registerAccountArea(app, { db: deps.db, config: deps.config });

@@ -204,6 +204,20 @@ export type StoreSalesChannel = Sent<
   apiAlias: 'sales_channel';
 };
 
+/**
+ * Shopware Country. `addressFormat` is sent as Shopware stores it, lines of address snippet keys (a JSON array; the
+ * document types it as an object).
+ */
+export type StoreCountry = Sent<
+  Omit<Schemas['Country'], 'translated' | 'addressFormat' | 'states'>,
+  'id' | 'name' | 'iso' | 'position' | 'active'
+> & {
+  addressFormat: string[][];
+  states: [];
+  translated: Translated<Schemas['Country']>;
+  apiAlias: 'country';
+};
+
 /** Shopware Salutation. */
 export type StoreSalutation = Sent<
   Omit<Schemas['Salutation'], 'translated'>,

@@ -7,6 +7,8 @@ import { idColumn } from './common.ts';
 export interface ContextPayload {
   languageId?: string;
   currencyId?: string;
+  /** Country of the context's shipping location (`PATCH /store-api/context`); unset: the sales channel's. */
+  countryId?: string;
   domainId?: string;
   /** Checkout choices of `PATCH /store-api/context` (docs/decisions/014-cart-and-orders.md). */
   shippingMethodId?: string;

@@ -8,7 +8,8 @@
  * - `GET|POST /store-api/product/{productId}/cross-selling`: one element per BMEcat reference type (accessories,
  *   mandatory, select, sparepart, similar, followup, consists_of, others), named in the context language; references
  *   to articles not in the catalogue are left out. A variant without references of its own shows its parent's.
- * - `POST /store-api/product`: products by criteria (`ids`, `filter`, `sort`, `page`, `limit`).
+ * - `GET|POST /store-api/product`: products by criteria (`ids`, `filter`, `sort`, `page`, `limit`; the GET twin takes
+ *   them as `_criteria`).
  * - `POST /store-api/product-manufacturer`: manufacturers by criteria (`ids`, `page`, `limit`).
  * - `POST /store-api/{provider}/variants`: `{ elements: [{ id, childCount }] }` for the parent ids in `ids`.
  * Prices and stock figures follow the visibility rule of product.mapper.ts.
@@ -128,7 +129,7 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
     return c.json(applyIncludes(result, criteria.includes));
   });
 
-  app.post('/store-api/product', async (c) => {
+  app.on(['GET', 'POST'], '/store-api/product', async (c) => {
     const criteria = await requestCriteria(c);
     const view = await viewContext(c.get('context'), deps);
     const { pricesVisible } = view;

@@ -1,14 +1,15 @@
 /**
  * Sales-channel endpoints (Shopware ContextRoute, LanguageRoute, CurrencyRoute):
  * - `GET /store-api/context`: the SalesChannelContext of the caller's `sw-context-token` (net prices, the B2B
- *   customer group shows net: `displayGross: false`);
+ *   customer group shows net: `displayGross: false`), with `shippingLocation.country` the context's country (the
+ *   sales channel's until one is chosen);
  * - `GET|POST /store-api/language`: the channel's languages (criteria `ids`, `page`, `limit`);
  * - `GET|POST /store-api/currency`: its currencies (EUR);
  * - `PATCH /store-api/context`: switches the context's checkout choices and language (Shopware ContextSwitchRoute),
  *   answering `{ contextToken }`: `shippingMethodId` and `paymentMethodId` must name active methods,
  *   `billingAddressId` and `shippingAddressId` addresses of the logged-in customer's company (anonymous callers: 403
- *   `CHECKOUT__CUSTOMER_NOT_LOGGED_IN`), `languageId` a language and `currencyId` a currency of the channel; any
- *   other id is the violation `ENTITY_DOES_NOT_EXIST` at its field. The choices are kept in the context's payload
+ *   `CHECKOUT__CUSTOMER_NOT_LOGGED_IN`), `languageId` a language, `currencyId` a currency and `countryId` a country
+ *   of the channel (system/country.routes.ts); any other id is the violation `ENTITY_DOES_NOT_EXIST` at its field. The choices are kept in the context's payload
  *   (an anonymous context is stored from then on).
  * The customer of a logged-in context is filled in by the account area; here `customer` is null.
  */
@@ -32,7 +33,8 @@ import { pagination } from '../criteria.ts';
 import { requestCriteria, type CatalogDeps } from '../deps.ts';
 import { searchResult } from '../entities.ts';
 import { applyIncludes } from '../includes.ts';
-import { mapCurrency, mapLanguage, mapSalesChannel, rounding, type CurrencyRow } from './system.mapper.ts';
+import { shopCountries } from './country.routes.ts';
+import { FIXED_IDS, mapCurrency, mapLanguage, mapSalesChannel, rounding, type CurrencyRow } from './system.mapper.ts';
 
 export function registerSystemRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {
   async function currencies(): Promise<CurrencyRow[]> {
@@ -46,6 +48,8 @@ export function registerSystemRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps):
     const ctx = c.get('context');
     const currency = (await currencies()).find((r) => r.id === ctx.currencyId);
     const decimals = Number(currency?.decimal_precision ?? 2);
+    const countryId = ctx.countryId ?? FIXED_IDS.country;
+    const country = shopCountries(ctx.language.localeCode).find((r) => r.id === countryId);
     return c.json({
       token: ctx.token,
       currentCustomerGroup: { name: 'B2B', displayGross: false },
@@ -54,6 +58,7 @@ export function registerSystemRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps):
       salesChannel: mapSalesChannel(ctx),
       taxRules: [{ taxRate: 21, name: '21 %' }],
       customer: null,
+      ...(country ? { shippingLocation: { country, apiAlias: 'cart_delivery_shipping_location' } } : {}),
       context: {
         versionId: stableId('version', 'live'),
         currencyId: ctx.currencyId,
@@ -129,6 +134,11 @@ export function registerSystemRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps):
     if (body.languageId !== undefined) {
       if (ctx.languages.some((l) => l.id === body.languageId)) change.languageId = body.languageId;
       else notExisting('languageId', 'language', body.languageId);
+    }
+    if (body.countryId !== undefined) {
+      const id = body.countryId;
+      if (shopCountries(ctx.language.localeCode).some((r) => r.id === id)) change.countryId = id;
+      else notExisting('countryId', 'country', id);
     }
     if (body.currencyId !== undefined) {
       if ((await currencies()).some((r) => r.id === body.currencyId)) change.currencyId = body.currencyId;
