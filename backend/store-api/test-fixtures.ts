@@ -6,7 +6,7 @@
  *
  * `createTestStoreApi()` is the per-file setup: fresh in-memory PGlite, seeded sales channel, this catalogue, the app.
  */
-import { createStoreApi } from '../app.ts';
+import { createStoreApi, type StoreApi } from '../app.ts';
 import { createCatalogWriter } from '../catalog/writer.ts';
 import { categoryId, manufacturerId, productId } from '../catalog/writer/ids.ts';
 import { gtinCheckDigit } from '../lib/gtin.ts';
@@ -272,6 +272,8 @@ export async function createLoggedInContext(
 }
 
 export interface TestStoreApi {
+  /** The Store API app itself, e.g. to serve it as the standalone backend does (backend/http/standalone.ts). */
+  app: StoreApi['app'];
   handle: DbHandle;
   db: Db;
   config: BackendConfig;
@@ -288,6 +290,7 @@ export async function createTestStoreApi(): Promise<TestStoreApi> {
   await seedFixtureCatalog(handle.db);
   const { app } = createStoreApi({ db: handle.db, config });
   return {
+    app,
     handle,
     db: handle.db,
     config,
