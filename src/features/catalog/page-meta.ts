@@ -9,7 +9,9 @@
 import type { Translate } from '../../i18n/translator.ts';
 import { categoryName } from '../../lib/navigation.ts';
 import type { RouteData } from './load-route.ts';
-import { coverUrl, productName } from './product-view.ts';
+import { IMAGE_SIZES, pictureOf } from '../../lib/product-image.ts';
+import type { Product } from '../../lib/store-api/types.ts';
+import { coverUrl, galleryMedia, productName } from './product-view.ts';
 
 export interface CatalogPageMeta {
   /** Empty for the home page (the layout then shows the site's name and tagline). */
@@ -19,6 +21,8 @@ export interface CatalogPageMeta {
   /** Null: the sales channel's default. */
   robots: string | null;
   image: string | null;
+  /** The product page's main image, preloaded from the head (BaseLayout's `preloadImage`). */
+  preloadImage?: { href: string; srcset: string | undefined; sizes: string; type: string | undefined } | null;
   /** Absolute href of the same entity per domain id; undefined for pages that keep their path on every domain. */
   alternates: Map<string, string> | undefined;
   query: string | undefined;
@@ -31,6 +35,17 @@ export function descriptionText(html: string): string {
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 160);
+}
+
+/**
+ * Preload of the product page's first gallery image as ProductDetail.astro shows it: the first source of its
+ * `<picture>` (AVIF), so the browser fetches the same file it will pick; null without an image.
+ */
+export function mainImagePreload(product: Product): CatalogPageMeta['preloadImage'] {
+  const picture = pictureOf(galleryMedia(product)[0], IMAGE_SIZES.detail);
+  if (!picture.hasImage) return null;
+  const first = picture.sources[0];
+  return { href: picture.src, srcset: first?.srcset ?? picture.srcset, sizes: picture.sizes, type: first?.type };
 }
 
 /** The metadata of a rendered catalogue route. */
@@ -74,6 +89,7 @@ export function catalogPageMeta(data: Exclude<RouteData, { kind: 'redirect' }>, 
         description: tr.metaDescription || (tr.description ? descriptionText(tr.description) : null),
         keywords: tr.keywords ?? null,
         image: coverUrl(data.product),
+        preloadImage: mainImagePreload(data.product),
         alternates: data.alternates,
       };
     }

@@ -5,8 +5,6 @@
 import { deliveryTimeInDays } from '../../../contract/delivery-time.ts';
 import type { Media, Product, PropertyGroup, PropertyGroupOption } from '../../lib/store-api/types.ts';
 
-export { PLACEHOLDER_IMAGE } from '../../lib/product-image.ts';
-
 export function productName(p: Pick<Product, 'translated' | 'name' | 'productNumber'>): string {
   return p.translated?.name ?? p.name ?? p.productNumber;
 }
@@ -25,9 +23,20 @@ export function mediaUrl(media: Media | null | undefined): string | null {
   return url ? url : null;
 }
 
+/** The product page's gallery: the product's media that have a file, in the order sent (position). */
+export function galleryMedia(p: Pick<Product, 'media'>): Media[] {
+  return (p.media ?? []).flatMap((m) => (m.media && mediaUrl(m.media) ? [m.media] : []));
+}
+
+/** Cover media of a product that has a file: the cover, else the first gallery image with one, else null. */
+export function coverMedia(p: Pick<Product, 'cover' | 'media'>): Media | null {
+  if (mediaUrl(p.cover?.media)) return p.cover!.media!;
+  return p.media?.find((m) => mediaUrl(m.media))?.media ?? null;
+}
+
 /** Cover image URL of a product, falling back to the first gallery image, else null. */
 export function coverUrl(p: Pick<Product, 'cover' | 'media'>): string | null {
-  return mediaUrl(p.cover?.media) ?? mediaUrl(p.media?.find((m) => mediaUrl(m.media))?.media);
+  return mediaUrl(coverMedia(p));
 }
 
 /**

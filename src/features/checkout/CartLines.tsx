@@ -5,7 +5,8 @@
  * src/components/commerce/AddToOrderListDialog.tsx). Every change goes through the one cart store, which replaces the
  * cart with the server's answer.
  */
-import { PLACEHOLDER_IMAGE } from '../../lib/product-image.ts';
+import { IMAGE_SIZES, pictureOf } from '../../lib/product-image.ts';
+import { ProductPicture } from '../../components/ui/ProductPicture.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import QuantityCounter, { QUANTITY_EVENT, type QuantityEventDetail } from '../../components/ui/QuantityCounter.tsx';
 import { useAmount } from '../../components/commerce/use-amount.ts';
@@ -119,15 +120,10 @@ function Line({
   return (
     <li className="grid grid-cols-[64px_1fr] gap-x-4 gap-y-3 border-b border-line py-4 sm:grid-cols-[80px_1fr_auto]">
       <div className="row-span-2 h-16 w-16 overflow-hidden rounded border border-line bg-white sm:h-20 sm:w-20">
-        <img
-          src={line.cover?.url ?? PLACEHOLDER_IMAGE}
+        <ProductPicture
+          picture={pictureOf(line.cover, IMAGE_SIZES.line, { maxWidth: 192 })}
           alt=""
           className="h-full w-full object-contain"
-          loading="lazy"
-          onError={(event) => {
-            const img = event.currentTarget;
-            if (!img.src.endsWith(PLACEHOLDER_IMAGE)) img.src = PLACEHOLDER_IMAGE;
-          }}
         />
       </div>
       <div className="min-w-0">

@@ -13,6 +13,8 @@ import { fetchArticleLinkInfo, mayLookUpArticleLinks } from '../../lib/article-l
 import { $customer } from '../../lib/session/session-store.ts';
 import { useHydratedStore } from '../../lib/use-hydrated-store.ts';
 import { COVER_HEIGHT, COVER_WIDTH, fetchQuickSearch, type QuickSearchRow } from './quick-search-api.ts';
+import { ProductPicture } from '../../components/ui/ProductPicture.tsx';
+import { IMAGE_SIZES, pictureOf } from '../../lib/product-image.ts';
 
 /** The catalogue keys of the island, for `islandMessages(locale, CUSTOMER_SKU_HIT_MESSAGES)`. */
 export const CUSTOMER_SKU_HIT_MESSAGES = ['search.customerSkuHit', 'product.number'] as const satisfies readonly (
@@ -65,12 +67,12 @@ function Hit({ query, pathPrefix }: Omit<CustomerSkuHitProps, 'i18n'>) {
       aria-label={t('search.customerSkuHit', { number: query })}
       className="mb-4 flex items-center gap-4 rounded border-2 border-primary bg-white p-3"
     >
-      {row.imageUrl && (
-        <img
-          src={row.imageUrl}
+      {row.image && (
+        <ProductPicture
+          picture={pictureOf(row.image, IMAGE_SIZES.line, {
+            fallbackSize: { width: COVER_WIDTH / 5, height: COVER_HEIGHT / 5 },
+          })}
           alt=""
-          width={COVER_WIDTH / 5}
-          height={COVER_HEIGHT / 5}
           className="h-[109px] w-[80px] shrink-0 object-contain"
         />
       )}

@@ -9,6 +9,7 @@ import { islandMessages } from '../../i18n/translator.ts';
 import QuickSearch, { SEARCH_MESSAGES, type QuickSearchProps } from './QuickSearch.tsx';
 import { ANALYTICS_EVENT, type ProductClickEvent } from './product-click.ts';
 import { providerBase } from '../../lib/test-browser.ts';
+import { PLACEHOLDER_IMAGE } from '../../lib/product-image.ts';
 
 interface Call {
   path: string;
@@ -260,10 +261,35 @@ describe('QuickSearch', () => {
     expect(withCover).toHaveAttribute('src', 'https://cdn.example.com/media/p1.jpg?width=400&height=545');
     expect(withCover).toHaveAttribute('width', '400');
     expect(withCover).toHaveAttribute('height', '545');
-    expect(withoutCover).toHaveAttribute('src', '/images/no-image.svg');
+    expect(withoutCover).toHaveAttribute('src', PLACEHOLDER_IMAGE);
 
     fireEvent.error(withCover!);
-    expect(withCover).toHaveAttribute('src', '/images/no-image.svg');
+    expect(screen.getAllByRole('option')[0]!.querySelector('img')).toHaveAttribute('src', PLACEHOLDER_IMAGE);
+  });
+
+  test('a stored image is offered as AVIF, WebP and JPEG thumbnails, the 400x545 one as the fallback', async () => {
+    const thumb = (width: number, height: number) => ({
+      url: `/media/h/${width}x${height}.jpg`,
+      width,
+      height,
+      extensions: { formats: { avif: `/media/h/${width}x${height}.avif`, webp: `/media/h/${width}x${height}.webp` } },
+    });
+    const media = { url: '/media/h/800x800.jpg', alt: null, thumbnails: [thumb(96, 96), thumb(400, 545)] };
+    replies.search = () => ({ elements: [product(1, { cover: { media } })] });
+    const { user, input } = setup();
+    await user.type(input, 'bolt');
+    await settle();
+
+    const picture = screen.getByRole('option').querySelector('picture')!;
+    expect([...picture.querySelectorAll('source')].map((s) => [s.type, s.getAttribute('srcset')])).toEqual([
+      ['image/avif', '/media/h/96x96.avif 96w, /media/h/400x545.avif 400w'],
+      ['image/webp', '/media/h/96x96.webp 96w, /media/h/400x545.webp 400w'],
+    ]);
+    const img = picture.querySelector('img')!;
+    expect(img).toHaveAttribute('src', '/media/h/400x545.jpg');
+    expect(img).toHaveAttribute('srcset', '/media/h/96x96.jpg 96w, /media/h/400x545.jpg 400w');
+    expect(img).toHaveAttribute('sizes', '48px');
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['400', '545']);
   });
 
   test('arrow keys highlight rows and Enter opens the highlighted row, recording the click', async () => {

@@ -4,6 +4,8 @@ import type { MessageKey } from '../../i18n/locales.ts';
 import { I18nProvider, useI18n, type IslandI18nProp } from '../../i18n/react.tsx';
 import { trackProductClick } from './product-click.ts';
 import { COVER_HEIGHT, COVER_WIDTH, fetchQuickSearch, type QuickSearchRow } from './quick-search-api.ts';
+import { ProductPicture } from '../../components/ui/ProductPicture.tsx';
+import { IMAGE_SIZES, pictureOf, type MediaImage } from '../../lib/product-image.ts';
 import { useTypedPlaceholder } from './use-typed-placeholder.ts';
 import { StrokeIcon } from '../../components/ui/StrokeIcon.tsx';
 import { customerSkuOf, useCustomerSkus } from '../../lib/article-links.ts';
@@ -12,8 +14,6 @@ import { customerSkuOf, useCustomerSkus } from '../../lib/article-links.ts';
 export const SEARCH_DEBOUNCE_MS = 600;
 /** Analytics source of clicks in the dropdown. */
 export const QUICK_SEARCH_SOURCE = 'quickSearchResults';
-/** Shown when a product has no cover or its image fails to load. */
-export const NO_IMAGE_URL = '/images/no-image.svg';
 
 /** The catalogue keys of the island, for `islandMessages(locale, SEARCH_MESSAGES)`. */
 export const SEARCH_MESSAGES = ['search.'] as const satisfies readonly (MessageKey | `${string}.`)[];
@@ -216,7 +216,7 @@ function SearchBar({ searchUrl, pathPrefix, initialQuery = '' }: Omit<QuickSearc
                     onClick={track}
                     className="flex gap-3 px-3 py-2"
                   >
-                    <CoverImage src={row.imageUrl} />
+                    <CoverImage media={row.image} />
                     <span className="flex min-w-0 flex-col text-sm">
                       <span className="font-semibold break-words text-neutral-900">{row.name}</span>
                       <span className="text-xs text-neutral-500">{row.productNumber}</span>
@@ -260,10 +260,6 @@ function SearchBar({ searchUrl, pathPrefix, initialQuery = '' }: Omit<QuickSearc
   );
 }
 
-/**
- * Product cover at the requested 400x545 (displayed smaller); the no-image placeholder when there is none or it
- * fails to load. Decorative: the row's text names the product.
- */
 /** The hit's own article number of the customer ("Your article no. X"); nothing without one. */
 function CustomerSkuText({ sku }: { sku: string | null }) {
   const { t } = useI18n();
@@ -271,18 +267,18 @@ function CustomerSkuText({ sku }: { sku: string | null }) {
   return <span className="text-xs break-all text-neutral-700">{t('search.customerSku', { number: sku })}</span>;
 }
 
-function CoverImage({ src }: { src: string | null }) {
-  const [failed, setFailed] = useState(false);
-  const shown = src && !failed ? src : NO_IMAGE_URL;
+/**
+ * Product cover from its thumbnails (400x545 among them, displayed smaller); the product placeholder when there is
+ * none or it fails to load. Decorative: the row's text names the product.
+ */
+function CoverImage({ media }: { media: MediaImage | null }) {
   return (
-    <img
-      src={shown}
-      width={COVER_WIDTH}
-      height={COVER_HEIGHT}
+    <ProductPicture
+      picture={pictureOf(media, IMAGE_SIZES.quickSearch, {
+        fallbackSize: { width: COVER_WIDTH, height: COVER_HEIGHT },
+      })}
       alt=""
-      loading="lazy"
       className="h-16 w-12 shrink-0 object-contain"
-      onError={() => setFailed(true)}
     />
   );
 }

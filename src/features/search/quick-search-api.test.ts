@@ -73,7 +73,7 @@ describe('toQuickSearchRow', () => {
   test('uses the translated name and falls back to the first media when there is no cover', () => {
     const row = toQuickSearchRow(base, new Map(), '');
     expect(row.name).toBe('Hex bolt');
-    expect(row.imageUrl).toBe('https://cdn.example.com/second.jpg?width=400&height=545');
+    expect(row.image?.url).toBe('https://cdn.example.com/second.jpg?width=400&height=545');
     expect(row.variantsHref).toBeNull();
   });
 
@@ -91,10 +91,10 @@ describe('toQuickSearchRow', () => {
   });
 
   test('has no image when the product has no media or only media without a file', () => {
-    expect(toQuickSearchRow({ ...base, media: [] }, new Map(), '').imageUrl).toBeNull();
+    expect(toQuickSearchRow({ ...base, media: [] }, new Map(), '').image).toBeNull();
     const empty = { url: '', alt: null };
     expect(
-      toQuickSearchRow({ ...base, cover: { media: empty }, media: [{ media: empty }] }, new Map(), '').imageUrl,
+      toQuickSearchRow({ ...base, cover: { media: empty }, media: [{ media: empty }] }, new Map(), '').image,
     ).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { VariantCountResponseSchema, type VariantCountRequest } from '../../../contract/provider/variants.ts';
 import { invoke, providerPath, storeApi } from '../../lib/store-api/browser.ts';
 import type { StoreApiRequest } from '../../lib/store-api/types.ts';
+import type { MediaImage } from '../../lib/product-image.ts';
 
 /** Products requested per quick search (Quick search limit 10). */
 export const QUICK_SEARCH_LIMIT = 10;
@@ -26,16 +27,28 @@ export interface QuickSearchRow {
   variantsHref: string | null;
   /** Number of variants of the product (its parent's `childCount` for a variant); 0 when unknown. */
   variantCount: number;
-  /** Cover image URL sized 400x545 when absolute, or `null` when the product has no image. */
-  imageUrl: string | null;
+  /**
+   * Cover image: the media with its thumbnails (the 400x545 one among them), its `url` sized 400x545 when absolute;
+   * `null` when the product has no image.
+   */
+  image: MediaImage | null;
   /** Up to 4 "group: option" labels, the 'Bezeichnung' option first. */
   options: string[];
 }
 
 const nullishString = v.nullish(v.string());
+const ThumbnailSchema = v.object({
+  url: v.string(),
+  width: v.number(),
+  height: v.number(),
+  extensions: v.nullish(
+    v.object({ formats: v.nullish(v.object({ avif: v.optional(v.string()), webp: v.optional(v.string()) })) }),
+  ),
+});
 const MediaSchema = v.object({
   url: v.string(),
   alt: nullishString,
+  thumbnails: v.nullish(v.array(ThumbnailSchema)),
 });
 const GroupSchema = v.object({ name: nullishString, translated: v.nullish(v.object({ name: nullishString })) });
 const OptionSchema = v.object({
@@ -94,7 +107,8 @@ export function quickSearchCriteria(term: string): StoreApiRequest<'searchPage p
         'options',
       ],
       product_media: ['media', 'position'],
-      media: ['url', 'alt'],
+      media: ['url', 'alt', 'thumbnails'],
+      media_thumbnail: ['url', 'width', 'height', 'extensions'],
       seo_url: ['seoPathInfo', 'isCanonical'],
       property_group_option: ['name', 'translated', 'group'],
       property_group: ['name', 'translated'],
@@ -156,9 +170,9 @@ export function toQuickSearchRow(
   const href = productHref(product, pathPrefix);
   const variantCount = (product.parentId ? variantCounts.get(product.parentId) : product.childCount) ?? 0;
   // The cover, else the first media with a URL (media may exist without a file yet: empty url).
-  const imageUrl = [product.cover?.media, ...(product.media ?? []).map((entry) => entry.media)].find(
-    (media) => media?.url,
-  )?.url;
+  const media = [product.cover?.media, ...(product.media ?? []).map((entry) => entry.media)].find(
+    (candidate) => candidate?.url,
+  );
   return {
     id: product.id,
     name: product.translated?.name ?? product.name ?? product.productNumber ?? '',
@@ -166,7 +180,7 @@ export function toQuickSearchRow(
     href,
     variantsHref: variantCount > 1 ? `${href}?showVariantsTable=true` : null,
     variantCount,
-    imageUrl: imageUrl ? sizedImageUrl(imageUrl) : null,
+    image: media ? { ...media, url: sizedImageUrl(media.url) } : null,
     options: optionLabels(product.options),
   };
 }
