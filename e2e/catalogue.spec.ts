@@ -35,6 +35,34 @@ test('home → category → filter → product', async ({ page }) => {
   await expect(page.getByText(/€/)).toHaveCount(0);
 });
 
+test('a filter group lists its first options, "show all" brings the rest, and one of those filters', async ({
+  page,
+}) => {
+  await page.goto('/de/Steigtechnik/');
+  // The first open group that has more options than the page lists.
+  const group = page.locator('details[data-facet][open]:has(fieldset a[data-facet-load])').first();
+  const options = group.locator('input[type="checkbox"]');
+  const listed = await options.count();
+  expect(listed).toBeGreaterThan(0);
+  const showAll = group.getByRole('link', { name: /^Alle [\d.]+ anzeigen$/ });
+  const total = Number(((await showAll.innerText()).match(/[\d.]+/)?.[0] ?? '0').replaceAll('.', ''));
+  expect(total).toBeGreaterThan(listed);
+  const expanded = page.locator(`[data-facet-id="${await group.getAttribute('data-facet-id')}"]`);
+  // Keyboard: focus the link and press Enter; the group then lists every option and focus moves to the first new one.
+  await showAll.focus();
+  await page.keyboard.press('Enter');
+  await expect(expanded.locator('input[type="checkbox"]')).toHaveCount(total);
+  await expect(expanded.locator('input[type="checkbox"]').nth(listed)).toBeFocused();
+  expect(page.url()).not.toContain('expand=');
+  // An option that was not in the page before filters the listing.
+  const hidden = expanded.locator('label').nth(listed);
+  const countText = (await hidden.innerText()).match(/\(([\d.]+)\)/)?.[1] ?? '';
+  await hidden.locator('input').click();
+  await expect(page).toHaveURL(/properties=|manufacturer=/);
+  await expect(page.getByText(new RegExp(`^${countText.replaceAll('.', '\\.')} Produkte?$`))).toBeVisible();
+  await expect(page.locator('aside input[type="checkbox"]:checked')).toHaveCount(1);
+});
+
 test('a product page shows counter rules, delivery time and tabs', async ({ page }) => {
   await page.goto('/de/search?query=36612');
   await page

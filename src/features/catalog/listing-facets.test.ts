@@ -4,12 +4,14 @@ import {
   VISIBLE_GROUPS,
   VISIBLE_OPTIONS,
   activeFilters,
+  EXPAND_MORE,
   arrangeFacets,
   facetHiddenReason,
   facetScopeTotal,
   leadingNumber,
   listingFacets,
   sortFacetOptions,
+  trimFacetOptions,
   type Facet,
   type FacetOption,
 } from './listing-facets.ts';
@@ -154,7 +156,8 @@ describe('arrangeFacets', () => {
     ]);
     expect(layout.sections.filter((s) => s.open)).toHaveLength(OPEN_GROUPS);
     expect(layout.sections).toHaveLength(VISIBLE_GROUPS);
-    expect(layout.more).toHaveLength(manyGroups.length + 1 - VISIBLE_GROUPS);
+    expect(layout.moreTotal).toBe(manyGroups.length + 1 - VISIBLE_GROUPS);
+    expect(layout.more).toEqual([]);
     expect(layout.moreOpen).toBe(false);
   });
 
@@ -167,22 +170,63 @@ describe('arrangeFacets', () => {
     expect(layout.sections.map((s) => s.name)).toEqual(['Schmal', 'Breit']);
   });
 
-  test('opens a group and its "show all" part when a chosen option is hidden there', () => {
+  test('lists the first options of an open group in the page, a chosen option further down among them', () => {
     const options = Array.from({ length: 20 }, (_, i) => option(i + 1, String(i + 1), 2));
     const layout = arrangeFacets([...manyGroups, group(50, 'Länge', options)], new Set([id(20)]), 1000);
     const section = [...layout.sections, ...layout.more].find((s) => s.name === 'Länge');
     expect(section?.visible).toHaveLength(VISIBLE_OPTIONS);
-    expect(section?.rest).toHaveLength(20 - VISIBLE_OPTIONS);
+    expect(section?.visible.map((o) => o.id)).toContain(id(20));
+    expect(section?.hidden).toBe(20 - VISIBLE_OPTIONS);
     expect(section?.open).toBe(true);
-    expect(section?.restOpen).toBe(true);
     expect(section?.selected).toBe(1);
   });
 
-  test('opens the "more filters" part when a chosen option is in it', () => {
-    const last = manyGroups.at(0)!;
-    const layout = arrangeFacets(manyGroups, new Set([last.options[1]!.id]), 1000);
-    expect(layout.more.map((s) => s.name)).toContain(last.name);
+  test('leaves the options of a closed group out of the page and lists every option of the expanded one', () => {
+    const options = Array.from({ length: 20 }, (_, i) => option(i + 1, String(i + 1), 2));
+    const facets = [...manyGroups.slice(0, OPEN_GROUPS), group(50, 'Länge', options, 9)];
+    const closed = arrangeFacets(facets, new Set(), 1000).sections.find((s) => s.name === 'Länge');
+    expect(closed?.open).toBe(false);
+    expect(closed?.visible).toEqual([]);
+    expect(closed?.hidden).toBe(20);
+    const expanded = arrangeFacets(facets, new Set(), 1000, 'g50').sections.find((s) => s.name === 'Länge');
+    expect(expanded?.open).toBe(true);
+    expect(expanded?.visible).toHaveLength(20);
+    expect(expanded?.hidden).toBe(0);
+  });
+
+  test('keeps the "more filters" groups out of the page unless chosen, expanded or all asked for', () => {
+    const chosen = manyGroups.at(0)!;
+    const layout = arrangeFacets(manyGroups, new Set([chosen.options[1]!.id]), 1000);
+    expect(layout.more.map((s) => s.name)).toEqual([chosen.name]);
+    expect(layout.moreTotal).toBe(manyGroups.length - VISIBLE_GROUPS);
+    expect(layout.moreComplete).toBe(false);
     expect(layout.moreOpen).toBe(true);
+    expect(arrangeFacets(manyGroups, new Set(), 1000).more).toEqual([]);
+    expect(arrangeFacets(manyGroups, new Set(), 1000).moreOpen).toBe(false);
+    const all = arrangeFacets(manyGroups, new Set(), 1000, EXPAND_MORE);
+    expect(all.more).toHaveLength(manyGroups.length - VISIBLE_GROUPS);
+    expect(all.moreOpen).toBe(true);
+  });
+});
+
+describe('trimFacetOptions', () => {
+  const options = Array.from({ length: 30 }, (_, i) => option(i + 1, `o${i + 1}`, 30 - i));
+
+  test('keeps the first options up to the limit', () => {
+    expect(names(trimFacetOptions(options, new Set(), 8))).toEqual(['o1', 'o2', 'o3', 'o4', 'o5', 'o6', 'o7', 'o8']);
+  });
+
+  test('always keeps chosen options, in the list order, and fills up with the first others', () => {
+    expect(names(trimFacetOptions(options, new Set([id(25), id(12)]), 4))).toEqual(['o1', 'o2', 'o12', 'o25']);
+  });
+
+  test('keeps every chosen option even when they are more than the limit', () => {
+    const chosen = new Set([id(3), id(10), id(20), id(30)]);
+    expect(names(trimFacetOptions(options, chosen, 2))).toEqual(['o3', 'o10', 'o20', 'o30']);
+  });
+
+  test('returns a short list whole', () => {
+    expect(trimFacetOptions(options.slice(0, 3), new Set(), 8)).toHaveLength(3);
   });
 });
 

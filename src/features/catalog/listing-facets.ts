@@ -93,7 +93,7 @@ export function listingFacets(listing: Pick<ListingAggregations, 'aggregations'>
   return facets;
 }
 
-/** Options shown per group before the "show all (N)" disclosure. */
+/** Options of an open group in the page's HTML before "show all (N)" (see `trimFacetOptions`). */
 export const VISIBLE_OPTIONS = 8;
 /** Groups that start open (after the availability section); groups with an active filter are always open. */
 export const OPEN_GROUPS = 3;
@@ -130,25 +130,52 @@ export function sortFacetOptions(options: FacetOption[], sortingType: string | n
   });
 }
 
+/**
+ * The options of a group that go into the page's HTML: every chosen option, then the first options of the sorted
+ * list until `limit` options are listed, in the sorted order. The rest is loaded on demand ("show all"), so a group
+ * of hundreds of options costs the page `limit` rows (a listing page stays under Lighthouse's 1,500 DOM elements,
+ * measured with `npm run bench:web`).
+ */
+export function trimFacetOptions(
+  options: FacetOption[],
+  selected: ReadonlySet<string>,
+  limit: number = VISIBLE_OPTIONS,
+): FacetOption[] {
+  const chosen = options.filter((o) => selected.has(o.id)).length;
+  let others = Math.max(0, limit - chosen);
+  return options.filter((o) => selected.has(o.id) || others-- > 0);
+}
+
+/** Value of the `expand` URL parameter that lists every group of the "more filters" part. */
+export const EXPAND_MORE = 'more';
+
 export interface FacetSection extends Facet {
-  /** Options shown at once (at most VISIBLE_OPTIONS). */
+  /**
+   * Options in the page's HTML: all of them when the group is expanded (`expand` URL parameter), else the trimmed
+   * list (`trimFacetOptions`) of an open group, none for a closed one (loaded when it is opened).
+   */
   visible: FacetOption[];
-  /** Options behind "show all (N)". */
-  rest: FacetOption[];
+  /** Options of the group that are not in `visible` (behind "show all (N)"). */
+  hidden: number;
   /** Chosen options of this group. */
   selected: number;
   /** The section starts open. */
   open: boolean;
-  /** The "show all" part starts open (a chosen option is in it). */
-  restOpen: boolean;
 }
 
 export interface FacetLayout {
   /** Sections listed directly. */
   sections: FacetSection[];
-  /** Sections in the "more filters" part. */
+  /**
+   * Sections of the "more filters" part that are in the page: all of them when `expand` is EXPAND_MORE, else only
+   * those with a chosen option or expanded.
+   */
   more: FacetSection[];
-  /** The "more filters" part starts open (a chosen option is in it). */
+  /** Number of sections of the "more filters" part, listed or not. */
+  moreTotal: number;
+  /** Every section of the "more filters" part is in `more`. */
+  moreComplete: boolean;
+  /** The "more filters" part starts open (a chosen option or an expanded group is in it, or it was expanded). */
   moreOpen: boolean;
 }
 
@@ -184,13 +211,20 @@ const coverage = (f: Facet) => f.options.reduce((sum, o) => sum + (o.count ?? 0)
  * - the manufacturer facet comes first, then property groups by the backend's `position`, then by how many
  *   products they cover (most first, so the groups that matter for this listing lead when positions are equal, as
  *   in imported catalogues), then by name;
- * - the first OPEN_GROUPS sections and every section with a chosen option start open;
- * - options are sorted by `sortFacetOptions`, the first VISIBLE_OPTIONS shown and the rest behind "show all";
- * - after VISIBLE_GROUPS sections the rest go into a "more filters" part.
+ * - the first OPEN_GROUPS sections, every section with a chosen option and the expanded one start open;
+ * - options are sorted by `sortFacetOptions`; an open section lists its first VISIBLE_OPTIONS (chosen ones
+ *   always), the expanded section (`expand`, a group id) all of them, a closed one none;
+ * - after VISIBLE_GROUPS sections the rest go into a "more filters" part, whose groups are in the page only when
+ *   they hold a chosen option or are expanded, or when `expand` is EXPAND_MORE.
  *
  * `scopeTotal` is the number of products the facet counts refer to (the unfiltered listing), or null when unknown.
  */
-export function arrangeFacets(facets: Facet[], selected: ReadonlySet<string>, scopeTotal: number | null): FacetLayout {
+export function arrangeFacets(
+  facets: Facet[],
+  selected: ReadonlySet<string>,
+  scopeTotal: number | null,
+  expand: string | null = null,
+): FacetLayout {
   const shown = facets
     .filter((f) => facetHiddenReason(f, selected, scopeTotal) === null)
     .map((f) => ({ facet: f, coverage: coverage(f) }))
@@ -204,19 +238,21 @@ export function arrangeFacets(facets: Facet[], selected: ReadonlySet<string>, sc
   const sections = shown.map(({ facet }, index): FacetSection => {
     const options = sortFacetOptions(facet.options, facet.sortingType);
     const chosen = options.filter((o) => selected.has(o.id)).length;
-    const rest = options.slice(VISIBLE_OPTIONS);
-    return {
-      ...facet,
-      options,
-      visible: options.slice(0, VISIBLE_OPTIONS),
-      rest,
-      selected: chosen,
-      open: index < OPEN_GROUPS || chosen > 0,
-      restOpen: rest.some((o) => selected.has(o.id)),
-    };
+    const expanded = facet.id === expand;
+    const open = index < OPEN_GROUPS || chosen > 0 || expanded;
+    const visible = expanded ? options : open ? trimFacetOptions(options, selected) : [];
+    return { ...facet, options, visible, hidden: options.length - visible.length, selected: chosen, open };
   });
-  const more = sections.slice(VISIBLE_GROUPS);
-  return { sections: sections.slice(0, VISIBLE_GROUPS), more, moreOpen: more.some((s) => s.selected > 0) };
+  const rest = sections.slice(VISIBLE_GROUPS);
+  const moreComplete = expand === EXPAND_MORE;
+  const more = moreComplete ? rest : rest.filter((s) => s.selected > 0 || s.id === expand);
+  return {
+    sections: sections.slice(0, VISIBLE_GROUPS),
+    more,
+    moreTotal: rest.length,
+    moreComplete,
+    moreOpen: moreComplete || more.length > 0,
+  };
 }
 
 /**
