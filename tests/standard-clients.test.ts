@@ -30,7 +30,7 @@
  * | readProductDetail (useProductSearch, sw-include-seo-urls) | POST·GET /product/{productId} | ProductDetailResponse `{ product, configurator }` |
  * | readProductCrossSellings (useProductAssociations) | POST /product/{productId}/cross-selling | array of cross_selling_element |
  * | readProductReviews (useProductReviews) | POST·GET /product/{productId}/reviews | EntitySearchResult of product_review (none written here) |
- * | searchProductVariantIds (Twig storefront's variant switch) | POST /product/{productId}/find-variant | FoundCombination `{ variantId, options }`; none: 404 CONTENT__PRODUCT_VARIANT_NOT_FOUND |
+ * | searchProductVariantIds (Shopware's variant switch, behind the Twig storefront's) | POST /product/{productId}/find-variant | FoundCombination `{ variantId, options }`; none: 404 CONTENT__PRODUCT_VARIANT_NOT_FOUND |
  *
  * Not answered, as calls of catalogue pages: `readCms` (CMS layouts are the storefront's own), `readSitemap` (the
  * storefront serves its sitemap), `pwa/page` (a route of the retired Shopware PWA, not of the Store API).
@@ -47,7 +47,7 @@ const FRONTEND = 'https://frontends.example.com';
 const en = languageId('en-GB');
 
 let api: TestStoreApi;
-let standalone: ReturnType<typeof standaloneStoreApi>;
+let standalone: TestStoreApi['app'];
 
 beforeAll(async () => {
   api = await createTestStoreApi();
