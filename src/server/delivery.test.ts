@@ -40,6 +40,12 @@ async function astro(req: IncomingMessage, res: Parameters<typeof writeResponse>
       return writeResponse(new Response(searchResult, { headers: json }), res);
     case '/store-api/account/login':
       return writeResponse(new Response('{"errors":[{"status":"401"}]}', { status: 401, headers: json }), res);
+    case '/de/Steigtechnik/':
+      // As the middleware answers a revalidation after rendering: the stored headers with the ETag, no body.
+      return writeResponse(
+        new Response(null, { status: 304, headers: { ...html, vary: 'Accept-Encoding', etag: '"k2x-br"' } }),
+        res,
+      );
     case '/media/photo.png':
       return writeResponse(new Response(png, { headers: { 'content-type': 'image/png' } }), res);
     case '/de/streamed/': {
@@ -161,6 +167,13 @@ describe('dynamic responses (through Astro)', () => {
     const image = await send('/media/photo.png', BROWSER);
     expect(image.headers['content-encoding']).toBeUndefined();
     expect(image.body.equals(png)).toBe(true);
+  });
+
+  test('a 304 of a page Astro revalidated goes out without body or Content-Encoding', async () => {
+    const revalidated = await send('/de/Steigtechnik/', { ...BROWSER, 'if-none-match': '"k2x-br"' });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers['content-encoding']).toBeUndefined();
+    expect(revalidated.body.length).toBe(0);
   });
 
   test('HEAD answers headers without a body', async () => {

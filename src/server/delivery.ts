@@ -58,6 +58,9 @@ export function createDeliveryHandler(options: DeliveryOptions): RequestListener
     },
   });
   const compress = compression({
+    // A 304 or 204 has no body to encode, and a Content-Encoding on a 304 would update the stored response's headers
+    // (RFC 9111 §4.3.4).
+    filter: (req, res) => res.statusCode !== 304 && res.statusCode !== 204 && compression.filter(req, res),
     threshold: COMPRESSION_THRESHOLD,
     flush: constants.Z_SYNC_FLUSH,
     brotli: { flush: constants.BROTLI_OPERATION_FLUSH },
