@@ -1,6 +1,7 @@
 /**
  * `npm start`: builds the storefront for production when the build is missing or older than the sources, then serves
- * it (Astro's Node standalone server) with the embedded Store API in-process, on PORT (default 4321).
+ * it (the storefront's server, src/server/entry.ts built to dist/server/entry.mjs) with the embedded Store API
+ * in-process, on PORT (default 4321).
  *
  * On the first start the embedded database (PGlite under DATA_DIR, default .data/pglite) is created and seeded;
  * the data is kept across restarts. Prints the shop's URLs once it answers.
