@@ -18,7 +18,8 @@
  *
  * Targets on 400,000 articles: quick search p95 ≤ 20 ms, filtered listing p95 ≤ 15 ms (the response budgets of
  * docs/decisions/007-search-and-listing.md).
- * Options: `--only real|400k`, `--iterations N` (default 200), `--skip-render`.
+ * Options: `--only real|400k|throughput`, `--iterations N` (default 200), `--skip-render`; throughput of cached pages
+ * against a bare server: bench/throughput.ts (its options `--port`, `--seconds`, `--connections` are passed on).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -39,6 +40,7 @@ import { createStoreApi } from '../backend/app.ts';
 import { clearCatalogCaches } from '../backend/store-api/catalog-cache.ts';
 import { productSeoPath } from '../backend/lib/slug.ts';
 import { quickSearchCriteria } from '../src/features/search/quick-search-api.ts';
+import { benchThroughput, throughputOptions } from './throughput.ts';
 
 const args = process.argv.slice(2);
 const argValue = (name: string): string | undefined => {
@@ -344,3 +346,5 @@ if (!only || only === '400k') {
   await handle.close();
   await benchRender('generated catalogue (PostgreSQL)', env, p);
 }
+
+if (!only || only === 'throughput') await benchThroughput({ dist: 'dist', ...throughputOptions(args) });

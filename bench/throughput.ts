@@ -1,0 +1,281 @@
+/**
+ * Throughput of cached anonymous pages, side by side with a bare `node:http` server sending the same bytes
+ * (docs/decisions/018-response-delivery.md):
+ *
+ * 1. seeds a fresh PGlite database (DATA_DIR in a new temporary folder) with the demo catalogue and picks the pages:
+ *    home `/en`, the category listing with the most products and an article's product page (both below `/de`);
+ * 2. starts the production build (`node <dist>/server/entry.mjs`, `ERP_SIMULATION=off`) on it and warms the page
+ *    cache (a request until the page answers `X-Cache: HIT`);
+ * 3. per page, runs autocannon (25 connections × 10 s, `accept: text/html`, `accept-encoding: br, gzip`) against the
+ *    storefront, then against a bare `node:http` server in its own process that answers every request with the
+ *    status, headers and body bytes the storefront sent for that request, and prints requests per second of both and
+ *    their ratio; the target is a ratio of at least 0.5;
+ * 4. runs the category and product pages again with a query parameter the pages ignore and a new value per request
+ *    (as `npm run bench` does), so every request renders: the uncached figures beside the cached ones.
+ *
+ * Run alone: `npx tsx bench/throughput.ts [--dist tmp/x-dist] [--port 4460] [--seconds 10] [--connections 25]`
+ * (without `--dist` it builds into dist/ first); `npm run bench -- --only throughput` runs it after building.
+ * The bare server uses port + 1. Figures are requests per second (mean of autocannon's per-second samples).
+ */
+import autocannon from 'autocannon';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { ensureCatalogSeeded } from '../backend/catalog/seed.ts';
+import { loadBackendConfig } from '../backend/config.ts';
+import { createDb, queryRows } from '../backend/db/client.ts';
+import { languageId, seedSalesChannel } from '../backend/db/seed-channel.ts';
+import { productSeoPath } from '../backend/lib/slug.ts';
+
+export interface ThroughputOptions {
+  /** Folder of the production build (the one with server/entry.mjs). */
+  dist: string;
+  /** Port of the storefront; the bare server listens on port + 1. */
+  port: number;
+  /** Seconds per measurement. */
+  seconds: number;
+  /** Concurrent connections of autocannon. */
+  connections: number;
+}
+
+export interface ThroughputRow {
+  page: string;
+  path: string;
+  /** Bytes of the body the storefront sent (in the accepted coding). */
+  bytes: number;
+  contentEncoding: string;
+  /** Requests per second of the storefront answering from its page cache. */
+  cachedRps: number;
+  /** Requests per second of a bare node:http server sending the same status, headers and bytes. */
+  bareRps: number;
+  ratio: number;
+  /** Requests per second when every request renders (cache bypassed); undefined for the home page. */
+  uncachedRps?: number;
+  /** Requests of the uncached run that failed or took longer than 60 s. */
+  uncachedFailed?: number;
+}
+
+/** The ratio cached / bare a page must reach. */
+export const TARGET_RATIO = 0.5;
+
+const REQUEST_HEADERS = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
+
+/** Headers that belong to the connection or the moment, not to the page. */
+const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+interface RawAnswer {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+}
+
+/** One GET with `REQUEST_HEADERS`, the answer's status, headers and raw bytes (nothing decoded). */
+function fetchRaw(url: string): Promise<RawAnswer> {
+  return new Promise((done, fail) => {
+    const req = request(url, { headers: REQUEST_HEADERS }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const headers: [string, string][] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          const name = res.rawHeaders[i]!;
+          if (!HOP_HEADERS.has(name.toLowerCase())) headers.push([name, res.rawHeaders[i + 1]!]);
+        }
+        done({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+      });
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+/** Pages of the freshly seeded catalogue: the listing with the most products and the first article. */
+async function pickPages(dataDir: string): Promise<{ categoryPath: string; productPath: string }> {
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: undefined };
+  const handle = await createDb({ dataDir });
+  try {
+    const config = loadBackendConfig(env);
+    await seedSalesChannel(handle.db, config);
+    await ensureCatalogSeeded(handle.db, config, { sharedCatalogDir: process.env.SHARED_CATALOG_DIR });
+    const [category] = await queryRows<{ path: unknown }>(
+      handle.db,
+      sql`SELECT s.seo_path_info AS path FROM category c
+          JOIN seo_url s ON s.foreign_key = c.id AND s.language_id = ${languageId('de-DE')} AND s.is_canonical
+          WHERE c.type = 'page' AND c.product_count > 0 ORDER BY c.product_count DESC LIMIT 1`,
+    );
+    const [product] = await queryRows<{ name: unknown; number: unknown }>(
+      handle.db,
+      sql`SELECT name_de AS name, product_number AS number FROM product
+          WHERE parent_id IS NULL AND active ORDER BY id LIMIT 1`,
+    );
+    if (!category || !product) throw new Error('The seeded catalogue has no listed category or no article.');
+    return {
+      categoryPath: `/de/${String(category.path)}`,
+      productPath: `/de/${productSeoPath(String(product.name), String(product.number))}`,
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Waits until `url` answers below 500 (the first start seeds the rest of the demo data). */
+async function waitForServer(url: string, server: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not answer within 300 s`);
+}
+
+/**
+ * Requests per second of autocannon against one URL. Cached runs throw when any answer was not 2xx; runs that render
+ * every request (`uniquePerRequest`) wait up to 60 s per request and report the requests that failed or timed out.
+ */
+async function rps(
+  url: string,
+  options: ThroughputOptions,
+  uniquePerRequest = false,
+): Promise<{ rps: number; failed: number }> {
+  const result = await autocannon({
+    url: uniquePerRequest ? `${url}?bench=[<id>]` : url,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: REQUEST_HEADERS,
+    idReplacement: uniquePerRequest,
+    timeout: uniquePerRequest ? 60 : 10,
+  });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0 && !uniquePerRequest) throw new Error(`${url}: ${failed} of ${result.requests.total} requests failed`);
+  return { rps: result.requests.average, failed };
+}
+
+/** A bare node:http server in its own process that answers every request with `answer`. */
+async function startBareServer(answer: RawAnswer, port: number, dir: string): Promise<ChildProcess> {
+  const bodyFile = join(dir, `body-${port}.bin`);
+  writeFileSync(bodyFile, answer.body);
+  const script = `
+    const http = require('node:http');
+    const body = require('node:fs').readFileSync(${JSON.stringify(bodyFile)});
+    const headers = ${JSON.stringify(answer.headers.flat())};
+    http.createServer((req, res) => { res.writeHead(${answer.status}, headers); res.end(body); })
+      .listen(${port}, '127.0.0.1', () => process.send('ready'));`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await new Promise<void>((ready, fail) => {
+    child.once('message', () => ready());
+    child.once('exit', (code) => fail(new Error(`the bare server exited with ${code}`)));
+  });
+  return child;
+}
+
+/**
+ * Runs the measurements described in the module comment and prints one line per page.
+ *
+ * @throws when the build is missing, a page does not become a cache hit, or any measured request fails.
+ */
+export async function benchThroughput(options: ThroughputOptions): Promise<ThroughputRow[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'werkbank-throughput-'));
+  const { categoryPath, productPath } = await pickPages(dataDir);
+  const server = spawn(process.execPath, [join(options.dist, 'server', 'entry.mjs')], {
+    // The simulated ERP's clock (a round at start, then every minute) would compete with the measured requests.
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: undefined,
+      ERP_SIMULATION: 'off',
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+    },
+    stdio: 'ignore',
+  });
+  const base = `http://localhost:${options.port}`;
+  const rows: ThroughputRow[] = [];
+  try {
+    await waitForServer(`${base}/en`, server);
+    const pages = [
+      { page: 'home', path: '/en', uncached: false },
+      { page: 'category (most products)', path: categoryPath, uncached: true },
+      { page: 'product', path: productPath, uncached: true },
+    ];
+    console.log(
+      `\nThroughput at ${options.connections} connections × ${options.seconds} s (${REQUEST_HEADERS['accept-encoding']}), target cached/bare ≥ ${TARGET_RATIO}`,
+    );
+    for (const { page, path, uncached } of pages) {
+      let answer = await fetchRaw(`${base}${path}`);
+      for (let i = 0; i < 20 && !answer.headers.some(([n, v]) => n.toLowerCase() === 'x-cache' && v === 'HIT'); i++)
+        answer = await fetchRaw(`${base}${path}`);
+      if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+      if (!answer.headers.some(([n, v]) => n.toLowerCase() === 'x-cache' && v === 'HIT'))
+        throw new Error(`${path} is not answered from the page cache`);
+      const cachedRps = (await rps(`${base}${path}`, options)).rps;
+      const bare = await startBareServer(answer, options.port + 1, dataDir);
+      let bareRps: number;
+      try {
+        bareRps = (await rps(`http://localhost:${options.port + 1}${path}`, options)).rps;
+      } finally {
+        bare.kill();
+      }
+      const row: ThroughputRow = {
+        page,
+        path,
+        bytes: answer.body.length,
+        contentEncoding: answer.headers.find(([n]) => n.toLowerCase() === 'content-encoding')?.[1] ?? 'identity',
+        cachedRps,
+        bareRps,
+        ratio: cachedRps / bareRps,
+      };
+      if (uncached) {
+        const { rps: uncachedRps, failed } = await rps(`${base}${path}`, options, true);
+        row.uncachedRps = uncachedRps;
+        row.uncachedFailed = failed;
+      }
+      rows.push(row);
+      console.log(
+        `  ${page.padEnd(26)} ${String(row.bytes).padStart(8)} B ${row.contentEncoding.padEnd(8)}` +
+          ` cached ${row.cachedRps.toFixed(0).padStart(6)} rps   bare ${row.bareRps.toFixed(0).padStart(6)} rps` +
+          `   ratio ${row.ratio.toFixed(2)} ${row.ratio >= TARGET_RATIO ? '✓' : '✗'}` +
+          (row.uncachedRps === undefined
+            ? ''
+            : `   uncached ${row.uncachedRps.toFixed(1).padStart(6)} rps` +
+              (row.uncachedFailed ? ` (${row.uncachedFailed} failed or over 60 s)` : '')),
+      );
+      console.log(`    ${path}`);
+    }
+  } finally {
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  }
+  return rows;
+}
+
+/** Options from the command line (see the module comment). */
+export function throughputOptions(args: string[]): Omit<ThroughputOptions, 'dist'> & { dist?: string } {
+  const value = (name: string) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const dist = value('--dist');
+  return {
+    ...(dist ? { dist: resolve(dist) } : {}),
+    port: Number(value('--port') ?? 4460),
+    seconds: Number(value('--seconds') ?? 10),
+    connections: Number(value('--connections') ?? 25),
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const { dist, ...options } = throughputOptions(process.argv.slice(2));
+  if (!dist) {
+    const build = spawnSync('npx', ['astro', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('astro build failed');
+  }
+  await benchThroughput({ ...options, dist: dist ?? resolve('dist') });
+}
