@@ -57,6 +57,22 @@ const precompressClientFiles = {
 };
 
 /**
+ * `client:session` (src/lib/session/session-directive.ts): islands that load no JavaScript for an anonymous visitor
+ * unless a trigger of theirs fires (docs/decisions/019-hydration-on-demand.md).
+ */
+const sessionHydration = {
+  name: 'werkbank:session-hydration',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({
+        name: 'session',
+        entrypoint: fileURLToPath(new URL('./src/lib/session/session-directive.ts', import.meta.url)),
+      });
+    },
+  },
+};
+
+/**
  * The `onerror` attribute of product images in server-rendered pages (src/components/ui/ProductPicture.astro): shows
  * the placeholder when an image fails to load; the same text as IMAGE_FALLBACK_HANDLER in src/lib/product-image.ts. A
  * Content-Security-Policy allows an inline event handler only by the hash of its exact text (CSP Level 3,
@@ -77,7 +93,7 @@ export default defineConfig({
   // The adapter stops reading a request body past 2 MiB (its default is 1 GiB); the proxy answers 413 at 1 MiB
   // before that, in the Store API error envelope (src/lib/store-api/proxy.ts, docs/decisions/012).
   adapter: nodeServer({ bodySizeLimit: 2 * 1024 * 1024 }),
-  integrations: [react(), embeddedBackendFiles, precompressClientFiles],
+  integrations: [react(), embeddedBackendFiles, precompressClientFiles, sessionHydration],
   security: {
     // Astro's own check covers form content types; src/middleware.ts adds the Origin/Sec-Fetch-Site check for all.
     checkOrigin: true,

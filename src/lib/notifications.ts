@@ -30,6 +30,12 @@ export const $notifications = atom<Notification[]>([]);
 /** Storage key of a notification that must survive a page navigation (e.g. "logged in" after the redirect). */
 export const PENDING_NOTIFICATION_KEY = 'werkbank:notification';
 
+/**
+ * `window` event sent with every new notification: the notification region hydrates on it when it has not yet
+ * (`client:session`, src/lib/session/session-directive.ts), and then shows the store's notifications.
+ */
+export const NOTIFY_EVENT = 'werkbank:notify';
+
 let nextId = 1;
 
 /** Shows a notification, with a link when given; returns its id. */
@@ -39,6 +45,7 @@ export function notify(type: NotificationType, title: string, text?: string, lin
     ...$notifications.get(),
     { id, type, title, ...(text ? { text } : {}), ...(link ? { link } : {}) },
   ]);
+  globalThis.window?.dispatchEvent(new Event(NOTIFY_EVENT));
   return id;
 }
 
