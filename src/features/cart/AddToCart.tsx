@@ -165,7 +165,7 @@ function AddToCartForm({
   };
 
   const button =
-    'inline-flex min-h-10 items-center justify-center gap-2 rounded bg-[var(--color-primary,#d74c3b)] px-4 text-sm font-semibold text-white hover:brightness-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--color-primary,#d74c3b)] disabled:cursor-not-allowed disabled:opacity-50';
+    'inline-flex min-h-10 items-center justify-center gap-2 rounded bg-[var(--color-primary-dark,#b83a2b)] px-4 text-sm font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--color-primary,#d74c3b)] disabled:cursor-not-allowed disabled:opacity-50';
   return (
     <form
       ref={rootRef}
