@@ -112,6 +112,31 @@ export async function putMediaFile(db: Db, bytes: Buffer): Promise<StoredMediaFi
 }
 
 /**
+ * Stores originals whose format and size the caller knows (the generated catalogue's SVG drawings) in batched inserts,
+ * without reading them with sharp: the 245 drawings of the generated catalogue take about 0.25 s on PGlite instead of
+ * 3.3 s one by one through `putMediaFile` (median of 3, `withGeneratedImages` over a 5,000-article generation on the
+ * 2-core machine under load). Returns the stored files in input order.
+ * @throws database errors.
+ */
+export async function putKnownMediaFiles(
+  db: Db,
+  files: { bytes: Buffer; mimeType: string; width: number; height: number }[],
+): Promise<StoredMediaFile[]> {
+  const stored = files.map((f) => ({
+    hash: contentHash(f.bytes),
+    mimeType: f.mimeType,
+    width: f.width,
+    height: f.height,
+    size: f.bytes.length,
+  }));
+  for (let i = 0; i < files.length; i += 100) {
+    const rows = stored.slice(i, i + 100).map((file, j) => ({ ...file, data: files[i + j]!.bytes }));
+    await db.insert(mediaFileTable).values(rows).onConflictDoNothing();
+  }
+  return stored;
+}
+
+/**
  * Pixel sizes of the thumbnails of an original of `width` x `height`: each box of `THUMBNAIL_BOXES`, fitted inside
  * with the aspect ratio kept and never larger than the original, without duplicates, smallest first.
  */

@@ -7,7 +7,7 @@
  * thumbnails from it on first request (docs/decisions/020-media-store.md).
  */
 import type { Db } from '../../db/client.ts';
-import { putMediaFile } from '../../media/media-store.ts';
+import { putKnownMediaFiles, putMediaFile } from '../../media/media-store.ts';
 import type { CatalogChange, CatalogSink } from '../model.ts';
 
 /** Pixel size of every generated image (square). */
@@ -262,9 +262,9 @@ const cable: Drawing = (c) =>
    ${[-14, 0, 14].map((dx, i) => `<circle cx="${680 + dx}" cy="712" r="8" fill="${['#7a4a21', '#1d5fa8', '#d4b400'][i]}"/>`).join('')}`;
 
 const cableTie: Drawing = (c) =>
-  `<path d="M400 170 Q620 170 620 400 Q620 620 400 620 Q180 620 180 400 Q180 230 330 180" fill="none" stroke="${c.main === '#f2a900' ? '#222' : '#e8e8e0'}" stroke-width="34" stroke-linecap="round"/>
-   <rect x="300" y="130" width="80" height="90" rx="10" fill="${c.main === '#f2a900' ? '#222' : '#e8e8e0'}" stroke="#888" stroke-width="4"/>
-   <path d="M380 175 L720 175" stroke="${c.main === '#f2a900' ? '#222' : '#e8e8e0'}" stroke-width="30" stroke-linecap="round"/>
+  `<path d="M400 170 Q620 170 620 400 Q620 620 400 620 Q180 620 180 400 Q180 230 330 180" fill="none" stroke="${c.main === '#f2a900' ? '#222' : '#cfcabb'}" stroke-width="34" stroke-linecap="round"/>
+   <rect x="300" y="130" width="80" height="90" rx="10" fill="${c.main === '#f2a900' ? '#222' : '#cfcabb'}" stroke="#888" stroke-width="4"/>
+   <path d="M380 175 L720 175" stroke="${c.main === '#f2a900' ? '#222' : '#cfcabb'}" stroke-width="30" stroke-linecap="round"/>
    ${Array.from({ length: 12 }, (_, i) => `<line x1="${450 + i * 22}" y1="164" x2="${450 + i * 22}" y2="186" stroke="#999" stroke-width="3"/>`).join('')}`;
 
 const voltageTester: Drawing = (c) =>
@@ -337,7 +337,6 @@ const TILTED = new Set([
 ]);
 
 const DEFS = `<defs>
-  <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#eceef1"/></linearGradient>
   <linearGradient id="bgDetail" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f3f5f8"/><stop offset="1" stop-color="#dde2e8"/></linearGradient>
   <linearGradient id="steel" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#e9edf1"/><stop offset="0.5" stop-color="#aeb6bf"/><stop offset="1" stop-color="#d3d9de"/></linearGradient>
   <linearGradient id="gold" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#d9b45a"/><stop offset="0.5" stop-color="#f3dc95"/><stop offset="1" stop-color="#b8913a"/></linearGradient>
@@ -373,27 +372,51 @@ export function generatedImageSvg(source: string): string | undefined {
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">`,
     DEFS,
-    `<rect width="${size}" height="${size}" fill="url(#${parsed.detail ? 'bgDetail' : 'bg'})"/>`,
+    // Main views on white, which the catalogue cards blend into their own background; close-ups on a grey gradient.
+    `<rect width="${size}" height="${size}" fill="${parsed.detail ? 'url(#bgDetail)' : '#ffffff'}"/>`,
     parsed.detail ? '' : `<ellipse cx="400" cy="730" rx="300" ry="34" fill="url(#shadow)"/>`,
     `<g transform="${transform}">${drawing(colours)}</g>`,
     `</svg>`,
   ].join('');
 }
 
+/** Every name the generator gives its images: each drawing kind in four colourways and three close-ups. */
+function generatedImageNames(): string[] {
+  return Object.keys(DRAWINGS).flatMap((leaf) => [
+    ...[1, 2, 3, 4].map((n) => `generated/${leaf}-${n}.jpg`),
+    ...[1, 2, 3].map((n) => `generated/${leaf}-detail-${n}.jpg`),
+  ]);
+}
+
 /**
- * A sink in front of the writer that puts the drawing of every generated image name into the media store (once per
- * distinct name; a few kilobytes of SVG, no rendering at seed time) and passes the change on with `file` set.
+ * A sink in front of the writer that hands every generated image name on with its stored drawing (`file`). The
+ * drawings of all known kinds go into the media store in one batch before the first product (a few kilobytes of SVG
+ * each, no rendering at seed time); a name of an unknown kind is stored when it first occurs.
  *
  * @throws database errors of the media store.
  */
 export function withGeneratedImages(sink: CatalogSink, db: Db): CatalogSink {
-  const stored = new Map<string, Promise<{ hash: string }>>();
-  const store = (source: string, svg: string) => {
-    let pending = stored.get(source);
-    if (!pending) {
-      pending = putMediaFile(db, Buffer.from(svg)).then(({ hash }) => ({ hash }));
-      stored.set(source, pending);
-    }
+  let known: Promise<Map<string, { hash: string }>> | undefined;
+  const prepare = () =>
+    (known ??= (async () => {
+      const names = generatedImageNames();
+      const files = await putKnownMediaFiles(
+        db,
+        names.map((name) => ({
+          bytes: Buffer.from(generatedImageSvg(name)!),
+          mimeType: 'image/svg+xml',
+          width: GENERATED_IMAGE_SIZE,
+          height: GENERATED_IMAGE_SIZE,
+        })),
+      );
+      return new Map(names.map((name, i) => [name, { hash: files[i]!.hash }]));
+    })());
+  const others = new Map<string, Promise<{ hash: string }>>();
+  const fileOf = async (source: string, svg: string) => {
+    const hit = (await prepare()).get(source);
+    if (hit) return hit;
+    let pending = others.get(source);
+    if (!pending) others.set(source, (pending = putMediaFile(db, Buffer.from(svg)).then(({ hash }) => ({ hash }))));
     return pending;
   };
   return {
@@ -402,7 +425,7 @@ export function withGeneratedImages(sink: CatalogSink, db: Db): CatalogSink {
         const media = await Promise.all(
           change.product.media.map(async (m) => {
             const svg = generatedImageSvg(m.source);
-            return svg ? { ...m, file: await store(m.source, svg) } : m;
+            return svg ? { ...m, file: await fileOf(m.source, svg) } : m;
           }),
         );
         change = { ...change, product: { ...change.product, media } };
