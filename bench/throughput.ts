@@ -13,9 +13,11 @@
  * 4. runs the category and product pages again with a query parameter the pages ignore and a new value per request
  *    (as `npm run bench` does), so every request renders: the uncached figures beside the cached ones.
  *
- * Run alone: `npx tsx bench/throughput.ts [--dist tmp/x-dist] [--port 4460] [--seconds 10] [--connections 25]`
- * (without `--dist` it builds into dist/ first); `npm run bench -- --only throughput` runs it after building.
- * The bare server uses port + 1. Figures are requests per second (mean of autocannon's per-second samples).
+ * Run alone: `npx tsx bench/throughput.ts [--dist tmp/x-dist] [--port 4460] [--seconds 10] [--connections 25]
+ * [--rounds 1]` (without `--dist` it builds into dist/ first); `npm run bench -- --only throughput` runs it after
+ * building. The bare server uses port + 1. Rounds alternate storefront and bare server per page and compare the
+ * medians: on a shared machine one 10 s sample of either can be off by a factor of two. Figures are requests per
+ * second (mean of autocannon's per-second samples).
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -40,6 +42,8 @@ export interface ThroughputOptions {
   seconds: number;
   /** Concurrent connections of autocannon. */
   connections: number;
+  /** Measurements of each server per page, alternating storefront and bare; the medians are compared. */
+  rounds: number;
 }
 
 export interface ThroughputRow {
@@ -57,6 +61,13 @@ export interface ThroughputRow {
   uncachedRps?: number;
   /** Requests of the uncached run that failed or took longer than 60 s. */
   uncachedFailed?: number;
+}
+
+/** The middle value (the mean of the two middle ones for an even count). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** The ratio cached / bare a page must reach. */
@@ -215,14 +226,19 @@ export async function benchThroughput(options: ThroughputOptions): Promise<Throu
       if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
       if (!answer.headers.some(([n, v]) => n.toLowerCase() === 'x-cache' && v === 'HIT'))
         throw new Error(`${path} is not answered from the page cache`);
-      const cachedRps = (await rps(`${base}${path}`, options)).rps;
+      const cached: number[] = [];
+      const bareRuns: number[] = [];
       const bare = await startBareServer(answer, options.port + 1, dataDir);
-      let bareRps: number;
       try {
-        bareRps = (await rps(`http://localhost:${options.port + 1}${path}`, options)).rps;
+        for (let round = 0; round < options.rounds; round++) {
+          cached.push((await rps(`${base}${path}`, options)).rps);
+          bareRuns.push((await rps(`http://localhost:${options.port + 1}${path}`, options)).rps);
+        }
       } finally {
         bare.kill();
       }
+      const cachedRps = median(cached);
+      const bareRps = median(bareRuns);
       const row: ThroughputRow = {
         page,
         path,
@@ -247,7 +263,12 @@ export async function benchThroughput(options: ThroughputOptions): Promise<Throu
             : `   uncached ${row.uncachedRps.toFixed(1).padStart(6)} rps` +
               (row.uncachedFailed ? ` (${row.uncachedFailed} failed or over 60 s)` : '')),
       );
-      console.log(`    ${path}`);
+      console.log(
+        `    ${path}` +
+          (options.rounds > 1
+            ? `   (medians of ${options.rounds} rounds; cached ${cached.map((r) => r.toFixed(0)).join(', ')}; bare ${bareRuns.map((r) => r.toFixed(0)).join(', ')})`
+            : ''),
+      );
     }
   } finally {
     server.kill('SIGTERM');
@@ -268,6 +289,7 @@ export function throughputOptions(args: string[]): Omit<ThroughputOptions, 'dist
     port: Number(value('--port') ?? 4460),
     seconds: Number(value('--seconds') ?? 10),
     connections: Number(value('--connections') ?? 25),
+    rounds: Number(value('--rounds') ?? 1),
   };
 }
 
