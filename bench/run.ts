@@ -1,7 +1,8 @@
 /**
- * `npm run bench`: prints p50 and p95 latency (milliseconds) of the backend's quick search, search page and filtered
- * listing, of the cart and the order placement (in-process `app.request()`, no socket), and of rendering a category
- * and a product page through the built storefront (HTTP on loopback, HTML cache bypassed), on two catalogues:
+ * `npm run bench`: prints p50 and p95 latency (milliseconds) of the backend's quick search, search page, filtered
+ * listing and product page data, of the cart and the order placement (in-process `app.request()`, no socket), and of
+ * rendering a category and a product page through the built storefront (HTTP on loopback, HTML cache bypassed), on
+ * two catalogues:
  * - "real": the seeded demo catalogue (real supplier files + generated part) in a fresh PGlite database;
  * - "400k": a generated 400,000-article catalogue in PostgreSQL (BENCH_DATABASE_URL, default
  *   postgres://postgres@127.0.0.1:5432/werkbank_bench), generated on first use.
@@ -16,8 +17,14 @@
  *   the cart is refilled (not timed) before each submit. Every submit writes an order, so the 400k database keeps
  *   the orders and stock reservations of the runs.
  *
- * Targets on 400,000 articles: quick search p95 ≤ 20 ms, filtered listing p95 ≤ 15 ms (the response budgets of
- * docs/decisions/007-search-and-listing.md).
+ * Product page data: the Store API calls a product page makes, as src/features/catalog/load-route.ts makes them (the
+ * detail with configurator, then side by side the variant family when the detail does not embed it, cross-selling
+ * and breadcrumb; path resolution, navigation and language alternates are not included), for 20 main products.
+ *
+ * Each figure with a target is printed with it and `within` or `OVER` (p95, the response budgets of
+ * docs/decisions/007-search-and-listing.md): on 400,000 articles quick search ≤ 10 ms, search page ≤ 25 ms, filtered
+ * listings ≤ 10 ms, product page data ≤ 10 ms, add to cart and cart read ≤ 15 ms; on the real catalogue in PGlite
+ * quick search ≤ 15 ms.
  * Options: `--only real|400k|throughput`, `--iterations N` (default 200), `--skip-render`; throughput of cached pages
  * against a bare server: bench/throughput.ts (its options `--port`, `--seconds`, `--connections` are passed on).
  */
@@ -41,6 +48,7 @@ import { clearCatalogCaches } from '../backend/store-api/catalog-cache.ts';
 import { productSeoPath } from '../backend/lib/slug.ts';
 import { quickSearchCriteria } from '../src/features/search/quick-search-api.ts';
 import { benchThroughput, throughputOptions } from './throughput.ts';
+import { DETAIL_ASSOCIATIONS } from '../src/features/catalog/load-route.ts';
 
 const args = process.argv.slice(2);
 const argValue = (name: string): string | undefined => {
@@ -52,6 +60,21 @@ const iterations = Number(argValue('--iterations') ?? 200);
 const skipRender = args.includes('--skip-render');
 const BENCH_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/werkbank_bench';
 const ARTICLES = 400_000;
+
+/** p95 targets of the backend figures in ms (docs/decisions/007-search-and-listing.md); a figure without one has none. */
+interface BackendTargets {
+  quickSearch?: number;
+  searchPage?: number;
+  /** Both filtered listings. */
+  listing?: number;
+  productPage?: number;
+  addToCart?: number;
+  cartRead?: number;
+}
+const TARGETS: Record<'real' | '400k', BackendTargets> = {
+  real: { quickSearch: 15 },
+  '400k': { quickSearch: 10, searchPage: 25, listing: 10, productPage: 10, addToCart: 15, cartRead: 15 },
+};
 
 /** p50 and p95 of a list of durations in ms. */
 function percentiles(samples: number[]): { p50: number; p95: number } {
@@ -69,6 +92,7 @@ async function measure(
   run: (i: number) => Promise<void>,
   n = iterations,
   prepare?: (i: number) => Promise<void>,
+  targetP95?: number,
 ): Promise<void> {
   for (let i = 0; i < Math.min(20, n); i++) {
     await prepare?.(i);
@@ -82,13 +106,19 @@ async function measure(
     samples.push(performance.now() - t);
   }
   const { p50, p95 } = percentiles(samples);
+  const verdict =
+    targetP95 === undefined
+      ? ''
+      : `   target p95 ≤ ${String(targetP95).padStart(3)} ms: ${p95 <= targetP95 ? 'within' : 'OVER'}`;
   console.log(
-    `  ${label.padEnd(34)} p50 ${p50.toFixed(2).padStart(8)} ms   p95 ${p95.toFixed(2).padStart(8)} ms   (n=${n})`,
+    `  ${label.padEnd(34)} p50 ${p50.toFixed(2).padStart(8)} ms   p95 ${p95.toFixed(2).padStart(8)} ms   (n=${n})${verdict}`,
   );
 }
 
 interface Probe {
   terms: string[];
+  /** Main products (some with variants) whose product page data is measured. */
+  productIds: string[];
   listingCategoryId: string;
   listingFilter: Record<string, unknown>;
   /** Two options of different property groups plus in-stock: the general case of the in-memory filter. */
@@ -101,7 +131,7 @@ interface Probe {
 async function probe(db: Db): Promise<Probe> {
   const rows = (q: ReturnType<typeof sql>) => queryRows<Record<string, unknown>>(db, q);
   const products = await rows(
-    sql`SELECT product_number, ean, name_de FROM product WHERE parent_id IS NULL AND active ORDER BY id LIMIT 50`,
+    sql`SELECT id, product_number, ean, name_de FROM product WHERE parent_id IS NULL AND active ORDER BY id LIMIT 50`,
   );
   const brands = await rows(sql`SELECT name FROM product_manufacturer ORDER BY id LIMIT 10`);
   const terms: string[] = [];
@@ -138,6 +168,7 @@ async function probe(db: Db): Promise<Probe> {
   const first = products[0];
   return {
     terms,
+    productIds: products.slice(0, 20).map((p) => String(p.id)),
     listingCategoryId: categoryId,
     listingFilter: opt ? { properties: String(opt.option_id) } : { manufacturer: '' },
     listingFilter2:
@@ -149,7 +180,12 @@ async function probe(db: Db): Promise<Probe> {
   };
 }
 
-async function benchBackend(name: string, db: Db, env: Record<string, string | undefined>): Promise<Probe> {
+async function benchBackend(
+  name: string,
+  db: Db,
+  env: Record<string, string | undefined>,
+  targets: BackendTargets,
+): Promise<Probe> {
   const config = loadBackendConfig(env);
   const { app } = createStoreApi({ db, config });
   const p = await probe(db);
@@ -158,22 +194,75 @@ async function benchBackend(name: string, db: Db, env: Record<string, string | u
     'content-type': 'application/json',
     'sw-language-id': languageId('de-DE'),
   };
-  const post = async (path: string, body: unknown) => {
-    const res = await app.request(`/store-api/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const request = async (method: string, path: string, body?: unknown) => {
+    const res = await app.request(`/store-api/${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-    await res.arrayBuffer();
+    return res;
+  };
+  const post = async (path: string, body: unknown) => {
+    await (await request('POST', path, body)).arrayBuffer();
   };
   console.log(`\n${name}: backend (in-process)`);
   // Exactly what the quick-search island sends.
-  await measure('quick search (limit 10)', (i) => post('search', quickSearchCriteria(p.terms[i % p.terms.length]!)));
-  await measure('search page (limit 24)', (i) =>
-    post('search', { search: p.terms[i % p.terms.length], limit: 24, p: 1 }),
+  await measure(
+    'quick search (limit 10)',
+    (i) => post('search', quickSearchCriteria(p.terms[i % p.terms.length]!)),
+    iterations,
+    undefined,
+    targets.quickSearch,
   );
-  await measure('filtered listing (limit 24)', (i) =>
-    post(`product-listing/${p.listingCategoryId}`, { ...p.listingFilter, limit: 24, p: 1 + (i % 3) }),
+  await measure(
+    'search page (limit 24)',
+    (i) => post('search', { search: p.terms[i % p.terms.length], limit: 24, p: 1 }),
+    iterations,
+    undefined,
+    targets.searchPage,
   );
-  await measure('filtered listing, 2 groups + stock', (i) =>
-    post(`product-listing/${p.listingCategoryId}`, { ...p.listingFilter2, limit: 24, p: 1 + (i % 3) }),
+  await measure(
+    'filtered listing (limit 24)',
+    (i) => post(`product-listing/${p.listingCategoryId}`, { ...p.listingFilter, limit: 24, p: 1 + (i % 3) }),
+    iterations,
+    undefined,
+    targets.listing,
+  );
+  await measure(
+    'filtered listing, 2 groups + stock',
+    (i) => post(`product-listing/${p.listingCategoryId}`, { ...p.listingFilter2, limit: 24, p: 1 + (i % 3) }),
+    iterations,
+    undefined,
+    targets.listing,
+  );
+  // The Store API calls of a product page as src/features/catalog/load-route.ts makes them: the detail with its
+  // associations (configurator included), then side by side the variant family when the detail does not embed it
+  // (a variant's page), the cross-selling and the breadcrumb.
+  await measure(
+    'product page data',
+    async (i) => {
+      const id = p.productIds[i % p.productIds.length]!;
+      const detail = (await (await request('POST', `product/${id}`, { associations: DETAIL_ASSOCIATIONS })).json()) as {
+        product: { id: string; parentId?: string | null; childCount?: number; children?: unknown[] };
+      };
+      const { product } = detail;
+      const familyId = product.parentId ?? ((product.childCount ?? 0) > 0 ? product.id : null);
+      await Promise.all([
+        familyId && !product.children?.length
+          ? post('product', {
+              limit: 100,
+              filter: [{ type: 'equals', field: 'parentId', value: familyId }],
+              associations: { options: { associations: { group: {} } } },
+            })
+          : undefined,
+        request('POST', `product/${id}/cross-selling`).then((r) => r.arrayBuffer()),
+        request('GET', `breadcrumb/${id}?type=product`).then((r) => r.arrayBuffer()),
+      ]);
+    },
+    iterations,
+    undefined,
+    targets.productPage,
   );
   // After an import (caches cleared) the first request of a category builds its listing index and facets.
   await measure(
@@ -184,7 +273,7 @@ async function benchBackend(name: string, db: Db, env: Record<string, string | u
     },
     Math.min(iterations, 20),
   );
-  await benchCheckout(db, app, headers);
+  await benchCheckout(db, app, headers, targets);
   return p;
 }
 
@@ -211,6 +300,7 @@ async function benchCheckout(
   db: Db,
   app: ReturnType<typeof createStoreApi>['app'],
   headers: Record<string, string>,
+  targets: BackendTargets,
 ): Promise<void> {
   await seedCheckout(db);
   const run = randomId().slice(0, 10);
@@ -243,6 +333,7 @@ async function benchCheckout(
     async () => {
       if (adds % 10 === 0) await send('DELETE', 'checkout/cart');
     },
+    targets.addToCart,
   );
 
   await send('DELETE', 'checkout/cart');
@@ -253,7 +344,7 @@ async function benchCheckout(
       `The 20-line cart has ${filled.lineItems.length} lines: ${blocking.map((e) => e.message).join('; ')}`,
     );
   }
-  await measure('cart read (20 lines)', () => send('GET', 'checkout/cart'));
+  await measure('cart read (20 lines)', () => send('GET', 'checkout/cart'), iterations, undefined, targets.cartRead);
 
   await send('DELETE', 'checkout/cart');
   let submits = 0;
@@ -308,7 +399,7 @@ if (!only || only === 'real') {
   const config = loadBackendConfig(env);
   await seedSalesChannel(handle.db, config);
   await ensureCatalogSeeded(handle.db, config, { sharedCatalogDir: process.env.SHARED_CATALOG_DIR });
-  const p = await benchBackend('real catalogue (PGlite)', handle.db, env);
+  const p = await benchBackend('real catalogue (PGlite)', handle.db, env, TARGETS.real);
   await handle.close();
   await benchRender('real catalogue (PGlite)', env, p);
 }
@@ -342,7 +433,12 @@ if (!only || only === '400k') {
   }
   const total = await countProducts();
   const env = { ...process.env, DATABASE_URL: BENCH_DB };
-  const p = await benchBackend(`generated catalogue, ${total} products incl. variants (PostgreSQL)`, handle.db, env);
+  const p = await benchBackend(
+    `generated catalogue, ${total} products incl. variants (PostgreSQL)`,
+    handle.db,
+    env,
+    TARGETS['400k'],
+  );
   await handle.close();
   await benchRender('generated catalogue (PostgreSQL)', env, p);
 }

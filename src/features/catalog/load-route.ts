@@ -131,8 +131,8 @@ function findNav(items: NavItem[], id: string): NavItem | null {
   return null;
 }
 
-/** Associations of the detail page (Shopware criteria). */
-const DETAIL_ASSOCIATIONS = {
+/** Associations of the detail page (Shopware criteria); bench/run.ts sends the same. */
+export const DETAIL_ASSOCIATIONS = {
   media: { sort: [{ field: 'position', order: 'ASC' as const }] },
   properties: { associations: { group: {} } },
   options: { associations: { group: {} } },
