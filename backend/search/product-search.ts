@@ -7,7 +7,7 @@
  * can page through (quick search: a few dozen; the search page: up to 1,000), so the work per query stays bounded on
  * a 400,000-article catalogue. Exact and prefix tiers include variants (a variant's own number finds it); the
  * text tiers list main products only, as listings do, through indexes over listed products only (migrations 0005,
- * 0007). Measured on PostgreSQL with the generated 400,000-article catalogue: quick search p95 ≈ 17 ms.
+ * 0007); the brand tier reads each brand in name order from the partial index of migration 0017 and stops at the cap.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { LOCALE_CODES } from '../../contract/locales.ts';
@@ -122,16 +122,15 @@ async function runTiers(db: Executor, plan: SearchPlan, options: ProductSearchOp
 
   const brands = matchBrands(plan.term, options.brands);
   if (brands.length > 0 && remaining() > 0) {
-    add(
-      await ids(
-        db,
-        sql`
-        SELECT p.id FROM product p
-         WHERE p.active AND p.parent_id IS NULL AND p.manufacturer_id = ANY(${textArray(brands.map((b) => b.id))})
-         ORDER BY ${name}, p.id
-         LIMIT ${remaining() + found.length}`,
-      ),
+    // One name-ordered read per brand, each stopping at the cap (the partial index on manufacturer, name and id of
+    // migration 0017), merged by name: never all of a brand's products sorted.
+    const n = remaining() + found.length;
+    const perBrand = brands.map(
+      (b) => sql`(SELECT p.id, ${name} AS name FROM product p
+                   WHERE p.active AND p.parent_id IS NULL AND p.manufacturer_id = ${b.id}
+                   ORDER BY ${name}, p.id LIMIT ${n})`,
     );
+    add(await ids(db, sql`SELECT id FROM (${sql.join(perBrand, sql` UNION ALL `)}) b ORDER BY name, id LIMIT ${n}`));
   }
 
   if (remaining() > 0 && plan.prefixTsQuery) {

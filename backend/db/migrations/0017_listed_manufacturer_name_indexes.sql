@@ -1,0 +1,4 @@
+CREATE INDEX "product_listed_manufacturer_name_de_idx" ON "product" USING btree ("manufacturer_id","name_de","id") WHERE "product"."parent_id" IS NULL AND "product"."active";--> statement-breakpoint
+CREATE INDEX "product_listed_manufacturer_name_en_idx" ON "product" USING btree ("manufacturer_id","name_en","id") WHERE "product"."parent_id" IS NULL AND "product"."active";--> statement-breakpoint
+CREATE INDEX "product_listed_manufacturer_name_fr_idx" ON "product" USING btree ("manufacturer_id","name_fr","id") WHERE "product"."parent_id" IS NULL AND "product"."active";--> statement-breakpoint
+CREATE INDEX "product_listed_manufacturer_name_nl_idx" ON "product" USING btree ("manufacturer_id","name_nl","id") WHERE "product"."parent_id" IS NULL AND "product"."active";
