@@ -1,7 +1,8 @@
 /**
  * In-process caches of catalogue data that changes only on import: the category tree with its SEO paths, the
- * manufacturers, property group options with their groups (per option id, loaded on first use), and the listing
- * facets per category and language (manufacturer, property and availability counts).
+ * manufacturers, property group options with their groups (per option id, loaded on first use), the listing
+ * facets per category and language (manufacturer, property and availability counts), and, for the most recent
+ * search terms, their candidates and facets.
  *
  * Every cache this process creates is registered, so an import running in the same process calls
  * `clearCatalogCaches()` once it has finalized; other processes (several backend instances over one PostgreSQL) see
@@ -89,6 +90,11 @@ export interface CatalogCache {
   listingOrder(categoryId: string, key: string, orderBy: SQL): Promise<Int32Array>;
   /** The cached value for `key`, computed once by `load` until cleared or expired. */
   memo<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * As `memo`, for keys taken from requests (search terms, candidate sets): only the RECENT_LIMIT most recently used
+   * entries are kept.
+   */
+  recent<T>(key: string, load: () => Promise<T>): Promise<T>;
   clear(): void;
 }
 
@@ -96,6 +102,9 @@ const registry = new Set<CatalogCache>();
 
 /** Approximate heap bytes the listing indexes of one cache may take (about 1.5 million listed rows). */
 const LISTING_INDEX_BUDGET = 256 * 1024 * 1024;
+
+/** Entries `recent` keeps: a cached search answer part is at most a few hundred KB, so at most some ten MB. */
+const RECENT_LIMIT = 256;
 
 /** Most options one cache keeps before it starts over (bounds memory against ids sent by callers). */
 const OPTION_CACHE_LIMIT = 200_000;
@@ -109,6 +118,7 @@ export function clearCatalogCaches(): void {
 export function createCatalogCache(db: Db, options: { ttlMs?: number } = {}): CatalogCache {
   const ttlMs = options.ttlMs ?? 5 * 60_000;
   const entries = new Map<string, { at: number; value: Promise<unknown> }>();
+  const recentEntries = new Map<string, { at: number; value: Promise<unknown> }>();
   let optionRows = new Map<string, OptionRow>();
   let optionsAt = Date.now();
   interface IndexEntry {
@@ -156,8 +166,28 @@ export function createCatalogCache(db: Db, options: { ttlMs?: number } = {}): Ca
     return value;
   }
 
+  function recent<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = recentEntries.get(key);
+    recentEntries.delete(key); // most recently used last
+    if (hit && Date.now() - hit.at < ttlMs) {
+      recentEntries.set(key, hit);
+      return hit.value as Promise<T>;
+    }
+    const entry = { at: Date.now(), value: load() };
+    recentEntries.set(key, entry);
+    entry.value.catch(() => {
+      if (recentEntries.get(key) === entry) recentEntries.delete(key);
+    });
+    for (const oldest of recentEntries.keys()) {
+      if (recentEntries.size <= RECENT_LIMIT) break;
+      recentEntries.delete(oldest);
+    }
+    return entry.value as Promise<T>;
+  }
+
   const cache: CatalogCache = {
     memo,
+    recent,
     categories: () =>
       memo('categories', async () => {
         const list = await rows<CategoryDbRow>(
@@ -262,6 +292,7 @@ export function createCatalogCache(db: Db, options: { ttlMs?: number } = {}): Ca
     },
     clear() {
       entries.clear();
+      recentEntries.clear();
       indexes.clear();
       optionRows = new Map();
     },

@@ -262,6 +262,30 @@ describe('POST /search and /search-suggest', () => {
     expect(quick.aggregations).toEqual([]);
   });
 
+  test('search facets describe the matching products, not the whole catalogue', async () => {
+    const page = await search('Zange', de);
+    expect(numbers(page).sort()).toEqual(['P-1000', 'P-1002']);
+    expect(page.aggregations.manufacturer!.entities!.map((m) => [m.name, m.count])).toEqual([['Knipex', 2]]);
+    const options = Object.fromEntries(
+      page.aggregations.properties!.entities!.map((g) => [g.name, g.options!.map((o) => [o.name, o.count])]),
+    );
+    // The catalogue also has Bosch and Würth, lengths of 160 and 20 mm and galvanised steel: none of them match.
+    expect(options).toEqual({
+      Länge: [
+        ['180 mm', 1],
+        ['200 mm', 1],
+      ],
+      Material: [['Chrom-Vanadium', 1]],
+    });
+    expect(page.aggregations['in-stock']!.count).toBeLessThanOrEqual(2);
+    // A chosen filter narrows the products, not the facets (Shopware's post-filter behaviour).
+    const filtered = await search('Zange', de, '/search', {
+      manufacturer: FIXTURE.manufacturers.knipex,
+      'in-stock': true,
+    });
+    expect(filtered.aggregations.manufacturer).toEqual(page.aggregations.manufacturer);
+  });
+
   test('filters search results like a listing', async () => {
     expect(numbers(await search('Knipex', de, '/search', { 'in-stock': true })).sort()).toEqual(['P-1000', 'P-1002']);
   });

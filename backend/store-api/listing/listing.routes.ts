@@ -4,8 +4,9 @@
  * - `GET|POST /store-api/search`: the search result page for `search` (default limit 24, sorting `score`);
  * - `GET|POST /store-api/search-suggest`: the quick search for `search` (default limit 10), without aggregations,
  *   filters or sortings.
- * Search candidates come from backend/search (routing by query shape); see listing.service.ts for filters,
- * sortings and aggregations. A missing `search` answers 400; an unknown category 404.
+ * Search candidates come from backend/search (routing by query shape), cached per language, term and candidate cap
+ * for the most recent terms (catalog-cache.ts `recent`); see listing.service.ts for filters, sortings and
+ * aggregations. A missing `search` answers 400; an unknown category 404.
  *
  * For a logged-in buyer holding ROLE_MANAGE_ARTICLE_LINKS, `/search` and `/search-suggest` also find the article whose
  * customer article number (the company's article link, docs/decisions/017) equals the term (case ignored, trimmed),
@@ -75,12 +76,20 @@ export function registerListingRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
       const reader = await articleLinkReaderOf(deps.db, context.customerId);
       const linked = readsArticleLinks(reader) ? await productIdsByCustomerSku(deps.db, reader, [term]) : new Map();
       if (readsArticleLinks(reader)) c.header('cache-control', 'private, no-store');
-      const found = await searchProductIds(deps.db, planSearch(term), {
-        locale: view.locale,
-        cap,
-        brands: await deps.cache.manufacturers(),
-        linkedIds: [...linked.values()],
-      });
+      const plan = planSearch(term);
+      const linkedIds = [...linked.values()];
+      const run = async () =>
+        searchProductIds(deps.db, plan, {
+          locale: view.locale,
+          cap,
+          brands: await deps.cache.manufacturers(),
+          linkedIds,
+        });
+      // The catalogue's candidates of a term are the same for everyone until the catalogue changes: recent terms are
+      // cached with the catalogue data (cleared by imports, else expired after the cache's TTL).
+      const found = linkedIds.length
+        ? await run()
+        : await deps.cache.recent(`search:${view.locale}:${cap}:${plan.term}`, run);
       const result = await productListing({
         db: deps.db,
         cache: deps.cache,

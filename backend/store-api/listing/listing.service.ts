@@ -15,7 +15,9 @@
  * - `price` (logged-in only): `{ min, max, apiAlias: 'price_aggregation' }`, net.
  * Category facets are computed over the whole category, unaffected by the chosen filters (Shopware's post-filter
  * behaviour), and cached per category and language until `clearCatalogCaches()`; search facets are computed over the
- * bounded candidate set of the query.
+ * bounded candidate set of the query (the matching products, never the whole catalogue), beside the page, and cached
+ * per candidate set for the most recent searches (catalog-cache.ts `recent`). A search page without filters in rank
+ * order is a slice of the candidates, read by id.
  *
  * Category listings with the listing parameters only (manufacturer, properties, in-stock, price, sorting, page) are
  * answered from the category's in-memory listing index (listing-index.ts, docs/decisions/011-in-memory-listing-index.md): filter, exact total, page ids
@@ -24,6 +26,7 @@
  * joined with `product`, the page and a total capped at COUNT_CAP side by side. Search listings read the bounded
  * candidate set in SQL.
  */
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows as rows, type Db } from '../../db/client.ts';
 import type { CatalogCache, ManufacturerRow } from '../catalog-cache.ts';
@@ -334,6 +337,11 @@ function categoryFacets(
   });
 }
 
+/** A short key of a candidate id list (SHA-1 of the ids in order), for caching what depends only on it. */
+function candidateKey(ids: readonly string[]): string {
+  return createHash('sha1').update(ids.join(',')).digest('base64url');
+}
+
 /** The cache key of a sorting's row order: name orders differ per language, price orders do not. */
 function orderKey(sorting: string, locale: string): string {
   return sorting.startsWith('name') ? `${sorting}:${locale}` : sorting;
@@ -409,17 +417,31 @@ export async function productListing(req: ListingRequest): Promise<StoreProductL
   const order = extraSort.length ? sql.join([...extraSort, source.id], sql`, `) : orderBy(sorting, source, forSearch);
 
   let facets: { raw: RawFacets; mapped: MappedFacets } | undefined;
+  let searchFacets: Promise<{ raw: RawFacets; mapped: MappedFacets }> | undefined;
   const wantAggregations = !req.suggest && !criteria.noAggregations;
   if (req.categoryId && wantAggregations) facets = await categoryFacets(cache, req.categoryId, view.locale);
   else if (forSearch && wantAggregations) {
-    const raw = await computeFacets(db, source, sql.join(conditions, sql` AND `));
-    facets = { raw, mapped: await mapFacets(cache, raw, await cache.manufacturers(), view.locale) };
+    // Read beside the page; the facets of a candidate set are cached (they depend on nothing else).
+    searchFacets = cache.recent(`search-facets:${view.locale}:${candidateKey(req.search!.ids)}`, async () => {
+      const raw = await computeFacets(db, source, sql.join(conditions, sql` AND `));
+      return { raw, mapped: await mapFacets(cache, raw, await cache.manufacturers(), view.locale) };
+    });
+    searchFacets.catch(() => undefined); // awaited below; keeps an early failure from going unhandled
   }
 
   let products: ProductRow[];
   let count: number;
   let listMedia: Promise<ProductMediaRow[]> | undefined;
-  if (req.categoryId && !needsProduct) {
+  const rankedPage = forSearch && sorting === 'score' && filtered.length === 0 && !criteria.ids && !extraSort.length;
+  if (rankedPage) {
+    // Search results in rank order without filters: the candidates are active products already (every search tier
+    // selects active ones), so the page is a slice of them and the total their number.
+    const ids = criteria.onlyAggregations ? [] : req.search!.ids.slice(offset, offset + limit);
+    count = req.search!.ids.length;
+    listMedia = loadProductMedia(db, ids);
+    listMedia.catch(() => undefined); // awaited in buildProducts; keeps an early failure from going unhandled
+    products = await loadProducts(db, ids);
+  } else if (req.categoryId && !needsProduct) {
     // Category listing with the listing parameters only: filter, count and page in the category's listing index.
     const [index, rowOrder] = await Promise.all([
       cache.listingIndex(req.categoryId),
@@ -457,6 +479,7 @@ export async function productListing(req: ListingRequest): Promise<StoreProductL
   }
 
   const elements = await buildProducts(db, cache, products, view, req.product, listMedia);
+  if (searchFacets) facets = await searchFacets;
   const aggregations: StoreListingAggregations = {};
   if (facets && wantAggregations) {
     aggregations.manufacturer = facets.mapped.manufacturer;
