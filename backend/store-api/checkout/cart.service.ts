@@ -263,20 +263,46 @@ export async function calculateCart(
   const locale = context.language.localeCode;
   const provider = config.provider;
 
+  // Reads that do not depend on each other run side by side on the pool. Inside the order's transaction (`forUpdate`)
+  // `db` is a single connection, which runs one query at a time (node-postgres deprecates queuing queries on a busy
+  // client), so there they run one after another, the cart row locked first.
+  const reads = options.forUpdate ? inTurn : sideBySide;
   const cartQuery = db.select().from(cartTable).where(eq(cartTable.customerId, customer.id));
-  const [cartRow] = options.forUpdate ? await cartQuery.for('update') : await cartQuery;
-  const lineRows = cartRow
-    ? await db
-        .select()
-        .from(cartLineItemTable)
-        .where(eq(cartLineItemTable.customerId, customer.id))
-        .orderBy(asc(cartLineItemTable.position), asc(cartLineItemTable.createdAt))
-    : [];
-  const payload = await readPayload(db, context.token);
-  const [company] = await db
-    .select({ countryCode: companyTable.countryCode })
-    .from(companyTable)
-    .where(eq(companyTable.id, customer.companyId));
+  const [[cartRow], lineRows, payload, [company], shippingMethods, [minimum], [creditRow], paymentMethods] =
+    await reads(
+      () => (options.forUpdate ? cartQuery.for('update') : cartQuery),
+      // A customer without a cart row has no lines either.
+      () =>
+        db
+          .select()
+          .from(cartLineItemTable)
+          .where(eq(cartLineItemTable.customerId, customer.id))
+          .orderBy(asc(cartLineItemTable.position), asc(cartLineItemTable.createdAt)),
+      () => readPayload(db, context.token),
+      () =>
+        db
+          .select({ countryCode: companyTable.countryCode })
+          .from(companyTable)
+          .where(eq(companyTable.id, customer.companyId)),
+      () =>
+        db
+          .select()
+          .from(shippingMethodTable)
+          .where(eq(shippingMethodTable.active, true))
+          .orderBy(asc(shippingMethodTable.position), asc(shippingMethodTable.technicalName)),
+      () =>
+        db
+          .select()
+          .from(minimumOrderValueTable)
+          .where(eq(minimumOrderValueTable.salesChannelId, context.salesChannel.id)),
+      () => db.select().from(companyCreditTable).where(eq(companyCreditTable.companyId, customer.companyId)),
+      () =>
+        db
+          .select()
+          .from(paymentMethodTable)
+          .where(eq(paymentMethodTable.active, true))
+          .orderBy(asc(paymentMethodTable.position), asc(paymentMethodTable.technicalName)),
+    );
   const addressIds = [options.shippingAddressId ?? payload.shippingAddressId, payload.billingAddressId].filter(
     (id): id is string => Boolean(id),
   );
@@ -300,16 +326,23 @@ export async function calculateCart(
 
   // Products, their parents (inherited name, cover, options), media and prices.
   const productIds = [...new Set(lineRows.map((l) => l.referencedId))];
-  const products = await loadProducts(db, productIds, false);
+  const [products, prices, customerSkus, promotionRows] = await reads(
+    () => loadProducts(db, productIds, false),
+    () => loadPrices(db, productIds),
+    () => customerSkusByProductId(db, customer, productIds),
+    () => {
+      const codes = cartRow?.promotionCodes ?? [];
+      return codes.length ? db.select().from(promotionTable).where(inArray(promotionTable.code, codes)) : [];
+    },
+  );
   const parentIds = [...new Set(products.map((p) => p.parentId).filter((id): id is string => Boolean(id)))];
-  const parents = new Map((await loadProducts(db, parentIds, false)).map((p) => [p.id, p]));
+  const [parentRows, mediaRows, optionMap] = await reads(
+    () => loadProducts(db, parentIds, false),
+    () => loadProductMedia(db, [...productIds, ...parentIds]),
+    () => loadOptions(db, [...new Set(products.flatMap((p) => p.optionIds))]),
+  );
+  const parents = new Map(parentRows.map((p) => [p.id, p]));
   const byId = new Map(products.map((p) => [p.id, p]));
-  // One query after another: inside the order's transaction `db` is a single connection, which runs one query at a
-  // time (node-postgres deprecates queuing queries on a busy client).
-  const mediaRows = await loadProductMedia(db, [...productIds, ...parentIds]);
-  const prices = await loadPrices(db, productIds);
-  const optionMap = await loadOptions(db, [...new Set(products.flatMap((p) => p.optionIds))]);
-  const customerSkus = await customerSkusByProductId(db, customer, productIds);
   const media = new Map<string, ProductMediaRow[]>();
   for (const m of mediaRows) media.set(m.productId, [...(media.get(m.productId) ?? []), m]);
 
@@ -397,9 +430,6 @@ export async function calculateCart(
 
   // Promotions.
   const promotionCodes = cartRow?.promotionCodes ?? [];
-  const promotionRows = promotionCodes.length
-    ? await db.select().from(promotionTable).where(inArray(promotionTable.code, promotionCodes))
-    : [];
   const goodsCents = lines.reduce((s, l) => s + l.totalCents, 0);
   const promotions: CartPromotionModel[] = [];
   let discountLeft = goodsCents;
@@ -433,11 +463,6 @@ export async function calculateCart(
   const hasGoods = lines.length > 0;
 
   // Shipping.
-  const shippingMethods = await db
-    .select()
-    .from(shippingMethodTable)
-    .where(eq(shippingMethodTable.active, true))
-    .orderBy(asc(shippingMethodTable.position), asc(shippingMethodTable.technicalName));
   const wantedShipping = options.shippingMethodId ?? payload.shippingMethodId;
   let shippingMethod = wantedShipping
     ? (shippingMethods.find((m) => m.id === wantedShipping) ?? null)
@@ -468,10 +493,6 @@ export async function calculateCart(
   }
 
   // Minimum order value.
-  const [minimum] = await db
-    .select()
-    .from(minimumOrderValueTable)
-    .where(eq(minimumOrderValueTable.salesChannelId, context.salesChannel.id));
   let surchargeCents = 0;
   if (hasGoods && minimum && positionPriceCents < minimum.minimumValueCents) {
     surchargeCents = minimum.additionalCostCents;
@@ -494,16 +515,7 @@ export async function calculateCart(
   const totalCents = netCents + taxCents;
 
   // Credit limit and payment.
-  const [creditRow] = await db
-    .select()
-    .from(companyCreditTable)
-    .where(eq(companyCreditTable.companyId, customer.companyId));
   const credit = creditRow ? { limitCents: creditRow.limitCents, usedCents: creditRow.usedCents } : null;
-  const paymentMethods = await db
-    .select()
-    .from(paymentMethodTable)
-    .where(eq(paymentMethodTable.active, true))
-    .orderBy(asc(paymentMethodTable.position), asc(paymentMethodTable.technicalName));
   let blockedPaymentMethodIds: string[] = [];
   if (hasGoods && credit && credit.limitCents - credit.usedCents < totalCents) {
     const available = Math.max(0, credit.limitCents - credit.usedCents);
@@ -584,6 +596,17 @@ export async function calculateCart(
   const cart = cartAnswer(model, lineItems, context, locale, minimum ?? null, now);
   return { cart, model };
 }
+
+/** Independent reads of `calculateCart`: run side by side (on a pool) or one after another (on one connection). */
+type Reads = <T extends (() => unknown)[]>(...tasks: T) => Promise<{ [K in keyof T]: Awaited<ReturnType<T[K]>> }>;
+
+const sideBySide: Reads = (...tasks) => Promise.all(tasks.map((task) => task())) as never;
+
+const inTurn: Reads = async (...tasks) => {
+  const out: unknown[] = [];
+  for (const task of tasks) out.push(await task());
+  return out as never;
+};
 
 /** The stored payload of the context (empty for a context without a row). */
 async function readPayload(db: CartDb, token: string): Promise<ContextPayload> {
