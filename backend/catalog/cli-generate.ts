@@ -1,8 +1,9 @@
 /**
  * `npm run catalog:generate -- --articles N [--seed S]`: writes the generated catalogue (backend/catalog/generate)
  * through the catalogue writer into the database named by DATABASE_URL, or else the PGlite folder DATA_DIR
- * (default .data/pglite), then finalizes and prints counts and duration. Re-running with the same arguments updates
- * the same rows. Exit code 1 on bad arguments or a failed write.
+ * (default .data/pglite), with the drawings of its product images in the media store, then finalizes and prints
+ * counts and duration. Re-running with the same arguments updates the same rows. Exit code 1 on bad arguments or a
+ * failed write.
  */
 import { parseArgs } from 'node:util';
 import { createDb } from '../db/client.ts';
@@ -11,6 +12,7 @@ import { loadBackendConfig } from '../config.ts';
 import { DEFAULT_DATA_DIR } from '../runtime.ts';
 import { createCatalogWriter } from './writer.ts';
 import { generateCatalog } from './generate/generate-catalog.ts';
+import { withGeneratedImages } from './generate/product-images.ts';
 
 const USAGE = 'usage: npm run catalog:generate -- --articles N [--seed S]';
 
@@ -31,9 +33,10 @@ async function main(): Promise<void> {
   try {
     await seedSalesChannel(handle.db, loadBackendConfig(process.env));
     const writer = createCatalogWriter(handle.db);
+    const sink = withGeneratedImages(writer, handle.db);
     let count = 0;
     for await (const change of generateCatalog({ articles, seed })) {
-      await writer.write(change);
+      await sink.write(change);
       if (change.kind === 'product' && ++count % 50_000 === 0) {
         console.log(`${count} articles written (${((Date.now() - started) / 1000).toFixed(0)} s)`);
       }
