@@ -26,8 +26,11 @@ export const IMAGE_FALLBACK_HANDLER =
 export const IMAGE_SIZES = {
   /** Listing and cross-selling cards: 2 columns on phones, 3 from md, 4 from xl (about 260 px at 1440). */
   card: '(min-width: 1280px) 260px, (min-width: 768px) 30vw, 50vw',
-  /** Product page gallery: at most 32rem high at 400:545 (376 px) from lg, 20rem high (235 px) below. */
-  detail: '(min-width: 1024px) 376px, 240px',
+  /**
+   * Product page gallery: a square image inside a box at most 32rem high from lg and 20rem below, less 1rem padding
+   * on each side: 480 px and 288 px (measured in Chromium at 1440 and 375 px wide).
+   */
+  detail: '(min-width: 1024px) 480px, 288px',
   /** Cart, checkout and order lines: 64 to 80 px boxes. */
   line: '80px',
   /** Quick search rows: a 48 x 64 px box. */
