@@ -38,7 +38,13 @@ function isImageReference(m: CatalogMedia): boolean {
 function candidates(folder: string, source: string): string[] {
   const root = path.resolve(folder);
   const name = /^[a-z][a-z0-9+.-]*:\/\//i.test(source) ? new URL(source).pathname : source;
-  const relative = decodeURIComponent(name).replace(/^\.?\/+/, '');
+  let decoded = name;
+  try {
+    decoded = decodeURIComponent(name);
+  } catch {
+    // A stray '%' is part of the file name.
+  }
+  const relative = decoded.replace(/^\.?\/+/, '');
   const out = [path.resolve(root, relative), path.resolve(root, path.basename(relative))];
   return [...new Set(out)].filter((p) => p.startsWith(root + path.sep));
 }
