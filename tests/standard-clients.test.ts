@@ -12,7 +12,7 @@
  *
  * | operation (client) | call | Shopware's answer |
  * |---|---|---|
- * | readContext (useSessionContext) | GET /context | SalesChannelContext; `shippingLocation.country`, `salesChannel.navigationCategoryId` |
+ * | readContext (useSessionContext) | GET /context | SalesChannelContext; `shippingLocation.country`, `shippingMethod`, `paymentMethod`, `salesChannel.navigationCategoryId` |
  * | updateContext (useSessionContext setCountry/setLanguage/setCurrency, useInternationalization) | PATCH /context | `{ contextToken }`; unknown id: 400 ENTITY_DOES_NOT_EXIST |
  * | readLanguages (useInternationalization) | POST·GET /language | EntitySearchResult of language with locale |
  * | readCurrency (useSessionContext) | POST /currency | array of currency |
@@ -38,6 +38,7 @@
  */
 import { encodeForQuery } from '@shopware/api-client/helpers';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { seedCheckout } from '../backend/db/seed-checkout.ts';
 import { standaloneStoreApi } from '../backend/http/standalone.ts';
 import { stableId } from '../backend/lib/ids.ts';
 import { createTestStoreApi, FIXTURE, languageId, type TestStoreApi } from '../backend/store-api/test-fixtures.ts';
@@ -51,6 +52,7 @@ let standalone: TestStoreApi['app'];
 
 beforeAll(async () => {
   api = await createTestStoreApi();
+  await seedCheckout(api.db); // shipping and payment methods, as the runtime seeds them (backend/runtime.ts)
   standalone = standaloneStoreApi(api.app, { CORS_ALLOWED_ORIGINS: FRONTEND });
 });
 afterAll(() => api.close());
@@ -127,6 +129,11 @@ describe('the context calls of every page', () => {
     expect(res.headers.get('sw-context-token')).toBe(body['token']);
     expect(body['salesChannel']).toMatchObject({ navigationCategoryId: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect(body['shippingLocation']).toMatchObject({ country: { iso: 'BE', name: 'Belgium' } });
+    // What @shopware/composables' cacheable reads compare to tell a default guest (useCacheableRead).
+    const channel = body['salesChannel'] as Record<string, string>;
+    expect(body['shippingMethod']).toMatchObject({ id: channel['shippingMethodId'] });
+    expect(body['paymentMethod']).toMatchObject({ id: channel['paymentMethodId'] });
+    expect((body['shippingLocation'] as { country: { id: string } }).country.id).toBe(channel['countryId']);
   });
 
   test('updateContext: a country switch is kept for the token, an unknown country is refused at its field', async () => {

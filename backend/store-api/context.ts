@@ -65,6 +65,9 @@ export interface StoreContext {
   currencyId: string;
   /** Country chosen with `PATCH /store-api/context`, or null for the sales channel's country. */
   countryId: string | null;
+  /** Shipping and payment methods chosen with `PATCH /store-api/context`, or null for the sales channel's. */
+  shippingMethodId: string | null;
+  paymentMethodId: string | null;
   /** Logged-in customer, or null for an anonymous context. */
   customerId: string | null;
 }
@@ -223,6 +226,8 @@ export function contextMiddleware(
       languages: entry.languages,
       currencyId: row?.payload.currencyId ?? entry.channel.currencyId,
       countryId: row?.payload.countryId ?? null,
+      shippingMethodId: row?.payload.shippingMethodId ?? null,
+      paymentMethodId: row?.payload.paymentMethodId ?? null,
       customerId: row?.customerId ?? null,
     });
     await next();

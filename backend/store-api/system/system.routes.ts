@@ -1,8 +1,8 @@
 /**
  * Sales-channel endpoints (Shopware ContextRoute, LanguageRoute, CurrencyRoute):
  * - `GET /store-api/context`: the SalesChannelContext of the caller's `sw-context-token` (net prices, the B2B
- *   customer group shows net: `displayGross: false`), with `shippingLocation.country` the context's country (the
- *   sales channel's until one is chosen);
+ *   customer group shows net: `displayGross: false`), with `shippingLocation.country`, `shippingMethod` and
+ *   `paymentMethod` the context's choices (the sales channel's until one is made);
  * - `GET|POST /store-api/language`: the channel's languages (criteria `ids`, `page`, `limit`);
  * - `GET|POST /store-api/currency`: its currencies (EUR);
  * - `PATCH /store-api/context`: switches the context's checkout choices and language (Shopware ContextSwitchRoute),
@@ -33,6 +33,7 @@ import { pagination } from '../criteria.ts';
 import { requestCriteria, type CatalogDeps } from '../deps.ts';
 import { searchResult } from '../entities.ts';
 import { applyIncludes } from '../includes.ts';
+import { mapPaymentMethod, mapShippingMethod } from '../checkout/methods.mapper.ts';
 import { shopCountries } from './country.routes.ts';
 import { FIXED_IDS, mapCurrency, mapLanguage, mapSalesChannel, rounding, type CurrencyRow } from './system.mapper.ts';
 
@@ -50,6 +51,16 @@ export function registerSystemRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps):
     const decimals = Number(currency?.decimal_precision ?? 2);
     const countryId = ctx.countryId ?? FIXED_IDS.country;
     const country = shopCountries(ctx.language.localeCode).find((r) => r.id === countryId);
+    const [[shipping], [payment]] = await Promise.all([
+      deps.db
+        .select()
+        .from(shippingMethodTable)
+        .where(eq(shippingMethodTable.id, ctx.shippingMethodId ?? FIXED_IDS.shippingMethod)),
+      deps.db
+        .select()
+        .from(paymentMethodTable)
+        .where(eq(paymentMethodTable.id, ctx.paymentMethodId ?? FIXED_IDS.paymentMethod)),
+    ]);
     return c.json({
       token: ctx.token,
       currentCustomerGroup: { name: 'B2B', displayGross: false },
@@ -59,6 +70,8 @@ export function registerSystemRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps):
       taxRules: [{ taxRate: 21, name: '21 %' }],
       customer: null,
       ...(country ? { shippingLocation: { country, apiAlias: 'cart_delivery_shipping_location' } } : {}),
+      ...(shipping ? { shippingMethod: mapShippingMethod(shipping, ctx.language.localeCode) } : {}),
+      ...(payment ? { paymentMethod: mapPaymentMethod(payment, ctx.language.localeCode) } : {}),
       context: {
         versionId: stableId('version', 'live'),
         currencyId: ctx.currencyId,
