@@ -259,9 +259,9 @@ export function RadioGroup<V extends string>({
 }
 
 const BUTTON = {
-  primary: 'bg-primary text-white hover:opacity-90',
+  primary: 'bg-primary-dark text-white hover:opacity-90',
   secondary: 'border border-line bg-white hover:border-primary hover:text-primary',
-  danger: 'border border-primary bg-white text-primary hover:bg-red-50',
+  danger: 'border border-primary bg-white text-primary-dark hover:bg-red-50',
 } as const;
 
 /** A button that shows a busy state and emits no click while busy or disabled. */

@@ -173,7 +173,7 @@ function Line({
             onClick={remove}
             disabled={removing}
             aria-label={t('checkout.line.removeNamed', { name: line.label ?? '' })}
-            className="text-sm text-primary underline disabled:opacity-60"
+            className="text-sm text-primary-dark underline disabled:opacity-60"
           >
             {t('checkout.line.remove')}
           </button>
@@ -184,7 +184,7 @@ function Line({
             onClick={() => setToList(true)}
             aria-haspopup="dialog"
             aria-label={t('orderLists.addNamed', { name: line.label ?? '' })}
-            className="text-sm text-primary underline"
+            className="text-sm text-primary-dark underline"
           >
             {t('orderLists.addToList')}
           </button>

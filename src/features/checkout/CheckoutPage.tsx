@@ -50,7 +50,7 @@ export function CheckoutPage({
       <div className="mx-auto flex max-w-[1440px] flex-col gap-4 px-4 py-6 lg:px-8">
         <h1 className="text-2xl font-bold">{t('checkout.title')}</h1>
         <p>{t('checkout.empty')}</p>
-        <a href={`${prefix}/`} className="self-start text-primary underline">
+        <a href={`${prefix}/`} className="self-start text-primary-dark underline">
           {t('checkout.continueShopping')}
         </a>
       </div>

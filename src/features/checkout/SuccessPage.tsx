@@ -26,7 +26,7 @@ export function SuccessPage() {
           <p role="status">{t('checkout.success.orderNumber', { orderNumber })}</p>
           <Link
             to={`/account/orders/details/${encodeURIComponent(orderNumber)}`}
-            className="self-start rounded bg-primary px-4 py-2 text-sm font-semibold text-white"
+            className="self-start rounded bg-primary-dark px-4 py-2 text-sm font-semibold text-white"
           >
             {t('checkout.success.showOrder')}
           </Link>
