@@ -421,8 +421,10 @@ export async function productListing(req: ListingRequest): Promise<StoreProductL
   const wantAggregations = !req.suggest && !criteria.noAggregations;
   if (req.categoryId && wantAggregations) facets = await categoryFacets(cache, req.categoryId, view.locale);
   else if (forSearch && wantAggregations) {
-    // Read beside the page; the facets of a candidate set are cached (they depend on nothing else).
-    searchFacets = cache.recent(`search-facets:${view.locale}:${candidateKey(req.search!.ids)}`, async () => {
+    // Read beside the page; the facets of a candidate set (narrowed by criteria `ids`, if any) are cached: they
+    // depend on nothing else.
+    const key = `search-facets:${view.locale}:${candidateKey(req.search!.ids)}:${candidateKey(criteria.ids ?? [])}`;
+    searchFacets = cache.recent(key, async () => {
       const raw = await computeFacets(db, source, sql.join(conditions, sql` AND `));
       return { raw, mapped: await mapFacets(cache, raw, await cache.manufacturers(), view.locale) };
     });
