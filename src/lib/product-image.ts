@@ -47,7 +47,7 @@ export interface MediaImage {
         url: string;
         width: number;
         height: number;
-        extensions?: { formats?: { avif?: string; webp?: string } } | null;
+        extensions?: { formats?: { avif?: string | undefined; webp?: string | undefined } | null } | null;
       }[]
     | null;
 }
