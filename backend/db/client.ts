@@ -59,6 +59,15 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
 }
 
 /**
+ * True when `db` is a PostgreSQL connection pool, on which queries started together run at the same time. PGlite runs
+ * one query at a time, and a transaction holds one connection: there, starting independent reads together only adds
+ * queueing (`GET /store-api/checkout/cart` of 5 lines on an in-memory PGlite: 66 instead of 41 ms median).
+ */
+export function runsQueriesConcurrently(db: Db): boolean {
+  return (db as { $client?: unknown }).$client instanceof pg.Pool;
+}
+
+/**
  * The rows of a raw SQL statement, typed by the caller (both drivers answer `{ rows }`, columns as named in SQL).
  * `db` may be a transaction.
  */

@@ -38,7 +38,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_CART_LINE_ITEMS, MAX_LINE_ITEM_QUANTITY } from '../../../contract/checkout.ts';
 import { shopToday } from '../../../contract/order.ts';
 import type { BackendConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import { runsQueriesConcurrently, type Db } from '../../db/client.ts';
 import {
   cartLineItemTable,
   cartTable,
@@ -263,10 +263,11 @@ export async function calculateCart(
   const locale = context.language.localeCode;
   const provider = config.provider;
 
-  // Reads that do not depend on each other run side by side on the pool. Inside the order's transaction (`forUpdate`)
-  // `db` is a single connection, which runs one query at a time (node-postgres deprecates queuing queries on a busy
-  // client), so there they run one after another, the cart row locked first.
-  const reads = options.forUpdate ? inTurn : sideBySide;
+  // Reads that do not depend on each other run side by side on a PostgreSQL pool. Inside the order's transaction
+  // (`forUpdate`) `db` is a single connection, which runs one query at a time (node-postgres deprecates queuing
+  // queries on a busy client), and PGlite runs one query at a time too: there they run one after another, the cart
+  // row (locked) first.
+  const reads = !options.forUpdate && runsQueriesConcurrently(db) ? sideBySide : inTurn;
   const cartQuery = db.select().from(cartTable).where(eq(cartTable.customerId, customer.id));
   const [[cartRow], lineRows, payload, [company], shippingMethods, [minimum], [creditRow], paymentMethods] =
     await reads(
