@@ -36,6 +36,7 @@
  * storefront serves its sitemap), `pwa/page` (a route of the retired Shopware PWA, not of the Store API).
  * The CORS preflight itself is tested in backend/http/standalone.test.ts.
  */
+import type { Schemas } from '@shopware/api-client/api-types';
 import { encodeForQuery } from '@shopware/api-client/helpers';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedCheckout } from '../backend/db/seed-checkout.ts';
@@ -123,17 +124,17 @@ type Category = Entity & { name: string; children: Category[]; seoUrls?: { seoPa
 describe('the context calls of every page', () => {
   test('readContext: the guest context, its token in the header a browser may read, and the channel’s country', async () => {
     const res = await send('GET', '/context');
-    const body = (await res.json()) as Record<string, never>;
+    const body = (await res.json()) as Schemas['SalesChannelContext'];
     expect(validationErrors(responseValidator('/context', 'get', 200, true), body)).toEqual([]);
     expect(res.headers.get('access-control-expose-headers')).toBe('sw-context-token');
-    expect(res.headers.get('sw-context-token')).toBe(body['token']);
-    expect(body['salesChannel']).toMatchObject({ navigationCategoryId: expect.stringMatching(/^[0-9a-f]{32}$/) });
-    expect(body['shippingLocation']).toMatchObject({ country: { iso: 'BE', name: 'Belgium' } });
+    expect(res.headers.get('sw-context-token')).toBe(body.token);
+    expect(body.salesChannel).toMatchObject({ navigationCategoryId: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(body.shippingLocation).toMatchObject({ country: { iso: 'BE', name: 'Belgium' } });
     // What @shopware/composables' cacheable reads compare to tell a default guest (useCacheableRead).
-    const channel = body['salesChannel'] as Record<string, string>;
-    expect(body['shippingMethod']).toMatchObject({ id: channel['shippingMethodId'] });
-    expect(body['paymentMethod']).toMatchObject({ id: channel['paymentMethodId'] });
-    expect((body['shippingLocation'] as { country: { id: string } }).country.id).toBe(channel['countryId']);
+    const channel = body.salesChannel;
+    expect(body.shippingMethod).toMatchObject({ id: channel?.shippingMethodId });
+    expect(body.paymentMethod).toMatchObject({ id: channel?.paymentMethodId });
+    expect(body.shippingLocation?.country?.id).toBe(channel?.countryId);
   });
 
   test('updateContext: a country switch is kept for the token, an unknown country is refused at its field', async () => {
