@@ -37,10 +37,7 @@ test('the product page preloads its main image, loads it with high priority and 
   const preload = page.locator('head link[rel="preload"][as="image"]');
   await expect(preload).toHaveAttribute('type', 'image/avif');
   await expect(preload).toHaveAttribute('fetchpriority', 'high');
-  const main = page
-    .getByRole('region', { name: 'Product images' })
-    .locator('img')
-    .first();
+  const main = page.getByRole('region', { name: 'Product images' }).locator('img').first();
   await expect(main).toHaveAttribute('fetchpriority', 'high');
   expect(await preload.getAttribute('imagesrcset')).toBe(
     await main.evaluate((img) => img.parentElement!.querySelector('source[type="image/avif"]')!.getAttribute('srcset')),
@@ -61,10 +58,7 @@ test('an image that fails to load is replaced by the placeholder, allowed by the
   });
   await page.route(/\/media\//, (route) => route.abort());
   await page.goto(path);
-  const main = page
-    .getByRole('region', { name: 'Product images' })
-    .locator('img')
-    .first();
+  const main = page.getByRole('region', { name: 'Product images' }).locator('img').first();
   await expect
     .poll(() => main.evaluate((img: HTMLImageElement) => img.currentSrc))
     .toMatch(/\/images\/placeholder-product\.svg$/);
