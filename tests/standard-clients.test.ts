@@ -32,8 +32,11 @@
  * | readProductReviews (useProductReviews) | POST·GET /product/{productId}/reviews | EntitySearchResult of product_review (none written here) |
  * | searchProductVariantIds (Shopware's variant switch, behind the Twig storefront's) | POST /product/{productId}/find-variant | FoundCombination `{ variantId, options }`; none: 404 CONTENT__PRODUCT_VARIANT_NOT_FOUND |
  *
- * Not answered, as calls of catalogue pages: `readCms` (CMS layouts are the storefront's own), `readSitemap` (the
- * storefront serves its sitemap), `pwa/page` (a route of the retired Shopware PWA, not of the Store API).
+ * | readCategory with the CMS associations (useCategorySearch withCmsAssociations, the category page's `<CmsPage>`) | POST /category/{navigationId} | Category with `cmsPage`: Shopware's default listing layout, the product-listing slot's `data.listing` the listing for the body's parameters |
+ * | readCms (a layout by id) | POST·GET /cms/{id} | CmsPage; unknown: 404 CONTENT__CMS_PAGE_NOT_FOUND |
+ *
+ * Not answered, as calls of catalogue pages: `readSitemap` (the storefront serves no sitemap files), `pwa/page` (a
+ * route of the retired Shopware PWA, not of the Store API).
  * The CORS preflight itself is tested in backend/http/standalone.test.ts.
  */
 import type { Schemas } from '@shopware/api-client/api-types';
@@ -261,6 +264,70 @@ describe('category pages', () => {
       body: { filter: [{ type: 'equals', field: 'parentId', value: FIXTURE.categories.tools }] },
     });
     expect(children.elements.map((c) => c.name)).toEqual(['Pliers', 'Drills']);
+  });
+
+  test('readCategory with the CMS associations: the default listing layout, its listing slot holding the page the listing route answers', async () => {
+    // What useCategorySearch(id, { withCmsAssociations: true, query }) sends for a category page of Shopware Frontends.
+    const cmsAssociations = {
+      media: {},
+      cmsPage: {
+        associations: {
+          sections: { associations: { blocks: { associations: { slots: { associations: { block: {} } } } } } },
+        },
+      },
+    };
+    type Slot = { type: string; slot: string; data?: { listing?: Listing } };
+    type Block = { type: string; sectionPosition: string; slots: Slot[] };
+    type Listing = SearchResult<Entity & { productNumber: string }> & { page: number; sorting: string };
+    const tools = await answer<
+      Category & { cmsPageId: string; cmsPage: { type: string; sections: { type: string; blocks: Block[] }[] } }
+    >('post', '/category/{navigationId}', `/category/${FIXTURE.categories.tools}`, {
+      body: { associations: cmsAssociations, limit: 2, p: 2, order: 'name-asc' },
+      headers: seo,
+    });
+    expect(tools.cmsPage.type).toBe('product_list');
+    const [section] = tools.cmsPage.sections;
+    expect(section?.type).toBe('sidebar');
+    expect(section?.blocks.map((b) => [b.type, b.sectionPosition])).toEqual([
+      ['category-navigation', 'sidebar'],
+      ['sidebar-filter', 'sidebar'],
+      ['product-listing', 'main'],
+    ]);
+    const slot = section!.blocks[2]!.slots[0]!;
+    expect(slot).toMatchObject({ type: 'product-listing', slot: 'content' });
+    const listing = await answer<Listing>(
+      'post',
+      '/product-listing/{categoryId}',
+      `/product-listing/${FIXTURE.categories.tools}`,
+      {
+        body: { limit: 2, p: 2, order: 'name-asc' },
+      },
+    );
+    expect(slot.data?.listing).toMatchObject({ total: 4, page: 2, sorting: 'name-asc' });
+    expect(slot.data?.listing?.elements.map((p) => p.productNumber)).toEqual(
+      listing.elements.map((p) => p.productNumber),
+    );
+
+    // Without the association the category comes without its layout (the storefront's own reads).
+    const plain = await answer<Category & { cmsPageId: string }>(
+      'post',
+      '/category/{navigationId}',
+      `/category/${FIXTURE.categories.tools}`,
+    );
+    expect(plain).not.toHaveProperty('cmsPage');
+    expect(plain.cmsPageId).toBe(tools.cmsPageId);
+
+    // readCms: the same layout by its id, read on its own (no category: no listing), and an unknown page.
+    const layout = await answer<{ sections: { blocks: Block[] }[] }>('post', '/cms/{id}', `/cms/${tools.cmsPageId}`, {
+      body: {},
+    });
+    expect(layout.sections[0]!.blocks[2]!.slots[0]).not.toHaveProperty('data');
+    await answer('get', '/cms/{id}', `/cms/${tools.cmsPageId}`);
+    const missing = await send('POST', `/cms/${'0'.repeat(32)}`, { body: {} });
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe(
+      'CONTENT__CMS_PAGE_NOT_FOUND',
+    );
   });
 
   test('readBreadcrumb: the path of a category and of a product, below the main navigation root', async () => {

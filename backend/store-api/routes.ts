@@ -16,7 +16,7 @@ import { registerSeoRoutes } from './seo/seo-url.routes.ts';
 import { registerSystemRoutes } from './system/system.routes.ts';
 import { registerCountryRoutes } from './system/country.routes.ts';
 import { registerVariantRoutes } from './product/variant.routes.ts';
-import { registerLandingPageRoutes } from './cms/landing-page.routes.ts';
+import { registerCmsRoutes } from './cms/cms.routes.ts';
 import { registerAccountArea } from './account/index.ts';
 import { registerCompanyRoutes } from './company/company.routes.ts';
 import { registerRegistrationRoutes } from './registration/registration.routes.ts';
@@ -48,7 +48,7 @@ export function registerRoutes(app: Hono<StoreApiEnv>, deps: RouteDeps): void {
   registerVariantRoutes(app, catalog);
   registerCountryRoutes(app);
   registerSeoRoutes(app, catalog);
-  registerLandingPageRoutes(app, catalog);
+  registerCmsRoutes(app, catalog);
   registerAccountArea(app, { db: deps.db, config: deps.config });
   registerCompanyRoutes(app, deps);
   registerRegistrationRoutes(app, deps);

@@ -50,7 +50,7 @@ export type StoreResolvedSeoUrl = StoreSeoUrl & {
 };
 
 export type StoreCategory = Sent<
-  Omit<Schemas['Category'], 'translated' | 'children' | 'media' | 'seoUrls' | 'parent' | 'customFields'>,
+  Omit<Schemas['Category'], 'translated' | 'children' | 'media' | 'seoUrls' | 'parent' | 'customFields' | 'cmsPage'>,
   'id' | 'name' | 'apiAlias'
 > & {
   translated: Translated<Schemas['Category']> & { linkNewTab?: boolean };
@@ -58,6 +58,41 @@ export type StoreCategory = Sent<
   media?: StoreMedia | null;
   seoUrls?: StoreSeoUrl[];
   customFields?: Record<string, unknown>;
+  cmsPage?: StoreCmsPage | null;
+};
+
+/** Shopware CmsSlot; `data` holds what the slot's resolver loaded (a product listing's `listing`), if anything. */
+export type StoreCmsSlot = Sent<
+  Omit<Schemas['CmsSlot'], 'block' | 'translated' | 'data' | 'config'>,
+  'id' | 'blockId' | 'slot' | 'type'
+> & {
+  config: Record<string, { source: 'static' | 'mapped'; value: unknown }>;
+  translated: { config: StoreCmsSlot['config']; slot: string; type: string; blockId: string };
+  data?: Record<string, unknown>;
+  apiAlias: 'cms_slot';
+};
+
+/** Shopware CmsBlock; `sectionPosition` is 'main' or, in a sidebar section, 'sidebar'. */
+export type StoreCmsBlock = Sent<
+  Omit<Schemas['CmsBlock'], 'slots' | 'backgroundMedia'>,
+  'id' | 'sectionId' | 'position' | 'type'
+> & { slots: StoreCmsSlot[]; apiAlias: 'cms_block' };
+
+/** Shopware CmsSection. */
+export type StoreCmsSection = Sent<
+  Omit<Schemas['CmsSection'], 'blocks' | 'page' | 'backgroundMedia'>,
+  'id' | 'pageId' | 'position' | 'type'
+> & { blocks: StoreCmsBlock[]; apiAlias: 'cms_section' };
+
+/** Shopware CmsPage. */
+export type StoreCmsPage = Sent<
+  Omit<Schemas['CmsPage'], 'sections' | 'translated' | 'landingPages' | 'previewMedia'>,
+  'id' | 'type'
+> & {
+  name: string;
+  translated: { name: string; type: string };
+  sections: StoreCmsSection[];
+  apiAlias: 'cms_page';
 };
 
 export type StoreManufacturer = Sent<Omit<Schemas['ProductManufacturer'], 'translated' | 'media'>, 'id' | 'name'> & {

@@ -10,6 +10,7 @@ import { stableId } from '../../lib/ids.ts';
 import { compact, mapMedia, seoUrl } from '../entities.ts';
 import { translateFields } from '../../lib/translate.ts';
 import type { StoreCategory } from '../shopware-schemas.ts';
+import { LISTING_LAYOUT_ID } from '../cms/cms-page.ts';
 
 export interface CategoryMapContext {
   locale: string;
@@ -103,6 +104,7 @@ export function mapCategory(row: CategoryRow, ctx: CategoryMapContext): StoreCat
       : null,
     seoUrls,
     seoUrl: seo ? `/${seo.seoPathInfo}` : `/navigation/${row.id}`,
+    cmsPageId: row.type === 'page' ? LISTING_LAYOUT_ID : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     children: [] as StoreCategory[],

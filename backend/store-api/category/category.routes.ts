@@ -5,7 +5,9 @@
  *   navigationCategoryDepth for the main navigation, else 2) plus the children along the path to `activeId`;
  *   `buildTree: false` gives a flat list. Only active, visible categories; the main navigation also hides listing
  *   pages (type 'page') without products.
- * - `GET|POST /store-api/category/{navigationId}`: one category ('home' is the main navigation root).
+ * - `GET|POST /store-api/category/{navigationId}`: one category ('home' is the main navigation root); with the
+ *   association `cmsPage`, a listing page (type 'page') comes with Shopware's default listing layout whose
+ *   product-listing slot holds the listing for the request's listing parameters (../cms/cms-page.ts).
  * - `GET|POST /store-api/category`: categories of the channel's trees by criteria (`ids`, filters `id`/`parentId`).
  * - `GET /store-api/breadcrumb/{id}?type=category|product`: the path below the main navigation root.
  * Unknown or inactive categories, and categories outside the channel's navigation trees, answer 404.
@@ -17,12 +19,14 @@ import { isId } from '../../lib/ids.ts';
 import { ancestorIds, type CategoryRow } from '../catalog-cache.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pagination } from '../criteria.ts';
-import { requestCriteria, viewContext, type CatalogDeps } from '../deps.ts';
+import { requestCriteria, viewContext, type CatalogDeps, type ViewContext } from '../deps.ts';
 import { searchResult } from '../entities.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { applyIncludes } from '../includes.ts';
 import type { StoreCategory } from '../shopware-schemas.ts';
 import { mapCategory, type CategoryMapContext } from './category.mapper.ts';
+import { listingLayout } from '../cms/cms-page.ts';
+import { LISTING_DEFAULT_LIMIT, productListing } from '../listing/listing.service.ts';
 import {
   categoryBreadcrumb,
   categoryNotFound,
@@ -34,7 +38,7 @@ import {
 } from './category.service.ts';
 
 export function registerCategoryRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {
-  async function mapContext(c: Context<StoreApiEnv>): Promise<CategoryMapContext> {
+  async function mapContext(c: Context<StoreApiEnv>): Promise<CategoryMapContext & ViewContext> {
     const view = await viewContext(c.get('context'), deps);
     return { ...view, index: await deps.cache.categories() };
   }
@@ -83,6 +87,21 @@ export function registerCategoryRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps
     category.children = (ctx.index.children.get(row.id) ?? [])
       .filter((k) => listed(k, isMain))
       .map((k) => mapCategory(k, ctx));
+    // Shopware's CategoryRoute answers a listing page with its layout, the product-listing slot resolved for the
+    // request's listing parameters. Here only when asked for: the association `cmsPage` (Shopware Frontends sends it
+    // for every category page); the storefront's own pages read the listing route instead.
+    if (row.type === 'page' && 'cmsPage' in criteria.associations) {
+      const listing = await productListing({
+        db: deps.db,
+        cache: deps.cache,
+        criteria: { ...criteria, associations: {} },
+        view: ctx,
+        categoryId: row.id,
+        defaultLimit: LISTING_DEFAULT_LIMIT,
+        product: { properties: false, categories: false, media: 'cover' },
+      });
+      category.cmsPage = listingLayout(category.name, listing);
+    }
     return c.json(applyIncludes(category, criteria.includes));
   });
 
