@@ -35,12 +35,14 @@
  * | readCategory with the CMS associations (useCategorySearch withCmsAssociations, the category page's `<CmsPage>`) | POST /category/{navigationId} | Category with `cmsPage`: Shopware's default listing layout, the product-listing slot's `data.listing` the listing for the body's parameters |
  * | readCms (a layout by id) | POST·GET /cms/{id} | CmsPage; unknown: 404 CONTENT__CMS_PAGE_NOT_FOUND |
  *
- * Not answered, as calls of catalogue pages: `readSitemap` (the storefront serves no sitemap files), `pwa/page` (a
- * route of the retired Shopware PWA, not of the Store API).
+ * | readSitemap, getSitemapFile (sitemap.xml of a headless frontend) | GET /sitemap, GET /sitemap/{filePath} | array of Sitemap; the gzip (or plain) XML file |
+ *
+ * Not answered: `pwa/page` (a route of the retired Shopware PWA, not of the Store API).
  * The CORS preflight itself is tested in backend/http/standalone.test.ts.
  */
 import type { Schemas } from '@shopware/api-client/api-types';
 import { encodeForQuery } from '@shopware/api-client/helpers';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedCheckout } from '../backend/db/seed-checkout.ts';
 import { standaloneStoreApi } from '../backend/http/standalone.ts';
@@ -371,6 +373,41 @@ describe('category pages', () => {
       `/seo-url?${criteriaQuery({ filter: [{ type: 'equals', field: 'seoPathInfo', value: 'Tools/Pliers/' }] })}`,
     );
     expect(cached.elements.map((u) => u.foreignKey)).toEqual([FIXTURE.categories.pliers]);
+  });
+
+  test('readSitemap and getSitemapFile: the files of the language’s domains, gzip XML with home, categories and products', async () => {
+    const files = await answer<{ filename: string; created: string }[]>('get', '/sitemap', '/sitemap');
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files)
+      expect(file.filename).toMatch(
+        /^sitemap\/salesChannel-[0-9a-f]{32}-[0-9a-f]{32}\/[0-9a-f]{32}-sitemap-1\.xml\.gz$/,
+      );
+    const res = await send('GET', `/${files[0]!.filename}`); // `/sitemap/` + the rest of the filename
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/gzip');
+    const xml = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(locs).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\/Tools\/Pliers\/$/), expect.stringMatching(/\/P-1000$/)]),
+    );
+
+    // The plain twin, by its last segment, and files that do not exist: another number, another channel, a
+    // malformed name.
+    const plain = await send('GET', `/sitemap/${files[0]!.filename.split('/').at(-1)!.replace(/\.gz$/, '')}`);
+    expect(plain.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(await plain.text()).toBe(xml);
+    for (const path of [
+      files[0]!.filename.replace('-sitemap-1.', '-sitemap-2.'),
+      files[0]!.filename.replace(/salesChannel-[0-9a-f]{32}/, `salesChannel-${'0'.repeat(32)}`),
+      'sitemap/salesChannel-x/passwd.xml',
+    ]) {
+      const missing = await send('GET', `/${path}`);
+      expect(missing.status, path).toBe(404);
+      expect(((await missing.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe(
+        'CONTENT__SITEMAP_UNKNOWN_FILE',
+      );
+    }
   });
 
   test('readProductListing: a page of the category, sorted and limited as asked, from POST and from the GET twin', async () => {

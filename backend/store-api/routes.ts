@@ -13,6 +13,7 @@ import { registerCategoryRoutes } from './category/category.routes.ts';
 import { registerListingRoutes } from './listing/listing.routes.ts';
 import { registerProductRoutes } from './product/product.routes.ts';
 import { registerSeoRoutes } from './seo/seo-url.routes.ts';
+import { registerSitemapRoutes } from './seo/sitemap.routes.ts';
 import { registerSystemRoutes } from './system/system.routes.ts';
 import { registerCountryRoutes } from './system/country.routes.ts';
 import { registerVariantRoutes } from './product/variant.routes.ts';
@@ -48,6 +49,7 @@ export function registerRoutes(app: Hono<StoreApiEnv>, deps: RouteDeps): void {
   registerVariantRoutes(app, catalog);
   registerCountryRoutes(app);
   registerSeoRoutes(app, catalog);
+  registerSitemapRoutes(app, catalog);
   registerCmsRoutes(app, catalog);
   registerAccountArea(app, { db: deps.db, config: deps.config });
   registerCompanyRoutes(app, deps);

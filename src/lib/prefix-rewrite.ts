@@ -13,7 +13,7 @@ import { pathBelowPrefix, type StorefrontDomain } from './domain.ts';
  * First path segments of the pages that depend on the session
  * (src/pages/{account,auth,checkout,register,loginascustomer,quick-order}).
  */
-export const PREFIXED_PAGE_SEGMENTS: readonly string[] = [
+export const SESSION_PAGE_SEGMENTS: readonly string[] = [
   'account',
   'auth',
   'checkout',
@@ -21,6 +21,9 @@ export const PREFIXED_PAGE_SEGMENTS: readonly string[] = [
   'quick-order',
   'register',
 ];
+
+/** First path segments of every page below src/pages that a prefixed domain reaches: the session pages and the sitemaps. */
+export const PREFIXED_PAGE_SEGMENTS: readonly string[] = [...SESSION_PAGE_SEGMENTS, 'sitemap.xml', 'sitemap'];
 
 /**
  * The URL to render instead of `url` (same query, path below the domain's prefix) when `url` addresses one of
