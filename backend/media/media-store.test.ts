@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,9 +63,19 @@ describe('generated catalogue images', () => {
       sql`SELECT count(DISTINCT file_name)::int AS names, count(DISTINCT file_hash)::int AS files
             FROM media WHERE file_hash IS NOT NULL`,
     );
-    // Steel parts (spanners, nuts, washers) look the same in every colourway: several names, one file.
-    expect(used!.files).toBeLessThan(used!.names);
+    // Products share drawings (a family's variants, families of one kind and look): fewer names than products, and
+    // never more files than names.
+    expect(used!.files).toBeLessThanOrEqual(used!.names);
     expect(used!.names).toBeLessThan(await count('product'));
+    // An all-steel drawing (a spanner) looks the same in every colourway: four names, one stored file.
+    const spanners = [1, 2, 3, 4].map((n) => generatedImageSvg(`generated/combination-spanners-${n}.jpg`)!);
+    expect(new Set(spanners).size).toBe(1);
+    const hash = createHash('sha256').update(spanners[0]!).digest('hex');
+    const [stored] = await queryRows<{ n: number }>(
+      handle.db,
+      sql`SELECT count(*)::int AS n FROM media_file WHERE hash = ${hash}`,
+    );
+    expect(stored!.n).toBe(1);
     const [svg] = await queryRows<{ n: number; distinct: number }>(
       handle.db,
       sql`SELECT count(*)::int AS n, count(DISTINCT data)::int AS distinct FROM media_file WHERE mime_type = 'image/svg+xml'`,

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { CatalogChange, CatalogProduct } from '../model.ts';
 import { checkGtin } from '../../lib/gtin.ts';
 import { generateCatalog } from './generate-catalog.ts';
+import { generatedImageSvg } from './product-images.ts';
 
 async function collect(articles: number, seed?: number): Promise<CatalogChange[]> {
   const out: CatalogChange[] = [];
@@ -69,5 +70,31 @@ describe('generateCatalog', () => {
     expect(refs.some((r) => r.type === 'accessories')).toBe(true);
     expect(refs.every((r) => numbers.has(r.productNumber))).toBe(true);
     expect(new Set(products.map((p) => p.manufacturerName)).size).toBeGreaterThan(5);
+  });
+
+  test('product images are drawn from the product’s kind, colour and material; a colour variant in its own colour', async () => {
+    const products = productsOf(await collect(3000));
+    const mainImage = (p: CatalogProduct) => p.media?.find((m) => m.purpose === 'normal')?.source ?? '';
+    const colourOf = (p: CatalogProduct) =>
+      [...(p.options ?? []), ...(p.properties ?? [])].find((o) => o.group === 'colour')?.colorHexCode;
+    // Every main image is a drawing, and every product with a colour shows it.
+    expect(products.every((p) => generatedImageSvg(mainImage(p)) !== undefined)).toBe(true);
+    const coloured = products.filter((p) => colourOf(p));
+    expect(coloured.length).toBeGreaterThan(50);
+    for (const p of coloured) {
+      expect(mainImage(p)).toContain(`-c${colourOf(p)!.slice(1)}`);
+      expect(generatedImageSvg(mainImage(p))).toContain(`"${colourOf(p)}"`);
+    }
+    // Siblings that differ by colour have different pictures.
+    const colourVariants = products.filter((p) => p.parentProductNumber && p.options?.[0]?.group === 'colour');
+    expect(colourVariants.length).toBeGreaterThan(5);
+    const siblings = colourVariants.filter((v) => v.parentProductNumber === colourVariants[0]!.parentProductNumber);
+    expect(new Set(siblings.map(mainImage)).size).toBe(siblings.length);
+    // A brass article is drawn in brass, which a plain steel one is not.
+    const brass = products.find((p) =>
+      p.properties?.some((o) => o.group === 'material' && o.value['en-GB'] === 'Brass'),
+    );
+    expect(mainImage(brass!)).toMatch(/-mbrass\.jpg$/);
+    expect(generatedImageSvg(mainImage(brass!))).not.toBe(generatedImageSvg(mainImage(brass!).replace('-mbrass', '')));
   });
 });

@@ -23,6 +23,7 @@ import { gtinCheckDigit } from '../../lib/gtin.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { formatUnitPrice } from '../../lib/price.ts';
 import { createRandom, hashSeed, type Random } from './prng.ts';
+import { generatedImageName, materialOf, type GeneratedLook } from './product-images.ts';
 import {
   DATA_SHEET_LABEL,
   MANUFACTURER_PHRASE,
@@ -79,6 +80,17 @@ function property(def: PropertyDef, value: PropertyValue, position: number): Cat
     position,
     displayType: def.displayType,
     colorHexCode: value.hex,
+  };
+}
+
+/**
+ * What the drawing of a product shows besides its kind (./product-images.ts): the first `colour` and `material` among
+ * `properties` (a variant passes its options first).
+ */
+function lookOf(properties: readonly CatalogProperty[]): GeneratedLook {
+  return {
+    colourHex: properties.find((p) => p.group === 'colour')?.colorHexCode,
+    material: materialOf(properties.find((p) => p.group === 'material')?.value['en-GB']),
   };
 }
 
@@ -283,11 +295,12 @@ function buildFamily(input: FamilyInput): CatalogProduct[] {
     keywords[locale] = [leaf.name[i], leaf.top.name[i], line].join(', ');
   });
 
-  const image = `generated/${leaf.key}-${(f % 4) + 1}.jpg`;
+  const look = lookOf(properties);
+  const image = generatedImageName(leaf.key, (f % 4) + 1, false, look);
   const media: CatalogMedia[] = [
     { source: image, mimeType: 'image/jpeg', purpose: 'normal', position: 0 },
     {
-      source: `generated/${leaf.key}-detail-${(f % 3) + 1}.jpg`,
+      source: generatedImageName(leaf.key, (f % 3) + 1, true, look),
       mimeType: 'image/jpeg',
       purpose: 'detail',
       position: 1,
@@ -397,16 +410,19 @@ function buildFamily(input: FamilyInput): CatalogProduct[] {
   const variants = variantValues.map((value, i): CatalogProduct => {
     const variantNumber = `${number}-${String(i + 1).padStart(2, '0')}`;
     const r = createRandom(hashSeed(input.seed, variantNumber));
+    const options = [property(variantDef!, value, 0)];
+    // A variant that differs by colour or material is drawn in its own.
+    const variantImage = generatedImageName(leaf.key, (f % 4) + 1, false, lookOf([...options, ...properties]));
     return {
       source,
       productNumber: variantNumber,
       parentProductNumber: number,
       name: name(withUnit(variantDef!, value)),
-      options: [property(variantDef!, value, 0)],
+      options,
       ean: eanFor(i + 1),
       manufacturerName: manufacturer,
       manufacturerNumber: `${base.manufacturerNumber}-${i + 1}`,
-      media: [{ source: image, mimeType: 'image/jpeg', purpose: 'normal', position: 0 }],
+      media: [{ source: variantImage, mimeType: 'image/jpeg', purpose: 'normal', position: 0 }],
       ...articleFields(r, roundPrice(percentOf(basePrice, 100 + 12 * i))),
     };
   });

@@ -1,13 +1,18 @@
 /**
  * Product images of the generated catalogue: one drawing per product family kind (the leaf category: pliers, drill,
- * bolt, glove, …) as an 800 x 800 SVG, in one of four colourways, plus a close-up view for the detail images. The
- * generator names them `generated/{leaf}-{1..4}.jpg` (main) and `generated/{leaf}-detail-{1..3}.jpg` (detail);
- * `generatedImageSvg` turns such a name back into its drawing. Deterministic: the same name always gives the same
- * bytes, so the media store keeps each drawing once however many products show it, and sharp renders the
- * thumbnails from it on first request (docs/decisions/020-media-store.md).
+ * bolt, glove, …) as an 800 x 800 SVG, composed from the product's properties, plus a close-up view for the detail
+ * images:
+ * - the colour of grips and bodies is the product's `colour` property when it has one (a helmet variant in red is
+ *   drawn red), else one of four colourways by the family's image number;
+ * - the metal parts show the product's `material` (stainless, zinc-plated, brass, aluminium, plastic; plain steel
+ *   otherwise), so a brass nut is drawn in brass.
+ * The generator names them `generated/{leaf}-{1..4}[-c{rrggbb}][-m{material}].jpg` (main) and
+ * `generated/{leaf}-detail-{1..3}[…].jpg` (detail), `generatedImageName` builds and `generatedImageSvg` reads such a
+ * name. Deterministic: the same name always gives the same bytes, so the media store keeps each drawing once however
+ * many products show it, and sharp renders the thumbnails from it on first request (docs/decisions/020-media-store.md).
  */
 import type { Db } from '../../db/client.ts';
-import { putKnownMediaFiles, putMediaFile } from '../../media/media-store.ts';
+import { putKnownMediaFiles } from '../../media/media-store.ts';
 import type { CatalogChange, CatalogSink } from '../model.ts';
 
 /** Pixel size of every generated image (square). */
@@ -21,10 +26,48 @@ const COLOURWAYS = [
   { main: '#2e7d4f', dark: '#1d5534' },
 ] as const;
 
-type Colours = (typeof COLOURWAYS)[number];
+/** Colours of grips and bodies; `explicit` when they are the product's own colour rather than a colourway. */
+type Colours = { main: string; dark: string; explicit?: boolean };
+
+/** Gradient stops (light, middle, light edge) and edge colour of the metal parts by material. */
+const METALS = {
+  steel: { stops: ['#e9edf1', '#aeb6bf', '#d3d9de'], edge: '#5f6770' },
+  stainless: { stops: ['#f7f9fb', '#c9d0d6', '#eef1f4'], edge: '#7a838c' },
+  chrome: { stops: ['#eef3f8', '#9aa7b5', '#dfe6ee'], edge: '#52606e' },
+  zinc: { stops: ['#eef2f7', '#a9b8c9', '#d7e0ea'], edge: '#5d6c7d' },
+  brass: { stops: ['#f3dc95', '#c99a3c', '#e8c776'], edge: '#8a6a22' },
+  aluminium: { stops: ['#f4f6f8', '#c4cad0', '#e6e9ec'], edge: '#8b939b' },
+  plastic: { stops: ['#5a6068', '#3b4047', '#50565e'], edge: '#24282d' },
+} as const;
+
+/** A metal of {@link METALS}. */
+export type GeneratedMaterial = keyof typeof METALS;
+
+/** The metal of a generated `material` property value (its English text); undefined for plain steel or none. */
+export function materialOf(englishValue: string | undefined): GeneratedMaterial | undefined {
+  if (!englishValue) return undefined;
+  const v = englishValue.toLowerCase();
+  if (v.includes('stainless')) return 'stainless';
+  if (v.includes('chrome')) return 'chrome';
+  if (v.includes('zinc')) return 'zinc';
+  if (v.includes('brass')) return 'brass';
+  if (v.includes('aluminium')) return 'aluminium';
+  if (v.includes('plastic')) return 'plastic';
+  return undefined;
+}
+
+/** A darker shade of `#rrggbb` (each channel × 0.7), for outlines. */
+function darker(hex: string): string {
+  const channel = (i: number) =>
+    Math.round(parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) * 0.7)
+      .toString(16)
+      .padStart(2, '0');
+  return `#${channel(0)}${channel(1)}${channel(2)}`;
+}
 
 const STEEL = 'url(#steel)';
-const STEEL_EDGE = '#5f6770';
+/** Outline of metal parts; replaced by the material's edge colour in the finished drawing. */
+const STEEL_EDGE = METALS.steel.edge;
 const RUBBER = '#2b2f33';
 
 /** One drawing: SVG elements in an 800 x 800 box, centred near (400, 400). */
@@ -261,11 +304,14 @@ const cable: Drawing = (c) =>
    <path d="M640 400 Q700 500 650 640 L680 700" stroke="${c.main}" stroke-width="36" fill="none" stroke-linecap="round"/>
    ${[-14, 0, 14].map((dx, i) => `<circle cx="${680 + dx}" cy="712" r="8" fill="${['#7a4a21', '#1d5fa8', '#d4b400'][i]}"/>`).join('')}`;
 
-const cableTie: Drawing = (c) =>
-  `<path d="M400 170 Q620 170 620 400 Q620 620 400 620 Q180 620 180 400 Q180 230 330 180" fill="none" stroke="${c.main === '#f2a900' ? '#222' : '#cfcabb'}" stroke-width="34" stroke-linecap="round"/>
-   <rect x="300" y="130" width="80" height="90" rx="10" fill="${c.main === '#f2a900' ? '#222' : '#cfcabb'}" stroke="#888" stroke-width="4"/>
-   <path d="M380 175 L720 175" stroke="${c.main === '#f2a900' ? '#222' : '#cfcabb'}" stroke-width="30" stroke-linecap="round"/>
+const cableTie: Drawing = (c) => {
+  // Ties come natural or black; one with a colour of its own is drawn in it.
+  const tie = c.explicit ? c.main : c.main === '#f2a900' ? '#222' : '#cfcabb';
+  return `<path d="M400 170 Q620 170 620 400 Q620 620 400 620 Q180 620 180 400 Q180 230 330 180" fill="none" stroke="${tie}" stroke-width="34" stroke-linecap="round"/>
+   <rect x="300" y="130" width="80" height="90" rx="10" fill="${tie}" stroke="#888" stroke-width="4"/>
+   <path d="M380 175 L720 175" stroke="${tie}" stroke-width="30" stroke-linecap="round"/>
    ${Array.from({ length: 12 }, (_, i) => `<line x1="${450 + i * 22}" y1="164" x2="${450 + i * 22}" y2="186" stroke="#999" stroke-width="3"/>`).join('')}`;
+};
 
 const voltageTester: Drawing = (c) =>
   `<path d="M330 170 L470 170 L480 610 L320 610 Z" fill="${c.main}" stroke="${c.dark}" stroke-width="6"/>
@@ -336,9 +382,9 @@ const TILTED = new Set([
   'voltage-testers',
 ]);
 
-const DEFS = `<defs>
+const defs = (metal: (typeof METALS)[GeneratedMaterial]) => `<defs>
   <linearGradient id="bgDetail" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f3f5f8"/><stop offset="1" stop-color="#dde2e8"/></linearGradient>
-  <linearGradient id="steel" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#e9edf1"/><stop offset="0.5" stop-color="#aeb6bf"/><stop offset="1" stop-color="#d3d9de"/></linearGradient>
+  <linearGradient id="steel" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${metal.stops[0]}"/><stop offset="0.5" stop-color="${metal.stops[1]}"/><stop offset="1" stop-color="${metal.stops[2]}"/></linearGradient>
   <linearGradient id="gold" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#d9b45a"/><stop offset="0.5" stop-color="#f3dc95"/><stop offset="1" stop-color="#b8913a"/></linearGradient>
   <linearGradient id="wood" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#d8a866"/><stop offset="1" stop-color="#b07d3c"/></linearGradient>
   <linearGradient id="lens" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#dff1fb" stop-opacity="0.9"/><stop offset="1" stop-color="#9cc9e4" stop-opacity="0.8"/></linearGradient>
@@ -346,23 +392,59 @@ const DEFS = `<defs>
   <radialGradient id="shadow"><stop offset="0" stop-color="#000" stop-opacity="0.22"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>
 </defs>`;
 
-/** Leaf key, image number and view of a generated image name; undefined for other names. */
-function parseGeneratedName(source: string): { leaf: string; n: number; detail: boolean } | undefined {
-  const match = /^generated\/([a-z0-9-]+?)-(detail-)?(\d)\.jpg$/.exec(source);
-  if (!match) return undefined;
-  return { leaf: match[1]!, detail: Boolean(match[2]), n: Number(match[3]) };
+/** What a generated image shows besides its kind: the product's colour (`#rrggbb`) and material. */
+export interface GeneratedLook {
+  colourHex?: string | undefined;
+  material?: GeneratedMaterial | undefined;
 }
 
 /**
- * The SVG of a generated image name (`generated/{leaf}-{n}.jpg` or `generated/{leaf}-detail-{n}.jpg`), or undefined
- * for any other name (data sheets, real catalogue files). Main views show the whole item in colourway `n`, detail
- * views a close-up of its upper part.
+ * The name of a generated image: kind (leaf key), image number (1–4 main, 1–3 detail), view and look.
+ *
+ * @throws RangeError for a colour that is not `#rrggbb`
+ */
+export function generatedImageName(leaf: string, n: number, detail: boolean, look: GeneratedLook = {}): string {
+  let suffix = '';
+  if (look.colourHex !== undefined) {
+    if (!/^#[0-9a-f]{6}$/i.test(look.colourHex)) throw new RangeError(`not a #rrggbb colour: ${look.colourHex}`);
+    suffix += `-c${look.colourHex.slice(1).toLowerCase()}`;
+  }
+  if (look.material) suffix += `-m${look.material}`;
+  // The number only picks a colourway: with a colour of its own every number draws the same, so it is always 1.
+  const number = look.colourHex !== undefined ? 1 : n;
+  return `generated/${leaf}-${detail ? 'detail-' : ''}${number}${suffix}.jpg`;
+}
+
+/** Leaf key, image number, view and look of a generated image name; undefined for other names. */
+function parseGeneratedName(
+  source: string,
+): { leaf: string; n: number; detail: boolean; look: GeneratedLook } | undefined {
+  const match = /^generated\/([a-z0-9-]+?)-(detail-)?(\d)(?:-c([0-9a-f]{6}))?(?:-m([a-z]+))?\.jpg$/.exec(source);
+  if (!match) return undefined;
+  const material = match[5];
+  if (material !== undefined && !Object.hasOwn(METALS, material)) return undefined;
+  return {
+    leaf: match[1]!,
+    detail: Boolean(match[2]),
+    n: Number(match[3]),
+    look: { colourHex: match[4] ? `#${match[4]}` : undefined, material: material as GeneratedMaterial | undefined },
+  };
+}
+
+/**
+ * The SVG of a generated image name (see {@link generatedImageName}), or undefined for any other name (data sheets,
+ * real catalogue files). Main views show the whole item in its colour (colourway `n` without one) and material,
+ * detail views a close-up of its upper part.
  */
 export function generatedImageSvg(source: string): string | undefined {
   const parsed = parseGeneratedName(source);
   if (!parsed) return undefined;
   const drawing = DRAWINGS[parsed.leaf] ?? generic;
-  const colours = COLOURWAYS[(parsed.n - 1) % COLOURWAYS.length]!;
+  const { colourHex, material } = parsed.look;
+  const colours: Colours = colourHex
+    ? { main: colourHex, dark: darker(colourHex), explicit: true }
+    : COLOURWAYS[(parsed.n - 1) % COLOURWAYS.length]!;
+  const metal = METALS[material ?? 'steel'];
   const tilt = TILTED.has(parsed.leaf) ? -35 : 0;
   const size = GENERATED_IMAGE_SIZE;
   // Detail: twice the scale around the upper third, turned the other way.
@@ -371,27 +453,30 @@ export function generatedImageSvg(source: string): string | undefined {
     : `translate(400 390) scale(0.86) rotate(${tilt}) translate(-400 -400)`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">`,
-    DEFS,
+    defs(metal),
     // Main views on white, which the catalogue cards blend into their own background; close-ups on a grey gradient.
     `<rect width="${size}" height="${size}" fill="${parsed.detail ? 'url(#bgDetail)' : '#ffffff'}"/>`,
     parsed.detail ? '' : `<ellipse cx="400" cy="730" rx="300" ry="34" fill="url(#shadow)"/>`,
-    `<g transform="${transform}">${drawing(colours)}</g>`,
+    `<g transform="${transform}">${drawing(colours).replaceAll(STEEL_EDGE, metal.edge)}</g>`,
     `</svg>`,
   ].join('');
 }
 
-/** Every name the generator gives its images: each drawing kind in four colourways and three close-ups. */
+/**
+ * The names stored in one batch before the first product: each drawing kind in its four colourways and three
+ * close-ups without a look of its own; names with a colour or material are stored when they first occur.
+ */
 function generatedImageNames(): string[] {
   return Object.keys(DRAWINGS).flatMap((leaf) => [
-    ...[1, 2, 3, 4].map((n) => `generated/${leaf}-${n}.jpg`),
-    ...[1, 2, 3].map((n) => `generated/${leaf}-detail-${n}.jpg`),
+    ...[1, 2, 3, 4].map((n) => generatedImageName(leaf, n, false)),
+    ...[1, 2, 3].map((n) => generatedImageName(leaf, n, true)),
   ]);
 }
 
 /**
  * A sink in front of the writer that hands every generated image name on with its stored drawing (`file`). The
  * drawings of all known kinds go into the media store in one batch before the first product (a few kilobytes of SVG
- * each, no rendering at seed time); a name of an unknown kind is stored when it first occurs.
+ * each, no rendering at seed time); a name with a look of its own, or of an unknown kind, is stored when it first occurs (without reading it with sharp).
  *
  * @throws database errors of the media store.
  */
@@ -416,7 +501,15 @@ export function withGeneratedImages(sink: CatalogSink, db: Db): CatalogSink {
     const hit = (await prepare()).get(source);
     if (hit) return hit;
     let pending = others.get(source);
-    if (!pending) others.set(source, (pending = putMediaFile(db, Buffer.from(svg)).then(({ hash }) => ({ hash }))));
+    if (!pending) {
+      const file = {
+        bytes: Buffer.from(svg),
+        mimeType: 'image/svg+xml',
+        width: GENERATED_IMAGE_SIZE,
+        height: GENERATED_IMAGE_SIZE,
+      };
+      others.set(source, (pending = putKnownMediaFiles(db, [file]).then(([stored]) => ({ hash: stored!.hash }))));
+    }
     return pending;
   };
   return {
