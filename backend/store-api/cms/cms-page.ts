@@ -1,6 +1,6 @@
 /**
- * Shopware's CMS page shape (`cms_page` → `cms_section` → `cms_block` → `cms_slot`) for the two kinds of layout this
- * backend serves:
+ * Shopware's CMS page shape (`cms_page` → `cms_section` → `cms_block` → `cms_slot`) for the layouts this backend
+ * serves:
  * - the content pages stored in `cms_page` (terms, privacy, … written by backend/catalog/static-content.ts), whose
  *   translations hold their sections as stored below;
  * - the default listing layout of category pages. Shopware's CategoryRoute answers a category with its layout and
@@ -8,7 +8,10 @@
  *   parameters (`data.listing`, a ProductListingResult); the headless storefronts of Shopware Frontends render a
  *   category page from exactly that (`useCategorySearch(…, { withCmsAssociations: true })`, then `<CmsPage>`). The
  *   structure follows Shopware's "Default listing layout": one sidebar section with the category navigation and the
- *   filter in the sidebar and the product listing in the main column.
+ *   filter in the sidebar and the product listing in the main column;
+ * - the default product page layout, which Shopware (since 6.6 for every product) answers with a product detail
+ *   whose associations ask for `cmsPage`, its elements resolved from the product (Shopware Frontends renders the
+ *   product page from it, `useProductSearch(…, { withCmsAssociations: true })`).
  *
  * Ids of sections, blocks and slots are stable (derived from the page id and positions), so a client may key its
  * rendering by them. No element is authored here: the storefront's own pages are not CMS-driven.
@@ -42,6 +45,71 @@ export interface StoredCmsSection {
 
 /** The layout whose id categories of type 'page' carry as `cmsPageId`. */
 export const LISTING_LAYOUT_ID = stableId('cms_page', 'default-listing-layout');
+
+/** The layout whose id products carry as `cmsPageId`. */
+export const PRODUCT_LAYOUT_ID = stableId('cms_page', 'default-product-layout');
+
+/**
+ * Shopware's "Default product page layout": the name and manufacturer logo, the gallery beside the buy box, the
+ * description with reviews, and the cross-selling; each slot's element is resolved from the product
+ * (`source: 'mapped'`), as Shopware's element resolvers do.
+ */
+const PRODUCT_LAYOUT: StoredCmsSection[] = [
+  {
+    type: 'default',
+    position: 0,
+    sizingMode: 'boxed',
+    mobileBehavior: 'wrap',
+    blocks: [
+      {
+        type: 'product-heading',
+        position: 0,
+        slots: [
+          { slot: 'left', type: 'product-name', config: { content: { source: 'mapped', value: 'product.name' } } },
+          {
+            slot: 'right',
+            type: 'manufacturer-logo',
+            config: { media: { source: 'mapped', value: 'product.manufacturer.media' } },
+          },
+        ],
+      },
+      {
+        type: 'gallery-buybox',
+        position: 1,
+        slots: [
+          {
+            slot: 'left',
+            type: 'image-gallery',
+            config: {
+              sliderItems: { source: 'mapped', value: 'product.media' },
+              displayMode: { source: 'static', value: 'standard' },
+              navigationArrows: { source: 'static', value: 'inside' },
+              navigationDots: { source: 'static', value: null },
+              galleryPosition: { source: 'static', value: 'left' },
+            },
+          },
+          { slot: 'right', type: 'buy-box', config: { product: { source: 'static', value: null } } },
+        ],
+      },
+      {
+        type: 'product-description-reviews',
+        position: 2,
+        slots: [
+          {
+            slot: 'content',
+            type: 'product-description-reviews',
+            config: { product: { source: 'static', value: null } },
+          },
+        ],
+      },
+      {
+        type: 'cross-selling',
+        position: 3,
+        slots: [{ slot: 'content', type: 'cross-selling', config: { product: { source: 'static', value: null } } }],
+      },
+    ],
+  },
+];
 
 /** Shopware's default listing layout (see the module comment); the listing slot is resolved by `cmsPage`'s caller. */
 const LISTING_LAYOUT: StoredCmsSection[] = [
@@ -157,4 +225,74 @@ export function listingLayout(name: string, listing: Record<string, unknown> | n
   return cmsPage({ id: LISTING_LAYOUT_ID, type: 'product_list', name, sections: LISTING_LAYOUT }, (slot) =>
     slot.type === 'product-listing' && listing ? { listing, apiAlias: 'cms_product_listing' } : null,
   );
+}
+
+/** What the product layout's elements show: the product as the detail route answers it and its surroundings. */
+export interface ProductLayoutData {
+  /** The product (without `cmsPage`), its `name`, `manufacturer`, `media` and `id` read by the elements. */
+  product: { id: string; name?: string | null; manufacturer?: { media?: unknown } | null; media?: unknown[] | null };
+  /** The property groups of the variant switch (the detail route's `configurator`). */
+  configurator: readonly unknown[];
+  /** The cross-selling elements of the product (the cross-selling route's answer). */
+  crossSellings: readonly unknown[];
+  /** The product's reviews as a `product_review` search result (the reviews route's answer). */
+  reviews: Record<string, unknown>;
+}
+
+/**
+ * The default product page layout of a product, each element holding what Shopware's resolver of that element type
+ * loads: the name as text (`cms_text`), the manufacturer's logo when it has one (`cms_image`), the gallery of the
+ * product's media (`cms_image_slider`), the buy box with product and variant switch (`cms_buy_box`), description
+ * and reviews (`cms_product_description_reviews`) and the cross-selling (`cms_cross_selling`).
+ */
+export function productLayout(name: string, data: ProductLayoutData): StoreCmsPage {
+  const { product } = data;
+  return cmsPage({ id: PRODUCT_LAYOUT_ID, type: 'product_detail', name, sections: PRODUCT_LAYOUT }, (slot) => {
+    switch (slot.type) {
+      case 'product-name':
+        return { content: product.name ?? '', apiAlias: 'cms_text' };
+      case 'manufacturer-logo':
+        return product.manufacturer?.media ? { media: product.manufacturer.media, apiAlias: 'cms_image' } : null;
+      case 'image-gallery':
+        return {
+          sliderItems: (product.media ?? []).map((m) => ({
+            media: (m as { media?: unknown }).media ?? m,
+            newTab: false,
+            apiAlias: 'cms_image_slider_item',
+          })),
+          apiAlias: 'cms_image_slider',
+        };
+      case 'buy-box':
+        return {
+          productId: product.id,
+          product,
+          configuratorSettings: data.configurator,
+          totalReviews: 0,
+          apiAlias: 'cms_buy_box',
+        };
+      case 'product-description-reviews':
+        return {
+          productId: product.id,
+          product,
+          reviews: data.reviews,
+          ratingSuccess: false,
+          apiAlias: 'cms_product_description_reviews',
+        };
+      case 'cross-selling':
+        return { crossSellings: data.crossSellings, apiAlias: 'cms_cross_selling' };
+      default:
+        return null;
+    }
+  });
+}
+
+/**
+ * A built-in layout read on its own (Shopware's CmsRoute without a category or product): its structure, no slot
+ * holding data; null for another id.
+ */
+export function builtInLayout(id: string): StoreCmsPage | null {
+  if (id === LISTING_LAYOUT_ID) return listingLayout('Default listing layout', null);
+  if (id === PRODUCT_LAYOUT_ID)
+    return cmsPage({ id, type: 'product_detail', name: 'Default product page layout', sections: PRODUCT_LAYOUT });
+  return null;
 }

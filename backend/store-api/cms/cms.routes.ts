@@ -5,9 +5,9 @@
  *   pages such as terms (`/agb`) and privacy (`/datenschutz`) are landing pages whose SEO URLs the `seo-url` route
  *   resolves.
  * - Shopware's CmsRoute, `GET|POST /store-api/cms/{id}`: a layout by id, the content pages' and the default listing
- *   layout that category pages carry as `cmsPageId`. Read on its own, without a category, the listing layout's
- *   product-listing slot holds no listing (Shopware resolves it only with a `navigationId`; the category route
- *   answers a category's layout with its listing).
+ *   and product page layouts that categories and products carry as `cmsPageId`. Read on their own, without a
+ *   category or product, the built-in layouts' slots hold no data (the category and product routes answer them
+ *   resolved).
  *
  * @throws StoreApiError 404 `CONTENT__LANDING_PAGE_NOT_FOUND` / `CONTENT__CMS_PAGE_NOT_FOUND` for an unknown id (the
  *   footer's content is no page of its own).
@@ -21,7 +21,7 @@ import type { CatalogDeps } from '../deps.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { translateFields } from '../../lib/translate.ts';
 import type { StoreCmsPage } from '../shopware-schemas.ts';
-import { cmsPage, listingLayout, LISTING_LAYOUT_ID, type StoredCmsSection } from './cms-page.ts';
+import { builtInLayout, cmsPage, type StoredCmsSection } from './cms-page.ts';
 
 interface CmsTranslation {
   name?: string;
@@ -76,7 +76,8 @@ export function registerCmsRoutes(app: Hono<StoreApiEnv>, deps: Pick<CatalogDeps
 
   app.on(['GET', 'POST'], '/store-api/cms/:id', async (c) => {
     const id = c.req.param('id');
-    if (id === LISTING_LAYOUT_ID) return c.json(listingLayout('Default listing layout', null));
+    const builtIn = builtInLayout(id);
+    if (builtIn) return c.json(builtIn);
     const found = await contentPage(deps, id, c.get('context').language.localeCode);
     if (!found) {
       throw new StoreApiError(404, 'CONTENT__CMS_PAGE_NOT_FOUND', `Page with id "${id}" was not found.`, {
