@@ -10,7 +10,7 @@
  * - `guardUserChange(db, actor, provider, change)`: the lead-buyer rule, the one check every route that creates,
  *   changes or deletes a company user runs (docs/decisions/010).
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
 import { companyTable, customerRightTable, customerTable } from '../db/schema/index.ts';
@@ -48,17 +48,20 @@ export function notLoggedIn(): StoreApiError {
 export async function requireCustomer(c: Context<StoreApiEnv>, db: Db): Promise<AuthenticatedCustomer> {
   const customerId = c.get('context').customerId;
   if (!customerId) throw notLoggedIn();
+  // One statement: the customer, the company's state and the enabled rights.
   const [row] = await db
-    .select({ customer: customerTable, companyActive: companyTable.active })
+    .select({
+      customer: customerTable,
+      companyActive: companyTable.active,
+      rights: sql<string[]>`ARRAY(SELECT ${customerRightTable.code} FROM ${customerRightTable}
+                                   WHERE ${customerRightTable.customerId} = ${customerTable.id}
+                                     AND ${customerRightTable.enabled})`,
+    })
     .from(customerTable)
     .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
     .where(eq(customerTable.id, customerId))
     .limit(1);
   if (!row || !row.customer.active || !row.companyActive) throw notLoggedIn();
-  const rights = await db
-    .select({ code: customerRightTable.code })
-    .from(customerRightTable)
-    .where(and(eq(customerRightTable.customerId, customerId), eq(customerRightTable.enabled, true)));
   const x = row.customer;
   return {
     id: x.id,
@@ -71,7 +74,7 @@ export async function requireCustomer(c: Context<StoreApiEnv>, db: Db): Promise<
     role: x.role,
     isOciCustomer: x.isOciCustomer,
     managedCompanyIds: x.managedCompanyIds,
-    rights: new Set(rights.map((r) => r.code)),
+    rights: new Set(row.rights),
   };
 }
 
