@@ -17,8 +17,15 @@
 import { eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
-import { contextTable, languageTable, salesChannelDomainTable, salesChannelTable } from '../db/schema/index.ts';
-import { customerSessionValid } from '../auth/session.ts';
+import {
+  companyTable,
+  contextTable,
+  customerTable,
+  languageTable,
+  salesChannelDomainTable,
+  salesChannelTable,
+} from '../db/schema/index.ts';
+import { customerSessionValid, SESSION_PERSON } from '../auth/session.ts';
 import { isId, randomId } from '../lib/ids.ts';
 import { StoreApiError } from '../http/errors.ts';
 
@@ -192,13 +199,25 @@ export function contextMiddleware(
     const requested = c.req.header('sw-context-token');
     let token = requested && /^[A-Za-z0-9]{16,64}$/.test(requested) ? requested : '';
     let row: typeof contextTable.$inferSelect | undefined;
+    let person: Parameters<typeof customerSessionValid>[3] = null;
     if (token) {
-      [row] = await db.select().from(contextTable).where(eq(contextTable.token, token)).limit(1);
-      if (row && row.salesChannelId !== entry.channel.id) row = undefined;
+      // The context and, for a logged-in one, what the session check needs of its customer: one statement.
+      const [found] = await db
+        .select({ context: contextTable, person: SESSION_PERSON })
+        .from(contextTable)
+        .leftJoin(customerTable, eq(customerTable.id, contextTable.customerId))
+        .leftJoin(companyTable, eq(companyTable.id, customerTable.companyId))
+        .where(eq(contextTable.token, token))
+        .limit(1);
+      row = found && found.context.salesChannelId === entry.channel.id ? found.context : undefined;
+      person = found?.person ?? null;
     }
     if (row?.customerId) {
       const now = lifetime.now();
-      if (sessionExpired(row, now, lifetime) || !(await customerSessionValid(db, row.customerId, row.payload))) {
+      if (
+        sessionExpired(row, now, lifetime) ||
+        !(await customerSessionValid(db, row.customerId, row.payload, person))
+      ) {
         await db.delete(contextTable).where(eq(contextTable.token, token));
         row = undefined;
         token = '';
