@@ -38,7 +38,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_CART_LINE_ITEMS, MAX_LINE_ITEM_QUANTITY } from '../../../contract/checkout.ts';
 import { shopToday } from '../../../contract/order.ts';
 import type { BackendConfig } from '../../config.ts';
-import { queryRows, type Db } from '../../db/client.ts';
+import { queryPrepared, type Db } from '../../db/client.ts';
 import { fromJsonRow, jsonColumns } from '../../db/json-rows.ts';
 import {
   cartLineItemTable,
@@ -65,7 +65,7 @@ import {
   type CalculatedPrice,
   type PriceRow,
 } from '../../lib/price.ts';
-import { translateFields } from '../../lib/translate.ts';
+import { translateField } from '../../lib/translate.ts';
 import { vatRateFor } from '../../lib/vat-rates.ts';
 import type { StoreContext } from '../context.ts';
 import { customerSkuSelect, toCustomerSkuMap } from '../article-link/lookup.ts';
@@ -333,7 +333,7 @@ export async function calculateCart(
       continue;
     }
     const label =
-      translateFields(product.translated, locale).name ?? translateFields(parent?.translated, locale).name ?? '';
+      translateField(product.translated, locale, 'name') ?? translateField(parent?.translated, locale, 'name') ?? '';
     const name = label || product.productNumber;
     checkQuantity(product, row.id, row.quantity, name, error);
     if (offer && !offer.applies) error(offerError(provider, offer, row.id, name));
@@ -345,8 +345,8 @@ export async function calculateCart(
       if (!o) return [];
       return [
         {
-          group: translateFields(o.group.translated, locale).name ?? '',
-          option: translateFields(o.translated, locale).name ?? '',
+          group: translateField(o.group.translated, locale, 'name') ?? '',
+          option: translateField(o.translated, locale, 'name') ?? '',
         },
       ];
     });
@@ -414,7 +414,7 @@ export async function calculateCart(
     promotions.push({
       id: p.id,
       code: p.code,
-      label: translateFields(p.translated, locale).name ?? p.code,
+      label: translateField(p.translated, locale, 'name') ?? p.code,
       discountType,
       value: p.value,
       discountCents,
@@ -500,11 +500,11 @@ export async function calculateCart(
       messageKey: 'payment-method-blocked',
       level: 20,
       message: paymentMethod
-        ? `The payment method ${translateFields(paymentMethod.translated, locale).name ?? paymentMethod.technicalName} is blocked for this order.`
+        ? `The payment method ${translateField(paymentMethod.translated, locale, 'name') ?? paymentMethod.technicalName} is blocked for this order.`
         : 'The selected payment method is not available.',
       id: wantedPayment,
       ...(paymentMethod
-        ? { name: translateFields(paymentMethod.translated, locale).name ?? paymentMethod.technicalName }
+        ? { name: translateField(paymentMethod.translated, locale, 'name') ?? paymentMethod.technicalName }
         : {}),
     });
   } else if (hasGoods && !paymentMethod) {
@@ -593,13 +593,24 @@ interface CartInputs {
 /** JSON of a Drizzle-typed row or list as `readCartInputs` selects it (database column names). */
 type JsonRow = Record<string, unknown>;
 
+/** The select lists of `readCartInputs`, built once. */
+const CART_COLUMNS = {
+  cart: jsonColumns(cartTable),
+  line: jsonColumns(cartLineItemTable),
+  shippingMethod: jsonColumns(shippingMethodTable),
+  minimum: jsonColumns(minimumOrderValueTable),
+  paymentMethod: jsonColumns(paymentMethodTable),
+  promotion: jsonColumns(promotionTable),
+  flow: jsonColumns(orderFlowTable, 'f'),
+};
+
 /**
  * Reads everything the calculation needs in ONE statement (each part a JSON value of one row): the cart and its
  * lines, the context payload and the addresses it names, the company's country and credit, the active shipping and
  * payment methods, the minimum order value, the lines' products with their parents, prices, media and options, the
  * company's article numbers (only with ROLE_MANAGE_ARTICLE_LINKS), the cart's promotions and the customer's order
- * flow. One round trip instead of fifteen statements in four steps: `GET /store-api/checkout/cart` of 20 lines on the
- * 400k catalogue (docs/decisions/014-cart-and-orders.md, "Reading a cart").
+ * flow. One round trip instead of fifteen statements in four steps (docs/decisions/014-cart-and-orders.md), as a
+ * prepared statement: its text is fixed.
  *
  * With `forUpdate` the cart row is locked first, in a statement of its own: the reading statement then starts after
  * the lock is granted and sees what a concurrent order committed before (READ COMMITTED takes a statement's
@@ -620,7 +631,7 @@ async function readCartInputs(
   }
   const lineProductIds = sql`ARRAY(SELECT referenced_id FROM line)`;
   const skus = customerSkuSelect(customer, lineProductIds);
-  const [row] = await queryRows<{
+  const [row] = await queryPrepared<{
     cart: JsonRow | null;
     lines: JsonRow[] | null;
     payload: ContextPayload | null;
@@ -641,8 +652,8 @@ async function readCartInputs(
   }>(
     db,
     sql`
-    WITH cart_row AS (SELECT ${jsonColumns(cartTable)} FROM cart WHERE customer_id = ${customer.id}),
-         line AS (SELECT ${jsonColumns(cartLineItemTable)} FROM cart_line_item WHERE customer_id = ${customer.id}),
+    WITH cart_row AS (SELECT ${CART_COLUMNS.cart} FROM cart WHERE customer_id = ${customer.id}),
+         line AS (SELECT ${CART_COLUMNS.line} FROM cart_line_item WHERE customer_id = ${customer.id}),
          item AS (SELECT ${PRODUCT_TEXT_COLUMNS} FROM product p WHERE p.id = ANY(${lineProductIds})),
          parent AS (SELECT ${PRODUCT_TEXT_COLUMNS} FROM product p
                      WHERE p.id = ANY(ARRAY(SELECT parent_id FROM item WHERE parent_id IS NOT NULL))),
@@ -657,13 +668,13 @@ async function readCartInputs(
           AND a.id IN (coalesce(${options.shippingAddressId ?? null}::text, (SELECT payload->>'shippingAddressId' FROM ctx)),
                        (SELECT payload->>'billingAddressId' FROM ctx))) AS addresses,
       (SELECT json_agg(m ORDER BY m.position, m.technical_name)
-         FROM (SELECT ${jsonColumns(shippingMethodTable)} FROM shipping_method WHERE active) m) AS shipping_methods,
-      (SELECT row_to_json(m) FROM (SELECT ${jsonColumns(minimumOrderValueTable)} FROM minimum_order_value
+         FROM (SELECT ${CART_COLUMNS.shippingMethod} FROM shipping_method WHERE active) m) AS shipping_methods,
+      (SELECT row_to_json(m) FROM (SELECT ${CART_COLUMNS.minimum} FROM minimum_order_value
                                     WHERE sales_channel_id = ${context.salesChannel.id}) m) AS minimum,
       (SELECT json_build_object('limitCents', limit_cents, 'usedCents', used_cents) FROM company_credit
         WHERE company_id = ${customer.companyId}) AS credit,
       (SELECT json_agg(m ORDER BY m.position, m.technical_name)
-         FROM (SELECT ${jsonColumns(paymentMethodTable)} FROM payment_method WHERE active) m) AS payment_methods,
+         FROM (SELECT ${CART_COLUMNS.paymentMethod} FROM payment_method WHERE active) m) AS payment_methods,
       (SELECT json_agg(x) FROM item x) AS products,
       (SELECT json_agg(x) FROM parent x) AS parents,
       (SELECT json_agg(x) FROM (${priceSelect(lineProductIds)}) x) AS prices,
@@ -671,9 +682,9 @@ async function readCartInputs(
          FROM (${productMediaSelect(sql`ARRAY(SELECT referenced_id FROM line UNION ALL SELECT id FROM parent)`)}) x) AS media,
       (SELECT json_agg(x) FROM (${optionSelect(sql`ARRAY(SELECT DISTINCT unnest(option_ids) FROM item)`)}) x) AS options,
       ${skus ? sql`(SELECT json_agg(x) FROM (${skus}) x)` : sql`NULL`} AS customer_skus,
-      (SELECT json_agg(x) FROM (SELECT ${jsonColumns(promotionTable)} FROM promotion
+      (SELECT json_agg(x) FROM (SELECT ${CART_COLUMNS.promotion} FROM promotion
                                  WHERE code = ANY(ARRAY(SELECT unnest(promotion_codes) FROM cart_row))) x) AS promotions,
-      (SELECT row_to_json(x) FROM (SELECT ${jsonColumns(orderFlowTable, 'f')} FROM order_flow_user u
+      (SELECT row_to_json(x) FROM (SELECT ${CART_COLUMNS.flow} FROM order_flow_user u
                                      JOIN order_flow f ON f.id = u.flow_id
                                     WHERE u.customer_id = ${customer.id} LIMIT 1) x) AS flow`,
   );

@@ -20,7 +20,7 @@ import { mapCategory } from '../category/category.mapper.ts';
 import { seoCategoryId } from '../category/category.service.ts';
 import type { ViewContext } from '../deps.ts';
 import { compact, mapMedia, seoUrl } from '../entities.ts';
-import { translateFields } from '../../lib/translate.ts';
+import { translateField, translateFields } from '../../lib/translate.ts';
 import type { Db } from '../../db/client.ts';
 import type {
   StoreDeliveryTime,
@@ -110,7 +110,7 @@ type OptionWithGroup = StorePropertyGroupOption & { group: StorePropertyGroup };
 
 /** Shopware PropertyGroupOption with its group; the group's unit is appended to the option's name. */
 function mapOption(o: OptionRow, locale: string): OptionWithGroup {
-  const value = translateFields(o.translated, locale).name ?? '';
+  const value = translateField(o.translated, locale, 'name') ?? '';
   const name = o.group.unit && value && !value.endsWith(o.group.unit) ? `${value} ${o.group.unit}` : value;
   return compact({
     id: o.id,

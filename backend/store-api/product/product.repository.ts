@@ -1,9 +1,10 @@
 /**
  * Reads products and everything a product response carries (media, options and properties with their groups,
- * prices, parents for inherited fields) in a fixed number of batched queries per page, never one per product.
+ * prices, parents for inherited fields) in a fixed number of batched queries per page, never one per product. Each
+ * query has a fixed text (ids as one array parameter) and runs as a prepared statement (`queryPrepared`).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows as rows, type Db } from '../../db/client.ts';
+import { queryPrepared as rows, type Db } from '../../db/client.ts';
 import type { PriceRow } from '../../lib/price.ts';
 import { textArray } from '../../db/sql-params.ts';
 import type { MediaFileRef } from '../entities.ts';

@@ -15,7 +15,7 @@
  * Prices and stock figures follow the visibility rule of product.mapper.ts.
  */
 import { VariantCountRequestSchema, type VariantCountResponse } from '../../../contract/provider/variants.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryPrepared, queryRows } from '../../db/client.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { isId, stableId } from '../../lib/ids.ts';
@@ -72,8 +72,8 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
     const row = await productOr404(deps, c.req.param('productId'));
     const view = await viewContext(c.get('context'), deps);
     const fetchRefs = (productId: string) =>
-      rows<{ type: string; target_product_id: string }>(
-        deps,
+      queryPrepared<{ type: string; target_product_id: string }>(
+        deps.db,
         sql`
         SELECT type, target_product_id FROM product_reference
          WHERE product_id = ${productId} AND target_product_id IS NOT NULL
