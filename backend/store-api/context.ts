@@ -26,6 +26,7 @@ import {
   salesChannelTable,
 } from '../db/schema/index.ts';
 import { customerSessionValid, SESSION_PERSON } from '../auth/session.ts';
+import { AUTHENTICATED_CUSTOMER, toAuthenticatedCustomer, type AuthenticatedCustomer } from '../auth/guards.ts';
 import { isId, randomId } from '../lib/ids.ts';
 import { StoreApiError } from '../http/errors.ts';
 
@@ -77,6 +78,11 @@ export interface StoreContext {
   paymentMethodId: string | null;
   /** Logged-in customer, or null for an anonymous context. */
   customerId: string | null;
+  /**
+   * The logged-in customer with company and enabled rights as the middleware read them with the context row (after
+   * the session check), for `requireCustomer` and the price visibility; absent for an anonymous context.
+   */
+  customer?: AuthenticatedCustomer;
 }
 
 export type StoreApiEnv = { Variables: { context: StoreContext } };
@@ -200,10 +206,11 @@ export function contextMiddleware(
     let token = requested && /^[A-Za-z0-9]{16,64}$/.test(requested) ? requested : '';
     let row: typeof contextTable.$inferSelect | undefined;
     let person: Parameters<typeof customerSessionValid>[3] = null;
+    let customer: AuthenticatedCustomer | null = null;
     if (token) {
       // The context and, for a logged-in one, what the session check needs of its customer: one statement.
       const [found] = await db
-        .select({ context: contextTable, person: SESSION_PERSON })
+        .select({ context: contextTable, person: SESSION_PERSON, customer: AUTHENTICATED_CUSTOMER })
         .from(contextTable)
         .leftJoin(customerTable, eq(customerTable.id, contextTable.customerId))
         .leftJoin(companyTable, eq(companyTable.id, customerTable.companyId))
@@ -211,6 +218,7 @@ export function contextMiddleware(
         .limit(1);
       row = found && found.context.salesChannelId === entry.channel.id ? found.context : undefined;
       person = found?.person ?? null;
+      customer = toAuthenticatedCustomer(found?.customer);
     }
     if (row?.customerId) {
       const now = lifetime.now();
@@ -248,6 +256,7 @@ export function contextMiddleware(
       shippingMethodId: row?.payload.shippingMethodId ?? null,
       paymentMethodId: row?.payload.paymentMethodId ?? null,
       customerId: row?.customerId ?? null,
+      ...(row?.customerId && customer?.id === row.customerId ? { customer } : {}),
     });
     await next();
     if (!c.res.headers.has('sw-context-token')) c.header('sw-context-token', c.get('context').token);
