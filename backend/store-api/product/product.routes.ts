@@ -155,6 +155,7 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
         view,
         { media: 'cover', properties: false, categories: false },
         Promise.resolve(detail.familyMedia),
+        { rows: [row], media: detail.media },
       );
     }
     const optionRows = await deps.cache.options(family.flatMap((v) => v.optionIds));
