@@ -14,7 +14,7 @@
  * A logged-in context also ends as soon as `customerSessionValid` fails (customer or company deactivated, or the
  * account manager of a "login as customer" session no longer allowed to be it).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
 import {
@@ -192,6 +192,16 @@ export function contextMiddleware(
   channels: ChannelCache,
   lifetime: SessionLifetime = DEFAULT_SESSION_LIFETIME,
 ): MiddlewareHandler<StoreApiEnv> {
+  // The context and, for a logged-in one, its customer: built once and run as a named prepared statement (building
+  // this select took about 0.25 ms of every request, CPU profile of a cart read; planning it once per connection).
+  const contextByToken = db
+    .select({ context: contextTable, person: SESSION_PERSON, customer: AUTHENTICATED_CUSTOMER })
+    .from(contextTable)
+    .leftJoin(customerTable, eq(customerTable.id, contextTable.customerId))
+    .leftJoin(companyTable, eq(companyTable.id, customerTable.companyId))
+    .where(eq(contextTable.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare('store_api_context_by_token');
   return async (c, next) => {
     const accessKey = c.req.header('sw-access-key');
     const entry = accessKey ? await channels.get(accessKey) : null;
@@ -209,13 +219,7 @@ export function contextMiddleware(
     let customer: AuthenticatedCustomer | null = null;
     if (token) {
       // The context and, for a logged-in one, what the session check needs of its customer: one statement.
-      const [found] = await db
-        .select({ context: contextTable, person: SESSION_PERSON, customer: AUTHENTICATED_CUSTOMER })
-        .from(contextTable)
-        .leftJoin(customerTable, eq(customerTable.id, contextTable.customerId))
-        .leftJoin(companyTable, eq(companyTable.id, customerTable.companyId))
-        .where(eq(contextTable.token, token))
-        .limit(1);
+      const [found] = await contextByToken.execute({ token });
       row = found && found.context.salesChannelId === entry.channel.id ? found.context : undefined;
       person = found?.person ?? null;
       customer = toAuthenticatedCustomer(found?.customer);
