@@ -32,9 +32,12 @@ export type SplitDelivery = (typeof SPLIT_DELIVERIES)[number];
 /** The shop's time zone: "today" for a requested shipping date is the day in Belgium. */
 const SHOP_TIME_ZONE = 'Europe/Brussels';
 
+/** `YYYY-MM-DD` in the shop's time zone; built once (a DateTimeFormat takes about 0.2 ms to construct). */
+const SHOP_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE });
+
 /** Today's date in the shop's time zone as `YYYY-MM-DD` (ISO 8601 calendar date). */
 export function shopToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(now);
+  return SHOP_DAY.format(now);
 }
 
 /**

@@ -10,7 +10,7 @@
  * - `guardUserChange(db, actor, provider, change)`: the lead-buyer rule, the one check every route that creates,
  *   changes or deletes a company user runs (docs/decisions/010).
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
 import { companyTable, customerRightTable, customerTable } from '../db/schema/index.ts';
@@ -42,37 +42,71 @@ export function notLoggedIn(): StoreApiError {
 }
 
 /**
+ * What an AuthenticatedCustomer is read from: columns of `customer` joined with its `company` (inner or left join),
+ * with the codes of the enabled rights.
+ */
+export const AUTHENTICATED_CUSTOMER = {
+  id: customerTable.id,
+  companyId: customerTable.companyId,
+  username: customerTable.username,
+  email: customerTable.email,
+  firstName: customerTable.firstName,
+  lastName: customerTable.lastName,
+  leadBuyer: customerTable.leadBuyer,
+  role: customerTable.role,
+  isOciCustomer: customerTable.isOciCustomer,
+  managedCompanyIds: customerTable.managedCompanyIds,
+  active: customerTable.active,
+  companyActive: companyTable.active,
+  rights: sql<string[]>`ARRAY(SELECT ${customerRightTable.code} FROM ${customerRightTable}
+                               WHERE ${customerRightTable.customerId} = ${customerTable.id}
+                                 AND ${customerRightTable.enabled})`,
+};
+
+/** A row of `AUTHENTICATED_CUSTOMER` (columns null when read through a left join that found no customer). */
+export type AuthenticatedCustomerRow = {
+  [K in keyof Omit<AuthenticatedCustomer, 'rights'>]: AuthenticatedCustomer[K] | null;
+} & { active: boolean | null; companyActive: boolean | null; rights: string[] | null };
+
+/** The AuthenticatedCustomer of a row, or null when the customer is missing or it or its company is inactive. */
+export function toAuthenticatedCustomer(
+  row: AuthenticatedCustomerRow | null | undefined,
+): AuthenticatedCustomer | null {
+  if (!row || !row.id || !row.companyId || !row.active || !row.companyActive) return null;
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    username: row.username!,
+    email: row.email!,
+    firstName: row.firstName!,
+    lastName: row.lastName!,
+    leadBuyer: row.leadBuyer!,
+    role: row.role!,
+    isOciCustomer: row.isOciCustomer!,
+    managedCompanyIds: row.managedCompanyIds,
+    rights: new Set(row.rights ?? []),
+  };
+}
+
+/**
  * Loads the context's customer with company and rights, or throws 403 when the context is anonymous or the
- * customer or company has been deactivated since login.
+ * customer or company has been deactivated since login. The context middleware reads the customer with the context
+ * row (`StoreContext.customer`); only a context without it costs a statement here.
  */
 export async function requireCustomer(c: Context<StoreApiEnv>, db: Db): Promise<AuthenticatedCustomer> {
-  const customerId = c.get('context').customerId;
+  const context = c.get('context');
+  const customerId = context.customerId;
   if (!customerId) throw notLoggedIn();
+  if (context.customer?.id === customerId) return context.customer;
   const [row] = await db
-    .select({ customer: customerTable, companyActive: companyTable.active })
+    .select(AUTHENTICATED_CUSTOMER)
     .from(customerTable)
     .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
     .where(eq(customerTable.id, customerId))
     .limit(1);
-  if (!row || !row.customer.active || !row.companyActive) throw notLoggedIn();
-  const rights = await db
-    .select({ code: customerRightTable.code })
-    .from(customerRightTable)
-    .where(and(eq(customerRightTable.customerId, customerId), eq(customerRightTable.enabled, true)));
-  const x = row.customer;
-  return {
-    id: x.id,
-    companyId: x.companyId,
-    username: x.username,
-    email: x.email,
-    firstName: x.firstName,
-    lastName: x.lastName,
-    leadBuyer: x.leadBuyer,
-    role: x.role,
-    isOciCustomer: x.isOciCustomer,
-    managedCompanyIds: x.managedCompanyIds,
-    rights: new Set(rights.map((r) => r.code)),
-  };
+  const customer = toAuthenticatedCustomer(row);
+  if (!customer) throw notLoggedIn();
+  return customer;
 }
 
 /** Throws 403 `{provider}__MISSING_RIGHT` unless the customer holds `code` enabled. */

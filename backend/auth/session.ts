@@ -80,40 +80,62 @@ export async function readContextPayload(db: Db, token: string): Promise<Custome
 }
 
 /**
+ * What `customerSessionValid` reads of a customer, selected from `customer` joined with its `company`: a caller that
+ * reads the context row can join these columns and pass the result, saving a statement.
+ */
+export const SESSION_PERSON = {
+  active: customerTable.active,
+  role: customerTable.role,
+  companyId: customerTable.companyId,
+  managedCompanyIds: customerTable.managedCompanyIds,
+  companyActive: companyTable.active,
+};
+
+/** A customer as `SESSION_PERSON` selects it. */
+export interface SessionPerson {
+  active: boolean;
+  role: string;
+  companyId: string;
+  managedCompanyIds: string[] | null;
+  companyActive: boolean;
+}
+
+/**
  * True while a logged-in context may still authenticate: the customer and the customer's company are active, and
  * for a "login as customer" context (`payload.impersonatorId`) the account manager behind it is active, of an
  * active company, still has the role `account_manager` and still looks after the customer's company
  * (`managedCompanyIds` lists it, or is null for all). The context middleware asks this on every request of a
  * logged-in context and ends the session when it fails, so deactivating a user or company, or taking a company
  * from an account manager, ends those sessions at once.
+ *
+ * @param customer the customer as the caller read it with the context (`SESSION_PERSON`; null when not found); read
+ *   here when absent.
  */
 export async function customerSessionValid(
   db: Db,
   customerId: string,
   payload: CustomerContextPayload | null | undefined,
+  customer?: { [K in keyof SessionPerson]: SessionPerson[K] | null } | null,
 ): Promise<boolean> {
   const person = async (id: string) => {
     const [row] = await db
-      .select({
-        active: customerTable.active,
-        role: customerTable.role,
-        companyId: customerTable.companyId,
-        managedCompanyIds: customerTable.managedCompanyIds,
-        companyActive: companyTable.active,
-      })
+      .select(SESSION_PERSON)
       .from(customerTable)
       .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
       .where(eq(customerTable.id, id))
       .limit(1);
-    return row && row.active && row.companyActive ? row : null;
+    return row ?? null;
   };
-  const customer = await person(customerId);
-  if (!customer) return false;
+  // A customer read through a left join has null columns when it is gone.
+  const valid = (row: { [K in keyof SessionPerson]: SessionPerson[K] | null } | null | undefined) =>
+    row && row.active && row.companyActive && row.companyId !== null ? (row as SessionPerson) : null;
+  const self = valid(customer !== undefined ? customer : await person(customerId));
+  if (!self) return false;
   if (!payload?.impersonatorId) return true;
-  const manager = await person(payload.impersonatorId);
+  const manager = valid(await person(payload.impersonatorId));
   return Boolean(
     manager &&
     manager.role === 'account_manager' &&
-    (manager.managedCompanyIds === null || manager.managedCompanyIds.includes(customer.companyId)),
+    (manager.managedCompanyIds === null || manager.managedCompanyIds.includes(self.companyId)),
   );
 }

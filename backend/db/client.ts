@@ -2,6 +2,7 @@
  * One factory for the embedded Store API's database: PGlite (embedded PostgreSQL in WebAssembly) by default,
  * real PostgreSQL when a connection URL is given. Both expose the same Drizzle API.
  */
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
@@ -73,4 +74,42 @@ export function runsQueriesConcurrently(db: Db): boolean {
  */
 export async function queryRows<T>(db: Pick<Db, 'execute'>, statement: SQL): Promise<T[]> {
   return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+/** The parts of a Drizzle database or transaction `queryPrepared` runs a statement with (Drizzle's own API). */
+interface DrizzleInternals {
+  dialect: { sqlToQuery(statement: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string | undefined,
+      isResponseInArrayMode: boolean,
+    ): { execute(): Promise<unknown> };
+  };
+}
+
+/** Statement names by text: one name per fixed statement text of this process. */
+const statementNames = new Map<string, string>();
+
+/**
+ * As `queryRows`, run as a named prepared statement: on PostgreSQL each connection parses and plans it once and,
+ * after five executions, keeps a generic plan when that costs no more than the custom ones, so later executions skip
+ * planning. Planning dominates the point lookups of the catalogue: on the 400k catalogue a product by id costs
+ * about 1 ms to plan (32 indexes on `product`) and 0.06 ms to execute (EXPLAIN ANALYZE). PGlite runs it as
+ * `queryRows` does.
+ *
+ * Only for statements whose text does not depend on the request (values as parameters, arrays as one parameter:
+ * ./sql-params.ts): every distinct text stays prepared on every pooled connection.
+ */
+export async function queryPrepared<T>(db: Pick<Db, 'execute'>, statement: SQL): Promise<T[]> {
+  const { dialect, session } = db as unknown as DrizzleInternals;
+  const query = dialect.sqlToQuery(statement);
+  let name = statementNames.get(query.sql);
+  if (!name) {
+    name = `wb_${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`;
+    statementNames.set(query.sql, name);
+  }
+  const result = await session.prepareQuery(query, undefined, name, false).execute();
+  return (result as { rows: T[] }).rows;
 }

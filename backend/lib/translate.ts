@@ -33,3 +33,21 @@ export function translateFields<T extends object>(
   }
   return out as Partial<T>;
 }
+
+/**
+ * One field of `translateFields(translations, locale)` without merging the others: the first non-empty value of
+ * `key` along the same locale chain. The cart and the order resolve only names, and merging every field (long
+ * descriptions in four locales) per line took about 0.6 ms of a 20-line cart read (CPU profile of the 400k bench).
+ */
+export function translateField<T extends object, K extends keyof T>(
+  translations: Partial<Record<string, T>> | null | undefined,
+  locale: string,
+  key: K,
+): T[K] | undefined {
+  if (!translations) return undefined;
+  for (const loc of [...localeChain(locale), ...Object.keys(translations)]) {
+    const value = translations[loc]?.[key];
+    if (value !== undefined && value !== null && value !== '') return value;
+  }
+  return undefined;
+}

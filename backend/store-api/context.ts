@@ -14,11 +14,19 @@
  * A logged-in context also ends as soon as `customerSessionValid` fails (customer or company deactivated, or the
  * account manager of a "login as customer" session no longer allowed to be it).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
-import { contextTable, languageTable, salesChannelDomainTable, salesChannelTable } from '../db/schema/index.ts';
-import { customerSessionValid } from '../auth/session.ts';
+import {
+  companyTable,
+  contextTable,
+  customerTable,
+  languageTable,
+  salesChannelDomainTable,
+  salesChannelTable,
+} from '../db/schema/index.ts';
+import { customerSessionValid, SESSION_PERSON } from '../auth/session.ts';
+import { AUTHENTICATED_CUSTOMER, toAuthenticatedCustomer, type AuthenticatedCustomer } from '../auth/guards.ts';
 import { isId, randomId } from '../lib/ids.ts';
 import { StoreApiError } from '../http/errors.ts';
 
@@ -70,6 +78,11 @@ export interface StoreContext {
   paymentMethodId: string | null;
   /** Logged-in customer, or null for an anonymous context. */
   customerId: string | null;
+  /**
+   * The logged-in customer with company and enabled rights as the middleware read them with the context row (after
+   * the session check), for `requireCustomer` and the price visibility; absent for an anonymous context.
+   */
+  customer?: AuthenticatedCustomer;
 }
 
 export type StoreApiEnv = { Variables: { context: StoreContext } };
@@ -179,6 +192,16 @@ export function contextMiddleware(
   channels: ChannelCache,
   lifetime: SessionLifetime = DEFAULT_SESSION_LIFETIME,
 ): MiddlewareHandler<StoreApiEnv> {
+  // The context and, for a logged-in one, its customer: built once and run as a named prepared statement (building
+  // this select took about 0.25 ms of every request, CPU profile of a cart read; planning it once per connection).
+  const contextByToken = db
+    .select({ context: contextTable, person: SESSION_PERSON, customer: AUTHENTICATED_CUSTOMER })
+    .from(contextTable)
+    .leftJoin(customerTable, eq(customerTable.id, contextTable.customerId))
+    .leftJoin(companyTable, eq(companyTable.id, customerTable.companyId))
+    .where(eq(contextTable.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare('store_api_context_by_token');
   return async (c, next) => {
     const accessKey = c.req.header('sw-access-key');
     const entry = accessKey ? await channels.get(accessKey) : null;
@@ -192,13 +215,21 @@ export function contextMiddleware(
     const requested = c.req.header('sw-context-token');
     let token = requested && /^[A-Za-z0-9]{16,64}$/.test(requested) ? requested : '';
     let row: typeof contextTable.$inferSelect | undefined;
+    let person: Parameters<typeof customerSessionValid>[3] = null;
+    let customer: AuthenticatedCustomer | null = null;
     if (token) {
-      [row] = await db.select().from(contextTable).where(eq(contextTable.token, token)).limit(1);
-      if (row && row.salesChannelId !== entry.channel.id) row = undefined;
+      // The context and, for a logged-in one, what the session check needs of its customer: one statement.
+      const [found] = await contextByToken.execute({ token });
+      row = found && found.context.salesChannelId === entry.channel.id ? found.context : undefined;
+      person = found?.person ?? null;
+      customer = toAuthenticatedCustomer(found?.customer);
     }
     if (row?.customerId) {
       const now = lifetime.now();
-      if (sessionExpired(row, now, lifetime) || !(await customerSessionValid(db, row.customerId, row.payload))) {
+      if (
+        sessionExpired(row, now, lifetime) ||
+        !(await customerSessionValid(db, row.customerId, row.payload, person))
+      ) {
         await db.delete(contextTable).where(eq(contextTable.token, token));
         row = undefined;
         token = '';
@@ -229,6 +260,7 @@ export function contextMiddleware(
       shippingMethodId: row?.payload.shippingMethodId ?? null,
       paymentMethodId: row?.payload.paymentMethodId ?? null,
       customerId: row?.customerId ?? null,
+      ...(row?.customerId && customer?.id === row.customerId ? { customer } : {}),
     });
     await next();
     if (!c.res.headers.has('sw-context-token')) c.header('sw-context-token', c.get('context').token);

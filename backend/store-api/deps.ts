@@ -73,7 +73,10 @@ async function customerSeesPrices(db: Db, customerId: string): Promise<boolean> 
   return row !== undefined;
 }
 
-/** Builds the mapper view of a request context; reads the customer's ROLE_VIEW_PRICES right when logged in. */
+/**
+ * Builds the mapper view of a request context; the customer's ROLE_VIEW_PRICES right comes from the customer the
+ * context middleware read (`StoreContext.customer`: active, of an active company, enabled rights), else one query.
+ */
 export async function viewContext(ctx: StoreContext, deps: { db: Db; config: BackendConfig }): Promise<ViewContext> {
   return {
     locale: ctx.language.localeCode,
@@ -81,7 +84,11 @@ export async function viewContext(ctx: StoreContext, deps: { db: Db; config: Bac
     salesChannelId: ctx.salesChannel.id,
     navigationCategoryId: ctx.salesChannel.navigationCategoryId,
     mediaBaseUrl: deps.config.mediaBaseUrl,
-    pricesVisible: ctx.customerId !== null && (await customerSeesPrices(deps.db, ctx.customerId)),
+    pricesVisible:
+      ctx.customerId !== null &&
+      (ctx.customer?.id === ctx.customerId
+        ? ctx.customer.rights.has('ROLE_VIEW_PRICES')
+        : await customerSeesPrices(deps.db, ctx.customerId)),
     currencyIso: 'EUR',
   };
 }

@@ -6,8 +6,9 @@
  * lookup runs only for a logged-in user holding ManageArticleLinks"); for anyone else every function answers empty,
  * so a company's numbers never reach another company or an anonymous caller.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import { textArray } from '../../db/sql-params.ts';
 import { articleLinkTable, companyTable, customerRightTable, customerTable } from '../../db/schema/index.ts';
 
 /** The caller as the lookup needs it: company and enabled right codes. */
@@ -22,6 +23,21 @@ export function readsArticleLinks(reader: ArticleLinkReader | null | undefined):
 }
 
 /**
+ * The select of the reader's company's article links (`product_id`, `customer_sku`) of the products whose ids are
+ * the text array `productIds`; null without the right (then nothing may be read).
+ */
+export function customerSkuSelect(reader: ArticleLinkReader | null | undefined, productIds: SQL): SQL | null {
+  if (!readsArticleLinks(reader)) return null;
+  return sql`SELECT product_id, customer_sku FROM article_link
+              WHERE company_id = ${reader.companyId} AND product_id = ANY(${productIds})`;
+}
+
+/** Rows of `customerSkuSelect` as a map product id → customer number. */
+export function toCustomerSkuMap(rows: readonly { product_id: string; customer_sku: string }[]): Map<string, string> {
+  return new Map(rows.map((r) => [r.product_id, r.customer_sku]));
+}
+
+/**
  * The customer article number of each of `productIds` (product uuids) that has one in the reader's company, as a map
  * product id → customer number; empty without the right or without ids.
  */
@@ -30,17 +46,9 @@ export async function customerSkusByProductId(
   reader: ArticleLinkReader | null | undefined,
   productIds: readonly string[],
 ): Promise<Map<string, string>> {
-  if (!readsArticleLinks(reader) || productIds.length === 0) return new Map();
-  const rows = await db
-    .select({ productId: articleLinkTable.productId, customerSku: articleLinkTable.customerSku })
-    .from(articleLinkTable)
-    .where(
-      and(
-        eq(articleLinkTable.companyId, reader.companyId),
-        inArray(articleLinkTable.productId, [...new Set(productIds)]),
-      ),
-    );
-  return new Map(rows.map((r) => [r.productId, r.customerSku]));
+  const select = productIds.length ? customerSkuSelect(reader, textArray([...new Set(productIds)])) : null;
+  if (!select) return new Map();
+  return toCustomerSkuMap(await queryRows<{ product_id: string; customer_sku: string }>(db, select));
 }
 
 /**

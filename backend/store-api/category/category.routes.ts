@@ -12,7 +12,7 @@
  * - `GET /store-api/breadcrumb/{id}?type=category|product`: the path below the main navigation root.
  * Unknown or inactive categories, and categories outside the channel's navigation trees, answer 404.
  */
-import { queryRows } from '../../db/client.ts';
+import { queryPrepared } from '../../db/client.ts';
 import { sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { isId } from '../../lib/ids.ts';
@@ -146,7 +146,7 @@ export function registerCategoryRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps
       categoryId = id;
     } else {
       type Row = { category_ids: string[]; parent_id: string | null };
-      let [product] = await queryRows<Row>(
+      let [product] = await queryPrepared<Row>(
         deps.db,
         sql`SELECT category_ids, parent_id FROM product WHERE id = ${id} AND active`,
       );
@@ -155,7 +155,7 @@ export function registerCategoryRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps
           parameters: { productId: id },
         });
       if (product.category_ids.length === 0 && product.parent_id) {
-        const [parent] = await queryRows<Row>(
+        const [parent] = await queryPrepared<Row>(
           deps.db,
           sql`SELECT category_ids, parent_id FROM product WHERE id = ${product.parent_id}`,
         );

@@ -22,7 +22,7 @@
  * Prices are answered to every logged-in customer of the cart, also without ROLE_VIEW_PRICES: the cart is what is
  * ordered and priced, and a cart without prices could not be checked before ordering (the ADR notes it).
  */
-import { and, eq, inArray, max } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import {
@@ -34,8 +34,9 @@ import {
 } from '../../../contract/checkout.ts';
 import { requireCustomer, type AuthenticatedCustomer } from '../../auth/guards.ts';
 import type { BackendConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { cartLineItemTable, cartTable, productTable, promotionTable } from '../../db/schema/index.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { textArray } from '../../db/sql-params.ts';
+import { cartLineItemTable, cartTable, promotionTable } from '../../db/schema/index.ts';
 import { StoreApiError, violations } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import type { StoreApiEnv } from '../context.ts';
@@ -59,11 +60,16 @@ function lineItemNotFound(id: string): StoreApiError {
   });
 }
 
-/** Locks the customer's cart row (creating it first) for the rest of the transaction. */
+/**
+ * Locks the customer's cart row for the rest of the transaction, creating it first when the customer has none (one
+ * statement when the row exists, as it does after the first change of a cart).
+ */
 async function lockCart(tx: CartDb, customerId: string): Promise<typeof cartTable.$inferSelect> {
+  const lock = () => tx.select().from(cartTable).where(eq(cartTable.customerId, customerId)).for('update');
+  const [row] = await lock();
+  if (row) return row;
   await ensureCart(tx, customerId);
-  const [row] = await tx.select().from(cartTable).where(eq(cartTable.customerId, customerId)).for('update');
-  return row!;
+  return (await lock())[0]!;
 }
 
 /** Registers the cart routes (see the module comment). */
@@ -118,15 +124,6 @@ export function registerCartRoutes(app: Hono<StoreApiEnv>, deps: CartDeps): void
     const productIds = [
       ...new Set(items.flatMap((i) => (i.type === 'product' ? [i.referencedId ?? i.id.toLowerCase()] : []))),
     ];
-    const buyable = productIds.length
-      ? await db
-          .select({ id: productTable.id })
-          .from(productTable)
-          .where(
-            and(inArray(productTable.id, productIds), eq(productTable.active, true), eq(productTable.childCount, 0)),
-          )
-      : [];
-    const buyableIds = new Set(buyable.map((p) => p.id));
     const codes = [...new Set(items.flatMap((i) => (i.type === 'promotion' ? [i.referencedId.toUpperCase()] : [])))];
     const now = new Date();
     const promotions = codes.length
@@ -140,18 +137,24 @@ export function registerCartRoutes(app: Hono<StoreApiEnv>, deps: CartDeps): void
 
     await db.transaction(async (tx) => {
       const cart = await lockCart(tx, customer.id);
-      const existing = await tx
-        .select({ id: cartLineItemTable.id, quantity: cartLineItemTable.quantity })
-        .from(cartLineItemTable)
-        .where(eq(cartLineItemTable.customerId, customer.id));
+      // The cart's lines and which of the products can be bought (active, not a parent of variants), in one statement.
+      const [state] = await queryRows<{
+        lines: { id: string; quantity: number; position: number }[];
+        buyable: string[];
+      }>(
+        tx,
+        sql`SELECT coalesce((SELECT json_agg(json_build_object('id', id, 'quantity', quantity, 'position', position))
+                               FROM cart_line_item WHERE customer_id = ${customer.id}), '[]') AS lines,
+                   ARRAY(SELECT id FROM product
+                          WHERE id = ANY(${textArray(productIds)}) AND active AND child_count = 0) AS buyable`,
+      );
+      const existing = state!.lines;
+      const buyableIds = new Set(state!.buyable);
       const quantities = new Map(existing.map((l) => [l.id, l.quantity]));
-      const [{ last } = { last: null }] = await tx
-        .select({ last: max(cartLineItemTable.position) })
-        .from(cartLineItemTable)
-        .where(eq(cartLineItemTable.customerId, customer.id));
-      let position = (last ?? 0) + 1;
+      let position = (existing.length ? Math.max(...existing.map((l) => l.position)) : 0) + 1;
+      /** The lines to write: new ones with their position, changed ones (updated) with their new quantity. */
+      const writes = new Map<string, { productId: string; quantity: number; position: number; updated: boolean }>();
       const addedCodes: string[] = [];
-      let changed = false;
       for (const [index, item] of items.entries()) {
         if (item.type === 'promotion') {
           const code = item.referencedId.toUpperCase();
@@ -206,31 +209,37 @@ export function registerCartRoutes(app: Hono<StoreApiEnv>, deps: CartDeps): void
               { parameters: { limit: MAX_CART_LINE_ITEMS } },
             );
           }
-          await tx.insert(cartLineItemTable).values({
-            customerId: customer.id,
-            id: item.id,
-            type: 'product',
-            referencedId: productId,
-            quantity,
-            position: position++,
-          });
+          writes.set(item.id, { productId, quantity, position: position++, updated: false });
         } else {
-          await tx
-            .update(cartLineItemTable)
-            .set({ quantity, updatedAt: new Date() })
-            .where(and(eq(cartLineItemTable.customerId, customer.id), eq(cartLineItemTable.id, item.id)));
+          // A stored line keeps its product and position; a line new in this request stays new.
+          const written = writes.get(item.id);
+          writes.set(
+            item.id,
+            written ? { ...written, quantity, updated: true } : { productId, quantity, position: 0, updated: true },
+          );
         }
         quantities.set(item.id, quantity);
-        changed = true;
       }
-      if (addedCodes.length) {
-        await tx
-          .update(cartTable)
-          .set({ promotionCodes: [...cart.promotionCodes, ...addedCodes] })
-          .where(eq(cartTable.customerId, customer.id));
-        changed = true;
-      }
-      if (changed) await bumpRevision(tx, customer.id);
+      if (!writes.size && !addedCodes.length) return;
+      // The line writes and the revision + 1 in one statement; a new line is inserted, a stored one gets its quantity.
+      const upsert = writes.size
+        ? sql`WITH written AS (
+                INSERT INTO cart_line_item (customer_id, id, type, referenced_id, quantity, position, updated_at)
+                VALUES ${sql.join(
+                  [...writes].map(
+                    ([id, w]) =>
+                      sql`(${customer.id}, ${id}, 'product', ${w.productId}, ${w.quantity}, ${w.position}, ${w.updated ? now.toISOString() : null}::timestamptz)`,
+                  ),
+                  sql`, `,
+                )}
+                ON CONFLICT (customer_id, id) DO UPDATE SET quantity = excluded.quantity, updated_at = excluded.updated_at
+                RETURNING 1) `
+        : sql``;
+      await tx.execute(
+        sql`${upsert}UPDATE cart SET revision = revision + 1, updated_at = ${now.toISOString()}::timestamptz
+             ${addedCodes.length ? sql`, promotion_codes = ${textArray([...cart.promotionCodes, ...addedCodes])}` : sql``}
+             WHERE customer_id = ${customer.id}`,
+      );
     });
     return answer(c, customer, extra);
   });

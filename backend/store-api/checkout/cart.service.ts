@@ -34,19 +34,17 @@
  * Each product line's payload names the company's own article number (`customerArticleNumber`, the article link of
  * docs/decisions/017, read through ../article-link/lookup.ts) or null; the order keeps it from this calculation.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_CART_LINE_ITEMS, MAX_LINE_ITEM_QUANTITY } from '../../../contract/checkout.ts';
 import { shopToday } from '../../../contract/order.ts';
 import type { BackendConfig } from '../../config.ts';
-import { runsQueriesConcurrently, type Db } from '../../db/client.ts';
+import { queryPrepared, type Db } from '../../db/client.ts';
+import { fromJsonRow, jsonColumns } from '../../db/json-rows.ts';
 import {
   cartLineItemTable,
   cartTable,
-  companyAddressTable,
-  companyCreditTable,
-  companyTable,
-  contextTable,
   minimumOrderValueTable,
+  orderFlowTable,
   paymentMethodTable,
   productTable,
   promotionTable,
@@ -65,18 +63,28 @@ import {
   toScaled,
   unitPriceForQuantity,
   type CalculatedPrice,
+  type PriceRow,
 } from '../../lib/price.ts';
-import { translateFields } from '../../lib/translate.ts';
+import { translateField } from '../../lib/translate.ts';
 import { vatRateFor } from '../../lib/vat-rates.ts';
 import type { StoreContext } from '../context.ts';
-import { customerSkusByProductId } from '../article-link/lookup.ts';
+import { customerSkuSelect, toCustomerSkuMap } from '../article-link/lookup.ts';
 import { mapMedia } from '../entities.ts';
 import { deliveryTime } from '../product/product.mapper.ts';
 import {
-  loadOptions,
-  loadPrices,
-  loadProductMedia,
-  loadProducts,
+  optionSelect,
+  priceSelect,
+  PRODUCT_TEXT_COLUMNS,
+  productMediaSelect,
+  toOptionMap,
+  toPriceMap,
+  toProductMediaRow,
+  toProductRow,
+  type OptionDbRow,
+  type OptionRow,
+  type PriceDbRow,
+  type ProductDbRow,
+  type ProductMediaDbRow,
   type ProductMediaRow,
   type ProductRow,
 } from '../product/product.repository.ts';
@@ -94,6 +102,7 @@ import {
   type ShippingMethodRow,
 } from './methods.mapper.ts';
 import { cartBudgets, type CartBudgets } from '../spending/budget-cart.ts';
+import type { FlowRow } from '../spending/order-flow.service.ts';
 
 /**
  * The database handle the calculation reads with: the app's `Db` or a transaction opened on it (`db.transaction(tx =>
@@ -263,85 +272,37 @@ export async function calculateCart(
   const locale = context.language.localeCode;
   const provider = config.provider;
 
-  // Reads that do not depend on each other run side by side on a PostgreSQL pool. Inside the order's transaction
-  // (`forUpdate`) `db` is a single connection, which runs one query at a time (node-postgres deprecates queuing
-  // queries on a busy client), and PGlite runs one query at a time too: there they run one after another, the cart
-  // row (locked) first.
-  const reads = !options.forUpdate && runsQueriesConcurrently(db) ? sideBySide : inTurn;
-  const cartQuery = db.select().from(cartTable).where(eq(cartTable.customerId, customer.id));
-  const [[cartRow], lineRows, payload, [company], shippingMethods, [minimum], [creditRow], paymentMethods] =
-    await reads(
-      () => (options.forUpdate ? cartQuery.for('update') : cartQuery),
-      // A customer without a cart row has no lines either.
-      () =>
-        db
-          .select()
-          .from(cartLineItemTable)
-          .where(eq(cartLineItemTable.customerId, customer.id))
-          .orderBy(asc(cartLineItemTable.position), asc(cartLineItemTable.createdAt)),
-      () => readPayload(db, context.token),
-      () =>
-        db
-          .select({ countryCode: companyTable.countryCode })
-          .from(companyTable)
-          .where(eq(companyTable.id, customer.companyId)),
-      () =>
-        db
-          .select()
-          .from(shippingMethodTable)
-          .where(eq(shippingMethodTable.active, true))
-          .orderBy(asc(shippingMethodTable.position), asc(shippingMethodTable.technicalName)),
-      () =>
-        db
-          .select()
-          .from(minimumOrderValueTable)
-          .where(eq(minimumOrderValueTable.salesChannelId, context.salesChannel.id)),
-      () => db.select().from(companyCreditTable).where(eq(companyCreditTable.companyId, customer.companyId)),
-      () =>
-        db
-          .select()
-          .from(paymentMethodTable)
-          .where(eq(paymentMethodTable.active, true))
-          .orderBy(asc(paymentMethodTable.position), asc(paymentMethodTable.technicalName)),
-    );
-  const addressIds = [options.shippingAddressId ?? payload.shippingAddressId, payload.billingAddressId].filter(
-    (id): id is string => Boolean(id),
-  );
-  const addresses = addressIds.length
-    ? await db
-        .select({ id: companyAddressTable.id, countryCode: companyAddressTable.countryCode })
-        .from(companyAddressTable)
-        .where(and(inArray(companyAddressTable.id, addressIds), eq(companyAddressTable.companyId, customer.companyId)))
-    : [];
+  const {
+    cartRow,
+    lineRows,
+    payload,
+    companyCountry,
+    addresses,
+    shippingMethods,
+    minimum,
+    creditRow,
+    paymentMethods,
+    products,
+    parentRows,
+    prices,
+    mediaRows,
+    optionMap,
+    customerSkus,
+    promotionRows,
+    flow,
+  } = await readCartInputs(db, customer, context, options);
   const shippingAddressId = options.shippingAddressId ?? payload.shippingAddressId ?? null;
   const shippingAddress = addresses.find((a) => a.id === shippingAddressId);
   const billingAddressId = addresses.some((a) => a.id === payload.billingAddressId)
     ? (payload.billingAddressId ?? null)
     : null;
-  const deliveryCountry = (shippingAddress?.countryCode ?? company?.countryCode ?? 'BE').toUpperCase();
+  const deliveryCountry = (shippingAddress?.countryCode ?? companyCountry ?? 'BE').toUpperCase();
 
   const errors: CartErrorEntry[] = [...(options.extraErrors ?? [])];
   const error = (e: CartErrorEntry) => {
     if (!errors.some((x) => x.key === e.key)) errors.push(e);
   };
 
-  // Products, their parents (inherited name, cover, options), media and prices.
-  const productIds = [...new Set(lineRows.map((l) => l.referencedId))];
-  const [products, prices, customerSkus, promotionRows] = await reads(
-    () => loadProducts(db, productIds, false),
-    () => loadPrices(db, productIds),
-    () => customerSkusByProductId(db, customer, productIds),
-    () => {
-      const codes = cartRow?.promotionCodes ?? [];
-      return codes.length ? db.select().from(promotionTable).where(inArray(promotionTable.code, codes)) : [];
-    },
-  );
-  const parentIds = [...new Set(products.map((p) => p.parentId).filter((id): id is string => Boolean(id)))];
-  const [parentRows, mediaRows, optionMap] = await reads(
-    () => loadProducts(db, parentIds, false),
-    () => loadProductMedia(db, [...productIds, ...parentIds]),
-    () => loadOptions(db, [...new Set(products.flatMap((p) => p.optionIds))]),
-  );
   const parents = new Map(parentRows.map((p) => [p.id, p]));
   const byId = new Map(products.map((p) => [p.id, p]));
   const media = new Map<string, ProductMediaRow[]>();
@@ -372,7 +333,7 @@ export async function calculateCart(
       continue;
     }
     const label =
-      translateFields(product.translated, locale).name ?? translateFields(parent?.translated, locale).name ?? '';
+      translateField(product.translated, locale, 'name') ?? translateField(parent?.translated, locale, 'name') ?? '';
     const name = label || product.productNumber;
     checkQuantity(product, row.id, row.quantity, name, error);
     if (offer && !offer.applies) error(offerError(provider, offer, row.id, name));
@@ -384,8 +345,8 @@ export async function calculateCart(
       if (!o) return [];
       return [
         {
-          group: translateFields(o.group.translated, locale).name ?? '',
-          option: translateFields(o.translated, locale).name ?? '',
+          group: translateField(o.group.translated, locale, 'name') ?? '',
+          option: translateField(o.translated, locale, 'name') ?? '',
         },
       ];
     });
@@ -453,7 +414,7 @@ export async function calculateCart(
     promotions.push({
       id: p.id,
       code: p.code,
-      label: translateFields(p.translated, locale).name ?? p.code,
+      label: translateField(p.translated, locale, 'name') ?? p.code,
       discountType,
       value: p.value,
       discountCents,
@@ -539,11 +500,11 @@ export async function calculateCart(
       messageKey: 'payment-method-blocked',
       level: 20,
       message: paymentMethod
-        ? `The payment method ${translateFields(paymentMethod.translated, locale).name ?? paymentMethod.technicalName} is blocked for this order.`
+        ? `The payment method ${translateField(paymentMethod.translated, locale, 'name') ?? paymentMethod.technicalName} is blocked for this order.`
         : 'The selected payment method is not available.',
       id: wantedPayment,
       ...(paymentMethod
-        ? { name: translateFields(paymentMethod.translated, locale).name ?? paymentMethod.technicalName }
+        ? { name: translateField(paymentMethod.translated, locale, 'name') ?? paymentMethod.technicalName }
         : {}),
     });
   } else if (hasGoods && !paymentMethod) {
@@ -563,6 +524,7 @@ export async function calculateCart(
     hasGoods,
     now,
     provider,
+    flow,
   });
   for (const e of budgets.errors) error(e);
 
@@ -598,24 +560,154 @@ export async function calculateCart(
   return { cart, model };
 }
 
-/** Independent reads of `calculateCart`: run side by side (on a pool) or one after another (on one connection). */
-type Reads = <T extends (() => unknown)[]>(...tasks: T) => Promise<{ [K in keyof T]: Awaited<ReturnType<T[K]>> }>;
+/** What `calculateCart` reads (`readCartInputs`). */
+interface CartInputs {
+  cartRow: typeof cartTable.$inferSelect | undefined;
+  /** The stored lines by position, then time of adding. */
+  lineRows: (typeof cartLineItemTable.$inferSelect)[];
+  /** The context's stored payload (empty for a context without a row). */
+  payload: ContextPayload;
+  companyCountry: string | undefined;
+  /** The context's shipping (or the overriding) and billing address, when they are the company's. */
+  addresses: { id: string; countryCode: string }[];
+  /** Active methods by position, then technical name. */
+  shippingMethods: ShippingMethodRow[];
+  minimum: typeof minimumOrderValueTable.$inferSelect | undefined;
+  creditRow: { limitCents: number; usedCents: number } | undefined;
+  paymentMethods: PaymentMethodRow[];
+  /** The lines' products (unknown ids are absent), active or not. */
+  products: ProductRow[];
+  /** Their parents (inherited name, cover, options). */
+  parentRows: ProductRow[];
+  prices: Map<string, PriceRow[]>;
+  /** Media links of the products and their parents. */
+  mediaRows: ProductMediaRow[];
+  optionMap: Map<string, OptionRow>;
+  customerSkus: Map<string, string>;
+  /** Promotions of the codes stored on the cart. */
+  promotionRows: (typeof promotionTable.$inferSelect)[];
+  /** The customer's order flow (../spending/budget-cart.ts). */
+  flow: FlowRow | null;
+}
 
-const sideBySide: Reads = (...tasks) => Promise.all(tasks.map((task) => task())) as never;
+/** JSON of a Drizzle-typed row or list as `readCartInputs` selects it (database column names). */
+type JsonRow = Record<string, unknown>;
 
-const inTurn: Reads = async (...tasks) => {
-  const out: unknown[] = [];
-  for (const task of tasks) out.push(await task());
-  return out as never;
+/** The select lists of `readCartInputs`, built once. */
+const CART_COLUMNS = {
+  cart: jsonColumns(cartTable),
+  line: jsonColumns(cartLineItemTable),
+  shippingMethod: jsonColumns(shippingMethodTable),
+  minimum: jsonColumns(minimumOrderValueTable),
+  paymentMethod: jsonColumns(paymentMethodTable),
+  promotion: jsonColumns(promotionTable),
+  flow: jsonColumns(orderFlowTable, 'f'),
 };
 
-/** The stored payload of the context (empty for a context without a row). */
-async function readPayload(db: CartDb, token: string): Promise<ContextPayload> {
-  const [row] = await db
-    .select({ payload: contextTable.payload })
-    .from(contextTable)
-    .where(eq(contextTable.token, token));
-  return row?.payload ?? {};
+/**
+ * Reads everything the calculation needs in ONE statement (each part a JSON value of one row): the cart and its
+ * lines, the context payload and the addresses it names, the company's country and credit, the active shipping and
+ * payment methods, the minimum order value, the lines' products with their parents, prices, media and options, the
+ * company's article numbers (only with ROLE_MANAGE_ARTICLE_LINKS), the cart's promotions and the customer's order
+ * flow. One round trip instead of fifteen statements in four steps (docs/decisions/014-cart-and-orders.md), as a
+ * prepared statement: its text is fixed.
+ *
+ * With `forUpdate` the cart row is locked first, in a statement of its own: the reading statement then starts after
+ * the lock is granted and sees what a concurrent order committed before (READ COMMITTED takes a statement's
+ * snapshot when the statement starts).
+ */
+async function readCartInputs(
+  db: CartDb,
+  customer: AuthenticatedCustomer,
+  context: StoreContext,
+  options: CalculateCartOptions,
+): Promise<CartInputs> {
+  if (options.forUpdate) {
+    await db
+      .select({ customerId: cartTable.customerId })
+      .from(cartTable)
+      .where(eq(cartTable.customerId, customer.id))
+      .for('update');
+  }
+  const lineProductIds = sql`ARRAY(SELECT referenced_id FROM line)`;
+  const skus = customerSkuSelect(customer, lineProductIds);
+  const [row] = await queryPrepared<{
+    cart: JsonRow | null;
+    lines: JsonRow[] | null;
+    payload: ContextPayload | null;
+    company_country: string | null;
+    addresses: { id: string; countryCode: string }[] | null;
+    shipping_methods: JsonRow[] | null;
+    minimum: JsonRow | null;
+    credit: { limitCents: number; usedCents: number } | null;
+    payment_methods: JsonRow[] | null;
+    products: ProductDbRow[] | null;
+    parents: ProductDbRow[] | null;
+    prices: PriceDbRow[] | null;
+    media: ProductMediaDbRow[] | null;
+    options: OptionDbRow[] | null;
+    customer_skus: { product_id: string; customer_sku: string }[] | null;
+    promotions: JsonRow[] | null;
+    flow: JsonRow | null;
+  }>(
+    db,
+    sql`
+    WITH cart_row AS (SELECT ${CART_COLUMNS.cart} FROM cart WHERE customer_id = ${customer.id}),
+         line AS (SELECT ${CART_COLUMNS.line} FROM cart_line_item WHERE customer_id = ${customer.id}),
+         item AS (SELECT ${PRODUCT_TEXT_COLUMNS} FROM product p WHERE p.id = ANY(${lineProductIds})),
+         parent AS (SELECT ${PRODUCT_TEXT_COLUMNS} FROM product p
+                     WHERE p.id = ANY(ARRAY(SELECT parent_id FROM item WHERE parent_id IS NOT NULL))),
+         ctx AS (SELECT payload FROM sales_channel_api_context WHERE token = ${context.token})
+    SELECT
+      (SELECT row_to_json(c) FROM cart_row c) AS cart,
+      (SELECT json_agg(l ORDER BY l.position, l.created_at) FROM line l) AS lines,
+      (SELECT payload FROM ctx) AS payload,
+      (SELECT country_code FROM company WHERE id = ${customer.companyId}) AS company_country,
+      (SELECT json_agg(json_build_object('id', a.id, 'countryCode', a.country_code)) FROM company_address a
+        WHERE a.company_id = ${customer.companyId}
+          AND a.id IN (coalesce(${options.shippingAddressId ?? null}::text, (SELECT payload->>'shippingAddressId' FROM ctx)),
+                       (SELECT payload->>'billingAddressId' FROM ctx))) AS addresses,
+      (SELECT json_agg(m ORDER BY m.position, m.technical_name)
+         FROM (SELECT ${CART_COLUMNS.shippingMethod} FROM shipping_method WHERE active) m) AS shipping_methods,
+      (SELECT row_to_json(m) FROM (SELECT ${CART_COLUMNS.minimum} FROM minimum_order_value
+                                    WHERE sales_channel_id = ${context.salesChannel.id}) m) AS minimum,
+      (SELECT json_build_object('limitCents', limit_cents, 'usedCents', used_cents) FROM company_credit
+        WHERE company_id = ${customer.companyId}) AS credit,
+      (SELECT json_agg(m ORDER BY m.position, m.technical_name)
+         FROM (SELECT ${CART_COLUMNS.paymentMethod} FROM payment_method WHERE active) m) AS payment_methods,
+      (SELECT json_agg(x) FROM item x) AS products,
+      (SELECT json_agg(x) FROM parent x) AS parents,
+      (SELECT json_agg(x) FROM (${priceSelect(lineProductIds)}) x) AS prices,
+      (SELECT json_agg(x ORDER BY x.product_id, x.position, x.id)
+         FROM (${productMediaSelect(sql`ARRAY(SELECT referenced_id FROM line UNION ALL SELECT id FROM parent)`)}) x) AS media,
+      (SELECT json_agg(x) FROM (${optionSelect(sql`ARRAY(SELECT DISTINCT unnest(option_ids) FROM item)`)}) x) AS options,
+      ${skus ? sql`(SELECT json_agg(x) FROM (${skus}) x)` : sql`NULL`} AS customer_skus,
+      (SELECT json_agg(x) FROM (SELECT ${CART_COLUMNS.promotion} FROM promotion
+                                 WHERE code = ANY(ARRAY(SELECT unnest(promotion_codes) FROM cart_row))) x) AS promotions,
+      (SELECT row_to_json(x) FROM (SELECT ${CART_COLUMNS.flow} FROM order_flow_user u
+                                     JOIN order_flow f ON f.id = u.flow_id
+                                    WHERE u.customer_id = ${customer.id} LIMIT 1) x) AS flow`,
+  );
+  const r = row!;
+  return {
+    cartRow: r.cart ? fromJsonRow(cartTable, r.cart) : undefined,
+    lineRows: (r.lines ?? []).map((l) => fromJsonRow(cartLineItemTable, l)),
+    payload: r.payload ?? {},
+    companyCountry: r.company_country ?? undefined,
+    addresses: r.addresses ?? [],
+    shippingMethods: (r.shipping_methods ?? []).map((m) => fromJsonRow(shippingMethodTable, m)),
+    minimum: r.minimum ? fromJsonRow(minimumOrderValueTable, r.minimum) : undefined,
+    creditRow: r.credit ?? undefined,
+    paymentMethods: (r.payment_methods ?? []).map((m) => fromJsonRow(paymentMethodTable, m)),
+    products: (r.products ?? []).map(toProductRow),
+    parentRows: (r.parents ?? []).map(toProductRow),
+    prices: toPriceMap(r.prices ?? []),
+    mediaRows: (r.media ?? []).map(toProductMediaRow),
+    optionMap: toOptionMap(r.options ?? []),
+    customerSkus: toCustomerSkuMap(r.customer_skus ?? []),
+    promotionRows: (r.promotions ?? []).map((p) => fromJsonRow(promotionTable, p)),
+    flow: r.flow ? fromJsonRow(orderFlowTable, r.flow) : null,
+  };
 }
 
 /** Whether a line's offer still prices it, and if not why: its last valid day has passed or its quantity changed. */

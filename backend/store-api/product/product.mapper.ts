@@ -20,7 +20,7 @@ import { mapCategory } from '../category/category.mapper.ts';
 import { seoCategoryId } from '../category/category.service.ts';
 import type { ViewContext } from '../deps.ts';
 import { compact, mapMedia, seoUrl } from '../entities.ts';
-import { translateFields } from '../../lib/translate.ts';
+import { translateField, translateFields } from '../../lib/translate.ts';
 import type { Db } from '../../db/client.ts';
 import type {
   StoreDeliveryTime,
@@ -110,7 +110,7 @@ type OptionWithGroup = StorePropertyGroupOption & { group: StorePropertyGroup };
 
 /** Shopware PropertyGroupOption with its group; the group's unit is appended to the option's name. */
 function mapOption(o: OptionRow, locale: string): OptionWithGroup {
-  const value = translateFields(o.translated, locale).name ?? '';
+  const value = translateField(o.translated, locale, 'name') ?? '';
   const name = o.group.unit && value && !value.endsWith(o.group.unit) ? `${value} ${o.group.unit}` : value;
   return compact({
     id: o.id,
@@ -149,7 +149,8 @@ interface Loaded {
  * Maps product rows to Shopware products, loading their associations in batches.
  *
  * `listMedia`, when given, is the media of exactly the products of `list`, already requested by the caller (so it
- * can run beside the product query); media of inherited parents is loaded here.
+ * can run beside the product query); media of inherited parents is loaded here, except for the `knownParents` the
+ * caller has read already with their media (the parent of the variants of a product detail).
  *
  * @returns products in the order of `list`.
  */
@@ -160,15 +161,20 @@ export async function buildProducts(
   view: ViewContext,
   options: ProductViewOptions,
   listMedia?: Promise<ProductMediaRow[]>,
+  knownParents?: { rows: ProductRow[]; media: ProductMediaRow[] },
 ): Promise<StoreProduct[]> {
   if (list.length === 0) return [];
   const inList = new Map(list.map((p) => [p.id, p]));
+  const known = new Map((knownParents?.rows ?? []).map((p) => [p.id, p]));
   const parentIds = [
-    ...new Set(list.map((p) => p.parentId).filter((id): id is string => Boolean(id) && !inList.has(id!))),
+    ...new Set(
+      list.map((p) => p.parentId).filter((id): id is string => Boolean(id) && !inList.has(id!) && !known.has(id!)),
+    ),
   ];
   const ownMedia = listMedia ?? loadProductMedia(db, [...inList.keys()]);
   ownMedia.catch(() => undefined); // awaited below; keeps an early failure from going unhandled
-  const parentRows = await loadProducts(db, parentIds, false);
+  const knownUsed = [...known.values()].filter((p) => list.some((x) => x.parentId === p.id) && !inList.has(p.id));
+  const parentRows = [...knownUsed, ...(await loadProducts(db, parentIds, false))];
   const parents = new Map<string, ProductRow>([...list, ...parentRows].map((p) => [p.id, p]));
   const allIds = [...new Set([...list.map((p) => p.id), ...parentRows.map((p) => p.id)])];
   const optionIds = new Set<string>();
@@ -178,10 +184,10 @@ export async function buildProducts(
   }
   const [listMediaRows, parentMediaRows, optionMap, prices, index, manufacturers] = await Promise.all([
     ownMedia,
-    loadProductMedia(
-      db,
-      parentRows.map((p) => p.id),
-    ),
+    loadProductMedia(db, parentIds).then((loaded) => [
+      ...(knownParents?.media ?? []).filter((m) => knownUsed.some((p) => p.id === m.productId)),
+      ...loaded,
+    ]),
     cache.options(optionIds),
     view.pricesVisible ? loadPrices(db, allIds) : Promise.resolve(new Map<string, PriceRow[]>()),
     cache.categories(),

@@ -1,9 +1,10 @@
 /**
  * Reads products and everything a product response carries (media, options and properties with their groups,
- * prices, parents for inherited fields) in a fixed number of batched queries per page, never one per product.
+ * prices, parents for inherited fields) in a fixed number of batched queries per page, never one per product. Each
+ * query has a fixed text (ids as one array parameter) and runs as a prepared statement (`queryPrepared`).
  */
-import { sql } from 'drizzle-orm';
-import { queryRows as rows, type Db } from '../../db/client.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryPrepared as rows, type Db } from '../../db/client.ts';
 import type { PriceRow } from '../../lib/price.ts';
 import { textArray } from '../../db/sql-params.ts';
 import type { MediaFileRef } from '../entities.ts';
@@ -138,13 +139,26 @@ export interface ProductDbRow {
   updated_at: DbTimestamp | null;
 }
 
-/** The product columns every product response needs (search vectors excluded). */
-export const PRODUCT_COLUMNS =
-  sql.raw(`p.id, p.parent_id, p.product_number, p.ean, p.manufacturer_id, p.manufacturer_number, p.active,
-  p.stock, p.available_stock, p.is_closeout, p.min_purchase, p.max_purchase, p.purchase_steps, p.unit, p.content_unit,
-  p.content_per_unit, p.delivery_time_min, p.delivery_time_max, p.delivery_time_unit, p.restock_time, p.cover_media_id,
-  p.translated, p.option_ids, p.property_ids, p.category_ids, p.category_tree, p.child_count, p.listing_price, p.tax_rate,
-  p.rating_average, p.release_date, p.custom_fields, p.created_at, p.updated_at`);
+/** The `product` columns every product response needs (search vectors excluded); the `numeric` ones are marked. */
+const PRODUCT_COLUMN_NAMES =
+  `id parent_id product_number ean manufacturer_id manufacturer_number active stock available_stock
+  is_closeout min_purchase max_purchase purchase_steps unit content_unit content_per_unit:n delivery_time_min
+  delivery_time_max delivery_time_unit restock_time cover_media_id translated option_ids property_ids category_ids
+  category_tree child_count listing_price:n tax_rate:n rating_average:n release_date custom_fields created_at
+  updated_at`
+    .split(/\s+/)
+    .map((c) => ({ name: c.replace(':n', ''), numeric: c.endsWith(':n') }));
+
+/** The product columns every product response needs (search vectors excluded), of `product p`. */
+export const PRODUCT_COLUMNS = sql.raw(PRODUCT_COLUMN_NAMES.map((c) => `p.${c.name}`).join(', '));
+
+/**
+ * PRODUCT_COLUMNS with the `numeric` columns as text under their own names, for rows read as JSON (JSON has no
+ * decimal: "21.00" would become 21); `toProductRow` maps both alike.
+ */
+export const PRODUCT_TEXT_COLUMNS = sql.raw(
+  PRODUCT_COLUMN_NAMES.map((c) => (c.numeric ? `p.${c.name}::text AS ${c.name}` : `p.${c.name}`)).join(', '),
+);
 
 const numberOrNull = (v: DbNumeric | null | undefined): number | null =>
   v === null || v === undefined ? null : Number(v);
@@ -214,38 +228,44 @@ export async function loadVariants(db: Db, parentId: string): Promise<ProductRow
   return list.map(toProductRow);
 }
 
-/** Media links of products (images and documents), by position. */
-export async function loadProductMedia(db: Db, productIds: string[]): Promise<ProductMediaRow[]> {
-  if (productIds.length === 0) return [];
-  const list = await rows<{
-    id: string;
-    product_id: string;
-    media_id: string;
-    position: number;
-    purpose: string;
-    description: string | null;
-    file_name: string;
-    mime_type: string | null;
-    file_extension: string | null;
-    url: string | null;
-    translated: ProductMediaRow['media']['translated'] | null;
-    custom_fields: Record<string, unknown> | null;
-    file_hash: string | null;
-    file_mime_type: string | null;
-    file_width: number | null;
-    file_height: number | null;
-  }>(
-    db,
-    sql`
+/** A media link as `productMediaSelect` selects it (snake_case columns). */
+export interface ProductMediaDbRow {
+  id: string;
+  product_id: string;
+  media_id: string;
+  position: number;
+  purpose: string;
+  description: string | null;
+  file_name: string;
+  mime_type: string | null;
+  file_extension: string | null;
+  url: string | null;
+  translated: ProductMediaRow['media']['translated'] | null;
+  custom_fields: Record<string, unknown> | null;
+  file_hash: string | null;
+  file_mime_type: string | null;
+  file_width: number | null;
+  file_height: number | null;
+}
+
+/**
+ * The media links (with media and stored file) of the products whose ids are the text array `productIds`, ordered by
+ * product, position and id.
+ */
+export function productMediaSelect(productIds: SQL): SQL {
+  return sql`
     SELECT pm.id, pm.product_id, pm.media_id, pm.position, pm.purpose, pm.description,
            m.file_name, m.mime_type, m.file_extension, m.url, m.translated, m.custom_fields,
            f.hash AS file_hash, f.mime_type AS file_mime_type, f.width AS file_width, f.height AS file_height
       FROM product_media pm JOIN media m ON m.id = pm.media_id
       LEFT JOIN media_file f ON f.hash = m.file_hash
-     WHERE pm.product_id = ANY(${textArray(productIds)})
-     ORDER BY pm.product_id, pm.position, pm.id`,
-  );
-  return list.map((r) => ({
+     WHERE pm.product_id = ANY(${productIds})
+     ORDER BY pm.product_id, pm.position, pm.id`;
+}
+
+/** Converts a row of `productMediaSelect` into a ProductMediaRow. */
+export function toProductMediaRow(r: ProductMediaDbRow): ProductMediaRow {
+  return {
     id: r.id,
     productId: r.product_id,
     mediaId: r.media_id,
@@ -269,32 +289,42 @@ export async function loadProductMedia(db: Db, productIds: string[]): Promise<Pr
           }
         : null,
     },
-  }));
+  };
 }
 
-/** Property group options with their groups. */
-export async function loadOptions(db: Db, optionIds: string[]): Promise<Map<string, OptionRow>> {
-  if (optionIds.length === 0) return new Map();
-  const list = await rows<{
-    id: string;
-    group_id: string;
-    position: number;
-    color_hex_code: string | null;
-    translated: OptionRow['translated'] | null;
-    display_type: string;
-    sorting_type: string;
-    filterable: boolean;
-    group_position: number;
-    unit: string | null;
-    group_translated: OptionRow['group']['translated'] | null;
-  }>(
-    db,
-    sql`
+/** Media links of products (images and documents), by position. */
+export async function loadProductMedia(db: Db, productIds: string[]): Promise<ProductMediaRow[]> {
+  if (productIds.length === 0) return [];
+  const list = await rows<ProductMediaDbRow>(db, productMediaSelect(textArray(productIds)));
+  return list.map(toProductMediaRow);
+}
+
+/** An option as `optionSelect` selects it (snake_case columns). */
+export interface OptionDbRow {
+  id: string;
+  group_id: string;
+  position: number;
+  color_hex_code: string | null;
+  translated: OptionRow['translated'] | null;
+  display_type: string;
+  sorting_type: string;
+  filterable: boolean;
+  group_position: number;
+  unit: string | null;
+  group_translated: OptionRow['group']['translated'] | null;
+}
+
+/** The property group options whose ids are the text array `optionIds`, with their groups. */
+export function optionSelect(optionIds: SQL): SQL {
+  return sql`
     SELECT o.id, o.group_id, o.position, o.color_hex_code, o.translated,
            g.display_type, g.sorting_type, g.filterable, g.position AS group_position, g.unit, g.translated AS group_translated
       FROM property_group_option o JOIN property_group g ON g.id = o.group_id
-     WHERE o.id = ANY(${textArray([...new Set(optionIds)])})`,
-  );
+     WHERE o.id = ANY(${optionIds})`;
+}
+
+/** Options of `optionSelect` by id. */
+export function toOptionMap(list: OptionDbRow[]): Map<string, OptionRow> {
   return new Map(
     list.map((r) => [
       r.id,
@@ -318,25 +348,35 @@ export async function loadOptions(db: Db, optionIds: string[]): Promise<Map<stri
   );
 }
 
-/** Price rows per product id. */
-export async function loadPrices(db: Db, productIds: string[]): Promise<Map<string, PriceRow[]>> {
+/** Property group options with their groups. */
+export async function loadOptions(db: Db, optionIds: string[]): Promise<Map<string, OptionRow>> {
+  if (optionIds.length === 0) return new Map();
+  return toOptionMap(await rows<OptionDbRow>(db, optionSelect(textArray([...new Set(optionIds)]))));
+}
+
+/** A price as `priceSelect` selects it (snake_case columns; decimals as text). */
+export interface PriceDbRow {
+  product_id: string;
+  price_type: string;
+  lower_bound: number;
+  amount: DbNumeric;
+  price_quantity: DbNumeric | null;
+  currency: string;
+  valid_from: DbTimestamp | null;
+  valid_to: DbTimestamp | null;
+}
+
+/** The price rows of the products whose ids are the text array `productIds` (decimals as text). */
+export function priceSelect(productIds: SQL): SQL {
+  return sql`
+    SELECT product_id, price_type, lower_bound, amount::text AS amount, price_quantity::text AS price_quantity,
+           currency, valid_from, valid_to
+      FROM product_price WHERE product_id = ANY(${productIds})`;
+}
+
+/** Rows of `priceSelect` per product id. */
+export function toPriceMap(list: PriceDbRow[]): Map<string, PriceRow[]> {
   const out = new Map<string, PriceRow[]>();
-  if (productIds.length === 0) return out;
-  const list = await rows<{
-    product_id: string;
-    price_type: string;
-    lower_bound: number;
-    amount: DbNumeric;
-    price_quantity: DbNumeric | null;
-    currency: string;
-    valid_from: DbTimestamp | null;
-    valid_to: DbTimestamp | null;
-  }>(
-    db,
-    sql`
-    SELECT product_id, price_type, lower_bound, amount, price_quantity, currency, valid_from, valid_to
-      FROM product_price WHERE product_id = ANY(${textArray(productIds)})`,
-  );
   for (const r of list) {
     const id = r.product_id;
     const entry: PriceRow = {
@@ -351,4 +391,10 @@ export async function loadPrices(db: Db, productIds: string[]): Promise<Map<stri
     out.set(id, [...(out.get(id) ?? []), entry]);
   }
   return out;
+}
+
+/** Price rows per product id. */
+export async function loadPrices(db: Db, productIds: string[]): Promise<Map<string, PriceRow[]>> {
+  if (productIds.length === 0) return new Map();
+  return toPriceMap(await rows<PriceDbRow>(db, priceSelect(textArray(productIds))));
 }

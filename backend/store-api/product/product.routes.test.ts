@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   createLoggedInContext,
@@ -147,6 +148,23 @@ describe('POST /product/{productId}/cross-selling', () => {
 
   test('is empty for a product without references', async () => {
     expect(await (await api.call('POST', `/product/${FIXTURE.products.hexBolt}/cross-selling`, {})).json()).toEqual([]);
+  });
+
+  test('shows a variant without references of its own its parent’s, and answers 404 for an inactive product', async () => {
+    await api.db.execute(sql`
+      INSERT INTO product_reference (id, product_id, type, target_product_number, target_product_id, position)
+      VALUES ('ref-drill-set-1', ${FIXTURE.products.drillSet}, 'accessories', 'P-1002', ${FIXTURE.products.needleNosePliers}, 1)`);
+    try {
+      const res = await api.call('POST', `/product/${FIXTURE.products.drill8}/cross-selling`, {}, de);
+      const body = (await res.json()) as { crossSelling: { name: string }; products: { productNumber: string }[] }[];
+      expect(body.map((e) => [e.crossSelling.name, e.products.map((p) => p.productNumber)])).toEqual([
+        ['Zubehör', ['P-1002']],
+      ]);
+    } finally {
+      await api.db.execute(sql`DELETE FROM product_reference WHERE id = 'ref-drill-set-1'`);
+    }
+    const inactive = await api.call('POST', `/product/${FIXTURE.products.inactive}/cross-selling`, {});
+    expect(inactive.status).toBe(404);
   });
 });
 

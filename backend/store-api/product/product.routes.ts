@@ -15,7 +15,7 @@
  * Prices and stock figures follow the visibility rule of product.mapper.ts.
  */
 import { VariantCountRequestSchema, type VariantCountResponse } from '../../../contract/provider/variants.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryPrepared, queryRows } from '../../db/client.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { isId, stableId } from '../../lib/ids.ts';
@@ -28,7 +28,17 @@ import { applyIncludes } from '../includes.ts';
 import { compileFilter, compileSort } from '../listing/product-filter.ts';
 import { REFERENCE_ORDER, referenceTypeName } from './cross-selling.ts';
 import { buildConfigurator, buildProducts, mapManufacturer, productNotFound } from './product.mapper.ts';
-import { loadProducts, loadVariants, type ProductRow } from './product.repository.ts';
+import {
+  loadProducts,
+  PRODUCT_TEXT_COLUMNS,
+  productMediaSelect,
+  toProductMediaRow,
+  toProductRow,
+  type ProductDbRow,
+  type ProductMediaDbRow,
+  type ProductMediaRow,
+  type ProductRow,
+} from './product.repository.ts';
 import { textArray } from '../../db/sql-params.ts';
 import type { StoreCrossSellingElement, StoreProduct } from '../shopware-schemas.ts';
 
@@ -36,30 +46,117 @@ function rows<T>(deps: CatalogDeps, statement: SQL): Promise<T[]> {
   return queryRows<T>(deps.db, statement);
 }
 
-/** The active product with id `id`, or 404 `CONTENT__PRODUCT_NOT_FOUND` for a malformed or unknown id. */
-async function productOr404(deps: CatalogDeps, id: string): Promise<ProductRow> {
-  if (!isId(id)) throw productNotFound(id);
-  const [row] = await loadProducts(deps.db, [id]);
-  if (!row) throw productNotFound(id);
-  return row;
+/** Media links as a JSON list of `productMediaSelect` rows, in its order. */
+const mediaJson = (productIds: SQL) =>
+  sql`(SELECT json_agg(x ORDER BY x.product_id, x.position, x.id) FROM (${productMediaSelect(productIds)}) x)`;
+
+/**
+ * What the product detail reads, in one statement: the active product `id` with its media links, and its variant
+ * family (the active variants of its parent, or of itself when it has variants; by product number) with theirs when
+ * the product is a parent. Null for an unknown or inactive product.
+ */
+async function loadDetail(
+  deps: CatalogDeps,
+  id: string,
+): Promise<{ row: ProductRow; media: ProductMediaRow[]; family: ProductRow[]; familyMedia: ProductMediaRow[] } | null> {
+  const [r] = await queryPrepared<{
+    product: ProductDbRow | null;
+    media: ProductMediaDbRow[] | null;
+    family: ProductDbRow[] | null;
+    family_media: ProductMediaDbRow[] | null;
+  }>(
+    deps.db,
+    sql`
+    WITH me AS (SELECT ${PRODUCT_TEXT_COLUMNS} FROM product p WHERE p.id = ${id} AND p.active),
+         family AS (SELECT ${PRODUCT_TEXT_COLUMNS} FROM product p
+                     WHERE p.parent_id = (SELECT coalesce(parent_id, CASE WHEN child_count > 0 THEN id END) FROM me)
+                       AND p.active)
+    SELECT (SELECT row_to_json(me) FROM me) AS product,
+           ${mediaJson(sql`ARRAY(SELECT id FROM me)`)} AS media,
+           (SELECT json_agg(f ORDER BY f.product_number) FROM family f) AS family,
+           ${mediaJson(sql`ARRAY(SELECT id FROM family WHERE (SELECT parent_id FROM me) IS NULL)`)} AS family_media`,
+  );
+  if (!r?.product) return null;
+  return {
+    row: toProductRow(r.product),
+    media: (r.media ?? []).map(toProductMediaRow),
+    family: (r.family ?? []).map(toProductRow),
+    familyMedia: (r.family_media ?? []).map(toProductMediaRow),
+  };
+}
+
+/**
+ * What the cross-selling reads, in one statement: the references of the active product `id` to articles of the
+ * catalogue (its parent's when it has none of its own), by type, position and target number, with the active target
+ * products and their media links. Null for an unknown or inactive product.
+ */
+async function loadCrossSelling(
+  deps: CatalogDeps,
+  id: string,
+): Promise<{
+  refs: { type: string; target_product_id: string }[];
+  targets: ProductRow[];
+  media: ProductMediaRow[];
+} | null> {
+  const [r] = await queryPrepared<{
+    found: boolean;
+    refs: { type: string; target_product_id: string }[] | null;
+    targets: ProductDbRow[] | null;
+    media: ProductMediaDbRow[] | null;
+  }>(
+    deps.db,
+    sql`
+    WITH me AS (SELECT id, parent_id FROM product WHERE id = ${id} AND active),
+         own AS (SELECT type, target_product_id, position, target_product_number FROM product_reference
+                  WHERE product_id = (SELECT id FROM me) AND target_product_id IS NOT NULL),
+         refs AS (SELECT * FROM own
+                  UNION ALL
+                  SELECT type, target_product_id, position, target_product_number FROM product_reference
+                   WHERE NOT EXISTS (SELECT 1 FROM own) AND product_id = (SELECT parent_id FROM me)
+                     AND target_product_id IS NOT NULL),
+         target AS (SELECT ${PRODUCT_TEXT_COLUMNS} FROM product p
+                     WHERE p.id = ANY(ARRAY(SELECT target_product_id FROM refs)) AND p.active)
+    SELECT EXISTS (SELECT 1 FROM me) AS found,
+           (SELECT json_agg(json_build_object('type', type, 'target_product_id', target_product_id)
+                            ORDER BY type, position, target_product_number) FROM refs) AS refs,
+           (SELECT json_agg(t) FROM target t) AS targets,
+           ${mediaJson(sql`ARRAY(SELECT id FROM target)`)} AS media`,
+  );
+  if (!r?.found) return null;
+  return {
+    refs: r.refs ?? [],
+    targets: (r.targets ?? []).map(toProductRow),
+    media: (r.media ?? []).map(toProductMediaRow),
+  };
 }
 
 export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {
   app.on(['GET', 'POST'], '/store-api/product/:productId', async (c) => {
     const criteria = await requestCriteria(c);
-    const row = await productOr404(deps, c.req.param('productId'));
+    const id = c.req.param('productId');
+    if (!isId(id)) throw productNotFound(id);
+    const detail = await loadDetail(deps, id);
+    if (!detail) throw productNotFound(id);
+    const { row, family } = detail;
     const view = await viewContext(c.get('context'), deps);
-    // The product and its variant family are read side by side.
-    const [[product], family] = await Promise.all([
-      buildProducts(deps.db, deps.cache, [row], view, { media: 'all', properties: true, categories: true }),
-      row.parentId || row.childCount > 0 ? loadVariants(deps.db, row.parentId ?? row.id) : Promise.resolve([]),
-    ]);
+    const [product] = await buildProducts(
+      deps.db,
+      deps.cache,
+      [row],
+      view,
+      { media: 'all', properties: true, categories: true },
+      Promise.resolve(detail.media),
+    );
     if (!row.parentId && family.length > 0) {
-      product!.children = await buildProducts(deps.db, deps.cache, family, view, {
-        media: 'cover',
-        properties: false,
-        categories: false,
-      });
+      product!.children = await buildProducts(
+        deps.db,
+        deps.cache,
+        family,
+        view,
+        { media: 'cover', properties: false, categories: false },
+        Promise.resolve(detail.familyMedia),
+        { rows: [row], media: detail.media },
+      );
     }
     const optionRows = await deps.cache.options(family.flatMap((v) => v.optionIds));
     const configurator =
@@ -69,26 +166,22 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
 
   app.on(['GET', 'POST'], '/store-api/product/:productId/cross-selling', async (c) => {
     const criteria = await requestCriteria(c);
-    const row = await productOr404(deps, c.req.param('productId'));
+    const id = c.req.param('productId');
+    if (!isId(id)) throw productNotFound(id);
+    const found = await loadCrossSelling(deps, id);
+    if (!found) throw productNotFound(id);
+    const { refs } = found;
     const view = await viewContext(c.get('context'), deps);
-    const fetchRefs = (productId: string) =>
-      rows<{ type: string; target_product_id: string }>(
-        deps,
-        sql`
-        SELECT type, target_product_id FROM product_reference
-         WHERE product_id = ${productId} AND target_product_id IS NOT NULL
-         ORDER BY type, position, target_product_number`,
-      );
-    let refs = await fetchRefs(row.id);
-    if (refs.length === 0 && row.parentId) refs = await fetchRefs(row.parentId);
-    const targets = await loadProducts(deps.db, [...new Set(refs.map((r) => r.target_product_id))]);
     const products = new Map(
       (
-        await buildProducts(deps.db, deps.cache, targets, view, {
-          media: 'cover',
-          properties: false,
-          categories: false,
-        })
+        await buildProducts(
+          deps.db,
+          deps.cache,
+          found.targets,
+          view,
+          { media: 'cover', properties: false, categories: false },
+          Promise.resolve(found.media),
+        )
       ).map((p) => [p.id, p]),
     );
     const byType = new Map<string, StoreProduct[]>();
@@ -109,7 +202,7 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
       const list = byType.get(type)!;
       return {
         crossSelling: {
-          id: stableId('cross-selling', `${row.id}:${type}`),
+          id: stableId('cross-selling', `${id}:${type}`),
           name,
           position,
           type: 'productList',

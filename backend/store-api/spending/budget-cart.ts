@@ -79,12 +79,14 @@ export async function cartBudgets(
     hasGoods: boolean;
     now: Date;
     provider: string;
+    /** The customer's flow (`flowOfCustomer`) when the caller has read it already; read here when absent. */
+    flow?: FlowRow | null;
   },
 ): Promise<CartBudgets> {
   const { customer, netCents, hasGoods, now, provider } = input;
   const result: CartBudgets = { flow: null, orderReference: null, needsApproval: false, extensions: {}, errors: [] };
 
-  const flow = await flowOfCustomer(db, customer.id);
+  const flow = input.flow !== undefined ? input.flow : await flowOfCustomer(db, customer.id);
   if (flow && flow.active && withinDates(flow, now)) {
     const status = await statusOf(
       db,
