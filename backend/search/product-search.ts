@@ -93,8 +93,10 @@ export async function searchProductIds(
   options: ProductSearchOptions,
 ): Promise<ProductSearchResult> {
   if (plan.shape === 'empty') return { ids: [], exactIds: [] };
-  // The embedded PGlite holds the real catalogue, where every tier's plan is an index plan without help (`EXPLAIN`
-  // of each tier): it runs the tiers without the transaction and its two extra statements.
+  // The embedded PGlite holds the real catalogue of some thousand articles: there the tiers' plans are index plans
+  // without help, or, for a short prefix that matches many, a sequential scan that stops at the candidate limit
+  // after a few hundred rows (`EXPLAIN` of each tier), so it runs the tiers without the transaction and its three
+  // extra statements (BEGIN, SET, COMMIT).
   if (!runsQueriesConcurrently(db)) return runTiers(db, plan, options);
   // The tiers stop after a bounded number of index matches (LIMIT without ORDER BY). With such a LIMIT the planner
   // may prefer a sequential scan that "stops early" — over 1.5 GB of product rows when the term is rare — so
@@ -106,9 +108,11 @@ export async function searchProductIds(
 }
 
 /**
- * The tiers in at most three statements: the number tiers; brand and context-language words; the other languages
- * and the typo tier, only when the context language found fewer than five. Within a statement a tier runs only when
- * the tiers before it left room, as when each tier was a statement of its own.
+ * The tiers in at most five statements: the number tiers together; the brand, the whole words and the word prefix
+ * each alone, a later one only while fewer than `cap` were found (planning is most of a tier's cost, and a tier in a
+ * shared statement is planned even when it does not run); the other languages and the typo tier together, only when
+ * fewer than five were found. Within a shared statement a tier runs only when the tiers before it left room, as when
+ * each tier was a statement of its own.
  */
 async function runTiers(db: Executor, plan: SearchPlan, options: ProductSearchOptions): Promise<ProductSearchResult> {
   const { cap } = options;
