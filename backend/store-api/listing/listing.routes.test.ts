@@ -286,6 +286,27 @@ describe('POST /search and /search-suggest', () => {
     expect(filtered.aggregations.manufacturer).toEqual(page.aggregations.manufacturer);
   });
 
+  test('sends the associations the includes keep, with their content, and leaves out the ones they drop', async () => {
+    const associations = { properties: { associations: { group: {} } }, categories: {}, options: {} };
+    const kept = await search('P-1000', de, '/search', {
+      associations,
+      includes: { product: ['productNumber', 'properties', 'categories'] },
+    });
+    const [product] = kept.elements as {
+      productNumber: string;
+      properties: { name: string }[];
+      categories: unknown[];
+    }[];
+    expect(product!.productNumber).toBe('P-1000');
+    expect(product!.properties.map((p) => p.name)).toContain('180 mm');
+    expect(product!.categories.length).toBeGreaterThan(0);
+    const dropped = await search('P-1000', de, '/search', {
+      associations,
+      includes: { product: ['productNumber', 'options'] },
+    });
+    expect(Object.keys(dropped.elements[0]!).sort()).toEqual(['apiAlias', 'options', 'productNumber']);
+  });
+
   test('filters search results like a listing', async () => {
     expect(numbers(await search('Knipex', de, '/search', { 'in-stock': true })).sort()).toEqual(['P-1000', 'P-1002']);
   });

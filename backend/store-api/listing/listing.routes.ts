@@ -19,7 +19,7 @@ import { searchProductIds } from '../../search/product-search.ts';
 import { articleLinkReaderOf, productIdsByCustomerSku, readsArticleLinks } from '../article-link/lookup.ts';
 import { channelCategory, categoryNotFound } from '../category/category.service.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { pagination } from '../criteria.ts';
+import { pagination, type Criteria } from '../criteria.ts';
 import { requestCriteria, viewContext, type CatalogDeps } from '../deps.ts';
 import { violations } from '../../http/errors.ts';
 import { applyIncludes } from '../includes.ts';
@@ -31,11 +31,21 @@ const SEARCH_CANDIDATE_CAP = 1000;
 /** Quick search default limit: 10 suggestions. */
 const SUGGEST_DEFAULT_LIMIT = 10;
 
-const associationFlags = (associations: Record<string, unknown>) => ({
-  properties: 'properties' in associations,
-  categories: 'categories' in associations,
-  media: 'media' in associations ? ('all' as const) : ('cover' as const),
-});
+/**
+ * The product associations a listing maps: those the criteria ask for, less the ones its `includes` drop from every
+ * product (Shopware's `includes`: a product field not listed is not sent, so it is not built either). The quick search
+ * asks for properties and categories but keeps neither (src/features/search/quick-search-api.ts).
+ */
+const associationFlags = (criteria: Criteria) => {
+  const { associations } = criteria;
+  const kept = criteria.includes?.product;
+  const wanted = (field: string) => field in associations && (!kept || kept.includes(field));
+  return {
+    properties: wanted('properties'),
+    categories: wanted('categories'),
+    media: 'media' in associations ? ('all' as const) : ('cover' as const),
+  };
+};
 
 export function registerListingRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {
   app.on(['GET', 'POST'], '/store-api/product-listing/:categoryId', async (c) => {
@@ -52,7 +62,7 @@ export function registerListingRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
       view: await viewContext(context, deps),
       categoryId: category.id,
       defaultLimit: LISTING_DEFAULT_LIMIT,
-      product: associationFlags(criteria.associations),
+      product: associationFlags(criteria),
     });
     return c.json(applyIncludes(result, criteria.includes));
   });
@@ -98,7 +108,7 @@ export function registerListingRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
         search: { ids: found.ids, term },
         suggest,
         defaultLimit,
-        product: { ...associationFlags(criteria.associations), media: 'cover' },
+        product: { ...associationFlags(criteria), media: 'cover' },
       });
       return c.json(applyIncludes(result, criteria.includes));
     });
