@@ -33,6 +33,7 @@
  * | searchProductVariantIds (Shopware's variant switch, behind the Twig storefront's) | POST /product/{productId}/find-variant | FoundCombination `{ variantId, options }`; none: 404 CONTENT__PRODUCT_VARIANT_NOT_FOUND |
  *
  * | readCategory with the CMS associations (useCategorySearch withCmsAssociations, the category page's `<CmsPage>`) | POST /category/{navigationId} | Category with `cmsPage`: Shopware's default listing layout, the product-listing slot's `data.listing` the listing for the body's parameters |
+ * | readProductDetail with the CMS associations (useProductSearch withCmsAssociations, the product page's `<CmsPage>`) | POST /product/{productId} | product with `cmsPage`: Shopware's default product page layout, name, gallery, buy box, description and reviews and cross-selling resolved |
  * | readCms (a layout by id) | POST·GET /cms/{id} | CmsPage; unknown: 404 CONTENT__CMS_PAGE_NOT_FOUND |
  *
  * | readSitemap, getSitemapFile (sitemap.xml of a headless frontend) | GET /sitemap, GET /sitemap/{filePath} | array of Sitemap; the gzip (or plain) XML file |
@@ -474,6 +475,63 @@ describe('product pages', () => {
     expect(detail.product.seoUrls[0]?.seoPathInfo).toMatch(/P-1000$/);
     const parent = await answer<Detail>('get', '/product/{productId}', `/product/${FIXTURE.products.drillSet}`);
     expect(parent.configurator[0]!.options.map((o) => o.name)).toEqual(['5 mm', '8 mm', '10 mm']);
+  });
+
+  test('readProductDetail with the CMS associations: the default product page layout, its elements resolved from the product', async () => {
+    // What useProductSearch().search(id, { withCmsAssociations: true, associations: { seoUrls: {} } }) sends.
+    const cmsPage = { associations: { sections: { associations: { blocks: { associations: { slots: {} } } } } } };
+    type Slot = { type: string; slot: string; data?: Record<string, unknown> };
+    type Detail = {
+      product: Entity & {
+        name: string;
+        media: unknown[];
+        cmsPageId: string;
+        cmsPage: { type: string; sections: { blocks: { type: string; slots: Slot[] }[] }[] };
+      };
+    };
+    const { product } = await answer<Detail>(
+      'post',
+      '/product/{productId}',
+      `/product/${FIXTURE.products.combinationPliers}`,
+      {
+        body: { associations: { media: {}, cmsPage, seoUrls: {} } },
+        headers: seo,
+      },
+    );
+    expect(product.cmsPage.type).toBe('product_detail');
+    const blocks = product.cmsPage.sections[0]!.blocks;
+    expect(blocks.map((b) => b.type)).toEqual([
+      'product-heading',
+      'gallery-buybox',
+      'product-description-reviews',
+      'cross-selling',
+    ]);
+    const slot = (type: string) => blocks.flatMap((b) => b.slots).find((s) => s.type === type)!;
+    expect(slot('product-name').data).toMatchObject({ content: product.name });
+    expect((slot('image-gallery').data!.sliderItems as unknown[]).length).toBe(product.media.length);
+    expect(slot('buy-box').data).toMatchObject({ productId: product.id, product: { productNumber: 'P-1000' } });
+    expect(slot('product-description-reviews').data).toMatchObject({ reviews: { total: 0, elements: [] } });
+    const crossSelling = await answer<unknown[]>(
+      'post',
+      '/product/{productId}/cross-selling',
+      `/product/${FIXTURE.products.combinationPliers}/cross-selling`,
+    );
+    expect(slot('cross-selling').data!.crossSellings).toEqual(crossSelling);
+
+    // The layout's id comes with every detail; the layout itself only when asked for, and readCms serves it unresolved.
+    const plain = await answer<Detail>(
+      'post',
+      '/product/{productId}',
+      `/product/${FIXTURE.products.combinationPliers}`,
+    );
+    expect(plain.product.cmsPageId).toBe(product.cmsPageId);
+    expect(plain.product).not.toHaveProperty('cmsPage');
+    const layout = await answer<{ sections: { blocks: { slots: Slot[] }[] }[] }>(
+      'get',
+      '/cms/{id}',
+      `/cms/${product.cmsPageId}`,
+    );
+    expect(layout.sections[0]!.blocks.flatMap((b) => b.slots).every((s) => !('data' in s))).toBe(true);
   });
 
   test('readProduct: the variant of the chosen options, in the fields the configurator includes', async () => {

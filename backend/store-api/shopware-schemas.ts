@@ -323,10 +323,12 @@ export type StoreProduct = Sent<
     | 'customFields'
     | 'stock'
     | 'type'
+    | 'cmsPage'
   >,
   'id' | 'productNumber' | 'name' | 'apiAlias'
 > & {
   translated: Translated<Schemas['Product']>;
+  cmsPage?: StoreCmsPage | null;
   /** Only for callers who may see prices (see product.mapper.ts). */
   calculatedPrice?: CalculatedPrice;
   calculatedPrices?: CalculatedPrice[];

@@ -4,7 +4,8 @@
  *   product with gallery (`media` by position), `cover`, `properties` and `options` with their groups, manufacturer,
  *   categories, `seoUrls`, delivery and restock time, purchase rules, `extensions.downloads` (documents) and, for a
  *   parent, `children` (its active variants); `configurator` lists the property groups of the family's variant
- *   options with their options.
+ *   options with their options. The product carries the default product page layout's id as `cmsPageId`; with the
+ *   association `cmsPage` also the layout, its elements resolved from the product (../cms/cms-page.ts).
  * - `GET|POST /store-api/product/{productId}/cross-selling`: one element per BMEcat reference type (accessories,
  *   mandatory, select, sparepart, similar, followup, consists_of, others), named in the context language; references
  *   to articles not in the catalogue are left out. A variant without references of its own shows its parent's.
@@ -21,7 +22,8 @@ import type { Hono } from 'hono';
 import { isId, stableId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pagination } from '../criteria.ts';
-import { requestCriteria, viewContext, type CatalogDeps } from '../deps.ts';
+import { requestCriteria, viewContext, type CatalogDeps, type ViewContext } from '../deps.ts';
+import { productLayout, PRODUCT_LAYOUT_ID } from '../cms/cms-page.ts';
 import { searchResult } from '../entities.ts';
 import { parseRequest } from '../../http/validate.ts';
 import { applyIncludes } from '../includes.ts';
@@ -130,6 +132,69 @@ async function loadCrossSelling(
   };
 }
 
+/**
+ * The cross-selling of the active product `id` as Shopware's cross_selling_element list: one element per BMEcat
+ * reference type in REFERENCE_ORDER, named in the view's language, with the active target products. Null for an
+ * unknown or inactive product.
+ */
+async function crossSellingElements(
+  deps: CatalogDeps,
+  id: string,
+  view: ViewContext,
+): Promise<StoreCrossSellingElement[] | null> {
+  const found = await loadCrossSelling(deps, id);
+  if (!found) return null;
+  const { refs } = found;
+  const products = new Map(
+    (
+      await buildProducts(
+        deps.db,
+        deps.cache,
+        found.targets,
+        view,
+        { media: 'cover', properties: false, categories: false },
+        Promise.resolve(found.media),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  const byType = new Map<string, StoreProduct[]>();
+  for (const r of refs) {
+    const p = products.get(r.target_product_id);
+    if (!p) continue;
+    const list = byType.get(r.type) ?? [];
+    if (!list.includes(p)) list.push(p);
+    byType.set(r.type, list);
+  }
+  const types = [...byType.keys()].sort((a, b) => {
+    const ia = REFERENCE_ORDER.indexOf(a);
+    const ib = REFERENCE_ORDER.indexOf(b);
+    return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.localeCompare(b);
+  });
+  const result = types.map((type, position): StoreCrossSellingElement => {
+    const name = referenceTypeName(type, view.locale);
+    const list = byType.get(type)!;
+    return {
+      crossSelling: {
+        id: stableId('cross-selling', `${id}:${type}`),
+        name,
+        position,
+        type: 'productList',
+        active: true,
+        limit: list.length,
+        sortBy: 'position',
+        sortDirection: 'ASC',
+        translated: { name },
+        customFields: { referenceType: type },
+        apiAlias: 'product_cross_selling',
+      },
+      products: list,
+      total: list.length,
+      apiAlias: 'cross_selling_element',
+    };
+  });
+  return result;
+}
+
 export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {
   app.on(['GET', 'POST'], '/store-api/product/:productId', async (c) => {
     const criteria = await requestCriteria(c);
@@ -161,6 +226,18 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
     const optionRows = await deps.cache.options(family.flatMap((v) => v.optionIds));
     const configurator =
       c.req.query('skipConfigurator') === 'true' ? [] : buildConfigurator([...optionRows.values()], view.locale);
+    product!.cmsPageId = PRODUCT_LAYOUT_ID;
+    // Shopware (since 6.6) answers every product with its layout, the elements resolved; here only when asked for:
+    // the association `cmsPage`, which Shopware Frontends sends for its product page.
+    if ('cmsPage' in criteria.associations) {
+      const crossSellings = (await crossSellingElements(deps, row.id, view)) ?? [];
+      product!.cmsPage = productLayout(product!.name ?? '', {
+        product: { ...product! },
+        configurator,
+        crossSellings,
+        reviews: searchResult('product_review', [], 0, 1, 10),
+      });
+    }
     return c.json(applyIncludes({ product, configurator, apiAlias: 'product_detail' }, criteria.includes));
   });
 
@@ -168,57 +245,8 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
     const criteria = await requestCriteria(c);
     const id = c.req.param('productId');
     if (!isId(id)) throw productNotFound(id);
-    const found = await loadCrossSelling(deps, id);
-    if (!found) throw productNotFound(id);
-    const { refs } = found;
-    const view = await viewContext(c.get('context'), deps);
-    const products = new Map(
-      (
-        await buildProducts(
-          deps.db,
-          deps.cache,
-          found.targets,
-          view,
-          { media: 'cover', properties: false, categories: false },
-          Promise.resolve(found.media),
-        )
-      ).map((p) => [p.id, p]),
-    );
-    const byType = new Map<string, StoreProduct[]>();
-    for (const r of refs) {
-      const p = products.get(r.target_product_id);
-      if (!p) continue;
-      const list = byType.get(r.type) ?? [];
-      if (!list.includes(p)) list.push(p);
-      byType.set(r.type, list);
-    }
-    const types = [...byType.keys()].sort((a, b) => {
-      const ia = REFERENCE_ORDER.indexOf(a);
-      const ib = REFERENCE_ORDER.indexOf(b);
-      return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.localeCompare(b);
-    });
-    const result = types.map((type, position): StoreCrossSellingElement => {
-      const name = referenceTypeName(type, view.locale);
-      const list = byType.get(type)!;
-      return {
-        crossSelling: {
-          id: stableId('cross-selling', `${id}:${type}`),
-          name,
-          position,
-          type: 'productList',
-          active: true,
-          limit: list.length,
-          sortBy: 'position',
-          sortDirection: 'ASC',
-          translated: { name },
-          customFields: { referenceType: type },
-          apiAlias: 'product_cross_selling',
-        },
-        products: list,
-        total: list.length,
-        apiAlias: 'cross_selling_element',
-      };
-    });
+    const result = await crossSellingElements(deps, id, await viewContext(c.get('context'), deps));
+    if (!result) throw productNotFound(id);
     return c.json(applyIncludes(result, criteria.includes));
   });
 
