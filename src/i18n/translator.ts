@@ -105,10 +105,11 @@ export function sharedMessages(locale: Locale, selection: MessageSelection): Sha
       .update(`${locale}\n${JSON.stringify(i18n.messages)}`)
       .digest('base64url')
       .slice(0, 12);
-    registerMessageSet(ref, i18n.messages);
     shared = { locale, ref };
     refs.set(i18n, shared);
   }
+  // Registered on every call (a Map write), so a registry reloaded on its own (dev server) is refilled.
+  registerMessageSet(shared.ref, i18n.messages);
   return shared;
 }
 
