@@ -1,7 +1,7 @@
 /**
  * The translator in React: an island or the account area wraps itself in `<I18nProvider i18n={…}>` with the
- * `i18n` prop the server built with `islandMessages` (translator.ts), and its components call `useT()` or
- * `useI18n()`. Without a provider every key shows as itself.
+ * `i18n` prop the server built with `sharedMessages` or `islandMessages` (translator.ts), and its components call
+ * `useT()` or `useI18n()`. Without a provider every key shows as itself.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import {
@@ -13,6 +13,7 @@ import {
   type Translate,
 } from './format.ts';
 import type { CatalogueKey, Locale } from './locales.ts';
+import { resolveMessageSet, type IslandMessageSet, type SharedMessageSet } from './message-sets.ts';
 
 export interface I18nValue {
   locale: Locale;
@@ -27,14 +28,14 @@ export interface I18nValue {
   quantity: (quantity: number, unitCode: string | null | undefined) => string;
 }
 
-/** The `i18n` prop of an island: locale and messages. */
-export interface IslandI18nProp {
-  locale: Locale;
-  messages: MessageSet;
-}
+/**
+ * The `i18n` prop of an island: its locale with the messages themselves (`islandMessages`) or the ref of a set the
+ * page carries once (`sharedMessages`, message-sets.ts).
+ */
+export type IslandI18nProp = IslandMessageSet | SharedMessageSet;
 
 /** Builds the value of a provider; exported for code outside React (e.g. the notification resolver in tests). */
-export function i18nValue({ locale, messages }: IslandI18nProp): I18nValue {
+export function i18nValue({ locale, messages }: { locale: Locale; messages: MessageSet }): I18nValue {
   const t = createTranslator(locale, messages);
   const has = (key: string) => Object.hasOwn(messages, key as CatalogueKey);
   return {
@@ -51,7 +52,7 @@ const I18nContext = createContext<I18nValue>(i18nValue({ locale: 'en-GB', messag
 
 /** Provides the translator of `i18n` to everything below. */
 export function I18nProvider({ i18n, children }: { i18n: IslandI18nProp; children: ReactNode }) {
-  const value = useMemo(() => i18nValue(i18n), [i18n]);
+  const value = useMemo(() => i18nValue(resolveMessageSet(i18n)), [i18n]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -1,9 +1,19 @@
 /**
  * The server's side of the one translator (format.ts): a translator per locale over the whole catalogue with the
- * fallback locale behind it, the raw messages Astro passes on, and `islandMessages`, the one way an island or the
- * account area receives the messages it needs as a prop.
+ * fallback locale behind it, the raw messages Astro passes on, and the two ways an island or the account area
+ * receives the messages it needs as its `i18n` prop: `sharedMessages` (the page carries each distinct set once, for
+ * islands that repeat on a page) and `islandMessages` (the prop carries the messages itself).
  */
-import { createTranslator, quantityWithUnit, type MessageSet, type Translate } from './format.ts';
+import { createHash } from 'node:crypto';
+import { createRenderInstruction, type RenderScriptInstruction } from 'astro/runtime/server/render/instruction.js';
+import { createTranslator, quantityWithUnit, type Translate } from './format.ts';
+import {
+  messageSet,
+  messageSetElementId,
+  registerMessageSet,
+  type IslandMessageSet,
+  type SharedMessageSet,
+} from './message-sets.ts';
 import {
   FALLBACK_LOCALE,
   MESSAGES,
@@ -38,17 +48,31 @@ export function rawMessage(locale: Locale, key: MessageKey): string {
 }
 
 /** What an island receives as its `i18n` prop: its locale and the messages it uses (fallback locale filled in). */
-export interface IslandI18n {
-  locale: Locale;
-  messages: MessageSet;
-}
+export type IslandI18n = IslandMessageSet;
+
+/** A selection of messages: keys (a plural key by its base) and prefixes ending in '.' (e.g. 'errors.'). */
+export type MessageSelection = readonly (MessageKey | `${string}.`)[];
+
+/** Selections already resolved, by locale and selection; the catalogues do not change while the process runs. */
+const selected = new Map<string, IslandI18n>();
 
 /**
  * The messages an island needs, for its `i18n` prop: every key in `selection` (a plural key brings its `_one` and
  * `_other` entries) and every key starting with a selected prefix ending in '.' (e.g. 'errors.'), in `locale`
- * with the fallback locale's text where the locale has none.
+ * with the fallback locale's text where the locale has none. The same selection gives the same (shared, not to be
+ * changed) object.
  */
-export function islandMessages(locale: Locale, selection: readonly (MessageKey | `${string}.`)[]): IslandI18n {
+export function islandMessages(locale: Locale, selection: MessageSelection): IslandI18n {
+  const cacheKey = `${locale}\n${selection.join('\n')}`;
+  let i18n = selected.get(cacheKey);
+  if (!i18n) {
+    i18n = selectMessages(locale, selection);
+    selected.set(cacheKey, i18n);
+  }
+  return i18n;
+}
+
+function selectMessages(locale: Locale, selection: MessageSelection): IslandI18n {
   const keys = new Set<string>();
   const prefixes = selection.filter((s) => s.endsWith('.'));
   for (const s of selection) {
@@ -62,6 +86,47 @@ export function islandMessages(locale: Locale, selection: readonly (MessageKey |
     }
   }
   return { locale, messages };
+}
+
+/** Refs of the shared sets, by the `islandMessages` object they were made from. */
+const refs = new WeakMap<IslandI18n, SharedMessageSet>();
+
+/**
+ * The `i18n` prop of an island whose messages the page carries once (message-sets.ts): the same messages as
+ * `islandMessages(locale, selection)`, named by a ref (a hash of locale and texts, so every island with the same
+ * set refers to one payload). The page must render `<SharedMessages i18n={…} />` (SharedMessages.astro) before the
+ * island; the island's server render finds the set registered under the ref.
+ */
+export function sharedMessages(locale: Locale, selection: MessageSelection): SharedMessageSet {
+  const i18n = islandMessages(locale, selection);
+  let shared = refs.get(i18n);
+  if (!shared) {
+    const ref = createHash('sha256')
+      .update(`${locale}\n${JSON.stringify(i18n.messages)}`)
+      .digest('base64url')
+      .slice(0, 12);
+    shared = { locale, ref };
+    refs.set(i18n, shared);
+  }
+  // Registered on every call (a Map write), so a registry reloaded on its own (dev server) is refilled.
+  registerMessageSet(shared.ref, i18n.messages);
+  return shared;
+}
+
+/**
+ * The payload of a shared set for the page, as an Astro render instruction: Astro writes an instruction's content
+ * once per page, at the first place it comes in the document's order (as it does with its own hydration scripts,
+ * whatever order components render in), so the set precedes every island that refers to it. The payload is a JSON
+ * data block (`<script type="application/json">`, not run, so no Content-Security-Policy hash), with `<` escaped
+ * so no text can close the element.
+ */
+export function messageSetPayload({ ref }: SharedMessageSet): RenderScriptInstruction {
+  const json = JSON.stringify(messageSet(ref)).replaceAll('<', '\\u003c');
+  return createRenderInstruction({
+    type: 'script',
+    id: `werkbank:messages:${ref}`,
+    content: `<script type="application/json" id="${messageSetElementId(ref)}">${json}</script>`,
+  });
 }
 
 /**
