@@ -36,6 +36,7 @@
  * | readProductDetail with the CMS associations (useProductSearch withCmsAssociations, the product page's `<CmsPage>`) | POST /product/{productId} | product with `cmsPage`: Shopware's default product page layout, name, gallery, buy box, description and reviews and cross-selling resolved |
  * | readCms (a layout by id) | POST·GET /cms/{id} | CmsPage; unknown: 404 CONTENT__CMS_PAGE_NOT_FOUND |
  *
+ * | readCart (useCart, on every page) | GET /checkout/cart | a guest's empty Cart; changes need a logged-in buyer (403) |
  * | readSitemap, getSitemapFile (sitemap.xml of a headless frontend) | GET /sitemap, GET /sitemap/{filePath} | array of Sitemap; the gzip (or plain) XML file |
  *
  * Not answered: `pwa/page` (a route of the retired Shopware PWA, not of the Store API).
@@ -207,6 +208,31 @@ describe('the context calls of every page', () => {
     );
     expect(salutations.elements.map((s) => s.salutationKey).sort()).toEqual(['mr', 'mrs', 'not_specified']);
     await answer('get', '/salutation', '/salutation');
+  });
+});
+
+describe('the cart every page reads', () => {
+  test('readCart: a guest reads an empty cart; putting something in needs a login', async () => {
+    const cart = await answer<{ lineItems: unknown[]; price: { totalPrice: number } }>(
+      'get',
+      '/checkout/cart',
+      '/checkout/cart',
+    );
+    expect(cart.lineItems).toEqual([]);
+    expect(cart.price.totalPrice).toBe(0);
+    const add = await send('POST', '/checkout/cart/line-item', {
+      body: {
+        items: [
+          {
+            type: 'product',
+            id: FIXTURE.products.combinationPliers,
+            referencedId: FIXTURE.products.combinationPliers,
+            quantity: 1,
+          },
+        ],
+      },
+    });
+    expect(add.status).toBe(403);
   });
 });
 

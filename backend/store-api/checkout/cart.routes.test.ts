@@ -73,9 +73,12 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 describe('access', () => {
-  test('anonymous callers get 403 CHECKOUT__CUSTOMER_NOT_LOGGED_IN on every cart call', async () => {
+  test('anonymous callers read an empty cart and get 403 CHECKOUT__CUSTOMER_NOT_LOGGED_IN on every change', async () => {
+    const read = await call<StoreCart>('GET', '/checkout/cart');
+    expect(read.status).toBe(200);
+    expect(read.json).toMatchObject({ apiAlias: 'cart', lineItems: [], price: { totalPrice: 0 }, errors: {} });
+    expect(read.json.token).toMatch(/^[0-9A-Za-z]{16,}$/);
     for (const [method, path] of [
-      ['GET', '/checkout/cart'],
       ['DELETE', '/checkout/cart'],
       ['POST', '/checkout/cart/line-item/delete'],
     ] as const) {

@@ -16,7 +16,8 @@
  *
  * Every change adds 1 to the cart's `revision`. Unknown line ids answer 404 `CHECKOUT__CART_LINE_ITEM_NOT_FOUND`;
  * more than 500 lines 400 `CHECKOUT__CART_LINE_ITEM_LIMIT_REACHED`; a stacked quantity above 100 000 the violation
- * TOO_HIGH_ERROR. Anonymous callers get 403 `CHECKOUT__CUSTOMER_NOT_LOGGED_IN`. Prices come only from the server:
+ * TOO_HIGH_ERROR. Anonymous callers read an empty cart (as Shopware answers a guest, so headless frontends may read it
+ * on every page) and get 403 `CHECKOUT__CUSTOMER_NOT_LOGGED_IN` for every change. Prices come only from the server:
  * price fields a client sends are dropped by the request schemas.
  *
  * Prices are answered to every logged-in customer of the cart, also without ROLE_VIEW_PRICES: the cart is what is
@@ -45,6 +46,7 @@ import {
   calculateCart,
   emptyCart,
   ensureCart,
+  guestCart,
   type CartDb,
   type CartErrorEntry,
 } from './cart.service.ts';
@@ -103,6 +105,12 @@ export function registerCartRoutes(app: Hono<StoreApiEnv>, deps: CartDeps): void
   }
 
   app.on(['GET', 'POST'], '/store-api/checkout/cart', async (c) => {
+    const context = c.get('context');
+    if (context.customerId === null) {
+      // Reading the cart is open to guests (an empty cart, as Shopware answers); changing it is not.
+      c.header('cache-control', 'private, no-store');
+      return c.json(guestCart(context.token));
+    }
     const customer = await requireCustomer(c, db);
     return answer(c, customer);
   });

@@ -1118,6 +1118,39 @@ function cartAnswer(
 }
 
 /** Creates the customer's cart row when missing (revision 0). */
+/**
+ * The cart of an anonymous context, as Shopware answers a guest who has put nothing in: no lines, zero totals, no
+ * errors. Guests cannot fill a cart here (ADR 014: only logged-in buyers order), so this is the whole of it; it lets
+ * a headless frontend read the cart on every page, as Shopware's do, without an error.
+ */
+export function guestCart(token: string): StoreCart {
+  return {
+    name: 'sales-channel',
+    token,
+    price: {
+      netPrice: 0,
+      totalPrice: 0,
+      positionPrice: 0,
+      rawTotal: 0,
+      taxStatus: 'net',
+      calculatedTaxes: [],
+      taxRules: [],
+      apiAlias: 'cart_price',
+    },
+    lineItems: [],
+    errors: {},
+    deliveries: [],
+    transactions: [],
+    modified: false,
+    customerComment: null,
+    affiliateCode: null,
+    campaignCode: null,
+    extensions: {},
+    revision: 0,
+    apiAlias: 'cart',
+  };
+}
+
 export async function ensureCart(db: CartDb, customerId: string): Promise<void> {
   await db.insert(cartTable).values({ customerId }).onConflictDoNothing();
 }
