@@ -2,7 +2,8 @@
  * The `client:session` hydration directive (registered in astro.config.mjs): islands of the shared catalogue HTML
  * whose server-rendered anonymous state is final for an anonymous visitor (price and stock text, cart link, login
  * icon, "log in to order") load no JavaScript for that visitor. Triggers, any of which hydrates the island once:
- * - the `wb-logged-in` marker cookie (docs/decisions/009): hydrated when the browser is idle, like `client:idle`;
+ * - the `wb-logged-in` marker cookie (docs/decisions/009): hydrated when the browser is idle, like `client:idle`,
+ *   or sooner by one of the triggers below;
  * - the words of the directive's value, separated by spaces:
  *   - `interaction`: the first pointer, touch or focus on the island; a click that comes before the island has
  *     hydrated is held back and replayed on the same element afterwards;
@@ -42,10 +43,11 @@ const sessionDirective: ClientDirective = (load, options, el) => {
     replay?.click();
   };
 
+  // A logged-in visitor's islands hydrate at idle; the triggers below still hydrate one sooner (a click that comes
+  // before idle is held and replayed like an anonymous visitor's).
   if (hasLoggedInCookie()) {
     if ('requestIdleCallback' in window) window.requestIdleCallback(() => void hydrate(), { timeout: 2000 });
     else setTimeout(() => void hydrate(), 200);
-    return;
   }
 
   for (const trigger of triggers) {

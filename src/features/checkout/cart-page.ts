@@ -1,0 +1,43 @@
+/**
+ * What the server reads for the cart page (`/checkout`, `/checkout/cart`; src/features/checkout/CartPage.astro):
+ * the logged-in customer with its rights (`account/customer`) and the customer's cart (`/checkout/cart`), both
+ * through the server's Store API client bound to the visitor's context token from the HttpOnly cookie
+ * (docs/decisions/008 and 021), so the page's first view, lines and totals included, is in its HTML.
+ *
+ * The page is private (`Cache-Control: private, no-store`, src/lib/private-page.ts), so the answer never reaches the
+ * shared page cache (docs/decisions/005 and 009).
+ */
+import type { AstroCookies } from 'astro';
+import { CONTEXT_COOKIE, isPlausibleToken } from '../../lib/context-cookie.ts';
+import type { Cart } from '../../lib/cart/cart-store.ts';
+import { loadSessionCustomer, type SessionCustomer } from '../../lib/session/session-store.ts';
+import { createStoreApiClient } from '../../lib/store-api/client.ts';
+import { StoreApiClientError } from '../../lib/store-api/errors.ts';
+
+/** The cart page's data: the customer and its cart as the Store API calculated it for this request. */
+export interface CartPageData {
+  customer: SessionCustomer;
+  cart: Cart;
+}
+
+/**
+ * Reads the customer and the cart of the visitor's context in parallel. Resolves null when the visitor is not a
+ * logged-in, active customer: no plausible context cookie (then no call is made), or the Store API answers 401/403
+ * (Shopware's `CHECKOUT__CUSTOMER_NOT_LOGGED_IN` for an anonymous or expired context) or an inactive customer.
+ *
+ * @param languageId `sw-language-id` of the page's domain, so the cart's labels are in the page's language.
+ * @throws StoreApiClientError for any other error answer; network errors propagate.
+ */
+export async function loadCartPage(cookies: AstroCookies, languageId: string): Promise<CartPageData | null> {
+  const token = cookies.get(CONTEXT_COOKIE)?.value;
+  if (!isPlausibleToken(token)) return null;
+  const client = createStoreApiClient({ languageId, contextToken: token });
+  const [customer, cart] = await Promise.all([
+    loadSessionCustomer(() => client.invoke('readCustomer post /account/customer')),
+    client.invoke('readCart get /checkout/cart').catch((error: unknown) => {
+      if (error instanceof StoreApiClientError && (error.status === 401 || error.status === 403)) return null;
+      throw error;
+    }),
+  ]);
+  return customer && cart ? { customer, cart } : null;
+}
