@@ -8,7 +8,8 @@
  * shared page cache (docs/decisions/005 and 009).
  */
 import type { AstroCookies } from 'astro';
-import { CONTEXT_COOKIE, isPlausibleToken } from '../../lib/context-cookie.ts';
+import { CONTEXT_COOKIE, isPlausibleToken, loggedInCookieOptions } from '../../lib/context-cookie.ts';
+import { LOGGED_IN_COOKIE } from '../../lib/session/logged-in-cookie.ts';
 import type { Cart } from '../../lib/cart/cart-store.ts';
 import { loadSessionCustomer, type SessionCustomer } from '../../lib/session/session-store.ts';
 import { createStoreApiClient } from '../../lib/store-api/client.ts';
@@ -24,11 +25,26 @@ export interface CartPageData {
  * Reads the customer and the cart of the visitor's context in parallel. Resolves null when the visitor is not a
  * logged-in, active customer: no plausible context cookie (then no call is made), or the Store API answers 401/403
  * (Shopware's `CHECKOUT__CUSTOMER_NOT_LOGGED_IN` for an anonymous or expired context) or an inactive customer.
+ * The readable `wb-logged-in` marker follows the answer as the Store API proxy keeps it (docs/decisions/009): set
+ * for a logged-in customer when missing, removed otherwise, so the page's islands ask for the session exactly when
+ * there is one.
  *
- * @param languageId `sw-language-id` of the page's domain, so the cart's labels are in the page's language.
+ * @param domain the page's domain: `languageId` (`sw-language-id`, the cart's labels in the page's language) and
+ *   `url` (its public URL, which decides the marker's `Secure` attribute).
  * @throws StoreApiClientError for any other error answer; network errors propagate.
  */
-export async function loadCartPage(cookies: AstroCookies, languageId: string): Promise<CartPageData | null> {
+export async function loadCartPage(
+  cookies: AstroCookies,
+  domain: { languageId: string; url: string },
+): Promise<CartPageData | null> {
+  const data = await readCartPage(cookies, domain.languageId);
+  const hasMarker = cookies.get(LOGGED_IN_COOKIE)?.value === '1';
+  if (data && !hasMarker) cookies.set(LOGGED_IN_COOKIE, '1', loggedInCookieOptions(domain.url));
+  if (!data && hasMarker) cookies.delete(LOGGED_IN_COOKIE, { path: '/' });
+  return data;
+}
+
+async function readCartPage(cookies: AstroCookies, languageId: string): Promise<CartPageData | null> {
   const token = cookies.get(CONTEXT_COOKIE)?.value;
   if (!isPlausibleToken(token)) return null;
   const client = createStoreApiClient({ languageId, contextToken: token });
