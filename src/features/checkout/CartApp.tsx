@@ -7,6 +7,7 @@ import { I18nProvider, type IslandI18nProp } from '../../i18n/react.tsx';
 import type { Cart } from '../../lib/cart/cart-store.ts';
 import type { FeatureFlag } from '../../lib/feature-flags.ts';
 import type { SessionCustomer } from '../../lib/session/session-store.ts';
+import type { CheckoutOptions } from './CheckoutForm.tsx';
 import { CheckoutPage } from './CheckoutPage.tsx';
 
 export interface CartAppProps {
@@ -20,9 +21,11 @@ export interface CartAppProps {
   cart: Cart;
   /** The logged-in customer as the server read it for the page. */
   customer: SessionCustomer;
+  /** The checkout's address book and methods as the server read them; null when it could not. */
+  options: CheckoutOptions | null;
 }
 
-export default function CartApp({ i18n, prefix, features, cart, customer }: CartAppProps) {
+export default function CartApp({ i18n, prefix, features, cart, customer, options }: CartAppProps) {
   return (
     <I18nProvider i18n={i18n}>
       <CheckoutPage
@@ -31,6 +34,7 @@ export default function CartApp({ i18n, prefix, features, cart, customer }: Cart
         features={features}
         initialCart={cart}
         initialCustomer={customer}
+        initialOptions={options}
       />
     </I18nProvider>
   );

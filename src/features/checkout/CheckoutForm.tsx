@@ -174,8 +174,18 @@ function SummaryRow({ label, children }: { label: string; children: ReactNode })
 
 const assign = (href: string) => window.location.assign(href);
 
+/** What the steps offer to choose from; the server reads it for the cart page's first view (cart-page.ts). */
+export interface CheckoutOptions {
+  /** The company's address book. */
+  addresses: Address[];
+  shippingMethods: ShippingMethod[];
+  paymentMethods: PaymentMethod[];
+}
+
 interface CheckoutFormProps {
   cart: Cart;
+  /** The options as the server read them; without them the steps read them when they open. */
+  initialOptions?: CheckoutOptions | null;
   /** The logged-in customer: its rights decide what the form offers, its default shipping address comes first. */
   customer: SessionCustomer | null;
   /** The shop runs the cost-center module (feature flag `cost-center-module`): the cost centre picker is offered. */
@@ -190,7 +200,14 @@ interface CheckoutFormProps {
  * The checkout steps for `cart`; without ROLE_PLACE_ORDERS only the missing-right message. After the order the
  * browser goes to `{prefix}/checkout/success?orderNumber=…` (or `?approvalNumber=…`).
  */
-export function CheckoutForm({ cart, customer, costCenters = false, prefix, navigate = assign }: CheckoutFormProps) {
+export function CheckoutForm({
+  cart,
+  initialOptions = null,
+  customer,
+  costCenters = false,
+  prefix,
+  navigate = assign,
+}: CheckoutFormProps) {
   const { t } = useI18n();
   if (!hasRight(PLACE_ORDERS_RIGHT, customer)) {
     return (
@@ -199,36 +216,56 @@ export function CheckoutForm({ cart, customer, costCenters = false, prefix, navi
       </p>
     );
   }
-  return <Steps cart={cart} customer={customer} costCenters={costCenters} prefix={prefix} navigate={navigate} />;
+  return (
+    <Steps
+      cart={cart}
+      initialOptions={initialOptions}
+      customer={customer}
+      costCenters={costCenters}
+      prefix={prefix}
+      navigate={navigate}
+    />
+  );
 }
 
-function Steps({ cart, customer, costCenters, prefix, navigate }: Required<CheckoutFormProps>) {
+/**
+ * The order data starting on the customer's default shipping address, which the context starts with; else the
+ * company's main address, else the first.
+ */
+function withPreferredAddress(data: OrderData, addresses: Address[], preferredId: string | undefined): OrderData {
+  const main = addresses.find((a) => a.id === preferredId) ?? addresses.find((a) => a.isMain) ?? addresses[0];
+  if (!main) return data;
+  return {
+    ...data,
+    shippingAddressId: data.shippingAddressId || main.id,
+    billingAddressId: data.billingAddressId || main.id,
+  };
+}
+
+function Steps({ cart, initialOptions, customer, costCenters, prefix, navigate }: Required<CheckoutFormProps>) {
   const { t } = useI18n();
   const amount = useAmount();
   const { notifyError } = useNotify();
-  const [data, setData] = useState<OrderData>(EMPTY);
-  const [addresses, setAddresses] = useState<Address[]>([]);
-  const [shippingMethods, setShippingMethods] = useState<ShippingMethod[]>([]);
-  const [paymentMethods, setPaymentMethods] = useState<PaymentMethod[]>([]);
+  const preferredAddressId = customer?.defaultShippingAddressId;
+  const [data, setData] = useState<OrderData>(() =>
+    withPreferredAddress(EMPTY, initialOptions?.addresses ?? [], preferredAddressId),
+  );
+  const [addresses, setAddresses] = useState<Address[]>(initialOptions?.addresses ?? []);
+  const [shippingMethods, setShippingMethods] = useState<ShippingMethod[]>(initialOptions?.shippingMethods ?? []);
+  const [paymentMethods, setPaymentMethods] = useState<PaymentMethod[]>(initialOptions?.paymentMethods ?? []);
   const [pickupLocations, setPickupLocations] = useState<PickupLocation[] | null>(null);
   const [changing, setChanging] = useState(false);
   const [pickupError, setPickupError] = useState<string | undefined>();
   // The key of the current checkout attempt: made on the first submit of this order data, kept for its retries.
   const attemptKey = useRef<string | null>(null);
 
-  const preferredAddressId = customer?.defaultShippingAddressId;
+  const hasOptions = initialOptions !== null;
   useEffect(() => {
+    if (hasOptions) return;
     listAddresses()
       .then((list) => {
         setAddresses(list);
-        // The customer's default shipping address, which the context starts with; else the company's main address.
-        const main = list.find((a) => a.id === preferredAddressId) ?? list.find((a) => a.isMain) ?? list[0];
-        if (main)
-          setData((d) => ({
-            ...d,
-            shippingAddressId: d.shippingAddressId || main.id,
-            billingAddressId: d.billingAddressId || main.id,
-          }));
+        setData((d) => withPreferredAddress(d, list, preferredAddressId));
       })
       .catch(notifyError);
     Promise.all([listShippingMethods(), listPaymentMethods()])
@@ -237,7 +274,7 @@ function Steps({ cart, customer, costCenters, prefix, navigate }: Required<Check
         setPaymentMethods(payment);
       })
       .catch(notifyError);
-  }, [notifyError, preferredAddressId]);
+  }, [hasOptions, notifyError, preferredAddressId]);
 
   useEffect(() => {
     if (data.shippingOption !== 'pickup' || pickupLocations !== null) return;

@@ -19,10 +19,9 @@ import {
   refreshCart,
   splitCartErrors,
 } from '../../lib/cart/cart-store.ts';
-import { cartToCsv, downloadCsv } from '../../lib/cart/cart-csv.ts';
 import { CartLines } from './CartLines.tsx';
 import { CartTotals, PromotionCode, SeparateNotices } from './CartTotals.tsx';
-import { CheckoutForm } from './CheckoutForm.tsx';
+import { CheckoutForm, type CheckoutOptions } from './CheckoutForm.tsx';
 import { OfferSentNote, RequestOffer } from '../../components/commerce/RequestOffer.tsx';
 import { SaveCartAsOrderList } from './SaveCartAsOrderList.tsx';
 import { cartErrorMessage } from '../../lib/cart/cart-messages.ts';
@@ -39,6 +38,8 @@ export interface CheckoutPageProps {
   initialCart?: Cart | null | undefined;
   /** The logged-in customer as the server read it for this page. */
   initialCustomer?: SessionCustomer | null | undefined;
+  /** The checkout's address book and methods as the server read them; without them the checkout reads them. */
+  initialOptions?: CheckoutOptions | null | undefined;
   /** Where the browser goes after the order (the success page); a full page navigation unless replaced in tests. */
   navigate?: ((href: string) => void) | undefined;
 }
@@ -49,6 +50,7 @@ export function CheckoutPage({
   features = [],
   initialCart = null,
   initialCustomer = null,
+  initialOptions = null,
   navigate,
 }: CheckoutPageProps) {
   const i18n = useI18n();
@@ -95,7 +97,12 @@ export function CheckoutPage({
           <button
             type="button"
             className="rounded border border-line px-3 py-2 text-sm hover:bg-surface"
-            onClick={() => downloadCsv(cartToCsv(cart, i18n), `${t('checkout.csv.fileName')}.csv`)}
+            onClick={() =>
+              // The CSV writer (papaparse) loads when the buyer asks for the file, not with the page.
+              void import('../../lib/cart/cart-csv.ts').then(({ cartToCsv, downloadCsv }) =>
+                downloadCsv(cartToCsv(cart, i18n), `${t('checkout.csv.fileName')}.csv`),
+              )
+            }
           >
             {t('checkout.csv.export')}
           </button>
@@ -135,6 +142,7 @@ export function CheckoutPage({
       </div>
       <CheckoutForm
         cart={cart}
+        initialOptions={initialOptions}
         customer={customer}
         costCenters={features.includes('cost-center-module')}
         prefix={prefix}

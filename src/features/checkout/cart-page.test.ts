@@ -2,6 +2,7 @@ import type { AstroCookies } from 'astro';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
 import { checkoutCart, productLine } from './test-bodies.ts';
+import { cartPageAnswer } from './test-render.tsx';
 
 const TOKEN = 't'.repeat(32);
 const LANGUAGE = 'l'.repeat(32);
@@ -48,10 +49,11 @@ afterEach(() => {
 describe('loadCartPage', () => {
   test("reads the customer and the cart with the visitor's context token and sets the missing marker", async () => {
     const cart = checkoutCart({ lines: [productLine('a1'.repeat(16), 'D-2000', 'Cordless drill', 2, 12.5)] });
-    reply = (request) =>
-      new URL(request.url).pathname === '/store-api/account/customer'
-        ? Response.json(accountCustomerBody(['ROLE_PLACE_ORDERS']))
-        : Response.json(cart);
+    reply = (request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname === '/store-api/account/customer') return Response.json(accountCustomerBody(['ROLE_PLACE_ORDERS']));
+      return cartPageAnswer(pathname, request.method, cart) ?? Response.json({}, { status: 404 });
+    };
     const { loadCartPage } = await import('./cart-page.ts');
     const jar = cookieJar({ 'sw-context-token': TOKEN });
 
@@ -59,9 +61,15 @@ describe('loadCartPage', () => {
 
     expect(data?.cart.lineItems?.[0]?.label).toBe('Cordless drill');
     expect(data?.customer.rights).toEqual(['ROLE_PLACE_ORDERS']);
+    expect(data?.options?.addresses.map((a) => `${a.street} ${a.number}`)).toEqual(['Noorderlaan 112']);
+    expect(data?.options?.shippingMethods.map((m) => m.name)).toEqual(['Standard delivery', 'Pickup']);
+    expect(data?.options?.paymentMethods.map((m) => m.name)).toEqual(['Invoice', 'Prepayment']);
     expect(seen.map((r) => `${r.method} ${new URL(r.url).pathname}`).sort()).toEqual([
       'GET /store-api/checkout/cart',
+      'GET /store-api/payment-method',
+      'GET /store-api/shipping-method',
       'POST /store-api/account/customer',
+      'POST /store-api/account/list-address',
     ]);
     for (const request of seen) {
       expect(request.headers.get('sw-context-token')).toBe(TOKEN);

@@ -12,17 +12,24 @@ import { CONTEXT_COOKIE, isPlausibleToken, loggedInCookieOptions } from '../../l
 import { LOGGED_IN_COOKIE } from '../../lib/session/logged-in-cookie.ts';
 import type { Cart } from '../../lib/cart/cart-store.ts';
 import { loadSessionCustomer, type SessionCustomer } from '../../lib/session/session-store.ts';
-import { createStoreApiClient } from '../../lib/store-api/client.ts';
+import { createStoreApiClient, type StoreApiClient } from '../../lib/store-api/client.ts';
+import { listAddresses } from '../../lib/address-book.ts';
+import { listPaymentMethods, listShippingMethods } from './api.ts';
+import type { CheckoutOptions } from './CheckoutForm.tsx';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
 
 /** The cart page's data: the customer and its cart as the Store API calculated it for this request. */
 export interface CartPageData {
   customer: SessionCustomer;
   cart: Cart;
+  /** What the checkout steps offer (address book, shipping and payment methods); null when a read failed. */
+  options: CheckoutOptions | null;
 }
 
 /**
- * Reads the customer and the cart of the visitor's context in parallel. Resolves null when the visitor is not a
+ * Reads the customer, the cart and the checkout's options (address book, shipping and payment methods) of the
+ * visitor's context in parallel; the options are null when one of their reads fails, and the page's checkout then
+ * reads them in the browser as before (showing that error). Resolves null when the visitor is not a
  * logged-in, active customer: no plausible context cookie (then no call is made), or the Store API answers 401/403
  * (Shopware's `CHECKOUT__CUSTOMER_NOT_LOGGED_IN` for an anonymous or expired context) or an inactive customer.
  * The readable `wb-logged-in` marker follows the answer as the Store API proxy keeps it (docs/decisions/009): set
@@ -48,12 +55,22 @@ async function readCartPage(cookies: AstroCookies, languageId: string): Promise<
   const token = cookies.get(CONTEXT_COOKIE)?.value;
   if (!isPlausibleToken(token)) return null;
   const client = createStoreApiClient({ languageId, contextToken: token });
-  const [customer, cart] = await Promise.all([
+  const [customer, cart, options] = await Promise.all([
     loadSessionCustomer(() => client.invoke('readCustomer post /account/customer')),
     client.invoke('readCart get /checkout/cart').catch((error: unknown) => {
       if (error instanceof StoreApiClientError && (error.status === 401 || error.status === 403)) return null;
       throw error;
     }),
+    readOptions(client).catch(() => null),
   ]);
-  return customer && cart ? { customer, cart } : null;
+  return customer && cart ? { customer, cart, options } : null;
+}
+
+async function readOptions(client: StoreApiClient): Promise<CheckoutOptions> {
+  const [addresses, shippingMethods, paymentMethods] = await Promise.all([
+    listAddresses(client),
+    listShippingMethods(client),
+    listPaymentMethods(client),
+  ]);
+  return { addresses, shippingMethods, paymentMethods };
 }

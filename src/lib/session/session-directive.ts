@@ -9,7 +9,9 @@
  *     hydrated is held back and replayed on the same element afterwards;
  *   - `event:{name}`: a `window` event of that name (an island hydrated later asks another one to show itself,
  *     e.g. the login dialog or a notification);
- *   - `pending:{key}`: a sessionStorage entry of that key exists at load (a notification left by the last page).
+ *   - `pending:{key}`: a sessionStorage entry of that key exists at load (a notification left by the last page);
+ *   - `only`: the marker cookie does not hydrate the island at idle, only the other triggers do, for a logged-in
+ *     visitor too (the cart page, whose visitor is always logged in, hydrates when the buyer reaches for it).
  *
  * Why: hydrating every island at load cost the listing page 1.8 s of Total Blocking Time in Lighthouse's mobile
  * emulation (../shared/design/PERFORMANCE.md); an anonymous visitor used none of it.
@@ -43,9 +45,9 @@ const sessionDirective: ClientDirective = (load, options, el) => {
     replay?.click();
   };
 
-  // A logged-in visitor's islands hydrate at idle; the triggers below still hydrate one sooner (a click that comes
-  // before idle is held and replayed like an anonymous visitor's).
-  if (hasLoggedInCookie()) {
+  // A logged-in visitor's islands hydrate at idle (unless `only`); the triggers below still hydrate one sooner (a
+  // click that comes before idle is held and replayed like an anonymous visitor's).
+  if (hasLoggedInCookie() && !triggers.includes('only')) {
     if ('requestIdleCallback' in window) window.requestIdleCallback(() => void hydrate(), { timeout: 2000 });
     else setTimeout(() => void hydrate(), 200);
   }
