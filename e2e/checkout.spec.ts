@@ -5,7 +5,7 @@
 // user, because a cart belongs to the customer and the workers run in parallel.
 import { expect, test } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
-import { addToCartByNumber, emptyCart, login } from './support.ts';
+import { addToCartByNumber, DEMO_PASSWORD, emptyCart, login } from './support.ts';
 
 /** A screw of the demo catalogue sold from 50 pieces in steps of 25, with stock. */
 const ARTICLE = 'WB-0000015';
@@ -46,7 +46,9 @@ test('a buyer orders an article found by its number, with pickup, and reorders i
   // 75 × 0.66194 = 49.65 is below the minimum order value of 50.00: the surcharge is shown apart.
   await expect(page.getByText(/minimum order value of €50\.00 is not reached/)).toBeVisible();
 
-  await page.getByRole('radio', { name: 'Pickup' }).check();
+  const pickup = page.getByRole('radio', { name: 'Pickup' });
+  await waitForHydrate(page, pickup);
+  await pickup.check();
   await page.getByLabel(/pickup location/i).selectOption({ index: 1 });
   await page.getByLabel(/order reference/i).fill('PO-E2E-1');
   await page.getByRole('button', { name: /place binding order/i }).click();
@@ -102,4 +104,25 @@ test('a buyer without the right to place orders sees the missing-right message a
   await page.goto('/de/checkout');
   await expect(page.getByText('Fehlende Berechtigung - Sie dürfen keine Bestellungen abschicken!')).toBeVisible();
   await expect(page.getByRole('button', { name: /Bestellung/i })).toHaveCount(0);
+});
+
+test('an anonymous visitor of the cart logs in on /auth and comes back to it; the private page shows an empty cart', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/en/checkout/cart');
+  await expect(page).toHaveURL(/\/en\/auth\?redirect=%2Fen%2Fcheckout%2Fcart$/);
+  const form = page.locator('main');
+  await waitForHydrate(page, form.getByRole('button', { name: 'Log in' }));
+  await form.getByLabel('Username').fill('tom.wuyts');
+  await form.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/en\/checkout\/cart$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cart and checkout' })).toBeVisible();
+
+  await emptyCart(page, baseURL!);
+  const response = await page.goto('/en/checkout');
+  expect(response?.headers()['cache-control']).toBe('private, no-store');
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/en/');
 });

@@ -86,7 +86,9 @@ test('at 375px a buyer over the credit limit orders with payment in advance, fro
   await expect(page.getByText(/Ihr Kreditlimit reicht für diese Bestellung nicht aus/).first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await expect(page.getByRole('radio', { name: /Rechnung/ })).toBeDisabled();
-  await page.getByRole('radio', { name: /Vorkasse/ }).check();
+  const advance = page.getByRole('radio', { name: /Vorkasse/ });
+  await waitForHydrate(page, advance);
+  await advance.check();
   await page.getByRole('radio', { name: 'Abholung' }).check();
   await page.getByLabel(/Abholort/).selectOption({ index: 1 });
   await page.getByRole('button', { name: /Zahlungspflichtig bestellen/ }).click();

@@ -1,7 +1,8 @@
 /**
  * The storefront's one single-page app for the session-bound areas: react-router in data mode with the basename
- * `{domain prefix}`, the account area below `/account/*` (src/features/account) and the cart and checkout below
- * `/checkout` (src/features/checkout), both behind the account guard (anonymous visitors go to /auth with the page
+ * `{domain prefix}`, the account area below `/account/*` (src/features/account) and the checkout's success page
+ * below `/checkout` (src/features/checkout; the cart itself is a server-rendered page, docs/decisions/021), both
+ * behind the account guard (anonymous visitors go to /auth with the page
  * to come back to). Composed here because the shell may import features and a feature may not import another.
  * Mounted by StorefrontAppPage.astro with `client:only="react"`.
  */
@@ -10,7 +11,7 @@ import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration, type Ro
 import { ACCOUNT_MESSAGES, accountRoutes } from '../features/account/AccountApp.tsx';
 import { AccountGuard } from '../features/account/guards.tsx';
 import { CHECKOUT_MESSAGES, checkoutRoutes } from '../features/checkout/routes.tsx';
-import { I18nProvider, type IslandI18nProp } from '../i18n/react.tsx';
+import { I18nProvider, useI18n, type IslandI18nProp } from '../i18n/react.tsx';
 import type { MessageKey } from '../i18n/locales.ts';
 import type { FeatureFlag } from '../lib/feature-flags.ts';
 
@@ -30,6 +31,16 @@ export interface StorefrontAppProps {
   features?: readonly FeatureFlag[];
 }
 
+/** Shown while the code of the first screen loads (each screen is its own chunk, loaded by its route). */
+function Loading() {
+  const { t } = useI18n();
+  return (
+    <p role="status" className="p-8 text-center text-sm text-gray-600">
+      {t('account.loading')}
+    </p>
+  );
+}
+
 function Root() {
   return (
     <>
@@ -39,22 +50,21 @@ function Root() {
   );
 }
 
-/** The route tree below the domain's prefix: `account/*` and `checkout/*`. */
+/** The route tree below the domain's prefix: `account/*` and `checkout/success`. */
 export function storefrontRoutes({
   prefix,
   storefrontUrl,
-  i18n,
   features = [],
 }: {
   prefix: string;
   storefrontUrl: string;
-  i18n: IslandI18nProp;
   features?: readonly FeatureFlag[];
 }): RouteObject[] {
   return [
     {
       path: '/',
       element: <Root />,
+      hydrateFallbackElement: <Loading />,
       children: [
         accountRoutes({ prefix, storefrontUrl, features }),
         {
@@ -63,7 +73,7 @@ export function storefrontRoutes({
               <Outlet />
             </AccountGuard>
           ),
-          children: [checkoutRoutes({ prefix, i18n, features })],
+          children: [checkoutRoutes()],
         },
       ],
     },
@@ -74,10 +84,10 @@ export function storefrontRoutes({
 export default function StorefrontApp({ i18n, prefix, storefrontUrl, features }: StorefrontAppProps) {
   const router = useMemo(
     () =>
-      createBrowserRouter(storefrontRoutes({ prefix, storefrontUrl, i18n, ...(features ? { features } : {}) }), {
+      createBrowserRouter(storefrontRoutes({ prefix, storefrontUrl, ...(features ? { features } : {}) }), {
         basename: prefix || '/',
       }),
-    [prefix, storefrontUrl, i18n, features],
+    [prefix, storefrontUrl, features],
   );
   return (
     <I18nProvider i18n={i18n}>

@@ -6,7 +6,6 @@
  * `offer-history` and ROLE_MANAGE_OFFER_HISTORY), a note below the cart's title links to it (OfferSentNote).
  */
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { OFFER_CLIENT_REFERENCE_MAX_LENGTH, OFFER_COMMENT_MAX_LENGTH } from '../../../contract/provider/erp.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Button, FormActions, TextArea, TextField } from '../ui/form.tsx';
@@ -14,7 +13,7 @@ import { useAction, useNotify } from '../ui/use-action.ts';
 import { useI18n } from '../../i18n/react.tsx';
 import type { FeatureFlag } from '../../lib/feature-flags.ts';
 import type { FieldErrors } from '../../lib/forms/validation.ts';
-import { hasRight } from '../../lib/session/session-store.ts';
+import { $customer, hasRight, type SessionCustomer } from '../../lib/session/session-store.ts';
 import { requestOffer } from '../../lib/offer/offer-request.ts';
 
 /** The right that may ask for an offer on the cart. */
@@ -24,14 +23,17 @@ const FIELDS = ['clientReference'] as const;
 
 /**
  * The button and its dialog; `onSent` gets the new offer's number. With `orderListId` the offer is asked for that
- * order list's items instead of the cart.
+ * order list's items instead of the cart. `customer`: the logged-in customer whose rights decide (default: the
+ * session store's).
  */
 export function RequestOffer({
   onSent,
   orderListId,
+  customer = $customer.get(),
 }: {
   onSent: (offerNumber: string) => void;
   orderListId?: string | undefined;
+  customer?: SessionCustomer | null;
 }) {
   const { t } = useI18n();
   const { notify } = useNotify();
@@ -51,7 +53,7 @@ export function RequestOffer({
     },
     { fields: FIELDS, onFieldErrors: setErrors },
   );
-  if (!hasRight(REQUEST_OFFER_RIGHT)) return null;
+  if (!hasRight(REQUEST_OFFER_RIGHT, customer)) return null;
 
   return (
     <>
@@ -105,26 +107,32 @@ export function RequestOffer({
 
 /**
  * The note after a sent request, naming the offer; with the offer history (flag `offer-history`,
- * ROLE_MANAGE_OFFER_HISTORY) it links to the offer.
+ * ROLE_MANAGE_OFFER_HISTORY) it links to the offer (`{prefix}/account/offers/{offerNumber}`, a page load: the note
+ * also shows on the cart page, which is not part of the account app).
  */
 export function OfferSentNote({
   offerNumber,
   features = [],
+  prefix,
+  customer = $customer.get(),
 }: {
   offerNumber: string | null;
   features?: readonly FeatureFlag[];
+  /** Domain path prefix, '' or e.g. '/en'. */
+  prefix: string;
+  customer?: SessionCustomer | null;
 }) {
   const { t } = useI18n();
-  const canSeeOffers = features.includes('offer-history') && hasRight('ROLE_MANAGE_OFFER_HISTORY');
+  const canSeeOffers = features.includes('offer-history') && hasRight('ROLE_MANAGE_OFFER_HISTORY', customer);
   return (
     <div aria-live="polite">
       {offerNumber && (
         <p className="rounded border-l-4 border-green-600 bg-green-50 px-3 py-2 text-sm text-green-900">
           {t('checkout.offer.sent', { offerNumber })}{' '}
           {canSeeOffers && (
-            <Link to={`/account/offers/${encodeURIComponent(offerNumber)}`} className="font-semibold underline">
+            <a href={`${prefix}/account/offers/${encodeURIComponent(offerNumber)}`} className="font-semibold underline">
               {t('checkout.offer.view', { offerNumber })}
-            </Link>
+            </a>
           )}
         </p>
       )}

@@ -10,26 +10,7 @@ import { AccountGuard, RoleGuard } from './guards.tsx';
 import { holds, offered, SIDEBAR, type RightCode } from './rights.ts';
 import type { FeatureFlag } from '../../lib/feature-flags.ts';
 import { useLoggedIn } from './session.tsx';
-import { AddressBook, AddressForm } from './views/AddressBook.tsx';
-import { ApprovalDetail, Approvals } from './views/Approvals.tsx';
-import { ArticleLinks } from './views/ArticleLinks.tsx';
 import { Coming } from './views/Coming.tsx';
-import { CostCenters } from './views/CostCenters.tsx';
-import { Dashboard } from './views/Dashboard.tsx';
-import { OrderReferenceForm, OrderReferences } from './views/OrderReferences.tsx';
-import { OrderListCreate, OrderLists } from './views/OrderLists.tsx';
-import { OrderListDetail } from './views/OrderListDetail.tsx';
-import { Flows, FlowWizard } from './views/Flows.tsx';
-import { ErpOrderDetail } from './views/ErpOrderDetail.tsx';
-import { ErpOrders, OrdersTabs } from './views/ErpOrders.tsx';
-import { Invoices } from './views/Invoices.tsx';
-import { OfferDetail, Offers } from './views/Offers.tsx';
-import { Orders } from './views/Orders.tsx';
-import { OrdersDetail } from './views/OrdersDetail.tsx';
-import { Profile } from './views/Profile.tsx';
-import { RecoverPassword } from './views/RecoverPassword.tsx';
-import { UserForm } from './views/UserForm.tsx';
-import { Users } from './views/Users.tsx';
 import { useI18n } from '../../i18n/react.tsx';
 import type { MessageKey } from '../../i18n/locales.ts';
 
@@ -117,6 +98,15 @@ function SignedInLayout({ features }: { features: readonly FeatureFlag[] }) {
   );
 }
 
+/**
+ * A route whose view is loaded when the route is first matched (React Router's `lazy`): each screen of the account
+ * area is its own chunk, so a page loads the code of the screen it shows only (docs/decisions/021). `render` builds
+ * the route's element from the loaded module.
+ */
+function view<M>(load: () => Promise<M>, render: (module: M) => ReactNode): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ element: render(await load()) }) };
+}
+
 function NotFound() {
   const { t } = useI18n();
   return <p className="text-sm">{t('account.notFound')}</p>;
@@ -158,21 +148,43 @@ export function accountRoutes({
       ? [
           {
             path: 'orders',
-            element: guarded(
-              right('orders'),
-              erpOrders ? <ErpOrders tabs={nativeOrders && <OrdersTabs />} /> : <Orders />,
-            ),
+            ...(erpOrders
+              ? view(
+                  () => import('./views/ErpOrders.tsx'),
+                  (m) => guarded(right('orders'), <m.ErpOrders tabs={nativeOrders && <m.OrdersTabs />} />),
+                )
+              : view(
+                  () => import('./views/Orders.tsx'),
+                  (m) => guarded(right('orders'), <m.Orders />),
+                )),
           },
           ...(erpOrders && nativeOrders
-            ? [{ path: 'orders/shop', element: guarded(right('orders'), <Orders tabs={<OrdersTabs />} />) }]
+            ? [
+                {
+                  path: 'orders/shop',
+                  ...view(
+                    () => Promise.all([import('./views/Orders.tsx'), import('./views/ErpOrders.tsx')]),
+                    ([orders, erp]) => guarded(right('orders'), <orders.Orders tabs={<erp.OrdersTabs />} />),
+                  ),
+                },
+              ]
             : []),
           // The shop order's own detail stays reachable (the checkout's success page links to it).
-          { path: 'orders/details/:orderNumber', element: guarded(right('orders'), <OrdersDetail />) },
+          {
+            path: 'orders/details/:orderNumber',
+            ...view(
+              () => import('./views/OrdersDetail.tsx'),
+              (m) => guarded(right('orders'), <m.OrdersDetail />),
+            ),
+          },
           ...(erpOrders
             ? [
                 {
                   path: 'orders/details/:orderNumber/:firm/:warehouse?',
-                  element: guarded(right('orders'), <ErpOrderDetail />),
+                  ...view(
+                    () => import('./views/ErpOrderDetail.tsx'),
+                    (m) => guarded(right('orders'), <m.ErpOrderDetail />),
+                  ),
                 },
               ]
             : []),
@@ -183,42 +195,187 @@ export function accountRoutes({
     element: <Layout prefix={prefix} features={features} />,
     children: [
       { index: true, element: <Navigate to="/account/dashboard" replace /> },
-      { path: 'dashboard', element: <Dashboard /> },
-      { path: 'profile', element: guarded(right('profile'), <Profile />) },
-      { path: 'addressbook', element: guarded(right('addressbook'), <AddressBook />) },
-      { path: 'addressbook/create', element: guarded(right('addressbook'), <AddressForm />) },
-      { path: 'addressbook/details/:slug?', element: guarded(right('addressbook'), <AddressForm key="edit" />) },
-      { path: 'customer', element: guarded(right('customer'), <Users />) },
-      { path: 'customer/create', element: guarded(right('customer'), <UserForm />) },
-      { path: 'customer/details/:slug?', element: guarded(right('customer'), <UserForm key="edit" />) },
-      { path: 'approvals', element: guarded(right('approvals'), <Approvals />) },
-      { path: 'approvals/:slug', element: guarded(right('approvals'), <ApprovalDetail />) },
-      { path: 'flows', element: guarded(right('flows'), <Flows />) },
-      { path: 'flows/create', element: guarded(right('flows'), <FlowWizard />) },
-      { path: 'orderreferences', element: guarded(right('orderreferences'), <OrderReferences />) },
-      { path: 'orderreferences/create', element: guarded(right('orderreferences'), <OrderReferenceForm />) },
+      {
+        path: 'dashboard',
+        ...view(
+          () => import('./views/Dashboard.tsx'),
+          (m) => <m.Dashboard />,
+        ),
+      },
+      {
+        path: 'profile',
+        ...view(
+          () => import('./views/Profile.tsx'),
+          (m) => guarded(right('profile'), <m.Profile />),
+        ),
+      },
+      {
+        path: 'addressbook',
+        ...view(
+          () => import('./views/AddressBook.tsx'),
+          (m) => guarded(right('addressbook'), <m.AddressBook />),
+        ),
+      },
+      {
+        path: 'addressbook/create',
+        ...view(
+          () => import('./views/AddressBook.tsx'),
+          (m) => guarded(right('addressbook'), <m.AddressForm />),
+        ),
+      },
+      {
+        path: 'addressbook/details/:slug?',
+        ...view(
+          () => import('./views/AddressBook.tsx'),
+          (m) => guarded(right('addressbook'), <m.AddressForm key="edit" />),
+        ),
+      },
+      {
+        path: 'customer',
+        ...view(
+          () => import('./views/Users.tsx'),
+          (m) => guarded(right('customer'), <m.Users />),
+        ),
+      },
+      {
+        path: 'customer/create',
+        ...view(
+          () => import('./views/UserForm.tsx'),
+          (m) => guarded(right('customer'), <m.UserForm />),
+        ),
+      },
+      {
+        path: 'customer/details/:slug?',
+        ...view(
+          () => import('./views/UserForm.tsx'),
+          (m) => guarded(right('customer'), <m.UserForm key="edit" />),
+        ),
+      },
+      {
+        path: 'approvals',
+        ...view(
+          () => import('./views/Approvals.tsx'),
+          (m) => guarded(right('approvals'), <m.Approvals />),
+        ),
+      },
+      {
+        path: 'approvals/:slug',
+        ...view(
+          () => import('./views/Approvals.tsx'),
+          (m) => guarded(right('approvals'), <m.ApprovalDetail />),
+        ),
+      },
+      {
+        path: 'flows',
+        ...view(
+          () => import('./views/Flows.tsx'),
+          (m) => guarded(right('flows'), <m.Flows />),
+        ),
+      },
+      {
+        path: 'flows/create',
+        ...view(
+          () => import('./views/Flows.tsx'),
+          (m) => guarded(right('flows'), <m.FlowWizard />),
+        ),
+      },
+      {
+        path: 'orderreferences',
+        ...view(
+          () => import('./views/OrderReferences.tsx'),
+          (m) => guarded(right('orderreferences'), <m.OrderReferences />),
+        ),
+      },
+      {
+        path: 'orderreferences/create',
+        ...view(
+          () => import('./views/OrderReferences.tsx'),
+          (m) => guarded(right('orderreferences'), <m.OrderReferenceForm />),
+        ),
+      },
       {
         path: 'orderreferences/details/:slug?',
-        element: guarded(right('orderreferences'), <OrderReferenceForm key="edit" />),
+        ...view(
+          () => import('./views/OrderReferences.tsx'),
+          (m) => guarded(right('orderreferences'), <m.OrderReferenceForm key="edit" />),
+        ),
       },
-      { path: 'orderlist', element: guarded(right('orderlist'), <OrderLists />) },
-      { path: 'orderlist/create', element: guarded(right('orderlist'), <OrderListCreate />) },
-      { path: 'orderlist/details/:slug', element: guarded(right('orderlist'), <OrderListDetail />) },
-      { path: 'articlelinks', element: guarded(right('articlelinks'), <ArticleLinks />) },
+      {
+        path: 'orderlist',
+        ...view(
+          () => import('./views/OrderLists.tsx'),
+          (m) => guarded(right('orderlist'), <m.OrderLists />),
+        ),
+      },
+      {
+        path: 'orderlist/create',
+        ...view(
+          () => import('./views/OrderLists.tsx'),
+          (m) => guarded(right('orderlist'), <m.OrderListCreate />),
+        ),
+      },
+      {
+        path: 'orderlist/details/:slug',
+        ...view(
+          () => import('./views/OrderListDetail.tsx'),
+          (m) => guarded(right('orderlist'), <m.OrderListDetail />),
+        ),
+      },
+      {
+        path: 'articlelinks',
+        ...view(
+          () => import('./views/ArticleLinks.tsx'),
+          (m) => guarded(right('articlelinks'), <m.ArticleLinks />),
+        ),
+      },
       ...(features.includes('cost-center-module')
-        ? [{ path: 'costcenter', element: guarded(right('costcenter'), <CostCenters />) }]
+        ? [
+            {
+              path: 'costcenter',
+              ...view(
+                () => import('./views/CostCenters.tsx'),
+                (m) => guarded(right('costcenter'), <m.CostCenters />),
+              ),
+            },
+          ]
         : []),
       ...orders,
       ...(features.includes('invoice-history')
-        ? [{ path: 'invoices', element: guarded(right('invoices'), <Invoices />) }]
+        ? [
+            {
+              path: 'invoices',
+              ...view(
+                () => import('./views/Invoices.tsx'),
+                (m) => guarded(right('invoices'), <m.Invoices />),
+              ),
+            },
+          ]
         : []),
       ...(features.includes('offer-history')
         ? [
-            { path: 'offers', element: guarded(right('offers'), <Offers />) },
-            { path: 'offers/:offerNumber', element: guarded(right('offers'), <OfferDetail />) },
+            {
+              path: 'offers',
+              ...view(
+                () => import('./views/Offers.tsx'),
+                (m) => guarded(right('offers'), <m.Offers />),
+              ),
+            },
+            {
+              path: 'offers/:offerNumber',
+              ...view(
+                () => import('./views/Offers.tsx'),
+                (m) => guarded(right('offers'), <m.OfferDetail />),
+              ),
+            },
           ]
         : []),
-      { path: 'recover/password', element: <RecoverPassword storefrontUrl={storefrontUrl} /> },
+      {
+        path: 'recover/password',
+        ...view(
+          () => import('./views/RecoverPassword.tsx'),
+          (m) => <m.RecoverPassword storefrontUrl={storefrontUrl} />,
+        ),
+      },
       ...coming,
       { path: '*', element: <NotFound /> },
     ],

@@ -26,7 +26,7 @@ import { deliveryTimeInDays } from '../../../contract/delivery-time.ts';
 import { cartErrorMessage } from '../../lib/cart/cart-messages.ts';
 import { AddToOrderListDialog } from '../../components/commerce/AddToOrderListDialog.tsx';
 import { ORDER_LIST_RIGHT } from '../../lib/order-list/order-list-api.ts';
-import { hasRight } from '../../lib/session/session-store.ts';
+import { $customer, hasRight, type SessionCustomer } from '../../lib/session/session-store.ts';
 
 /** Wait after the last counter change before the new quantity is sent, in milliseconds. */
 export const QUANTITY_SAVE_DELAY_MS = 500;
@@ -59,11 +59,13 @@ function Line({
   line,
   counterI18n,
   prefix,
+  customer,
 }: {
   cart: Cart;
   line: CartLineItem;
   counterI18n: IslandI18nProp;
   prefix: string;
+  customer: SessionCustomer | null;
 }) {
   const { t, locale } = useI18n();
   const amount = useAmount();
@@ -178,7 +180,7 @@ function Line({
             {t('checkout.line.remove')}
           </button>
         )}
-        {hasRight(ORDER_LIST_RIGHT) && (
+        {hasRight(ORDER_LIST_RIGHT, customer) && (
           <button
             type="button"
             onClick={() => setToList(true)}
@@ -228,22 +230,25 @@ function Line({
 
 /**
  * The product lines of `cart`; `counterI18n` carries the quantity counter's messages (`counter.*`); `prefix` is the
- * domain's path prefix for links out of the app (the order list an article was put on).
+ * domain's path prefix for links out of the app (the order list an article was put on); `customer` the logged-in
+ * customer whose rights decide the line's actions (default: the session store's).
  */
 export function CartLines({
   cart,
   counterI18n,
   prefix = '',
+  customer = $customer.get(),
 }: {
   cart: Cart;
   counterI18n: IslandI18nProp;
   prefix?: string;
+  customer?: SessionCustomer | null;
 }) {
   const { t } = useI18n();
   return (
     <ul aria-label={t('checkout.lines')} className="border-t border-line">
       {productLineItems(cart).map((line) => (
-        <Line key={line.id} cart={cart} line={line} counterI18n={counterI18n} prefix={prefix} />
+        <Line key={line.id} cart={cart} line={line} counterI18n={counterI18n} prefix={prefix} customer={customer} />
       ))}
     </ul>
   );

@@ -10,8 +10,6 @@
  * submit.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { useStore } from '@nanostores/react';
 import {
   ORDER_REFERENCE_MAX_LENGTH,
   FILE_NUMBER_MAX_LENGTH,
@@ -28,7 +26,7 @@ import { useI18n } from '../../i18n/react.tsx';
 import { listAddresses } from '../../lib/address-book.ts';
 import { cartErrors, hasBlockingCartError, refreshCart, type Cart, type CartError } from '../../lib/cart/cart-store.ts';
 import type { Address } from '../../lib/session/customer.ts';
-import { $customer, hasRight } from '../../lib/session/session-store.ts';
+import { hasRight, type SessionCustomer } from '../../lib/session/session-store.ts';
 import {
   listPaymentMethods,
   listPickupLocations,
@@ -174,13 +172,43 @@ function SummaryRow({ label, children }: { label: string; children: ReactNode })
   );
 }
 
+const assign = (href: string) => window.location.assign(href);
+
+/** What the steps offer to choose from; the server reads it for the cart page's first view (cart-page.ts). */
+export interface CheckoutOptions {
+  /** The company's address book. */
+  addresses: Address[];
+  shippingMethods: ShippingMethod[];
+  paymentMethods: PaymentMethod[];
+}
+
+interface CheckoutFormProps {
+  cart: Cart;
+  /** The options as the server read them; without them the steps read them when they open. */
+  initialOptions?: CheckoutOptions | null;
+  /** The logged-in customer: its rights decide what the form offers, its default shipping address comes first. */
+  customer: SessionCustomer | null;
+  /** The shop runs the cost-center module (feature flag `cost-center-module`): the cost centre picker is offered. */
+  costCenters?: boolean;
+  /** Domain path prefix, '' or e.g. '/en', of the success page. */
+  prefix: string;
+  /** Opens the success page after the order; a full page navigation unless replaced (tests). */
+  navigate?: (href: string) => void;
+}
+
 /**
- * The checkout steps for `cart`; without ROLE_PLACE_ORDERS only the missing-right message. `costCenters`: the shop
- * runs the cost-center module (feature flag `cost-center-module`), so the order data offers the cost centre picker.
+ * The checkout steps for `cart`; without ROLE_PLACE_ORDERS only the missing-right message. After the order the
+ * browser goes to `{prefix}/checkout/success?orderNumber=…` (or `?approvalNumber=…`).
  */
-export function CheckoutForm({ cart, costCenters = false }: { cart: Cart; costCenters?: boolean }) {
+export function CheckoutForm({
+  cart,
+  initialOptions = null,
+  customer,
+  costCenters = false,
+  prefix,
+  navigate = assign,
+}: CheckoutFormProps) {
   const { t } = useI18n();
-  const customer = useStore($customer);
   if (!hasRight(PLACE_ORDERS_RIGHT, customer)) {
     return (
       <p role="alert" className="rounded border-l-4 border-primary bg-red-50 px-3 py-2 text-sm text-red-900">
@@ -188,38 +216,56 @@ export function CheckoutForm({ cart, costCenters = false }: { cart: Cart; costCe
       </p>
     );
   }
-  return <Steps cart={cart} costCenters={costCenters} />;
+  return (
+    <Steps
+      cart={cart}
+      initialOptions={initialOptions}
+      customer={customer}
+      costCenters={costCenters}
+      prefix={prefix}
+      navigate={navigate}
+    />
+  );
 }
 
-function Steps({ cart, costCenters }: { cart: Cart; costCenters: boolean }) {
+/**
+ * The order data starting on the customer's default shipping address, which the context starts with; else the
+ * company's main address, else the first.
+ */
+function withPreferredAddress(data: OrderData, addresses: Address[], preferredId: string | undefined): OrderData {
+  const main = addresses.find((a) => a.id === preferredId) ?? addresses.find((a) => a.isMain) ?? addresses[0];
+  if (!main) return data;
+  return {
+    ...data,
+    shippingAddressId: data.shippingAddressId || main.id,
+    billingAddressId: data.billingAddressId || main.id,
+  };
+}
+
+function Steps({ cart, initialOptions, customer, costCenters, prefix, navigate }: Required<CheckoutFormProps>) {
   const { t } = useI18n();
-  const customer = useStore($customer);
   const amount = useAmount();
-  const navigate = useNavigate();
   const { notifyError } = useNotify();
-  const [data, setData] = useState<OrderData>(EMPTY);
-  const [addresses, setAddresses] = useState<Address[]>([]);
-  const [shippingMethods, setShippingMethods] = useState<ShippingMethod[]>([]);
-  const [paymentMethods, setPaymentMethods] = useState<PaymentMethod[]>([]);
+  const preferredAddressId = customer?.defaultShippingAddressId;
+  const [data, setData] = useState<OrderData>(() =>
+    withPreferredAddress(EMPTY, initialOptions?.addresses ?? [], preferredAddressId),
+  );
+  const [addresses, setAddresses] = useState<Address[]>(initialOptions?.addresses ?? []);
+  const [shippingMethods, setShippingMethods] = useState<ShippingMethod[]>(initialOptions?.shippingMethods ?? []);
+  const [paymentMethods, setPaymentMethods] = useState<PaymentMethod[]>(initialOptions?.paymentMethods ?? []);
   const [pickupLocations, setPickupLocations] = useState<PickupLocation[] | null>(null);
   const [changing, setChanging] = useState(false);
   const [pickupError, setPickupError] = useState<string | undefined>();
   // The key of the current checkout attempt: made on the first submit of this order data, kept for its retries.
   const attemptKey = useRef<string | null>(null);
 
+  const hasOptions = initialOptions !== null;
   useEffect(() => {
+    if (hasOptions) return;
     listAddresses()
       .then((list) => {
         setAddresses(list);
-        // The customer's default shipping address, which the context starts with; else the company's main address.
-        const preferred = $customer.get()?.defaultShippingAddressId;
-        const main = list.find((a) => a.id === preferred) ?? list.find((a) => a.isMain) ?? list[0];
-        if (main)
-          setData((d) => ({
-            ...d,
-            shippingAddressId: d.shippingAddressId || main.id,
-            billingAddressId: d.billingAddressId || main.id,
-          }));
+        setData((d) => withPreferredAddress(d, list, preferredAddressId));
       })
       .catch(notifyError);
     Promise.all([listShippingMethods(), listPaymentMethods()])
@@ -228,7 +274,7 @@ function Steps({ cart, costCenters }: { cart: Cart; costCenters: boolean }) {
         setPaymentMethods(payment);
       })
       .catch(notifyError);
-  }, [notifyError]);
+  }, [hasOptions, notifyError, preferredAddressId]);
 
   useEffect(() => {
     if (data.shippingOption !== 'pickup' || pickupLocations !== null) return;
@@ -277,10 +323,10 @@ function Steps({ cart, costCenters }: { cart: Cart; costCenters: boolean }) {
     const answer = await placeOrder(request, attemptKey.current);
     attemptKey.current = null;
     await refreshCart();
-    await navigate(
+    navigate(
       'approvalNumber' in answer
-        ? `/checkout/success?approvalNumber=${encodeURIComponent(answer.approvalNumber)}`
-        : `/checkout/success?orderNumber=${encodeURIComponent(answer.orderNumber ?? '')}`,
+        ? `${prefix}/checkout/success?approvalNumber=${encodeURIComponent(answer.approvalNumber)}`
+        : `${prefix}/checkout/success?orderNumber=${encodeURIComponent(answer.orderNumber ?? '')}`,
     );
   });
 

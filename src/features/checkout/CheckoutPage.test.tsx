@@ -1,11 +1,19 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { cartError, checkoutCart, placedOrderBody, productLine } from './test-bodies.ts';
 import { fetchMock, json, setUpBrowserTests } from '../../lib/test-browser.ts';
-import { cartPageAnswer, notFound, renderCheckout } from './test-render.tsx';
+import { cartPageAnswer, i18n, notFound, renderCheckout, renderCheckoutRoute } from './test-render.tsx';
+import CartApp from './CartApp.tsx';
+import Notifications from '../../components/ui/Notifications.tsx';
+import { toCustomer } from '../../lib/session/customer.ts';
+import { listAddresses } from '../../lib/address-book.ts';
+import { listPaymentMethods, listShippingMethods } from './api.ts';
+import { $customer } from '../../lib/session/session-store.ts';
+import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
 
 setUpBrowserTests();
 
@@ -21,12 +29,6 @@ function serve(cart: ReturnType<typeof checkoutCart>, order: () => Promise<Respo
   });
 }
 
-const renderAt = (path: string, rights: string[]) =>
-  renderCheckout(rights, {
-    path,
-    extra: [{ path: 'account/orders/details/:orderNumber', element: <h1>Order detail</h1> }],
-  });
-
 const drill = productLine('a1'.repeat(16), 'D-2000', 'Cordless drill', 2, 12.5);
 const bits = productLine('b2'.repeat(16), 'B-100', 'Bit set', 3, 4.25);
 
@@ -36,9 +38,9 @@ describe('cart', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:cart') }));
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
     serve(checkoutCart({ lines: [drill, bits] }));
-    renderAt('/checkout', ['ROLE_PLACE_ORDERS']);
+    renderCheckout(['ROLE_PLACE_ORDERS']);
     await userEvent.click(await screen.findByRole('button', { name: 'Cart as CSV' }));
-    expect(blobs).toHaveLength(1);
+    await waitFor(() => expect(blobs).toHaveLength(1));
     // jsdom's Blob has no text(): read it as a browser would.
     const csv = await new Promise<string>((resolve) => {
       const reader = new FileReader();
@@ -62,7 +64,7 @@ describe('cart', () => {
         ],
       }),
     );
-    renderAt('/checkout', ['ROLE_PLACE_ORDERS']);
+    renderCheckout(['ROLE_PLACE_ORDERS']);
 
     const lines = await screen.findByRole('list', { name: 'Lines' });
     expect(within(lines).getByText('Cordless drill')).toBeInTheDocument();
@@ -105,7 +107,7 @@ describe('cart', () => {
   test('a remark is saved on blur as the line’s order_detail_text', async () => {
     const cart = checkoutCart({ lines: [drill] });
     serve(cart);
-    renderAt('/checkout', ['ROLE_PLACE_ORDERS']);
+    renderCheckout(['ROLE_PLACE_ORDERS']);
     const remark = await screen.findByLabelText('Remark on this line');
     fetchMock.mockImplementationOnce(() => Promise.resolve(json(cart)));
     await userEvent.type(remark, 'Deliver to gate 3');
@@ -126,12 +128,12 @@ describe('cart', () => {
 describe('checkout', () => {
   test('without ROLE_PLACE_ORDERS the checkout says so and offers no submit', async () => {
     serve(checkoutCart({ lines: [drill] }));
-    renderAt('/checkout', ['ROLE_VIEW_PRICES']);
+    renderCheckout(['ROLE_VIEW_PRICES']);
     expect(await screen.findByText('Missing permission - you are not allowed to send orders!')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Place binding order' })).not.toBeInTheDocument();
   });
 
-  test('a retry of the same attempt sends the same Idempotency-Key; the success page shows the order number', async () => {
+  test('a retry of the same attempt sends the same Idempotency-Key; then the success page opens with the order number', async () => {
     let submits = 0;
     serve(checkoutCart({ lines: [drill] }), () => {
       submits += 1;
@@ -140,7 +142,7 @@ describe('checkout', () => {
         ? Promise.reject(new TypeError('Failed to fetch'))
         : Promise.resolve(json(placedOrderBody('10023')));
     });
-    const router = renderAt('/checkout', ['ROLE_PLACE_ORDERS']);
+    const { navigate } = renderCheckout(['ROLE_PLACE_ORDERS']);
     await userEvent.type(await screen.findByLabelText('Your order reference'), 'PO-4711');
     expect(screen.getByText('7 of 30 characters')).toBeInTheDocument();
     const submit = screen.getByRole('button', { name: 'Place binding order' });
@@ -148,7 +150,7 @@ describe('checkout', () => {
     await waitFor(() => expect(submits).toBe(1));
     await waitFor(() => expect(submit).toBeEnabled());
     await userEvent.click(submit);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/success'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/checkout/success?orderNumber=10023'));
 
     const orderCalls = fetchMock.mock.calls.filter(
       ([url]) => new URL(String(url)).pathname === '/store-api/checkout/order',
@@ -164,12 +166,11 @@ describe('checkout', () => {
       billingAddressId: 'a'.repeat(32),
       splitDelivery: 'together',
     });
-    expect(await screen.findByText('Your order number: 10023')).toBeInTheDocument();
   });
 
   test('changed order data after a failed attempt is a new attempt with a new key', async () => {
     serve(checkoutCart({ lines: [drill] }), () => Promise.reject(new TypeError('Failed to fetch')));
-    renderAt('/checkout', ['ROLE_PLACE_ORDERS']);
+    renderCheckout(['ROLE_PLACE_ORDERS']);
     const submit = await screen.findByRole('button', { name: 'Place binding order' });
     await userEvent.click(submit);
     await waitFor(() => expect(submit).toBeEnabled());
@@ -187,11 +188,78 @@ describe('checkout', () => {
 
 describe('success page', () => {
   test('shows the order number and links to the order in the history', async () => {
-    renderAt('/checkout/success?orderNumber=10023', ['ROLE_PLACE_ORDERS']);
+    renderCheckoutRoute('/checkout/success?orderNumber=10023');
     expect(await screen.findByText('Your order number: 10023')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View the order' })).toHaveAttribute(
       'href',
       '/account/orders/details/10023',
     );
+  });
+});
+
+describe('first view from the server', () => {
+  const customer = (rights: string[]) => ({ ...toCustomer(accountCustomerBody(rights))!, rights });
+  /** The checkout's options as the server reads them, from the answers of `cartPageAnswer`. */
+  const readOptions = async () => {
+    serve(checkoutCart({ lines: [drill] }));
+    const options = {
+      addresses: await listAddresses(),
+      shippingMethods: await listShippingMethods(),
+      paymentMethods: await listPaymentMethods(),
+    };
+    fetchMock.mockClear();
+    return options;
+  };
+  const props = async (rights: string[]) => ({
+    i18n,
+    prefix: '/en',
+    features: [],
+    cart: checkoutCart({ lines: [drill, bits] }),
+    customer: customer(rights),
+    options: await readOptions(),
+  });
+
+  test('the server renders the lines, totals, checkout steps and the actions the customer’s rights allow', async () => {
+    $customer.set(null);
+    const html = renderToString(<CartApp {...await props(['ROLE_PLACE_ORDERS', 'ROLE_MANAGE_ORDER_LISTS'])} />);
+    expect(html).toContain('Cordless drill');
+    expect(html).toContain('Bit set');
+    expect(html).toContain('Save cart as order list');
+    expect(html).toContain('Standard delivery');
+    expect(html).toContain('Invoice');
+    expect(html).toContain('Noorderlaan 112');
+    expect(html).toContain('Place binding order');
+    expect(html).not.toContain('Missing permission');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  test('in the browser the page shows the server’s cart at once, and a change replaces it', async () => {
+    $customer.set(null);
+    const cartProps = await props(['ROLE_PLACE_ORDERS', 'ROLE_MANAGE_ORDER_LISTS']);
+    render(
+      <>
+        <CartApp {...cartProps} />
+        <Notifications closeLabel="Close" regionLabel="Notifications" />
+      </>,
+    );
+    const lines = screen.getByRole('list', { name: 'Lines' });
+    expect(within(lines).getByText('Bit set')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save cart as order list' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Standard delivery' })).toBeChecked();
+    expect(screen.getByLabelText('Shipping address')).toHaveDisplayValue(/Noorderlaan 112/);
+    // Nothing the server read is read again.
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fetchMock.mockImplementation((url, init) => {
+      const { pathname } = new URL(String(url));
+      if (pathname === '/store-api/checkout/cart/line-item/delete' && init?.method === 'POST')
+        return Promise.resolve(json(checkoutCart({ lines: [drill] })));
+      return Promise.resolve(
+        cartPageAnswer(pathname, init?.method ?? 'GET', checkoutCart({ lines: [drill] })) ?? notFound(),
+      );
+    });
+    await userEvent.click(within(lines).getByRole('button', { name: 'Remove Bit set from the cart' }));
+    await waitFor(() => expect(within(lines).queryByText('Bit set')).not.toBeInTheDocument());
+    expect(within(lines).getByText('Cordless drill')).toBeInTheDocument();
   });
 });

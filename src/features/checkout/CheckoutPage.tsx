@@ -2,40 +2,67 @@
  * `/checkout`: the cart (lines, promotion code, totals with the minimum-value and credit-limit warnings apart from
  * the other cart errors, the CSV export, "Request an offer" (src/components/commerce/RequestOffer.tsx) and "Save cart as
  * order list" (SaveCartAsOrderList.tsx)) and below it the checkout steps
- * (CheckoutForm.tsx). The cart comes from the one cart store,
- * read again when the page opens.
+ * (CheckoutForm.tsx). The cart comes from the one cart store; until that store holds one, the page shows
+ * `initialCart`, the cart the server read for the page (src/features/checkout/cart-page.ts,
+ * docs/decisions/021), and without it reads the cart when the page opens. The customer likewise: the one session
+ * store, else `initialCustomer` read by the server, so server and browser render the same rights.
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { $customer, type SessionCustomer } from '../../lib/session/session-store.ts';
 import { useI18n, type IslandI18nProp } from '../../i18n/react.tsx';
-import { $cart, lineItemErrors, productLineItems, refreshCart, splitCartErrors } from '../../lib/cart/cart-store.ts';
-import { cartToCsv, downloadCsv } from '../../lib/cart/cart-csv.ts';
+import {
+  $cart,
+  type Cart,
+  lineItemErrors,
+  productLineItems,
+  refreshCart,
+  splitCartErrors,
+} from '../../lib/cart/cart-store.ts';
 import { CartLines } from './CartLines.tsx';
 import { CartTotals, PromotionCode, SeparateNotices } from './CartTotals.tsx';
-import { CheckoutForm } from './CheckoutForm.tsx';
+import { CheckoutForm, type CheckoutOptions } from './CheckoutForm.tsx';
 import { OfferSentNote, RequestOffer } from '../../components/commerce/RequestOffer.tsx';
 import { SaveCartAsOrderList } from './SaveCartAsOrderList.tsx';
 import { cartErrorMessage } from '../../lib/cart/cart-messages.ts';
 import type { FeatureFlag } from '../../lib/feature-flags.ts';
 
+export interface CheckoutPageProps {
+  /** Domain path prefix, '' or e.g. '/en'. */
+  prefix: string;
+  /** Messages of the quantity counters (`counter.*`), which bring their own translator. */
+  counterI18n: IslandI18nProp;
+  /** The enabled feature flags (the cost-center module adds its picker, the offer history its link). */
+  features?: readonly FeatureFlag[] | undefined;
+  /** The cart as the server read it for this page; without it the page reads the cart when it opens. */
+  initialCart?: Cart | null | undefined;
+  /** The logged-in customer as the server read it for this page. */
+  initialCustomer?: SessionCustomer | null | undefined;
+  /** The checkout's address book and methods as the server read them; without them the checkout reads them. */
+  initialOptions?: CheckoutOptions | null | undefined;
+  /** Where the browser goes after the order (the success page); a full page navigation unless replaced in tests. */
+  navigate?: ((href: string) => void) | undefined;
+}
+
 export function CheckoutPage({
   prefix,
   counterI18n,
   features = [],
-}: {
-  prefix: string;
-  counterI18n: IslandI18nProp;
-  features?: readonly FeatureFlag[];
-}) {
+  initialCart = null,
+  initialCustomer = null,
+  initialOptions = null,
+  navigate,
+}: CheckoutPageProps) {
   const i18n = useI18n();
   const { t } = i18n;
-  const cart = useStore($cart);
-  const [loaded, setLoaded] = useState(false);
+  const cart = useStore($cart) ?? initialCart;
+  const customer = useStore($customer) ?? initialCustomer;
+  const [loaded, setLoaded] = useState(initialCart !== null);
   const [offerSent, setOfferSent] = useState<string | null>(null);
 
   useEffect(() => {
-    void refreshCart().finally(() => setLoaded(true));
-  }, []);
+    if (initialCart === null) void refreshCart().finally(() => setLoaded(true));
+  }, [initialCart]);
 
   if (!loaded && !cart)
     return (
@@ -65,18 +92,23 @@ export function CheckoutPage({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{t('checkout.title')}</h1>
         <div className="flex flex-wrap gap-2">
-          <RequestOffer onSent={setOfferSent} />
-          <SaveCartAsOrderList prefix={prefix} />
+          <RequestOffer onSent={setOfferSent} customer={customer} />
+          <SaveCartAsOrderList prefix={prefix} customer={customer} />
           <button
             type="button"
             className="rounded border border-line px-3 py-2 text-sm hover:bg-surface"
-            onClick={() => downloadCsv(cartToCsv(cart, i18n), `${t('checkout.csv.fileName')}.csv`)}
+            onClick={() =>
+              // The CSV writer (papaparse) loads when the buyer asks for the file, not with the page.
+              void import('../../lib/cart/cart-csv.ts').then(({ cartToCsv, downloadCsv }) =>
+                downloadCsv(cartToCsv(cart, i18n), `${t('checkout.csv.fileName')}.csv`),
+              )
+            }
           >
             {t('checkout.csv.export')}
           </button>
         </div>
       </div>
-      <OfferSentNote offerNumber={offerSent} features={features} />
+      <OfferSentNote offerNumber={offerSent} features={features} prefix={prefix} customer={customer} />
       <div aria-live="polite">
         {general.length > 0 && (
           <ul className="flex flex-col gap-1" aria-label={t('checkout.errors')}>
@@ -98,7 +130,7 @@ export function CheckoutPage({
         )}
       </div>
       <div className="grid gap-6 lg:grid-cols-[1fr_360px]">
-        <CartLines cart={cart} counterI18n={counterI18n} prefix={prefix} />
+        <CartLines cart={cart} counterI18n={counterI18n} prefix={prefix} customer={customer} />
         <aside className="flex flex-col gap-4 self-start rounded border border-line bg-white p-4">
           <h2 className="text-lg font-semibold">{t('checkout.totals.label')}</h2>
           <div aria-live="polite">
@@ -108,7 +140,14 @@ export function CheckoutPage({
           <PromotionCode />
         </aside>
       </div>
-      <CheckoutForm cart={cart} costCenters={features.includes('cost-center-module')} />
+      <CheckoutForm
+        cart={cart}
+        initialOptions={initialOptions}
+        customer={customer}
+        costCenters={features.includes('cost-center-module')}
+        prefix={prefix}
+        {...(navigate ? { navigate } : {})}
+      />
     </div>
   );
 }

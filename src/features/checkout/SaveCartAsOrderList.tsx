@@ -8,13 +8,22 @@ import { useState } from 'react';
 import { AddToOrderListDialog } from '../../components/commerce/AddToOrderListDialog.tsx';
 import { useI18n } from '../../i18n/react.tsx';
 import { ORDER_LIST_RIGHT } from '../../lib/order-list/order-list-api.ts';
-import { hasRight } from '../../lib/session/session-store.ts';
+import { $customer, hasRight, type SessionCustomer } from '../../lib/session/session-store.ts';
 
-/** The button and its dialog; `prefix` is the domain's path prefix for the link to the new list. */
-export function SaveCartAsOrderList({ prefix }: { prefix: string }) {
+/**
+ * The button and its dialog; `prefix` is the domain's path prefix for the link to the new list; `customer` the
+ * logged-in customer whose rights decide (default: the session store's).
+ */
+export function SaveCartAsOrderList({
+  prefix,
+  customer = $customer.get(),
+}: {
+  prefix: string;
+  customer?: SessionCustomer | null;
+}) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
-  if (!hasRight(ORDER_LIST_RIGHT)) return null;
+  if (!hasRight(ORDER_LIST_RIGHT, customer)) return null;
   return (
     <>
       <button

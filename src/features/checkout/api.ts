@@ -24,22 +24,26 @@ import {
   OrderReferenceSearchResponseSchema,
   type OrderReferenceOption,
 } from '../../../contract/provider/order-reference.ts';
-import { invoke, providerPath, storeApi } from '../../lib/store-api/browser.ts';
+import { browserClient, invoke, providerPath, storeApi } from '../../lib/store-api/browser.ts';
+import type { StoreApiClient } from '../../lib/store-api/client.ts';
 import type { StoreApiOperations } from '../../lib/store-api/types.ts';
 
 export type ShippingMethod = Schemas['ShippingMethod'];
 export type PaymentMethod = Schemas['PaymentMethod'];
 export type Order = Schemas['Order'];
 
+/** The Store API client of a read: the browser's by default, the server's for a page it renders. */
+type Reader = Pick<StoreApiClient, 'invoke'>;
+
 /** GET `/shipping-method`: the active shipping methods, in their order. */
-export async function listShippingMethods(): Promise<ShippingMethod[]> {
-  const result = await invoke('readShippingMethodGet get /shipping-method');
+export async function listShippingMethods(client: Reader = browserClient): Promise<ShippingMethod[]> {
+  const result = await client.invoke('readShippingMethodGet get /shipping-method');
   return result.elements ?? [];
 }
 
 /** GET `/payment-method`: the active payment methods, in their order. */
-export async function listPaymentMethods(): Promise<PaymentMethod[]> {
-  const result = await invoke('readPaymentMethodGet get /payment-method');
+export async function listPaymentMethods(client: Reader = browserClient): Promise<PaymentMethod[]> {
+  const result = await client.invoke('readPaymentMethodGet get /payment-method');
   return result.elements ?? [];
 }
 

@@ -1,10 +1,11 @@
 /**
- * Mounting the checkout for component tests: its routes in a memory router with the English catalogue and the
- * notification region, the logged-in customer holding `rights`; and the answers to the cart page's own Store API
+ * Mounting the checkout for component tests: the cart page's view with the English catalogue and the notification
+ * region for the logged-in customer holding `rights`, and the success page in a memory router; and the answers to the cart page's own Store API
  * calls, built from the bodies of test-bodies.ts.
  */
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
 import Notifications from '../../components/ui/Notifications.tsx';
 import { I18nProvider } from '../../i18n/react.tsx';
 import { islandMessages } from '../../i18n/translator.ts';
@@ -13,6 +14,7 @@ import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
 import { accountCustomerBody, searchResultBody } from '../../lib/session/test-bodies.ts';
 import { json } from '../../lib/test-browser.ts';
+import { CheckoutPage } from './CheckoutPage.tsx';
 import { CHECKOUT_MESSAGES, checkoutRoutes } from './routes.tsx';
 import { checkoutCart, paymentMethodsBody, shippingMethodsBody } from './test-bodies.ts';
 
@@ -42,26 +44,31 @@ export function cartPageAnswer(
 }
 
 /**
- * Renders the checkout routes (the domain's path `prefix`, default '', the shop offering `features`) next to the
- * `extra` routes at `path` (default /checkout) for a customer holding `rights`; answers the router.
+ * Renders the cart page's view (CheckoutPage.tsx, the domain's path `prefix`, default '', the shop offering
+ * `features`) for a customer holding `rights`, as the browser does it before the server's first view: without an
+ * initial cart, so the page reads it. Answers `navigate`, the mock the page calls with the success page's address.
  */
 export function renderCheckout(
   rights: string[],
-  {
-    path = '/checkout',
-    prefix = '',
-    features = [],
-    extra = [],
-  }: { path?: string; prefix?: string; features?: readonly FeatureFlag[]; extra?: RouteObject[] } = {},
+  { prefix = '', features = [] }: { prefix?: string; features?: readonly FeatureFlag[] } = {},
 ) {
   $customer.set({ ...toCustomer(accountCustomerBody(rights))!, rights });
-  const router = createMemoryRouter([{ path: '/', children: [checkoutRoutes({ prefix, i18n, features }), ...extra] }], {
-    initialEntries: [path],
-  });
+  const navigate = vi.fn<(href: string) => void>();
+  render(
+    <I18nProvider i18n={i18n}>
+      <CheckoutPage prefix={prefix} counterI18n={i18n} features={features} navigate={navigate} />
+      <Notifications closeLabel="Close" regionLabel="Notifications" />
+    </I18nProvider>,
+  );
+  return { navigate };
+}
+
+/** Renders the checkout's routes of the storefront app (the success page) at `path`; answers the router. */
+export function renderCheckoutRoute(path: string) {
+  const router = createMemoryRouter([{ path: '/', children: [checkoutRoutes()] }], { initialEntries: [path] });
   render(
     <I18nProvider i18n={i18n}>
       <RouterProvider router={router} />
-      <Notifications closeLabel="Close" regionLabel="Notifications" />
     </I18nProvider>,
   );
   return router;

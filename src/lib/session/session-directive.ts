@@ -2,13 +2,17 @@
  * The `client:session` hydration directive (registered in astro.config.mjs): islands of the shared catalogue HTML
  * whose server-rendered anonymous state is final for an anonymous visitor (price and stock text, cart link, login
  * icon, "log in to order") load no JavaScript for that visitor. Triggers, any of which hydrates the island once:
- * - the `wb-logged-in` marker cookie (docs/decisions/009): hydrated when the browser is idle, like `client:idle`;
+ * - the `wb-logged-in` marker cookie (docs/decisions/009): hydrated when the browser is idle, like `client:idle`,
+ *   or sooner by one of the triggers below;
  * - the words of the directive's value, separated by spaces:
  *   - `interaction`: the first pointer, touch or focus on the island; a click that comes before the island has
- *     hydrated is held back and replayed on the same element afterwards;
+ *     hydrated is held back and replayed on the same element afterwards, and text typed into its fields meanwhile
+ *     is handed to the island (handOverTypedText);
  *   - `event:{name}`: a `window` event of that name (an island hydrated later asks another one to show itself,
  *     e.g. the login dialog or a notification);
- *   - `pending:{key}`: a sessionStorage entry of that key exists at load (a notification left by the last page).
+ *   - `pending:{key}`: a sessionStorage entry of that key exists at load (a notification left by the last page);
+ *   - `only`: the marker cookie does not hydrate the island at idle, only the other triggers do, for a logged-in
+ *     visitor too (the cart page, whose visitor is always logged in, hydrates when the buyer reaches for it).
  *
  * Why: hydrating every island at load cost the listing page 1.8 s of Total Blocking Time in Lighthouse's mobile
  * emulation (../shared/design/PERFORMANCE.md); an anonymous visitor used none of it.
@@ -25,6 +29,44 @@ const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin
 /** The element a held-back click is replayed on: the nearest control, so the island's own handler runs. */
 const CONTROL = 'button, a[href], input, select, textarea, summary, [role="button"], label';
 
+/** Text fields whose typing before hydration is handed to the island afterwards. */
+const TEXT_FIELD = 'input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]), textarea';
+
+/** Whether React has hydrated `node` (it keeps its fiber on the node under a `__reactFiber$…` key). */
+const hydratedByReact = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'));
+
+/**
+ * Text typed into the server-rendered fields before the island hydrated stays in the field, but React's state keeps
+ * the server's value, so the island would act on that (e.g. an empty promotion code). Once React has hydrated the
+ * fields (at most 3 s), each field whose text differs from its server value reports the text as the buyer's input:
+ * the value goes back to the server's through React's own setter, then the typed text is set with the native setter
+ * and an `input` event, which React reads as a change. Resolves after that (at once when nothing was typed), so a
+ * held click is replayed on the handed-over state.
+ */
+function handOverTypedText(el: HTMLElement): Promise<void> {
+  const fields = [...el.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_FIELD)];
+  const typed = fields.filter((field) => field.value !== field.defaultValue);
+  if (typed.length === 0) return Promise.resolve();
+  const deadline = performance.now() + 3000;
+  return new Promise((resolve) => {
+    const handOver = () => {
+      if (!typed.every(hydratedByReact) && performance.now() < deadline) {
+        setTimeout(handOver, 16);
+        return;
+      }
+      for (const field of typed) {
+        const text = field.value;
+        field.value = field.defaultValue;
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, text);
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+      // React renders the handed-over state before a held click is replayed.
+      setTimeout(resolve, 0);
+    };
+    handOver();
+  });
+}
+
 const sessionDirective: ClientDirective = (load, options, el) => {
   const triggers = typeof options.value === 'string' ? options.value.split(/\s+/).filter(Boolean) : [];
   const cleanups: (() => void)[] = [];
@@ -37,15 +79,17 @@ const sessionDirective: ClientDirective = (load, options, el) => {
     cleanups.forEach((undo) => undo());
     const run = await load();
     await run();
+    await handOverTypedText(el);
     const replay = heldClick;
     heldClick = null;
     replay?.click();
   };
 
-  if (hasLoggedInCookie()) {
+  // A logged-in visitor's islands hydrate at idle (unless `only`); the triggers below still hydrate one sooner (a
+  // click that comes before idle is held and replayed like an anonymous visitor's).
+  if (hasLoggedInCookie() && !triggers.includes('only')) {
     if ('requestIdleCallback' in window) window.requestIdleCallback(() => void hydrate(), { timeout: 2000 });
     else setTimeout(() => void hydrate(), 200);
-    return;
   }
 
   for (const trigger of triggers) {

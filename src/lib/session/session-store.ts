@@ -38,13 +38,18 @@ export function hasRight(code: string, customer: SessionCustomer | null = $custo
 /**
  * Loads the customer with its rights: POST `account/customer` (Shopware's `readCustomer`; the rights come embedded
  * as `extensions.rights`, read with the provider's extensions by `toCustomer`). Returns null for an anonymous context (401/403 CHECKOUT__CUSTOMER_NOT_LOGGED_IN) or an inactive customer.
+ * `readCustomer` makes the call: through the browser client by default; a server page passes its own Store API
+ * client bound to the visitor's context (src/lib/store-api/client.ts).
  *
  * @throws StoreApiClientError for other error answers; network errors propagate.
  */
-export async function loadSessionCustomer(): Promise<SessionCustomer | null> {
+export async function loadSessionCustomer(
+  readCustomer: () => Promise<StoreApiResponse<'readCustomer post /account/customer'>> = () =>
+    invoke('readCustomer post /account/customer'),
+): Promise<SessionCustomer | null> {
   let body: StoreApiResponse<'readCustomer post /account/customer'>;
   try {
-    body = await invoke('readCustomer post /account/customer');
+    body = await readCustomer();
   } catch (error) {
     if (error instanceof StoreApiClientError && (error.status === 401 || error.status === 403)) return null;
     throw error;

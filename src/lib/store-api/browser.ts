@@ -10,6 +10,7 @@
 import { DEFAULT_PROVIDER, PROVIDER_PATTERN } from '../../../contract/provider.ts';
 import { readStoreApiResponse } from './errors.ts';
 import { operationQuery, operationRequest } from './operation.ts';
+import type { StoreApiClient } from './client.ts';
 import type { InvokeArgs, StoreApiOperation, StoreApiResponse } from './types.ts';
 
 /** Default limit of one call, in milliseconds: the storefront waits at most 30 s for the Store API. */
@@ -66,6 +67,12 @@ export async function invoke<K extends StoreApiOperation>(
     ...(headers ? { headers } : {}),
   })) as StoreApiResponse<K>;
 }
+
+/**
+ * `invoke` in the shape of the server's client (src/lib/store-api/client.ts): the default of reads that the server
+ * also makes for a page it renders with the visitor's context (the cart page's address book and methods).
+ */
+export const browserClient: Pick<StoreApiClient, 'invoke'> = { invoke };
 
 /**
  * Calls `/store-api/{path}` (path without leading `/store-api/`, query string allowed) and returns the parsed JSON

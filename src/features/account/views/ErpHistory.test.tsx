@@ -144,7 +144,8 @@ describe('orders of every channel', () => {
     const tabs = await screen.findByRole('navigation', { name: 'Order views' });
     expect(within(tabs).getByRole('link', { name: 'All orders' })).toHaveAttribute('aria-current', 'page');
     await userEvent.click(within(tabs).getByRole('link', { name: 'Placed in the shop' }));
-    expect(router.state.location.pathname).toBe('/account/orders/shop');
+    // The shop's orders are their own screen, loaded with their route.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/orders/shop'));
     expect(await screen.findByText('No orders found.')).toBeInTheDocument();
     expect(providerCalls('/sw/order/history')).toHaveLength(1);
     const shopTabs = screen.getByRole('navigation', { name: 'Order views' });

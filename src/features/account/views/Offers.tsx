@@ -284,7 +284,7 @@ export function OfferDetail() {
             {t('offers.toCart.submit')}
           </Button>
           {added && (
-            <Link to="/checkout" className="text-sm text-primary underline">
+            <Link to="/checkout" reloadDocument className="text-sm text-primary underline">
               {t('orders.reorder.toCart')}
             </Link>
           )}

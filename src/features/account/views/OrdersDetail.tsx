@@ -219,7 +219,11 @@ export function OrdersDetail() {
                 <p>{t('orders.reorder.done')}</p>
               )}
               {reordered.cart && (
-                <Link to="/checkout" className="self-start rounded bg-primary px-4 py-2 font-semibold text-white">
+                <Link
+                  to="/checkout"
+                  reloadDocument
+                  className="self-start rounded bg-primary px-4 py-2 font-semibold text-white"
+                >
                   {t('orders.reorder.toCart')}
                 </Link>
               )}
