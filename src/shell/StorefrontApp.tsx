@@ -9,9 +9,9 @@
 import { useMemo } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration, type RouteObject } from 'react-router';
 import { ACCOUNT_MESSAGES, accountRoutes } from '../features/account/AccountApp.tsx';
-import { AccountGuard } from '../features/account/guards.tsx';
+import { AccountGuard, Loading } from '../features/account/guards.tsx';
 import { CHECKOUT_MESSAGES, checkoutRoutes } from '../features/checkout/routes.tsx';
-import { I18nProvider, useI18n, type IslandI18nProp } from '../i18n/react.tsx';
+import { I18nProvider, type IslandI18nProp } from '../i18n/react.tsx';
 import type { MessageKey } from '../i18n/locales.ts';
 import type { FeatureFlag } from '../lib/feature-flags.ts';
 
@@ -29,16 +29,6 @@ export interface StorefrontAppProps {
   storefrontUrl: string;
   /** The enabled feature flags the app reads (src/lib/feature-flags.ts, evaluated on the server). */
   features?: readonly FeatureFlag[];
-}
-
-/** Shown while the code of the first screen loads (each screen is its own chunk, loaded by its route). */
-function Loading() {
-  const { t } = useI18n();
-  return (
-    <p role="status" className="p-8 text-center text-sm text-gray-600">
-      {t('account.loading')}
-    </p>
-  );
 }
 
 function Root() {
@@ -64,6 +54,7 @@ export function storefrontRoutes({
     {
       path: '/',
       element: <Root />,
+      // Shown while the code of the first screen loads (each screen is its own chunk, loaded by its route).
       hydrateFallbackElement: <Loading />,
       children: [
         accountRoutes({ prefix, storefrontUrl, features }),

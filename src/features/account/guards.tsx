@@ -24,7 +24,8 @@ export function loginHref(prefix: string, returnTo: string): string {
   return `${prefix}/auth?redirect=${encodeURIComponent(returnTo)}`;
 }
 
-function Loading() {
+/** The status line shown while the session or a screen's code loads. */
+export function Loading() {
   const { t } = useI18n();
   return (
     <p role="status" className="p-8 text-center text-sm text-gray-600">
