@@ -6,6 +6,7 @@
 export * from './branches.ts';
 export * from './checkout.ts';
 export * from './countries.ts';
+export * from './cover-image.ts';
 export * from './credentials.ts';
 export * from './delivery-time.ts';
 export * from './errors.ts';

@@ -3,6 +3,7 @@
  * types optional fields as strings/objects, so an absent value is left out rather than sent as null).
  */
 import type { Schemas } from '@shopware/api-client/api-types';
+import type { CoverImage } from '../../contract/cover-image.ts';
 import { stableId } from '../lib/ids.ts';
 import { translateFields } from '../lib/translate.ts';
 import { originalRendition, thumbnailSizes, thumbnailUrl } from '../media/media-store.ts';
@@ -99,6 +100,27 @@ export function mapMedia(m: MediaRow, locale: string, mediaBaseUrl: string): Sto
     customFields: { ...(m.customFields ?? {}), extension },
     apiAlias: 'media' as const,
   });
+}
+
+/**
+ * The cover image of a provider answer (contract/cover-image.ts) from a mapped Shopware Media; null when the media
+ * has no URL (the storefront then shows its placeholder).
+ */
+export function coverImage(media: StoreMedia): CoverImage | null {
+  if (!media.url) return null;
+  return {
+    url: media.url,
+    metaData:
+      media.metaData?.width && media.metaData.height
+        ? { width: media.metaData.width, height: media.metaData.height }
+        : null,
+    thumbnails: (media.thumbnails ?? []).map((t) => ({
+      url: t.url,
+      width: t.width,
+      height: t.height,
+      extensions: { formats: { avif: t.extensions.formats.avif, webp: t.extensions.formats.webp } },
+    })),
+  };
 }
 
 export type SeoRouteName = 'frontend.navigation.page' | 'frontend.detail.page' | 'frontend.landing.page';

@@ -9,6 +9,7 @@
  * link and a customer number names at most one article, both compared without regard to case.
  */
 import * as v from 'valibot';
+import { CoverImageSchema } from '../cover-image.ts';
 import { TimestampSchema } from '../fields.ts';
 import { IdInputSchema, IdSchema } from '../ids.ts';
 import { optionalSearchText, QueryPageNumberSchema } from '../query.ts';
@@ -146,7 +147,7 @@ export const ArticleLinkSchema = v.object({
     id: IdSchema,
     name: v.string(),
     url: v.pipe(v.nullable(v.string()), v.description("Path of the product page in the caller's language.")),
-    cover: v.nullable(v.string()),
+    cover: v.pipe(v.nullable(CoverImageSchema), v.description('The cover image; null when the article has none.')),
   }),
   createdAt: TimestampSchema,
   updatedAt: v.nullable(TimestampSchema),

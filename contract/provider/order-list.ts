@@ -10,6 +10,7 @@
  */
 import * as v from 'valibot';
 import { DELIVERY_TIME_UNITS } from '../delivery-time.ts';
+import { CoverImageSchema } from '../cover-image.ts';
 import { TimestampSchema } from '../fields.ts';
 import { IdInputSchema, IdSchema } from '../ids.ts';
 import { optionalSearchText, QueryPageNumberSchema } from '../query.ts';
@@ -233,7 +234,7 @@ export const OrderListItemSchema = v.object({
   minPurchase: count,
   purchaseSteps: count,
   maxPurchase: v.nullable(count),
-  cover: v.pipe(v.nullable(v.string()), v.description('URL of the cover image.')),
+  cover: v.pipe(v.nullable(CoverImageSchema), v.description('The cover image; null when the article has none.')),
   url: v.pipe(v.nullable(v.string()), v.description("Path of the product page in the caller's language.")),
   available: v.pipe(v.boolean(), v.description('False when the article can no longer be ordered.')),
   unitPrice: money('Net price in EUR of one order unit at the tier for the quantity; null without ROLE_VIEW_PRICES.'),

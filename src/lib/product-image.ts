@@ -35,6 +35,8 @@ export const IMAGE_SIZES = {
   line: '80px',
   /** Quick search rows: a 48 x 64 px box. */
   quickSearch: '48px',
+  /** Rows of the account's tables (order list items, article links): a 48 px box. */
+  tableRow: '48px',
 } as const;
 
 /** The media fields read here (Shopware Media with the thumbnails' `extensions.formats`). */

@@ -11,7 +11,10 @@ import { createStoreApi } from '../../app.ts';
 import { RIGHT_CODES } from '../../auth/rights.ts';
 import { loadBackendConfig } from '../../config.ts';
 import { createDb, type DbHandle } from '../../db/client.ts';
-import { articleLinkTable, productTable } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { articleLinkTable, mediaTable, productTable } from '../../db/schema/index.ts';
+import { putMediaFile } from '../../media/media-store.ts';
 import { languageId, seedSalesChannel } from '../../db/seed-channel.ts';
 import { randomId } from '../../lib/ids.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
@@ -248,6 +251,33 @@ describe('managing article links', () => {
     const query = await call('GET', `${P}?sort=price&limit=101`, manager.token);
     expect(errorsOf(query.json).map((e) => e.pointer)).toEqual(['/limit', '/sort']);
     await handle.db.delete(articleLinkTable);
+  });
+});
+
+describe('the article’s cover', () => {
+  test('an article with a stored image comes with its thumbnails, one without an image with none', async () => {
+    const png = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#c8102e' } })
+      .png()
+      .toBuffer();
+    const file = await putMediaFile(handle.db, png);
+    const mediaId = randomId();
+    await handle.db
+      .insert(mediaTable)
+      .values({ id: mediaId, fileName: 'hammer.png', mimeType: 'image/png', fileHash: file.hash });
+    await handle.db.update(productTable).set({ coverMediaId: mediaId }).where(eq(productTable.id, articles.hammer!.id));
+
+    const hammer = await create(articles.hammer!.productNumber, 'COVER-1');
+    const saw = await create(articles.saw!.productNumber, 'COVER-2');
+    try {
+      expect(hammer.product.cover?.url).toBe(`/media/${file.hash}/original.png`);
+      expect(hammer.product.cover?.metaData).toEqual({ width: 600, height: 600 });
+      expect(hammer.product.cover?.thumbnails.map((t) => t.width)).toEqual([96, 192, 400, 600]);
+      expect(hammer.product.cover?.thumbnails[0]?.extensions.formats.avif).toBe(`/media/${file.hash}/96x96.avif`);
+      expect(saw.product.cover).toBeNull();
+    } finally {
+      for (const link of [hammer, saw])
+        expect((await call('DELETE', `${P}/${link.id}`, manager.token)).status).toBe(204);
+    }
   });
 });
 

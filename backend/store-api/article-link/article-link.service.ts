@@ -24,12 +24,12 @@ import {
 import type { AuthenticatedCustomer } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
 import { localeColumns } from '../../db/locale-columns.ts';
-import { articleLinkTable, companyTable, mediaTable, productTable } from '../../db/schema/index.ts';
+import { articleLinkTable, companyTable, mediaFileTable, mediaTable, productTable } from '../../db/schema/index.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
 import { productSeoPath } from '../../lib/slug.ts';
 import { containsPattern } from '../criteria.ts';
-import { mapMedia } from '../entities.ts';
+import { coverImage, mapMedia } from '../entities.ts';
 import { customerSkusByProductId, productIdsByCustomerSku } from './lookup.ts';
 
 /** What the answers are read in: the caller's language and where media files are served from. */
@@ -192,12 +192,32 @@ function selectLinks(db: Db, locale: string) {
 /**
  * Maps joined rows to the answer: `productId` is the supplier article number, `product.url` the product page path
  * `/{name}/{productNumber}` in the caller's language (null for an inactive article, which has no page),
- * `product.cover` the URL of the cover image or null.
+ * `product.cover` the cover image (contract/cover-image.ts) or null.
  */
 async function mapLinks(db: Db, rows: LinkRow[], view: ArticleLinkView): Promise<ArticleLink[]> {
   const coverIds = [...new Set(rows.map((r) => r.coverMediaId).filter((id): id is string => id !== null))];
-  const media = coverIds.length ? await db.select().from(mediaTable).where(inArray(mediaTable.id, coverIds)) : [];
-  const covers = new Map(media.map((m) => [m.id, mapMedia(m, view.locale, view.mediaBaseUrl).url || null]));
+  // With the stored file, whose thumbnails make the picture (a media row alone has no URL without MEDIA_BASE_URL).
+  const media = coverIds.length
+    ? await db
+        .select({
+          media: mediaTable,
+          file: {
+            hash: mediaFileTable.hash,
+            mimeType: mediaFileTable.mimeType,
+            width: mediaFileTable.width,
+            height: mediaFileTable.height,
+          },
+        })
+        .from(mediaTable)
+        .leftJoin(mediaFileTable, eq(mediaFileTable.hash, mediaTable.fileHash))
+        .where(inArray(mediaTable.id, coverIds))
+    : [];
+  const covers = new Map(
+    media.map(({ media: m, file }) => [
+      m.id,
+      coverImage(mapMedia({ ...m, file: file?.hash ? file : null }, view.locale, view.mediaBaseUrl)),
+    ]),
+  );
   return rows.map((r) => ({
     id: r.id,
     productId: r.productNumber,
@@ -206,7 +226,7 @@ async function mapLinks(db: Db, rows: LinkRow[], view: ArticleLinkView): Promise
       id: r.productId,
       name: r.name,
       url: r.active ? `/${productSeoPath(r.name, r.productNumber)}` : null,
-      cover: (r.coverMediaId && covers.get(r.coverMediaId)) ?? null,
+      cover: (r.coverMediaId ? covers.get(r.coverMediaId) : null) ?? null,
     },
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt ? r.updatedAt.toISOString() : null,

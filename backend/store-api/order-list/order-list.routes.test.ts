@@ -169,7 +169,7 @@ describe('creating and reading', () => {
       deliveryTime: { min: 1, max: 2, unit: 'day' },
       url: '/Combinatietang-180-mm/P-1000',
     });
-    expect(pliers!.cover).toMatch(/^https:\/\/media\.example\/.*kombizange\.jpg$/);
+    expect(pliers!.cover?.url).toMatch(/^https:\/\/media\.example\/.*kombizange\.jpg$/);
     // 150 screws, sold from 100 in steps of 100, become 200 at 1.40 per 100.
     expect(bolts).toMatchObject({ productNumber: 'S-3000', quantity: 200, minPurchase: 100, purchaseSteps: 100 });
     expect(bolts!.totalPrice).toBe(2.8);

@@ -47,7 +47,7 @@ import { translateFields } from '../../lib/translate.ts';
 import { customerSkusByProductId } from '../article-link/lookup.ts';
 import { coverOf, purchasableQuantity } from '../checkout/cart.service.ts';
 import { containsPattern } from '../criteria.ts';
-import { mapMedia } from '../entities.ts';
+import { coverImage, mapMedia } from '../entities.ts';
 import { deliveryTime } from '../product/product.mapper.ts';
 import { loadPrices, loadProductMedia, loadProducts, type ProductMediaRow } from '../product/product.repository.ts';
 
@@ -199,7 +199,7 @@ async function itemModels(
     const available = product.active && (!parent || parent.active) && product.childCount === 0 && unit !== undefined;
     const totalCents = viewPrices && available && unit !== undefined ? lineTotalCents(unit, row.quantity) : null;
     const cover = detailed ? coverOf(product, parent, media) : undefined;
-    const coverUrl = cover ? mapMedia(cover.media, view.locale, view.mediaBaseUrl).url : '';
+    const coverMedia = cover ? coverImage(mapMedia(cover.media, view.locale, view.mediaBaseUrl)) : null;
     const dt = deliveryTime(
       product.deliveryTimeMin ?? parent?.deliveryTimeMin ?? null,
       product.deliveryTimeMax ?? parent?.deliveryTimeMax ?? null,
@@ -219,7 +219,7 @@ async function itemModels(
         minPurchase: Math.max(1, product.minPurchase),
         purchaseSteps: Math.max(1, product.purchaseSteps),
         maxPurchase: product.maxPurchase,
-        cover: coverUrl || null,
+        cover: coverMedia,
         url: `/${productSeoPath(name, product.productNumber)}`,
         available,
         unitPrice: totalCents !== null && unit !== undefined ? Number(formatUnitPrice(unit)) : null,

@@ -26,6 +26,7 @@ import { ConfirmDialog, Dialog } from '../../../components/ui/Dialog.tsx';
 import { Button, FormActions, FormError, TextField } from '../../../components/ui/form.tsx';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { TableHead } from '../../../components/ui/TableHead.tsx';
+import { RowThumbnail } from '../../../components/ui/RowThumbnail.tsx';
 import { useAction, useConfirmedAction, useNotify } from '../../../components/ui/use-action.ts';
 import type { MessageKey } from '../../../i18n/locales.ts';
 import { useI18n } from '../../../i18n/react.tsx';
@@ -258,13 +259,16 @@ function LinkRow({
       <td className="py-2 pr-3 font-mono font-semibold break-all">{link.customerSku}</td>
       <td className="py-2 pr-3 font-mono break-all">{link.productId}</td>
       <td className="py-2 pr-3">
-        {href ? (
-          <a href={href} className="text-primary hover:underline">
-            {link.product.name}
-          </a>
-        ) : (
-          link.product.name
-        )}
+        <div className="flex items-start gap-3">
+          <RowThumbnail cover={link.product.cover} />
+          {href ? (
+            <a href={href} className="text-primary hover:underline">
+              {link.product.name}
+            </a>
+          ) : (
+            link.product.name
+          )}
+        </div>
       </td>
       <td className="py-2 text-right whitespace-nowrap">
         <span className="inline-flex gap-2">

@@ -25,6 +25,7 @@ import { ConfirmDialog, Dialog } from '../../../components/ui/Dialog.tsx';
 import { Button, Card, FormActions, RadioGroup, TextField } from '../../../components/ui/form.tsx';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { TableHead } from '../../../components/ui/TableHead.tsx';
+import { RowThumbnail } from '../../../components/ui/RowThumbnail.tsx';
 import { useAction, useConfirmedAction, useNotify } from '../../../components/ui/use-action.ts';
 import { deliveryTimeLabel, formatDate } from '../../../i18n/format.ts';
 import { useI18n } from '../../../i18n/react.tsx';
@@ -429,20 +430,25 @@ export function OrderListDetail() {
                   <td className="py-2 pr-3 font-mono">{item.productNumber}</td>
                   {withCustomerNumbers && <td className="py-2 pr-3 font-mono">{item.customerArticleNumber ?? ''}</td>}
                   <td className="py-2 pr-3">
-                    {item.url ? (
-                      <Link
-                        to={`/${item.url.replace(/^\/+/, '')}`}
-                        reloadDocument
-                        className="text-primary hover:underline"
-                      >
-                        {item.name}
-                      </Link>
-                    ) : (
-                      item.name
-                    )}
-                    {!item.available && (
-                      <span className="block text-xs text-primary">{t('orderLists.unavailable')}</span>
-                    )}
+                    <div className="flex items-start gap-3">
+                      <RowThumbnail cover={item.cover} />
+                      <div>
+                        {item.url ? (
+                          <Link
+                            to={`/${item.url.replace(/^\/+/, '')}`}
+                            reloadDocument
+                            className="text-primary hover:underline"
+                          >
+                            {item.name}
+                          </Link>
+                        ) : (
+                          item.name
+                        )}
+                        {!item.available && (
+                          <span className="block text-xs text-primary">{t('orderLists.unavailable')}</span>
+                        )}
+                      </div>
+                    </div>
                   </td>
                   <td className="py-2 pr-3">
                     <QuantityField

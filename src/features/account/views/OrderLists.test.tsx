@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
+import { PLACEHOLDER_IMAGE } from '../../../lib/product-image.ts';
 import '../../../components/ui/jsdom-dialog.ts';
 import {
   OrderListCreateRequestSchema,
@@ -215,6 +216,33 @@ describe('order lists', () => {
     expect(v.safeParse(OrderListPatchRequestSchema, patch).success).toBe(true);
     expect(patch).toEqual({ name: 'Hall 3 refill', ownerType: 'company' });
     expect(await screen.findByRole('heading', { name: 'Hall 3 refill' })).toBeInTheDocument();
+  });
+
+  test('each item shows its cover in the sizes the row uses, an item without one the placeholder', async () => {
+    const hash = 'a'.repeat(64);
+    const thumb = (size: number) => ({
+      url: `/media/${hash}/${size}x${size}.jpg`,
+      width: size,
+      height: size,
+      extensions: {
+        formats: { avif: `/media/${hash}/${size}x${size}.avif`, webp: `/media/${hash}/${size}x${size}.webp` },
+      },
+    });
+    const cover = {
+      url: `/media/${hash}/800x800.jpg`,
+      metaData: { width: 800, height: 800 },
+      thumbnails: [96, 192, 400, 800].map(thumb),
+    };
+    serve(orderListDetailBody({ items: [{ ...drill, cover }, gloves] }));
+    renderAccount(`/account/orderlist/details/${LIST_ID}`, RIGHTS);
+    const table = await screen.findByRole('region', { name: 'Articles' });
+    const drillImage = within(table).getByRole('link', { name: 'Cordless drill' }).closest('tr')!.querySelector('img')!;
+    // Only thumbnails a 48 px box can use (up to 96 px for dense screens), AVIF and WebP offered first.
+    expect(drillImage.getAttribute('srcset')).toBe(`/media/${hash}/96x96.jpg 96w`);
+    const sources = [...drillImage.closest('picture')!.querySelectorAll('source')].map((s) => s.getAttribute('type'));
+    expect(sources).toEqual(['image/avif', 'image/webp']);
+    const glovesImage = within(table).getByText('Work gloves').closest('tr')!.querySelector('img')!;
+    expect(glovesImage.getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
   });
 
   test('a colleague’s shared list offers no way to make it private', async () => {
