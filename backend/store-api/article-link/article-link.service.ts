@@ -24,7 +24,8 @@ import {
 import type { AuthenticatedCustomer } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
 import { localeColumns } from '../../db/locale-columns.ts';
-import { articleLinkTable, companyTable, mediaFileTable, mediaTable, productTable } from '../../db/schema/index.ts';
+import { articleLinkTable, companyTable, productTable } from '../../db/schema/index.ts';
+import { loadMedia } from '../product/product.repository.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
 import { productSeoPath } from '../../lib/slug.ts';
@@ -197,27 +198,8 @@ function selectLinks(db: Db, locale: string) {
 async function mapLinks(db: Db, rows: LinkRow[], view: ArticleLinkView): Promise<ArticleLink[]> {
   const coverIds = [...new Set(rows.map((r) => r.coverMediaId).filter((id): id is string => id !== null))];
   // With the stored file, whose thumbnails make the picture (a media row alone has no URL without MEDIA_BASE_URL).
-  const media = coverIds.length
-    ? await db
-        .select({
-          media: mediaTable,
-          file: {
-            hash: mediaFileTable.hash,
-            mimeType: mediaFileTable.mimeType,
-            width: mediaFileTable.width,
-            height: mediaFileTable.height,
-          },
-        })
-        .from(mediaTable)
-        .leftJoin(mediaFileTable, eq(mediaFileTable.hash, mediaTable.fileHash))
-        .where(inArray(mediaTable.id, coverIds))
-    : [];
-  const covers = new Map(
-    media.map(({ media: m, file }) => [
-      m.id,
-      coverImage(mapMedia({ ...m, file: file?.hash ? file : null }, view.locale, view.mediaBaseUrl)),
-    ]),
-  );
+  const media = await loadMedia(db, coverIds);
+  const covers = new Map([...media].map(([id, m]) => [id, coverImage(mapMedia(m, view.locale, view.mediaBaseUrl))]));
   return rows.map((r) => ({
     id: r.id,
     productId: r.productNumber,

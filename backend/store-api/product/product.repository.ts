@@ -254,13 +254,39 @@ export interface ProductMediaDbRow {
  */
 export function productMediaSelect(productIds: SQL): SQL {
   return sql`
-    SELECT pm.id, pm.product_id, pm.media_id, pm.position, pm.purpose, pm.description,
-           m.file_name, m.mime_type, m.file_extension, m.url, m.translated, m.custom_fields,
-           f.hash AS file_hash, f.mime_type AS file_mime_type, f.width AS file_width, f.height AS file_height
+    SELECT pm.id, pm.product_id, pm.media_id, pm.position, pm.purpose, pm.description, ${MEDIA_COLUMNS}
       FROM product_media pm JOIN media m ON m.id = pm.media_id
       LEFT JOIN media_file f ON f.hash = m.file_hash
      WHERE pm.product_id = ANY(${productIds})
      ORDER BY pm.product_id, pm.position, pm.id`;
+}
+
+/** The media columns of `productMediaSelect` and `loadMedia` (`m` the media, `f` its stored file). */
+const MEDIA_COLUMNS = sql.raw(`m.file_name, m.mime_type, m.file_extension, m.url, m.translated, m.custom_fields,
+           f.hash AS file_hash, f.mime_type AS file_mime_type, f.width AS file_width, f.height AS file_height`);
+
+/** A media row with its stored file, from the MEDIA_COLUMNS of a row whose media id is `id`. */
+function toMediaRow(
+  id: string,
+  r: Omit<ProductMediaDbRow, 'id' | 'product_id' | 'media_id' | 'position' | 'purpose' | 'description'>,
+): ProductMediaRow['media'] {
+  return {
+    id,
+    fileName: r.file_name,
+    mimeType: r.mime_type ?? null,
+    fileExtension: r.file_extension ?? null,
+    url: r.url ?? null,
+    translated: r.translated ?? {},
+    customFields: r.custom_fields ?? {},
+    file: r.file_hash
+      ? {
+          hash: r.file_hash,
+          mimeType: r.file_mime_type ?? '',
+          width: Number(r.file_width),
+          height: Number(r.file_height),
+        }
+      : null,
+  };
 }
 
 /** Converts a row of `productMediaSelect` into a ProductMediaRow. */
@@ -272,24 +298,20 @@ export function toProductMediaRow(r: ProductMediaDbRow): ProductMediaRow {
     position: Number(r.position),
     purpose: r.purpose,
     description: r.description ?? null,
-    media: {
-      id: r.media_id,
-      fileName: r.file_name,
-      mimeType: r.mime_type ?? null,
-      fileExtension: r.file_extension ?? null,
-      url: r.url ?? null,
-      translated: r.translated ?? {},
-      customFields: r.custom_fields ?? {},
-      file: r.file_hash
-        ? {
-            hash: r.file_hash,
-            mimeType: r.file_mime_type ?? '',
-            width: Number(r.file_width),
-            height: Number(r.file_height),
-          }
-        : null,
-    },
+    media: toMediaRow(r.media_id, r),
   };
+}
+
+/** Media by id, each with its stored file (a cover named by `cover_media_id`); unknown ids are left out. */
+export async function loadMedia(db: Db, mediaIds: string[]): Promise<Map<string, ProductMediaRow['media']>> {
+  if (mediaIds.length === 0) return new Map();
+  const list = await rows<Omit<ProductMediaDbRow, 'product_id' | 'media_id' | 'position' | 'purpose' | 'description'>>(
+    db,
+    sql`SELECT m.id, ${MEDIA_COLUMNS}
+          FROM media m LEFT JOIN media_file f ON f.hash = m.file_hash
+         WHERE m.id = ANY(${textArray([...new Set(mediaIds)])})`,
+  );
+  return new Map(list.map((r) => [r.id, toMediaRow(r.id, r)]));
 }
 
 /** Media links of products (images and documents), by position. */
