@@ -14,11 +14,21 @@ import type { PgTable } from 'drizzle-orm/pg-core';
  * The select list of all columns of `table` (database names), `numeric` columns cast to text under their own name.
  *
  * @param alias the table's alias in the FROM clause, when it has one.
+ * @param only the database names of the columns to select (in this order), when not all of them.
+ * @throws Error for a name in `only` that is no column of `table`.
  */
-export function jsonColumns(table: PgTable, alias?: string): SQL {
+export function jsonColumns(table: PgTable, alias?: string, only?: readonly string[]): SQL {
   const prefix = alias ? `${alias}.` : '';
+  const columns = Object.values(getTableColumns(table));
+  const chosen = only
+    ? only.map((name) => {
+        const column = columns.find((c) => c.name === name);
+        if (!column) throw new Error(`No column ${name} in the table`);
+        return column;
+      })
+    : columns;
   return sql.raw(
-    Object.values(getTableColumns(table))
+    chosen
       .map((c) =>
         c.getSQLType().startsWith('numeric') ? `${prefix}"${c.name}"::text AS "${c.name}"` : `${prefix}"${c.name}"`,
       )

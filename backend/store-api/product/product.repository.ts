@@ -7,6 +7,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared as rows, type Db } from '../../db/client.ts';
 import type { PriceRow } from '../../lib/price.ts';
 import { textArray } from '../../db/sql-params.ts';
+import { jsonColumns } from '../../db/json-rows.ts';
+import { productTable } from '../../db/schema/index.ts';
 import type { MediaFileRef } from '../entities.ts';
 
 export interface ProductRow {
@@ -139,26 +141,21 @@ export interface ProductDbRow {
   updated_at: DbTimestamp | null;
 }
 
-/** The `product` columns every product response needs (search vectors excluded); the `numeric` ones are marked. */
-const PRODUCT_COLUMN_NAMES =
-  `id parent_id product_number ean manufacturer_id manufacturer_number active stock available_stock
-  is_closeout min_purchase max_purchase purchase_steps unit content_unit content_per_unit:n delivery_time_min
-  delivery_time_max delivery_time_unit restock_time cover_media_id translated option_ids property_ids category_ids
-  category_tree child_count listing_price:n tax_rate:n rating_average:n release_date custom_fields created_at
-  updated_at`
-    .split(/\s+/)
-    .map((c) => ({ name: c.replace(':n', ''), numeric: c.endsWith(':n') }));
+/** The `product` columns every product response needs (search vectors excluded). */
+const PRODUCT_COLUMN_NAMES = `id parent_id product_number ean manufacturer_id manufacturer_number active stock
+  available_stock is_closeout min_purchase max_purchase purchase_steps unit content_unit content_per_unit
+  delivery_time_min delivery_time_max delivery_time_unit restock_time cover_media_id translated option_ids
+  property_ids category_ids category_tree child_count listing_price tax_rate rating_average release_date custom_fields
+  created_at updated_at`.split(/\s+/);
 
 /** The product columns every product response needs (search vectors excluded), of `product p`. */
-export const PRODUCT_COLUMNS = sql.raw(PRODUCT_COLUMN_NAMES.map((c) => `p.${c.name}`).join(', '));
+export const PRODUCT_COLUMNS = sql.raw(PRODUCT_COLUMN_NAMES.map((name) => `p.${name}`).join(', '));
 
 /**
  * PRODUCT_COLUMNS with the `numeric` columns as text under their own names, for rows read as JSON (JSON has no
- * decimal: "21.00" would become 21); `toProductRow` maps both alike.
+ * decimal: "21.00" would become 21; ../../db/json-rows.ts); `toProductRow` maps both alike.
  */
-export const PRODUCT_TEXT_COLUMNS = sql.raw(
-  PRODUCT_COLUMN_NAMES.map((c) => (c.numeric ? `p.${c.name}::text AS ${c.name}` : `p.${c.name}`)).join(', '),
-);
+export const PRODUCT_TEXT_COLUMNS = jsonColumns(productTable, 'p', PRODUCT_COLUMN_NAMES);
 
 const numberOrNull = (v: DbNumeric | null | undefined): number | null =>
   v === null || v === undefined ? null : Number(v);
