@@ -19,9 +19,7 @@ const FILE_NAME = /^[0-9a-f]{32}-sitemap-[1-9]\d{0,5}\.xml\.gz$/;
  */
 export async function domainSitemapFiles(storeApi: StoreApiClient, domain: StorefrontDomain): Promise<string[]> {
   const files = await storeApi.invoke('readSitemap get /sitemap');
-  return files
-    .map((f) => f.filename.split('/').at(-1) ?? '')
-    .filter((name) => FILE_NAME.test(name) && name.startsWith(`${domain.id}-`));
+  return files.map((f) => f.filename.split('/').at(-1) ?? '').filter((name) => isDomainSitemapFile(domain, name));
 }
 
 /** Whether `name` is one of the domain's sitemap file names (checked before the file is fetched). */
