@@ -184,6 +184,25 @@ export const cartLineItemTable = pgTable(
   (t) => [primaryKey({ columns: [t.customerId, t.id] })],
 );
 
+/**
+ * The `Idempotency-Key` of each order submit that placed an order or sent an approval request, with the SHA-256 of
+ * its request body (IETF draft-ietf-httpapi-idempotency-key-header: a key reused with a different body is refused
+ * with 422). Written in the submit's transaction, so it exists exactly when the order or request does.
+ */
+export const checkoutSubmitKeyTable = pgTable(
+  'checkout_submit_key',
+  {
+    customerId: idColumn('customer_id')
+      .notNull()
+      .references(() => customerTable.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** Hex SHA-256 of the submit's request body in canonical JSON (order.service.ts `requestFingerprint`). */
+    requestHash: text('request_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.idempotencyKey] })],
+);
+
 /** Order numbers: a sequence, so concurrent orders never share one. */
 export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 100001 });
 

@@ -19,7 +19,9 @@
  * Steps 3 and 4 are `draftOrder` (the order's `OrderDraft`, plain JSON), 5 to 7 `writeOrder`, which also writes the
  * order of an approved approval request from the draft kept as the request's snapshot; `emptyCart` (cart.service.ts) empties the cart.
  *
- * Idempotency: the key is unique per customer (`order_idempotency_idx`). A submit with a known key answers that
+ * Idempotency: the key is unique per customer (`order_idempotency_idx`) and is kept with the SHA-256 of its request
+ * body (`checkout_submit_key`); a known key with another body answers 422 `{PROVIDER}__IDEMPOTENCY_KEY_REUSED`
+ * (IETF draft-ietf-httpapi-idempotency-key-header). A submit with a known key and the same body answers that
  * order without a transaction; concurrent submits with the same key wait on the cart lock and then find the order;
  * a unique violation on insert (a submit that did not wait on the same cart lock) is answered by looking the order up.
  * Submits without a key are serialised by the cart lock: the second finds the cart empty.
@@ -32,6 +34,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { textArray } from '../../db/sql-params.ts';
 import {
   cartTable,
+  checkoutSubmitKeyTable,
   companyAddressTable,
   companyCreditTable,
   companyTable,
@@ -51,7 +54,7 @@ import { orderConfirmationMail } from '../../mail/templates.ts';
 import type { StoreContext } from '../context.ts';
 import { calculateCart, emptyCart, type CalculatedCart, type CartErrorEntry, type CartModel } from './cart.service.ts';
 import { mapShippingMethod, PICKUP_SHIPPING_METHOD } from './methods.mapper.ts';
-import { approvalByKey, requestApproval } from '../spending/approval.service.ts';
+import { approvalByKey, requestApproval, snapshotHash } from '../spending/approval.service.ts';
 import { consume } from '../spending/budget.service.ts';
 import { articleLinkReaderOf, customerSkusByProductId } from '../article-link/lookup.ts';
 
@@ -145,6 +148,47 @@ async function orderByKey(db: Db, customerId: string, key: string): Promise<stri
   return row?.id ?? null;
 }
 
+/**
+ * The fingerprint of a submit's request body: SHA-256 (hex) of the validated order data as canonical JSON (keys
+ * sorted, defaults applied), so `{}` and `{"splitDelivery":"together"}` are the same request.
+ */
+export function requestFingerprint(data: OrderCreateData): string {
+  return snapshotHash(data);
+}
+
+/**
+ * 422 `{PROVIDER}__IDEMPOTENCY_KEY_REUSED`: the key already placed an order (or sent an approval request) for a
+ * different request body (IETF draft-ietf-httpapi-idempotency-key-header, "Error Scenarios": a reused key with a
+ * different payload is answered 422 Unprocessable Content).
+ */
+export function idempotencyKeyReused(provider: string): StoreApiError {
+  return new StoreApiError(
+    422,
+    `${provider.toUpperCase()}__IDEMPOTENCY_KEY_REUSED`,
+    'This Idempotency-Key was already used for a different order request: send a new key for a new order.',
+  );
+}
+
+/**
+ * Refuses a key that was used for another request body (see `idempotencyKeyReused`); keys of orders placed before
+ * fingerprints were kept have none and pass.
+ *
+ * @throws StoreApiError 422 `{PROVIDER}__IDEMPOTENCY_KEY_REUSED`.
+ */
+async function assertSameRequest(
+  db: Db,
+  provider: string,
+  customerId: string,
+  key: string,
+  fingerprint: string,
+): Promise<void> {
+  const [row] = await db
+    .select({ requestHash: checkoutSubmitKeyTable.requestHash })
+    .from(checkoutSubmitKeyTable)
+    .where(and(eq(checkoutSubmitKeyTable.customerId, customerId), eq(checkoutSubmitKeyTable.idempotencyKey, key)));
+  if (row && row.requestHash !== fingerprint) throw idempotencyKeyReused(provider);
+}
+
 function snapshot(a: AddressRow, company: string): OrderAddressSnapshot {
   return {
     id: a.id,
@@ -219,13 +263,15 @@ async function shippingMethodFor(
  * Places the order of the customer's cart (see the module comment).
  *
  * @throws StoreApiError 400 `CHECKOUT__CART_EMPTY`, `CHECKOUT__CART_INVALID`, `VIOLATION::…` for the order data,
- *   `{PROVIDER}__CREDIT_LIMIT_EXCEEDED`, `CHECKOUT__UNKNOWN_PAYMENT_METHOD`; 404 `CHECKOUT__CUSTOMER_ADDRESS_NOT_FOUND`.
+ *   `{PROVIDER}__CREDIT_LIMIT_EXCEEDED`, `CHECKOUT__UNKNOWN_PAYMENT_METHOD`; 404 `CHECKOUT__CUSTOMER_ADDRESS_NOT_FOUND`;
+ *   422 `{PROVIDER}__IDEMPOTENCY_KEY_REUSED` for a known key with another request body.
  */
 export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<SubmitOutcome> {
   const { db } = deps;
   const { customer, idempotencyKey: key } = input;
   const earlier = async (): Promise<SubmitOutcome | null> => {
     if (!key) return null;
+    await assertSameRequest(db, deps.config.provider, customer.id, key, requestFingerprint(input.data));
     const order = await orderByKey(db, customer.id, key);
     if (order) return { kind: 'order', orderId: order, created: false, mailId: null };
     const approval = await approvalByKey(db, customer.id, key);
@@ -287,8 +333,18 @@ async function placeInTransaction(deps: PlaceOrderDeps, tx: Db, input: PlaceOrde
     ...(data.shippingAddressId ? { shippingAddressId: data.shippingAddressId } : {}),
   });
   if (key) {
+    // A submit that waited on the cart lock while one with the same key committed: the same body answers that
+    // order (or approval request, answered by requestApproval), another body 422. Otherwise the key is recorded
+    // with its body in this transaction.
+    const fingerprint = requestFingerprint(data);
+    await assertSameRequest(tx, config.provider, customer.id, key, fingerprint);
     const existing = await orderByKey(tx, customer.id, key);
     if (existing) return { kind: 'order', orderId: existing, created: false, mailId: null };
+    if (!(await approvalByKey(tx, customer.id, key))) {
+      await tx
+        .insert(checkoutSubmitKeyTable)
+        .values({ customerId: customer.id, idempotencyKey: key, requestHash: fingerprint });
+    }
   }
   const now = new Date();
   const [choice] = await tx

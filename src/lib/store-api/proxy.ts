@@ -12,8 +12,11 @@ import { forwardToStoreApi, storeApiHeaders } from './client.ts';
 import { CONTEXT_COOKIE, contextCookieOptions, isPlausibleToken, loggedInCookieOptions } from '../context-cookie.ts';
 import { LOGGED_IN_COOKIE } from '../session/logged-in-cookie.ts';
 
-/** Request headers passed through from the browser; everything else (cookies, authorisation) stays here. */
-const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept'];
+/**
+ * Request headers passed through from the browser; everything else (cookies, authorisation) stays here.
+ * `idempotency-key` makes a repeated order submit answer the one order (docs/decisions/014, "Placing an order").
+ */
+const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'idempotency-key'];
 /** Response headers passed back; notably neither `sw-context-token` nor `set-cookie`. */
 const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-disposition', 'cache-control', 'etag', 'last-modified'];
 
