@@ -31,6 +31,10 @@
  * level-20 error `{provider}-offer-expired` or `{provider}-offer-quantity-changed` blocks the order until the buyer
  * removes the line or sets the offered quantity again.
  *
+ * An order reference put on the cart is asked again on every calculation (also the order's, in its transaction)
+ * whether the buyer may still book to it; if not, the level-20 error `{provider}-order-reference-not-usable` blocks
+ * the order.
+ *
  * Each product line's payload names the company's own article number (`customerArticleNumber`, the article link of
  * docs/decisions/017, read through ../article-link/lookup.ts) or null; the order keeps it from this calculation.
  */
@@ -101,7 +105,8 @@ import {
   type PaymentMethodRow,
   type ShippingMethodRow,
 } from './methods.mapper.ts';
-import { cartBudgets, type CartBudgets } from '../spending/budget-cart.ts';
+import { cartBudgets, type CartBudgets, type OrderReferenceRow } from '../spending/budget-cart.ts';
+import { usableReference } from '../spending/order-reference.service.ts';
 import type { FlowRow } from '../spending/order-flow.service.ts';
 
 /**
@@ -527,6 +532,12 @@ export async function calculateCart(
     flow,
   });
   for (const e of budgets.errors) error(e);
+  // The reference may have been deactivated, closed or the buyer taken off it since it was put on the cart: ask
+  // again whether the buyer may book to it (../spending/order-reference.service.ts `usableReference`); an order is
+  // never booked to a reference the buyer can no longer use.
+  if (budgets.orderReference && !(await usableReference(db, customer, budgets.orderReference.id, now))) {
+    error(referenceNotUsable(provider, budgets.orderReference));
+  }
 
   const model: CartModel = {
     customerId: customer.id,
@@ -747,6 +758,26 @@ function offerError(provider: string, state: OfferState, lineId: string, name: s
     id: lineId,
     name,
     quantity,
+  };
+}
+
+/**
+ * The level-20 error of a cart booked to an order reference the buyer can no longer use (inactive, outside its
+ * dates, or the buyer no longer one of its users): `{provider}-order-reference-not-usable`, keyed by its messageKey
+ * (one reference per cart), with the reference's id and name. The buyer chooses another reference or none.
+ */
+export function referenceNotUsable(
+  provider: string,
+  reference: Pick<OrderReferenceRow, 'id' | 'name'>,
+): CartErrorEntry {
+  const messageKey = `${provider}-order-reference-not-usable`;
+  return {
+    key: messageKey,
+    messageKey,
+    level: 20,
+    message: `The order reference ${reference.name} can no longer be used for your orders: choose another one or none.`,
+    id: reference.id,
+    name: reference.name,
   };
 }
 

@@ -17,6 +17,8 @@ import {
   customerTable,
   orderApprovalTable,
   orderFlowUserTable,
+  orderReferenceTable,
+  orderReferenceUserTable,
   orderTable,
 } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
@@ -186,6 +188,72 @@ describe('a direct order consumes the budgets', () => {
     expect(next).not.toHaveProperty('orderReferenceBudget');
     await handle.db.update(cartTable).set({ orderReferenceId: referenceId }).where(eq(cartTable.customerId, buyer.id));
     expect((await cartOf(buyer.token)).extensions).toMatchObject({ orderReferenceBudget: { remaining: 20.05 } });
+  });
+});
+
+describe('an order reference the buyer can no longer use', () => {
+  /** A buyer with one piece in the cart, booked to a reference with a budget that the buyer is a user of. */
+  async function bookedBuyer(): Promise<{ buyer: TestCustomer; referenceId: string }> {
+    const buyer = await insertCustomer(handle.db, companyId);
+    const referenceId = await insertTestReference(handle.db, companyId, { budgetCents: 50_000 });
+    await handle.db.insert(orderReferenceUserTable).values({ referenceId, customerId: buyer.id });
+    await fillCart(handle.db, buyer.id, [{ productId: article, quantity: 1 }]);
+    const chosen = await call('PUT', `/${PROVIDER}/order-reference/cart/${referenceId}`, buyer.token);
+    expect(chosen.status).toBe(200);
+    expect(cartErrors(await cartOf(buyer.token))).toEqual([]);
+    return { buyer, referenceId };
+  }
+
+  async function expectRefused(buyer: TestCustomer, referenceId: string) {
+    const cart = await cartOf(buyer.token);
+    expect(cartErrors(cart)).toContainEqual(
+      expect.objectContaining({
+        key: `${PROVIDER}-order-reference-not-usable`,
+        messageKey: `${PROVIDER}-order-reference-not-usable`,
+        level: 20,
+        id: referenceId,
+      }),
+    );
+    const refused = await submit(buyer.token);
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors?.[0]).toMatchObject({
+      code: 'CHECKOUT__CART_INVALID',
+      meta: { parameters: { messageKey: `${PROVIDER}-order-reference-not-usable`, id: referenceId } },
+    });
+    expect(await ordersOf(buyer.id)).toHaveLength(0);
+    expect(await ledgerAndUsage(handle.db, 'order_reference', referenceId)).toEqual({ ledger: 0, used: 0, rows: 0 });
+  }
+
+  test('deactivated after it was put on the cart: a cart error, and the order is refused', async () => {
+    const { buyer, referenceId } = await bookedBuyer();
+    await handle.db.update(orderReferenceTable).set({ active: false }).where(eq(orderReferenceTable.id, referenceId));
+    await expectRefused(buyer, referenceId);
+  });
+
+  test('the buyer taken off its users after it was put on the cart: a cart error, and the order is refused', async () => {
+    const { buyer, referenceId } = await bookedBuyer();
+    const other = await insertCustomer(handle.db, companyId);
+    await handle.db.insert(orderReferenceUserTable).values({ referenceId, customerId: other.id });
+    await handle.db
+      .delete(orderReferenceUserTable)
+      .where(
+        and(eq(orderReferenceUserTable.referenceId, referenceId), eq(orderReferenceUserTable.customerId, buyer.id)),
+      );
+    await expectRefused(buyer, referenceId);
+  });
+
+  test('closed (end date passed) after it was put on the cart: refused; choosing none again places the order', async () => {
+    const { buyer, referenceId } = await bookedBuyer();
+    await handle.db
+      .update(orderReferenceTable)
+      .set({ endDate: '2026-01-01' })
+      .where(eq(orderReferenceTable.id, referenceId));
+    await expectRefused(buyer, referenceId);
+    expect((await call('DELETE', `/${PROVIDER}/order-reference/cart`, buyer.token)).status).toBe(200);
+    const placed = await submit(buyer.token);
+    expect(placed.status).toBe(200);
+    const [order] = await ordersOf(buyer.id);
+    expect(order!.orderReferenceId).toBeNull();
   });
 });
 

@@ -52,7 +52,15 @@ import { randomId } from '../../lib/ids.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { orderConfirmationMail } from '../../mail/templates.ts';
 import type { StoreContext } from '../context.ts';
-import { calculateCart, emptyCart, type CalculatedCart, type CartErrorEntry, type CartModel } from './cart.service.ts';
+import {
+  calculateCart,
+  emptyCart,
+  referenceNotUsable,
+  type CalculatedCart,
+  type CartErrorEntry,
+  type CartModel,
+} from './cart.service.ts';
+import { usableReference } from '../spending/order-reference.service.ts';
 import { mapShippingMethod, PICKUP_SHIPPING_METHOD } from './methods.mapper.ts';
 import { approvalByKey, requestApproval, snapshotHash } from '../spending/approval.service.ts';
 import { consume } from '../spending/budget.service.ts';
@@ -322,6 +330,30 @@ async function consumeBudgets(
   }
 }
 
+/**
+ * Holds the order reference the cart is booked to, and the buyer's membership of it, until the order commits
+ * (FOR SHARE: deactivating it or taking the buyer off waits for this order, and this order waits for one of those
+ * that came first), then asks again whether the buyer may book to it; the calculation asked before the lock.
+ *
+ * @throws StoreApiError 400 `CHECKOUT__CART_INVALID` with `{provider}-order-reference-not-usable`.
+ */
+async function assertReferenceUsable(
+  provider: string,
+  tx: Db,
+  customer: AuthenticatedCustomer,
+  model: CartModel,
+): Promise<void> {
+  const reference = model.budgets.orderReference;
+  if (!reference) return;
+  await tx.execute(
+    sql`SELECT (SELECT 1 FROM order_reference WHERE id = ${reference.id} FOR SHARE) AS reference,
+               (SELECT 1 FROM order_reference_user
+                 WHERE reference_id = ${reference.id} AND customer_id = ${customer.id} FOR SHARE) AS member`,
+  );
+  if (!(await usableReference(tx, customer, reference.id)))
+    throw cartInvalid([referenceNotUsable(provider, reference)]);
+}
+
 async function placeInTransaction(deps: PlaceOrderDeps, tx: Db, input: PlaceOrderInput): Promise<SubmitOutcome> {
   const { config } = deps;
   const { customer, context, data, idempotencyKey: key } = input;
@@ -347,6 +379,7 @@ async function placeInTransaction(deps: PlaceOrderDeps, tx: Db, input: PlaceOrde
     }
   }
   const now = new Date();
+  await assertReferenceUsable(config.provider, tx, customer, model);
   const [choice] = await tx
     .select({ costCenterId: cartTable.costCenterId })
     .from(cartTable)

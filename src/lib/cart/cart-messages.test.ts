@@ -20,6 +20,7 @@ test.each([
   ['acme-flow-unsufficient-budget-blocked', 'Your flow budget does not cover this order'],
   ['werkbank-cart-underCreditLimit', 'Your credit limit does not cover this order.'],
   ['min-order-quantity', 'Hex bolt M8: the quantity is below the minimum order quantity.'],
+  ['werkbank-order-reference-not-usable', 'The order reference Hex bolt M8 can no longer be used for your orders.'],
 ])('%s reads as its translated text, whatever the provider prefix', (messageKey, text) => {
   expect(cartErrorMessage(error(messageKey, 20, 'Hex bolt M8'), t)).toContain(text);
 });

@@ -4,7 +4,8 @@
  * naming the product (`{name}`, the line's label the backend sends with the error); an unknown key shows the server's
  * message. Above the stock is a backorder for ordinary articles (level 10, warning) and an error for closeouts
  * (level 20). No flow or order reference budget left blocks the order (`{provider}-flow-unsufficient-budget-blocked`,
- * `{provider}-order-reference-unsufficient-budget-blocked`, docs/decisions/015). A line put in from an offer is
+ * `{provider}-order-reference-unsufficient-budget-blocked`, docs/decisions/015), and so does an order reference the
+ * buyer can no longer use (`{provider}-order-reference-not-usable`, docs/decisions/014). A line put in from an offer is
  * blocked once the offer expired or its quantity changed (`{provider}-offer-expired`,
  * `{provider}-offer-quantity-changed`, docs/decisions/016). The minimum order value surcharge
  * is read from the cart's extension `minimumCartValue`, which Shopware's Cart schema does not type.
@@ -32,6 +33,7 @@ const KNOWN = new Set([
   'promotion-discount-added',
   'flow-unsufficient-budget-blocked',
   'order-reference-unsufficient-budget-blocked',
+  'order-reference-not-usable',
   'offer-expired',
   'offer-quantity-changed',
 ]);
