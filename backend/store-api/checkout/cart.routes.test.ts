@@ -15,7 +15,9 @@ import { paymentMethodId, seedCheckout, shippingMethodId } from '../../db/seed-c
 import { randomId } from '../../lib/ids.ts';
 import { insertCompany, insertCustomer } from '../company/test-support.ts';
 import { createTestStoreApi, FIXTURE, type TestStoreApi } from '../test-fixtures.ts';
+import { insertArticle } from '../order/order-test-support.ts';
 import type { StoreCart } from './cart-schemas.ts';
+import { addOfferToCart, offerLineItemId } from './cart.service.ts';
 
 let api: TestStoreApi;
 let app: ReturnType<typeof createStoreApi>['app'];
@@ -263,6 +265,99 @@ describe('cart rules', () => {
     } finally {
       await api.db.update(productTable).set({ isCloseout: false }).where(eq(productTable.id, P.needleNosePliers));
     }
+  });
+
+  test('the maximum holds per article: three lines of 11 with a maximum of 11 block every line and the order', async () => {
+    const b = await buyer();
+    const article = await insertArticle(api.db, { price: '10.00', stock: 1_000 });
+    await api.db.update(productTable).set({ maxPurchase: 11 }).where(eq(productTable.id, article.id));
+    const one = (id: string, quantity: number) => product(id, quantity, { referencedId: article.id });
+    const first = await add(b.token, [one('a', 11)]);
+    expect(Object.values(first.json.errors).filter((e) => e.level === 20)).toEqual([]);
+    const three = await add(b.token, [one('b', 11), one('c', 11)]);
+    expect(three.json.lineItems.map((l) => [l.id, l.quantity])).toEqual([
+      ['a', 11],
+      ['b', 11],
+      ['c', 11],
+    ]);
+    for (const id of ['a', 'b', 'c']) {
+      expect(three.json.errors[`product-max-purchase-${id}`]).toMatchObject({ level: 20, quantity: 11 });
+    }
+    const order = await call<ErrorEnvelope & { errors: { meta?: unknown }[] }>('POST', '/checkout/order', b.token, {});
+    expect(order.status).toBe(400);
+    expect(order.json.errors[0]).toMatchObject({
+      code: 'CHECKOUT__CART_INVALID',
+      meta: { parameters: { messageKey: 'product-max-purchase' } },
+    });
+    // Lowering the lines (an update) to 11 together clears it.
+    await call('POST', '/checkout/cart/line-item/delete', b.token, { ids: ['c'] });
+    const lowered = await call('PATCH', '/checkout/cart/line-item', b.token, {
+      items: [
+        { id: 'a', quantity: 6 },
+        { id: 'b', quantity: 5 },
+      ],
+    });
+    expect(Object.values(lowered.json.errors).filter((e) => e.level === 20)).toEqual([]);
+    const raised = await call('PATCH', '/checkout/cart/line-item', b.token, { items: [{ id: 'b', quantity: 6 }] });
+    expect(raised.json.errors['product-max-purchase-b']).toMatchObject({ level: 20, quantity: 11 });
+  });
+
+  test('an offer line and an ordinary line of one article count together', async () => {
+    const b = await buyer();
+    const article = await insertArticle(api.db, { price: '10.00', stock: 1_000 });
+    await api.db.update(productTable).set({ maxPurchase: 11 }).where(eq(productTable.id, article.id));
+    await add(b.token, [product(article.id, 6)]);
+    await addOfferToCart(api.db, b.id, {
+      offerNumber: 'A-1',
+      validUntil: '2999-12-31',
+      lines: [{ lineNumber: 1, productId: article.id, quantity: 6, unitPrice: '9.00' }],
+    });
+    const cart = await call('GET', '/checkout/cart', b.token);
+    expect(cart.json.lineItems).toHaveLength(2);
+    expect(cart.json.errors[`product-max-purchase-${article.id}`]).toMatchObject({ level: 20, quantity: 11 });
+    expect(cart.json.errors[`product-max-purchase-${offerLineItemId('A-1', 1)}`]).toMatchObject({ level: 20 });
+  });
+
+  test('minimum and purchase step hold for the sum of the lines of an article', async () => {
+    const b = await buyer();
+    const offStep = await add(b.token, [
+      product('bolts-1', 100, { referencedId: P.hexBolt }),
+      product('bolts-2', 50, { referencedId: P.hexBolt }),
+    ]);
+    // 150 together is off the step of 100 from 100; the second line alone under the minimum is no error of its own.
+    expect(errorKeys(offStep.json).filter((k) => !k.includes('underMinimumValue'))).toEqual([
+      'purchase-steps-quantity-bolts-1',
+      'purchase-steps-quantity-bolts-2',
+    ]);
+    const onStep = await call('PATCH', '/checkout/cart/line-item', b.token, {
+      items: [{ id: 'bolts-2', quantity: 100 }],
+    });
+    expect(Object.values(onStep.json.errors).filter((e) => e.level === 20)).toEqual([]);
+  });
+
+  test('a closeout article split over two lines cannot go beyond its stock; the order is refused', async () => {
+    const b = await buyer();
+    const article = await insertArticle(api.db, { price: '10.00', stock: 5, closeout: true });
+    const res = await add(b.token, [
+      product('x-1', 3, { referencedId: article.id }),
+      product('x-2', 3, { referencedId: article.id }),
+    ]);
+    expect(res.json.errors['product-stock-reached-x-1']).toMatchObject({ level: 20, quantity: 5 });
+    expect(res.json.errors['product-stock-reached-x-2']).toMatchObject({ level: 20, quantity: 5 });
+    expect((await call('POST', '/checkout/order', b.token, {})).status).toBe(400);
+    const [row] = await api.db.select().from(productTable).where(eq(productTable.id, article.id));
+    expect(row!.availableStock).toBe(5);
+  });
+
+  test('an ordinary article split over two lines: the backorder is what the lines together ask above the stock', async () => {
+    const b = await buyer();
+    const article = await insertArticle(api.db, { price: '10.00', stock: 5 });
+    const res = await add(b.token, [
+      product('y-1', 3, { referencedId: article.id }),
+      product('y-2', 3, { referencedId: article.id }),
+    ]);
+    expect(res.json.errors['product-stock-reached-y-1']).toMatchObject({ level: 10, quantity: 5 });
+    expect(res.json.errors['product-stock-reached-y-2']).toMatchObject({ level: 10, quantity: 5 });
   });
 
   test('inactive, unknown and parent products are not stored and answer product-not-found', async () => {

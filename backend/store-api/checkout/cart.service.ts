@@ -317,6 +317,10 @@ export async function calculateCart(
   const lineItems: StoreLineItem[] = [];
   const missingLineIds: string[] = [];
   const today = shopToday(now);
+  /** The lines of each article (several when added with other line ids, from an offer, …), for its purchase rules. */
+  const articles = new Map<string, { product: ProductRow; name: string; lineIds: string[]; quantity: number }>();
+  /** Stock not yet given to an earlier line of the same article; the rest of a line is its backorder. */
+  const stockLeft = new Map<string, number>();
   for (const row of lineRows) {
     const product = byId.get(row.referencedId);
     const parent = product?.parentId ? parents.get(product.parentId) : undefined;
@@ -340,9 +344,14 @@ export async function calculateCart(
     const label =
       translateField(product.translated, locale, 'name') ?? translateField(parent?.translated, locale, 'name') ?? '';
     const name = label || product.productNumber;
-    checkQuantity(product, row.id, row.quantity, name, error);
+    const article = articles.get(product.id) ?? { product, name, lineIds: [], quantity: 0 };
+    article.lineIds.push(row.id);
+    article.quantity += row.quantity;
+    articles.set(product.id, article);
     if (offer && !offer.applies) error(offerError(provider, offer, row.id, name));
-    const backorderQuantity = product.isCloseout ? 0 : Math.max(0, row.quantity - Math.max(0, product.availableStock));
+    const left = stockLeft.get(product.id) ?? Math.max(0, product.availableStock);
+    stockLeft.set(product.id, left - Math.min(left, row.quantity));
+    const backorderQuantity = product.isCloseout ? 0 : row.quantity - Math.min(left, row.quantity);
     const taxRate = vatRateFor(product.taxRate, deliveryCountry);
     const totalCents = lineTotalCents(unit, row.quantity);
     const options = product.optionIds.flatMap((id) => {
@@ -393,6 +402,11 @@ export async function calculateCart(
     };
     lines.push(line);
     lineItems.push(productLineItem(line, product, parent, media, locale, config.mediaBaseUrl, unit));
+  }
+  // Minimum, maximum, purchase step and a closeout's stock hold per article over all its lines (Shopware's product
+  // cart processor since CVE-2023-22730), so splitting an article over several lines orders no more than one line.
+  for (const article of articles.values()) {
+    checkQuantity(article.product, article.lineIds, article.quantity, article.name, error);
   }
 
   // Promotions.
@@ -815,62 +829,57 @@ export function purchasableQuantity(
 }
 
 /**
- * The quantity rules of one line (Shopware's product cart processor): minimum purchase, maximum purchase, purchase
- * steps counted from the minimum, and stock (a backorder warning for ordinary articles, an error for closeouts).
+ * The quantity rules of one article over all its lines (Shopware's product cart processor; per article since
+ * CVE-2023-22730 / GHSA-8r6h-m72v-38fg): minimum purchase, maximum purchase, purchase steps counted from the minimum,
+ * and stock (a backorder warning for ordinary articles, an error for closeouts), each checked on `quantity`, the sum
+ * of the article's lines. An error is reported on every line of the article (`{messageKey}-{lineId}`), so each line
+ * shows it; `quantity` in the error is the limit the article's lines together must keep.
  */
 function checkQuantity(
   product: ProductRow,
-  lineId: string,
+  lineIds: readonly string[],
   quantity: number,
   name: string,
   error: (e: CartErrorEntry) => void,
 ): void {
   const { min, steps } = purchaseRules(product);
+  const together = lineIds.length > 1 ? ` (all ${lineIds.length} lines of it together)` : '';
+  const report = (e: Omit<CartErrorEntry, 'key' | 'id' | 'name'>) => {
+    for (const lineId of lineIds) error({ ...e, key: `${e.messageKey}-${lineId}`, id: lineId, name });
+  };
   if (quantity < min) {
-    error({
-      key: `min-order-quantity-${lineId}`,
+    report({
       messageKey: 'min-order-quantity',
       level: 20,
-      message: `${name} can only be ordered from ${min} units.`,
-      id: lineId,
-      name,
+      message: `${name} can only be ordered from ${min} units${together}.`,
       quantity: min,
     });
   }
   if (product.maxPurchase !== null && quantity > product.maxPurchase) {
-    error({
-      key: `product-max-purchase-${lineId}`,
+    report({
       messageKey: 'product-max-purchase',
       level: 20,
-      message: `${name} can be ordered at most ${product.maxPurchase} times per order.`,
-      id: lineId,
-      name,
+      message: `${name} can be ordered at most ${product.maxPurchase} times per order${together}.`,
       quantity: product.maxPurchase,
     });
   }
   if (quantity >= min && (quantity - min) % steps !== 0) {
     const lower = quantity - ((quantity - min) % steps);
-    error({
-      key: `purchase-steps-quantity-${lineId}`,
+    report({
       messageKey: 'purchase-steps-quantity',
       level: 20,
-      message: `${name} is sold in steps of ${steps} from ${min}: order ${lower} or ${lower + steps}.`,
-      id: lineId,
-      name,
+      message: `${name} is sold in steps of ${steps} from ${min}: order ${lower} or ${lower + steps}${together}.`,
       quantity: lower,
     });
   }
   const available = Math.max(0, product.availableStock);
   if (quantity > available) {
-    error({
-      key: `product-stock-reached-${lineId}`,
+    report({
       messageKey: 'product-stock-reached',
       level: product.isCloseout ? 20 : 10,
       message: product.isCloseout
-        ? `Only ${available} units of ${name} are left and it will not be restocked.`
-        : `Only ${available} units of ${name} are in stock: the other ${quantity - available} follow as a backorder.`,
-      id: lineId,
-      name,
+        ? `Only ${available} units of ${name} are left and it will not be restocked${together}.`
+        : `Only ${available} units of ${name} are in stock${together}: the other ${quantity - available} follow as a backorder.`,
       quantity: available,
     });
   }
