@@ -528,8 +528,12 @@ describe('credit limit and payment', () => {
     await api.db.insert(companyCreditTable).values({ companyId: b.companyId, limitCents: 50_000, usedCents: 45_000 });
     const small = await add(b.token, [product(P.combinationPliers, 1)]); // 51.24 gross: over the 50.00 left
     expect(small.json.errors['werkbank-cart-underCreditLimit']).toMatchObject({ level: 10, availableCredit: 50 });
-    // the default payment method is the first one not blocked
-    expect(small.json.transactions[0]?.paymentMethodId).toBe(paymentMethodId('prepayment'));
+    // Without a choice the payment method stays the first one (invoice), blocked: the buyer chooses another, the
+    // cart never switches to paying in advance by itself.
+    expect(small.json.transactions[0]?.paymentMethodId).toBe(paymentMethodId('invoice'));
+    expect(small.json.errors[`payment-method-blocked-${paymentMethodId('invoice')}`]).toMatchObject({ level: 20 });
+    const refused = await call<ErrorEnvelope>('POST', '/checkout/order', b.token, {});
+    expect([refused.status, refused.json.errors[0]?.code]).toEqual([400, 'CHECKOUT__CART_INVALID']);
     const available = await call<{ elements: { technicalName: string }[] }>(
       'GET',
       '/payment-method?onlyAvailable=1',

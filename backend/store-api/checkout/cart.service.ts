@@ -22,7 +22,9 @@
  *    shipping costs); the tax of each rate is its net × rate rounded half-up. `netCents` = position price + shipping
  *    + surcharge; `totalCents` = net + Σ tax.
  * 5. credit: with a company credit row, limit − used < total → warning `{provider}-cart-underCreditLimit`; payment
- *    methods not paid in advance (invoice) are then blocked (`payment-method-blocked`).
+ *    methods not paid in advance (invoice) are then blocked. The payment method is the context's, else the first
+ *    active one; when it is blocked, the level-20 error `payment-method-blocked-{id}` stands until the buyer chooses
+ *    another: the calculation never switches the method itself.
  *
  * Offer lines (docs/decisions/016-erp.md, "Offers in the cart"): a line put in the cart from an offer
  * (`addOfferToCart`) carries the offer's number, line, unit price, quantity and last valid day as the ERP answered
@@ -509,19 +511,23 @@ export async function calculateCart(
       availableCredit: centsToNumber(available),
     });
   }
+  // The payment method is the buyer's choice (the context's), else the first active method: never one picked here
+  // because the credit ran short, since the buyer would then pay in a way they did not choose. A blocked method is a
+  // level-20 error the buyer resolves by choosing another (Shopware core: PaymentMethodBlockedError blocks the order).
   const wantedPayment = options.paymentMethodId ?? payload.paymentMethodId;
   const paymentMethod: PaymentMethodRow | null = wantedPayment
     ? (paymentMethods.find((m) => m.id === wantedPayment) ?? null)
-    : (paymentMethods.find((m) => !blockedPaymentMethodIds.includes(m.id)) ?? null);
-  if (hasGoods && wantedPayment && (!paymentMethod || blockedPaymentMethodIds.includes(wantedPayment))) {
+    : (paymentMethods[0] ?? null);
+  const blockedPayment = wantedPayment ?? paymentMethod?.id;
+  if (hasGoods && blockedPayment && (!paymentMethod || blockedPaymentMethodIds.includes(paymentMethod.id))) {
     error({
-      key: `payment-method-blocked-${wantedPayment}`,
+      key: `payment-method-blocked-${blockedPayment}`,
       messageKey: 'payment-method-blocked',
       level: 20,
       message: paymentMethod
         ? `The payment method ${translateField(paymentMethod.translated, locale, 'name') ?? paymentMethod.technicalName} is blocked for this order.`
         : 'The selected payment method is not available.',
-      id: wantedPayment,
+      id: blockedPayment,
       ...(paymentMethod
         ? { name: translateField(paymentMethod.translated, locale, 'name') ?? paymentMethod.technicalName }
         : {}),

@@ -128,28 +128,52 @@ describe('concurrent submits on PostgreSQL', () => {
     }
   });
 
-  test('two invoice orders of one company that fit the credit only one at a time: one is refused', async () => {
+  test('a buyer shown invoice whose colleague used up the credit meanwhile is refused, not switched to prepayment', async () => {
     const companyId = (await insertCompany(handle.db)).id;
     await insertAddress(handle.db, companyId, { isMain: true });
     const a = await insertCustomer(handle.db, companyId);
     const b = await insertCustomer(handle.db, companyId);
-    // 100.00 + 9.95 shipping, 21 % VAT = 133.04 each; 200.00 of credit holds one.
     await setCredit(handle.db, companyId, 20_000);
     const article = await insertArticle(handle.db, { price: '100.00' });
     await fillCart(handle.db, a.id, [{ productId: article.id, quantity: 1 }]);
     await fillCart(handle.db, b.id, [{ productId: article.id, quantity: 1 }]);
-    const answers = await Promise.all([submit(a.token), submit(b.token)]);
-    // Whichever commits second either is refused under the credit lock or, when its cart was calculated after the
-    // first commit, was never offered invoice (paid in advance): never two invoice orders.
-    for (const answer of answers) {
-      if (answer.status !== 200) expect(answer.code).toBe(`${config.provider.toUpperCase()}__CREDIT_LIMIT_EXCEEDED`);
+    const shown = await app.request('/store-api/checkout/cart', {
+      headers: { 'sw-access-key': config.accessKey, 'sw-context-token': b.token },
+    });
+    const cart = (await shown.json()) as { transactions: { paymentMethodId: string }[]; errors: object };
+    expect([cart.transactions[0]?.paymentMethodId, cart.errors]).toEqual([settings.invoiceId, {}]);
+    expect((await submit(a.token)).status).toBe(200);
+    const refused = await submit(b.token);
+    expect(refused).toMatchObject({ status: 400, code: 'CHECKOUT__CART_INVALID' });
+    expect(await ordersOf(b.id)).toEqual([]);
+  });
+
+  test('two invoice orders of one company that fit the credit only one at a time: one is refused, none switched', async () => {
+    for (let round = 0; round < 5; round++) {
+      const companyId = (await insertCompany(handle.db)).id;
+      await insertAddress(handle.db, companyId, { isMain: true });
+      const a = await insertCustomer(handle.db, companyId);
+      const b = await insertCustomer(handle.db, companyId);
+      // 100.00 + 9.95 shipping, 21 % VAT = 133.04 each; 200.00 of credit holds one. Neither buyer chose a payment
+      // method: both carts show invoice, the first active method.
+      await setCredit(handle.db, companyId, 20_000);
+      const article = await insertArticle(handle.db, { price: '100.00' });
+      await fillCart(handle.db, a.id, [{ productId: article.id, quantity: 1 }]);
+      await fillCart(handle.db, b.id, [{ productId: article.id, quantity: 1 }]);
+      const answers = await Promise.all([submit(a.token), submit(b.token)]);
+      expect(answers.map((x) => x.status).sort()).toEqual([200, 400]);
+      // Refused either under the credit row's lock or, calculated after the first commit, as a blocked payment
+      // method: both tell the buyer to choose another way to pay; neither places an order paid in advance.
+      expect([`${config.provider.toUpperCase()}__CREDIT_LIMIT_EXCEEDED`, 'CHECKOUT__CART_INVALID']).toContain(
+        answers.find((x) => x.status === 400)!.code,
+      );
+      const placed = [...(await ordersOf(a.id)), ...(await ordersOf(b.id))];
+      expect(placed.map((o) => o.paymentMethodId)).toEqual([settings.invoiceId]);
+      const [credit] = await handle.db
+        .select()
+        .from(companyCreditTable)
+        .where(eq(companyCreditTable.companyId, companyId));
+      expect(credit!.usedCents).toBe(13_304);
     }
-    const placed = [...(await ordersOf(a.id)), ...(await ordersOf(b.id))];
-    expect(placed.filter((o) => o.paymentMethodId === settings.invoiceId)).toHaveLength(1);
-    const [credit] = await handle.db
-      .select()
-      .from(companyCreditTable)
-      .where(eq(companyCreditTable.companyId, companyId));
-    expect(credit!.usedCents).toBe(13_304);
   });
 });
