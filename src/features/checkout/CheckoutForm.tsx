@@ -38,7 +38,8 @@ import {
   type PickupLocation,
   type ShippingMethod,
 } from './api.ts';
-import { cartErrorMessage, isUnderCreditLimit } from '../../lib/cart/cart-messages.ts';
+import { cartErrorMessage, isUnderCreditLimit, refusedCartErrors } from '../../lib/cart/cart-messages.ts';
+import { StoreApiClientError } from '../../lib/store-api/errors.ts';
 import {
   CostCenterPicker,
   orderFlowBudget,
@@ -245,7 +246,7 @@ function withPreferredAddress(data: OrderData, addresses: Address[], preferredId
 function Steps({ cart, initialOptions, customer, costCenters, prefix, navigate }: Required<CheckoutFormProps>) {
   const { t } = useI18n();
   const amount = useAmount();
-  const { notifyError } = useNotify();
+  const { notify, notifyError } = useNotify();
   const preferredAddressId = customer?.defaultShippingAddressId;
   const [data, setData] = useState<OrderData>(() =>
     withPreferredAddress(EMPTY, initialOptions?.addresses ?? [], preferredAddressId),
@@ -320,7 +321,19 @@ function Steps({ cart, initialOptions, customer, costCenters, prefix, navigate }
 
   const { busy, run } = useAction(async (request: OrderCreateRequest) => {
     attemptKey.current ??= crypto.randomUUID();
-    const answer = await placeOrder(request, attemptKey.current);
+    let answer: Awaited<ReturnType<typeof placeOrder>>;
+    try {
+      answer = await placeOrder(request, attemptKey.current);
+    } catch (error) {
+      // A refusal the cart explains (a blocked payment method, an order reference no longer usable, the quantity
+      // rules of an article, the credit taken meanwhile): the cart is read again so its errors show at their lines
+      // and methods, and each reason is told in the buyer's language.
+      if (error instanceof StoreApiClientError && error.status < 500) await refreshCart().catch(() => undefined);
+      const refused = refusedCartErrors(error);
+      if (!refused.length) throw error;
+      for (const cartError of refused) notify('error', t('general.error'), cartErrorMessage(cartError, t));
+      return;
+    }
     attemptKey.current = null;
     await refreshCart();
     navigate(

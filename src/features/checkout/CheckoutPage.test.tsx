@@ -186,6 +186,62 @@ describe('checkout', () => {
   });
 });
 
+describe('a refused submit', () => {
+  test('tells each cart error that refused it in the buyer’s language and reads the cart again', async () => {
+    const errors = [
+      {
+        status: '400',
+        code: 'CHECKOUT__CART_INVALID',
+        title: 'Bad Request',
+        detail: 'The order reference PO-9 can no longer be used for your orders: choose another one or none.',
+        meta: {
+          parameters: {
+            key: 'werkbank-order-reference-not-usable',
+            messageKey: 'werkbank-order-reference-not-usable',
+            level: 20,
+            message: 'The order reference PO-9 can no longer be used for your orders: choose another one or none.',
+            id: 'c'.repeat(32),
+            name: 'PO-9',
+          },
+        },
+      },
+      {
+        status: '400',
+        code: 'CHECKOUT__CART_INVALID',
+        title: 'Bad Request',
+        detail: 'Cordless drill can be ordered at most 11 times per order (all 2 lines of it together).',
+        meta: {
+          parameters: {
+            key: `product-max-purchase-${drill.id}`,
+            messageKey: 'product-max-purchase',
+            level: 20,
+            message: 'Cordless drill can be ordered at most 11 times per order (all 2 lines of it together).',
+            id: drill.id,
+            name: 'Cordless drill',
+            quantity: 11,
+          },
+        },
+      },
+    ];
+    serve(checkoutCart({ lines: [drill] }), () => Promise.resolve(json({ errors }, 400)));
+    const { navigate } = renderCheckout(['ROLE_PLACE_ORDERS']);
+    const cartReads = () =>
+      fetchMock.mock.calls.filter(([url]) => new URL(String(url)).pathname === '/store-api/checkout/cart').length;
+    await userEvent.click(await screen.findByRole('button', { name: 'Place binding order' }));
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(
+      await within(region).findByText(
+        'The order reference PO-9 can no longer be used for your orders. Choose another order reference or remove it.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(region).getByText('Cordless drill: the quantity exceeds the maximum order quantity.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(cartReads()).toBeGreaterThan(0));
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
 describe('success page', () => {
   test('shows the order number and links to the order in the history', async () => {
     renderCheckoutRoute('/checkout/success?orderNumber=10023');

@@ -14,6 +14,7 @@ import * as v from 'valibot';
 import type { Cart, CartError } from './cart-store.ts';
 import type { MessageKey } from '../../i18n/locales.ts';
 import type { Translate } from '../../i18n/format.ts';
+import { StoreApiClientError } from '../store-api/errors.ts';
 
 /** The catalogue keys of the cart error texts, for an island's `islandMessages` selection. */
 export const CART_ERROR_MESSAGES = ['cart.error.'] as const satisfies readonly `${string}.`[];
@@ -86,4 +87,30 @@ const MinimumCartValueSchema = v.object({
 export function minimumCartValue(cart: Cart): { minimumValue: number; additionalCost: number } | null {
   const parsed = v.safeParse(MinimumCartValueSchema, cart);
   return (parsed.success && parsed.output.extensions?.minimumCartValue) || null;
+}
+
+/** One item of a refused order's `CHECKOUT__CART_INVALID`: the cart error as `meta.parameters`. */
+const RefusedCartErrorSchema = v.object({
+  key: v.string(),
+  messageKey: v.string(),
+  level: v.number(),
+  message: v.string(),
+});
+
+/**
+ * The cart errors that refused an order submit (`CHECKOUT__CART_INVALID`, Shopware's InvalidCartException: one item
+ * per blocking cart error, the error in `meta.parameters`, docs/decisions/014), with their line's product name when
+ * they carry one; empty for any other failure. Read them with `cartErrorMessage`.
+ */
+export function refusedCartErrors(error: unknown): (CartError & { name?: string })[] {
+  if (!(error instanceof StoreApiClientError)) return [];
+  return error.errors.flatMap((item) => {
+    if (item.code !== 'CHECKOUT__CART_INVALID') return [];
+    const parameters: unknown = item.meta?.parameters;
+    const parsed = v.safeParse(RefusedCartErrorSchema, parameters);
+    if (!parsed.success) return [];
+    const named = v.safeParse(NameSchema, parameters);
+    const level = parsed.output.level === 20 || parsed.output.level === 10 ? parsed.output.level : 0;
+    return [{ ...parsed.output, level, ...(named.success ? { name: named.output.name } : {}) }];
+  });
 }
