@@ -8,6 +8,7 @@ import {
   companyAddressTable,
   companyCreditTable,
   companyTable,
+  orderTable,
   productTable,
 } from '../../db/schema/index.ts';
 import { SALES_CHANNEL_ID } from '../../db/seed-channel.ts';
@@ -106,11 +107,48 @@ describe('access', () => {
     expect(otherCart.json.price.totalPrice).toBe(0);
   });
 
-  test('a customer without ROLE_VIEW_PRICES still gets the priced cart', async () => {
+  test('a customer without ROLE_VIEW_PRICES gets the cart without prices, and the placed order without them', async () => {
     const b = await buyer({ rights: RIGHT_CODES.filter((c) => c !== 'ROLE_VIEW_PRICES') });
-    const res = await add(b.token, [product(P.combinationPliers, 1)]);
+    const address = randomId();
+    await api.db.insert(companyAddressTable).values({
+      id: address,
+      companyId: b.companyId,
+      name: 'Werkstatt',
+      street: 'Kerkstraat',
+      houseNumber: '1',
+      zipcode: '2000',
+      city: 'Antwerpen',
+      countryCode: 'BE',
+      isMain: true,
+    });
+    const article = await insertArticle(api.db, { price: '24.90', stock: 100 });
+    const res = await add(b.token, [product(article.id, 3)]);
     expect(res.status).toBe(200);
-    expect(lineOf(res.json, P.combinationPliers)?.price.unitPrice).toBe(24.9);
+    const line = lineOf(res.json, article.id)!;
+    expect([line.quantity, line.price.unitPrice, line.price.totalPrice, line.price.calculatedTaxes]).toEqual([
+      3,
+      0,
+      0,
+      [],
+    ]);
+    expect(res.json.price).toMatchObject({ netPrice: 0, totalPrice: 0, positionPrice: 0, calculatedTaxes: [] });
+    expect(res.json.deliveries.map((d) => d.shippingCosts.totalPrice)).toEqual([0]);
+    expect(res.json.transactions.map((t) => t.amount.totalPrice)).toEqual([0]);
+    expect(JSON.stringify(res.json)).not.toContain('24.9');
+    const order = await call<{ amountTotal: number; lineItems: { unitPrice: number; quantity: number }[] }>(
+      'POST',
+      '/checkout/order',
+      b.token,
+      {},
+    );
+    expect(order.status).toBe(200);
+    expect(order.json.amountTotal).toBe(0);
+    expect(order.json.lineItems.map((l) => [l.quantity, l.unitPrice])).toEqual([[3, 0]]);
+    const orders = await call<{ orders: { elements: { amountTotal: number }[] } }>('POST', '/order', b.token, {});
+    expect(orders.json.orders.elements.map((o) => o.amountTotal)).toEqual([0]);
+    // The order itself is priced: a colleague with the right reads its amounts.
+    const [stored] = await api.db.select().from(orderTable).where(eq(orderTable.customerId, b.id));
+    expect(stored!.totalCents).toBeGreaterThan(0);
   });
 });
 

@@ -20,8 +20,9 @@
  * on every page) and get 403 `CHECKOUT__CUSTOMER_NOT_LOGGED_IN` for every change. Prices come only from the server:
  * price fields a client sends are dropped by the request schemas.
  *
- * Prices are answered to every logged-in customer of the cart, also without ROLE_VIEW_PRICES: the cart is what is
- * ordered and priced, and a cart without prices could not be checked before ordering (the ADR notes it).
+ * A customer without ROLE_VIEW_PRICES gets the cart without prices (every amount 0, no tax breakdown,
+ * ../prices-hidden.ts): such a buyer may order, an approver or a colleague with the right sees the prices
+ * (docs/decisions/014, "Buyers without ROLE_VIEW_PRICES").
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
@@ -50,6 +51,7 @@ import {
   type CartDb,
   type CartErrorEntry,
 } from './cart.service.ts';
+import { pricedFor } from '../prices-hidden.ts';
 
 export interface CartDeps {
   db: Db;
@@ -101,7 +103,7 @@ export function registerCartRoutes(app: Hono<StoreApiEnv>, deps: CartDeps): void
       result = await calculateCart(db, customer, context, { config, extraErrors: [...extraErrors, ...gone] });
     }
     c.header('cache-control', 'private, no-store');
-    return c.json(result.cart);
+    return c.json(pricedFor(customer, result.cart));
   }
 
   app.on(['GET', 'POST'], '/store-api/checkout/cart', async (c) => {

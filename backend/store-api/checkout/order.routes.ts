@@ -31,6 +31,7 @@ import type { StoreApiEnv } from '../context.ts';
 import { loadOrderRecords, mapOrder } from '../order/order.mapper.ts';
 import { readsArticleLinks } from '../article-link/lookup.ts';
 import { placeOrder } from './order.service.ts';
+import { pricedFor } from '../prices-hidden.ts';
 
 export interface CheckoutOrderDeps {
   db: Db;
@@ -97,7 +98,10 @@ export function registerCheckoutOrderRoutes(
       }
       const [record] = await loadOrderRecords(db, [placed.orderId]);
       return c.json(
-        mapOrder(record!, context.language.localeCode, { customerArticleNumbers: readsArticleLinks(customer) }),
+        pricedFor(
+          customer,
+          mapOrder(record!, context.language.localeCode, { customerArticleNumbers: readsArticleLinks(customer) }),
+        ),
       );
     },
   );

@@ -30,6 +30,7 @@ import { validate } from '../../http/validate.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { orderNotFound } from '../order/order.routes.ts';
 import { companyScope, historyScope, invoiceNotFound, pdfResponse, type ErpRouteDeps } from './erp-http.ts';
+import { pricedFor } from '../prices-hidden.ts';
 
 /** Registers the order and invoice history routes (see the module comment). */
 export function registerErpHistoryRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps): void {
@@ -41,7 +42,7 @@ export function registerErpHistoryRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteD
     requireRight(me, 'ROLE_MANAGE_ORDER_HISTORY', config.provider);
     const page = await erp.orderHistory(historyScope(c, me), c.req.valid('query'));
     c.header('cache-control', 'private, no-store');
-    return c.json(page satisfies ErpOrderHistoryResponse);
+    return c.json(pricedFor(me, page satisfies ErpOrderHistoryResponse));
   });
 
   app.get(`${base}/order/history/detail`, validate('query', ErpOrderDetailQuerySchema), async (c) => {
@@ -51,7 +52,7 @@ export function registerErpHistoryRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteD
     const order = await erp.orderDetail(historyScope(c, me), key);
     if (!order) throw orderNotFound(config.provider, key.orderNumber);
     c.header('cache-control', 'private, no-store');
-    return c.json(order satisfies ErpOrderDetail);
+    return c.json(pricedFor(me, order satisfies ErpOrderDetail));
   });
 
   app.get(`${base}/invoice/history`, validate('query', InvoiceHistoryQuerySchema), async (c) => {

@@ -39,6 +39,7 @@ import { orderListOfferLines } from '../order-list/order-list.service.ts';
 import { withCustomerArticleNumbers } from '../article-link/lookup.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { historyScope, offerNotFound, pdfResponse, type ErpRouteDeps } from './erp-http.ts';
+import { pricedFor } from '../prices-hidden.ts';
 
 /** Registers the offer routes (see the module comment). */
 export function registerOfferRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps): void {
@@ -82,7 +83,7 @@ export function registerOfferRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps):
       lines,
     });
     c.header('cache-control', 'private, no-store');
-    return c.json(offer satisfies OfferDetail);
+    return c.json(pricedFor(me, offer satisfies OfferDetail));
   });
 
   app.get(`${base}/history`, validate('query', OfferHistoryQuerySchema), async (c) => {
@@ -90,7 +91,7 @@ export function registerOfferRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps):
     requireRight(me, 'ROLE_MANAGE_OFFER_HISTORY', config.provider);
     const page = await erp.offerHistory(historyScope(c, me), c.req.valid('query'));
     c.header('cache-control', 'private, no-store');
-    return c.json(page satisfies OfferHistoryResponse);
+    return c.json(pricedFor(me, page satisfies OfferHistoryResponse));
   });
 
   app.get(`${base}/history/detail`, validate('query', OfferNumberSchema), async (c) => {
@@ -100,7 +101,7 @@ export function registerOfferRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps):
     const offer = await erp.offerDetail(historyScope(c, me), offerNumber);
     if (!offer) throw offerNotFound(config.provider, offerNumber);
     c.header('cache-control', 'private, no-store');
-    return c.json(offer satisfies OfferDetail);
+    return c.json(pricedFor(me, offer satisfies OfferDetail));
   });
 
   app.get(`${base}/:offerNumber/document`, validate('param', OfferNumberSchema), async (c) => {

@@ -28,6 +28,7 @@ import { containsPattern, pagination, parseCriteria, readJsonBody, type FilterNo
 import { loadOrderRecords, mapHistoryDetail, mapHistoryEntry, mapOrder } from './order.mapper.ts';
 import { readsArticleLinks } from '../article-link/lookup.ts';
 import type { StoreOrderRouteResponse } from './order-schemas.ts';
+import { pricedFor } from '../prices-hidden.ts';
 
 export interface OrderDeps {
   db: Db;
@@ -121,7 +122,7 @@ export function registerOrderRoutes(app: Hono<StoreApiEnv>, deps: OrderDeps): vo
       },
       paymentChangeable: Object.fromEntries(elements.map((o) => [o.id, false])),
     };
-    return c.json(body);
+    return c.json(pricedFor(me, body));
   });
 
   app.get(history, validate('query', OrderHistoryQuerySchema), async (c) => {
@@ -169,7 +170,7 @@ export function registerOrderRoutes(app: Hono<StoreApiEnv>, deps: OrderDeps): vo
       page: q.page,
       limit: q.limit,
     };
-    return c.json(body);
+    return c.json(pricedFor(me, body));
   });
 
   app.get(`${history}/detail`, validate('query', OrderHistoryDetailQuerySchema), async (c) => {
@@ -190,6 +191,6 @@ export function registerOrderRoutes(app: Hono<StoreApiEnv>, deps: OrderDeps): vo
       .limit(1);
     const [record] = row ? await loadOrderRecords(db, [row.id]) : [];
     if (!record) throw orderNotFound(config.provider, key);
-    return c.json(mapHistoryDetail(record, { customerArticleNumbers: readsArticleLinks(me) }));
+    return c.json(pricedFor(me, mapHistoryDetail(record, { customerArticleNumbers: readsArticleLinks(me) })));
   });
 }

@@ -27,6 +27,7 @@ import { cartErrorMessage } from '../../lib/cart/cart-messages.ts';
 import { AddToOrderListDialog } from '../../components/commerce/AddToOrderListDialog.tsx';
 import { ORDER_LIST_RIGHT } from '../../lib/order-list/order-list-api.ts';
 import { $customer, hasRight, type SessionCustomer } from '../../lib/session/session-store.ts';
+import { VIEW_PRICES_RIGHT } from './CheckoutForm.tsx';
 
 /** Wait after the last counter change before the new quantity is sent, in milliseconds. */
 export const QUANTITY_SAVE_DELAY_MS = 500;
@@ -78,6 +79,8 @@ function Line({
   const [removing, setRemoving] = useState(false);
   const [toList, setToList] = useState(false);
   const quantity = line.quantity ?? line.price?.quantity ?? 1;
+  // Without ROLE_VIEW_PRICES the server answers the cart without prices (docs/decisions/014): no 0 € is shown.
+  const seesPrices = hasRight(VIEW_PRICES_RIGHT, customer);
   const errors = lineItemErrors(cart, line.id);
   const stock = line.deliveryInformation?.stock;
   const delivery = expectedDelivery(line, new Date());
@@ -140,7 +143,11 @@ function Line({
             {t('checkout.line.customerSku', { number: customerArticleNumber })}
           </p>
         )}
-        <p className="mt-1 text-sm">{t('checkout.line.unitPrice', { price: amount(line.price?.unitPrice ?? 0) })}</p>
+        <p className="mt-1 text-sm">
+          {seesPrices
+            ? t('checkout.line.unitPrice', { price: amount(line.price?.unitPrice ?? 0) })
+            : t('checkout.pricesOnRequest')}
+        </p>
         {typeof stock === 'number' && <p className="text-sm">{t('checkout.line.stock', { stock })}</p>}
         {delivery && (
           <p className="text-sm">
@@ -167,7 +174,7 @@ function Line({
         </div>
         <p className="font-semibold tabular-nums">
           <span className="sr-only">{t('checkout.line.total')}: </span>
-          {amount(line.price?.totalPrice ?? 0)}
+          {seesPrices ? amount(line.price?.totalPrice ?? 0) : t('checkout.pricesOnRequest')}
         </p>
         {line.removable !== false && (
           <button

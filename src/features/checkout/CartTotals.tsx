@@ -48,7 +48,7 @@ export function SeparateNotices({ cart }: { cart: Cart }) {
 }
 
 /** The totals table of `cart`. */
-export function CartTotals({ cart }: { cart: Cart }) {
+export function CartTotals({ cart, seesPrices = true }: { cart: Cart; seesPrices?: boolean }) {
   const { t, number } = useI18n();
   const amount = useAmount();
   const minimum = minimumCartValue(cart);
@@ -66,6 +66,14 @@ export function CartTotals({ cart }: { cart: Cart }) {
       <dd className="tabular-nums">{value}</dd>
     </div>
   );
+  if (!seesPrices) {
+    // The server answers the cart without prices to a buyer without ROLE_VIEW_PRICES (docs/decisions/014).
+    return (
+      <dl aria-label={t('checkout.totals.label')} className="text-sm">
+        {row(t('checkout.totals.total'), t('checkout.pricesOnRequest'), true)}
+      </dl>
+    );
+  }
   return (
     <dl aria-label={t('checkout.totals.label')} className="text-sm">
       {row(t('checkout.totals.subtotal'), amount(goods))}

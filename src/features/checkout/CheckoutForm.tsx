@@ -50,6 +50,8 @@ import {
 
 /** The right a buyer needs to send an order (contract/rights.ts). */
 export const PLACE_ORDERS_RIGHT = 'ROLE_PLACE_ORDERS';
+/** The right to see prices; without it the cart and orders come without them (docs/decisions/014). */
+export const VIEW_PRICES_RIGHT = 'ROLE_VIEW_PRICES';
 /** The rights to choose an order reference and a cost centre for the cart. */
 export const ADD_ORDER_REFERENCES_RIGHT = 'ROLE_ADD_ORDER_REFERENCES';
 export const ACCESS_COST_CENTER_RIGHT = 'ROLE_ACCESS_COST_CENTER';
@@ -521,7 +523,9 @@ function Steps({ cart, initialOptions, customer, costCenters, prefix, navigate }
           <SummaryRow label={t('checkout.paymentMethod')}>
             {paymentName?.translated?.name ?? paymentName?.name ?? '–'}
           </SummaryRow>
-          <SummaryRow label={t('checkout.totals.total')}>{amount(cart.price.totalPrice)}</SummaryRow>
+          <SummaryRow label={t('checkout.totals.total')}>
+            {hasRight(VIEW_PRICES_RIGHT, customer) ? amount(cart.price.totalPrice) : t('checkout.pricesOnRequest')}
+          </SummaryRow>
         </dl>
         <div className="mb-4">
           <SpendingSummary cart={cart} />

@@ -64,7 +64,7 @@ describe('cart', () => {
         ],
       }),
     );
-    renderCheckout(['ROLE_PLACE_ORDERS']);
+    renderCheckout(['ROLE_PLACE_ORDERS', 'ROLE_VIEW_PRICES']);
 
     const lines = await screen.findByRole('list', { name: 'Lines' });
     expect(within(lines).getByText('Cordless drill')).toBeInTheDocument();
@@ -183,6 +183,20 @@ describe('checkout', () => {
       .filter(([url]) => String(url).endsWith('/checkout/order'))
       .map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
     expect(keys[1]).not.toBe(keys[0]);
+  });
+});
+
+describe('a buyer without ROLE_VIEW_PRICES', () => {
+  test('reads “Prices on request” where the cart would show amounts, never 0 €', async () => {
+    const priceless = productLine('a1'.repeat(16), 'D-2000', 'Cordless drill', 2, 0);
+    serve(checkoutCart({ lines: [priceless] }));
+    renderCheckout(['ROLE_PLACE_ORDERS']);
+    const lines = await screen.findByRole('list', { name: 'Lines' });
+    expect(within(lines).getAllByText('Prices on request')).toHaveLength(2);
+    const totals = screen.getByLabelText('Totals', { selector: 'dl' });
+    expect(totals).toHaveTextContent('Prices on request');
+    expect(totals).not.toHaveTextContent('€');
+    expect(within(lines).queryByText(/€/)).toBeNull();
   });
 });
 

@@ -9,7 +9,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $customer, type SessionCustomer } from '../../lib/session/session-store.ts';
+import { $customer, hasRight, type SessionCustomer } from '../../lib/session/session-store.ts';
 import { useI18n, type IslandI18nProp } from '../../i18n/react.tsx';
 import {
   $cart,
@@ -21,7 +21,7 @@ import {
 } from '../../lib/cart/cart-store.ts';
 import { CartLines } from './CartLines.tsx';
 import { CartTotals, PromotionCode, SeparateNotices } from './CartTotals.tsx';
-import { CheckoutForm, type CheckoutOptions } from './CheckoutForm.tsx';
+import { CheckoutForm, VIEW_PRICES_RIGHT, type CheckoutOptions } from './CheckoutForm.tsx';
 import { OfferSentNote, RequestOffer } from '../../components/commerce/RequestOffer.tsx';
 import { SaveCartAsOrderList } from './SaveCartAsOrderList.tsx';
 import { cartErrorMessage } from '../../lib/cart/cart-messages.ts';
@@ -136,7 +136,7 @@ export function CheckoutPage({
           <div aria-live="polite">
             <SeparateNotices cart={cart} />
           </div>
-          <CartTotals cart={cart} />
+          <CartTotals cart={cart} seesPrices={hasRight(VIEW_PRICES_RIGHT, customer)} />
           <PromotionCode />
         </aside>
       </div>
