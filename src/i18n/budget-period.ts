@@ -41,10 +41,17 @@ export function budgetPeriodRule(
 }
 
 /**
- * The current period as its first and last day, "1 Jan 2026 – 30 Jan 2026": `end` is exclusive (local midnight
- * after the last day), so the last day shown is the one before it.
+ * The current period as its first and last day, "current period 1 Jan 2026 – 30 Jan 2026" (`labelled` false: without
+ * the words, for a column that names them): `end` is exclusive (local midnight after the last day), so the last day
+ * shown is the one before it.
  */
-export function budgetPeriodWindow(t: Translate, locale: string, window: { start: string; end: string }): string {
+export function budgetPeriodWindow(
+  t: Translate,
+  locale: string,
+  window: { start: string; end: string },
+  labelled = true,
+): string {
   const last = new Date(new Date(window.end).getTime() - 1);
-  return t('budget.currentPeriod', { start: day(window.start, locale), end: day(last, locale) });
+  const days = { start: day(window.start, locale), end: day(last, locale) };
+  return t(labelled ? 'budget.currentPeriod' : 'budget.days', days);
 }

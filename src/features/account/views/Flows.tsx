@@ -113,7 +113,7 @@ export function Flows() {
                   </span>
                 </td>
                 <td className="py-2 pr-3 text-sm">
-                  {f.currentPeriod ? budgetPeriodWindow(t, locale, f.currentPeriod) : '–'}
+                  {f.currentPeriod ? budgetPeriodWindow(t, locale, f.currentPeriod, false) : '–'}
                 </td>
                 <td className="py-2 pr-3 text-right">{f.approveFrom === null ? '–' : amount(f.approveFrom)}</td>
                 <td className="py-2 pr-3 text-right">
