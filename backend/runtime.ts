@@ -4,7 +4,8 @@
  * where wanted (`seedDemoCustomersIfWanted`), adds the missing checkout settings (`seedCheckout`) and the demo
  * companies' spending control (`seedSpending`), builds the Hono app, sends the demo approval request
  * (`seedDemoApprovals`), seeds the demo companies' article links (`seedDemoArticleLinks`) and ERP history
- * (`seedErpHistory`, docs/decisions/016-erp.md) and starts the simulated ERP's clock (`startErpClock`). Used by the
+ * (`seedErpHistory`, docs/decisions/016-erp.md), starts the simulated ERP's clock (`startErpClock`) and the sweep
+ * that expires approval requests pending too long (`startApprovalExpiry`, docs/decisions/015). Used by the
  * storefront's in-process transport and by the standalone entry.
  */
 import { inArray } from 'drizzle-orm';
@@ -21,6 +22,7 @@ import { seedOrderLists } from './db/seed-order-lists.ts';
 import { seedDemoArticleLinks } from './db/seed-article-links.ts';
 import { createStoreApi, type StoreApi } from './app.ts';
 import type { ErpSimulation } from './erp/simulated/index.ts';
+import { startApprovalExpiry } from './store-api/spending/approval.service.ts';
 
 export interface Runtime extends StoreApi {
   config: BackendConfig;
@@ -50,6 +52,7 @@ export function getRuntime(env: Record<string, string | undefined> = process.env
       await seedErpHistory(handle.db, config);
       startErpClock(api.erpSimulation, env);
     }
+    startApprovalExpiry(handle.db);
     return { ...api, config, handle };
   })();
   return runtime;

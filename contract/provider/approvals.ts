@@ -2,7 +2,11 @@
  * Approval requests of the provider API (`/store-api/{provider}/order/approvals…`, docs/decisions/015): an order a
  * buyer may not place alone (its net total is at or above the threshold of the buyer's order flow) waits as a
  * request, bound to the snapshot of the cart and the order data taken when it was sent, until one approver decides
- * it once: approved (the order is written from the snapshot) or declined (the reserved budgets are released).
+ * it once: approved (the order is written from the snapshot) or declined (the reserved budgets are released). A
+ * request also ends without an order when its requester withdraws it (`POST …/order/withdraw/{id}`), when it waits
+ * longer than APPROVAL_EXPIRY_DAYS (expired), and when it is cancelled: its order flow or order reference was
+ * deleted, its requester was deleted, or its requester may no longer order when it is approved. Every such end
+ * releases what the request reserved on the budgets.
  *
  * Every call needs a logged-in customer. The list answers what the caller may see: an approver the requests of the
  * flows and order references they approve, a buyer their own, a lead buyer or a holder of
@@ -18,8 +22,8 @@ import { IdInputSchema, IdSchema } from '../ids.ts';
 import { ORDER_REMARK_MAX_LENGTH, SHIPPING_OPTIONS } from '../order.ts';
 import { OrderHistoryAddressSchema, OrderHistoryPickupLocationSchema } from './order-history.ts';
 
-/** States of an approval request: pending until decided once. */
-export const APPROVAL_STATUSES = ['pending', 'approved', 'declined'] as const;
+/** States of an approval request: pending until it ends once. */
+export const APPROVAL_STATUSES = ['pending', 'approved', 'declined', 'withdrawn', 'expired', 'cancelled'] as const;
 export type ApprovalStatusName = (typeof APPROVAL_STATUSES)[number];
 
 /** What a decision does to a request. */
@@ -29,6 +33,13 @@ export type ApprovalActionName = (typeof APPROVAL_ACTIONS)[number];
 /** Page size of the list unless the request names one; the largest page. */
 export const APPROVAL_LIST_DEFAULT_LIMIT = 20;
 export const APPROVAL_LIST_MAX_LIMIT = 100;
+/**
+ * Days a request waits for a decision: one sent at instant t expires at t + 30 × 24 hours (then its reservations are
+ * released). Thirty days is one budget period of a monthly flow, so a request never outlives the period after the one
+ * it was charged to by much.
+ */
+export const APPROVAL_EXPIRY_DAYS = 30;
+
 /** Most decisions in one call of `…/order/approvals/actions`. */
 export const APPROVAL_ACTIONS_MAX = 100;
 /** Longest search term and longest decision comment. */
@@ -41,6 +52,9 @@ export const APPROVAL_COMMENT_MAX_LENGTH = ORDER_REMARK_MAX_LENGTH;
  * - `APPROVAL_ALREADY_DECIDED` (409): the request is no longer pending (`meta.parameters.status` is its state);
  * - `APPROVAL_NOT_APPROVER` (403): the caller is not an approver of the request's flow or order reference;
  * - `APPROVAL_SELF_DECISION` (403): the caller sent the request (four-eyes principle);
+ * - `APPROVAL_EXPIRED` (409): the request was pending longer than APPROVAL_EXPIRY_DAYS; it is now expired;
+ * - `APPROVAL_REQUESTER_CANNOT_ORDER` (409): approving found that the requester may no longer order (deleted,
+ *   deactivated, ROLE_PLACE_ORDERS taken away); the request is now cancelled and its budget released;
  * - `MISSING_RIGHT` (403, `meta.parameters.right`): ROLE_APPROVE_ORDER_FLOWS is missing.
  * Approving also answers the order writer's errors (stock of a closeout article, credit limit).
  */
@@ -49,6 +63,8 @@ export const APPROVAL_ERROR_CODES = [
   'APPROVAL_ALREADY_DECIDED',
   'APPROVAL_NOT_APPROVER',
   'APPROVAL_SELF_DECISION',
+  'APPROVAL_EXPIRED',
+  'APPROVAL_REQUESTER_CANNOT_ORDER',
   'MISSING_RIGHT',
 ] as const;
 export type ApprovalErrorCode = (typeof APPROVAL_ERROR_CODES)[number];
@@ -117,6 +133,11 @@ export const ApprovalSchema = v.object({
     ),
   ),
   orderDate: v.pipe(TimestampSchema, v.description('When the request was sent.')),
+  expiresAt: v.pipe(
+    v.nullable(TimestampSchema),
+    v.description('When a pending request expires (APPROVAL_EXPIRY_DAYS after it was sent); null once it ended.'),
+  ),
+  canWithdraw: v.pipe(v.boolean(), v.description('The caller sent it and it is pending: they may withdraw it.')),
   decidedAt: v.nullable(TimestampSchema),
   decidedBy: v.nullable(v.object({ id: IdSchema, firstName: v.string(), lastName: v.string() })),
   decisionComment: v.nullable(v.string()),
@@ -145,7 +166,7 @@ export const ApprovalListResponseSchema = v.object({
 });
 export type ApprovalListResponse = v.InferOutput<typeof ApprovalListResponseSchema>;
 
-/** Path parameters of `…/order/approve/{id}`. */
+/** Path parameters of `…/order/approve/{id}` and `…/order/withdraw/{id}`. */
 export const ApprovalPathSchema = v.object({ id: IdInputSchema });
 
 /** Body of `POST …/order/approve/{id}`: an optional comment for the requester (at most 1000 characters). */
@@ -158,8 +179,8 @@ export type ApprovalApproveRequest = v.InferInput<typeof ApprovalApproveRequestS
 export const ApprovalDecisionSchema = v.object({
   id: IdSchema,
   approvalNumber: v.string(),
-  status: v.picklist(['approved', 'declined']),
-  orderId: v.pipe(v.nullable(IdSchema), v.description('The order written by the approval; null when declined.')),
+  status: v.picklist(['approved', 'declined', 'withdrawn']),
+  orderId: v.pipe(v.nullable(IdSchema), v.description('The order written by the approval; null otherwise.')),
   orderNumber: v.nullable(v.string()),
 });
 export type ApprovalDecision = v.InferOutput<typeof ApprovalDecisionSchema>;

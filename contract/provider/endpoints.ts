@@ -278,8 +278,15 @@ const needsRight = (right: string) =>
 const ORDER_FLOWS = needsRight('ROLE_MANAGE_ORDER_FLOWS');
 const ORDER_FLOW_RIGHTS = error(
   `${NOT_LOGGED_IN.slice(0, -1)}, ROLE_MANAGE_ORDER_FLOWS missing, ROLE_MANAGE_BUDGETS missing for a change of a ` +
-    'budget field, or ROLE_MANAGE_APPROVERS missing for a change of the approvers ({PROVIDER}__MISSING_RIGHT, ' +
-    'meta.parameters.right).',
+    'budget field or one that lifts a limit from a user, or ROLE_MANAGE_APPROVERS missing for a change of the ' +
+    'approvers ({PROVIDER}__MISSING_RIGHT, meta.parameters.right); {PROVIDER}__OWN_LIMIT_CHANGE (the change lifts ' +
+    "a limit of the caller's own) or {PROVIDER}__OWN_APPROVER (the caller would approve their own flow).",
+);
+const ORDER_REFERENCE_RIGHTS = error(
+  `${NOT_LOGGED_IN.slice(0, -1)}, ROLE_MANAGE_ORDER_REFERENCES missing, ROLE_MANAGE_BUDGETS missing for a change of ` +
+    'a budget field or the start date, or ROLE_MANAGE_APPROVERS missing for a change of the approvers ' +
+    '({PROVIDER}__MISSING_RIGHT, meta.parameters.right); {PROVIDER}__OWN_LIMIT_CHANGE (loosens the budget of a ' +
+    'reference the caller books to) or {PROVIDER}__OWN_APPROVER (the caller would approve a reference they book to).',
 );
 const ORDER_FLOW_NOT_FOUND = error('{PROVIDER}__ORDER_FLOW_NOT_FOUND: unknown, or of another company.');
 const ORDER_FLOW_MEMBER_NOT_FOUND = error(
@@ -579,8 +586,9 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     path: '/order-flow',
     summary:
       'Creates an order flow: a budget per user and period in EUR, the approval threshold approveFrom (net order ' +
-      'total in EUR, inclusive), approvers and users of the company (each user leaves their former flow). Needs ' +
-      'ROLE_MANAGE_ORDER_FLOWS; with a budget field also ROLE_MANAGE_BUDGETS, with approvers ROLE_MANAGE_APPROVERS.',
+      'total in EUR, inclusive) and approveFromPeriod (net orders per period), approvers and users of the company ' +
+      '(each user leaves their former flow). Needs ROLE_MANAGE_ORDER_FLOWS; with a budget field, or a user taken ' +
+      'out of another flow, also ROLE_MANAGE_BUDGETS; with approvers ROLE_MANAGE_APPROVERS.',
     auth: 'customer',
     body: 'OrderFlowRequest',
     responses: {
@@ -599,7 +607,7 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     path: '/order-flow/assign',
     summary:
       'Puts users of the company into a flow; each leaves their former flow. Needs a flow and at least one user, ' +
-      'and ROLE_MANAGE_ORDER_FLOWS.',
+      'and ROLE_MANAGE_ORDER_FLOWS; taking a user out of another flow also ROLE_MANAGE_BUDGETS, never for oneself.',
     auth: 'customer',
     body: 'OrderFlowAssignRequest',
     responses: {
@@ -607,7 +615,7 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
       400: error(
         'VIOLATION::IS_BLANK_ERROR at /flowId, VIOLATION::TOO_FEW_ERROR at /users, or other VIOLATION::… items.',
       ),
-      403: ORDER_FLOWS,
+      403: ORDER_FLOW_RIGHTS,
       404: ORDER_FLOW_MEMBER_NOT_FOUND,
     },
   },
@@ -631,7 +639,9 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     path: '/order-flow/{id}',
     summary:
       'Replaces an order flow with the body (absent fields take their defaults); usage already booked stays. Needs ' +
-      'ROLE_MANAGE_ORDER_FLOWS; changing a budget field also ROLE_MANAGE_BUDGETS, the approvers ROLE_MANAGE_APPROVERS.',
+      'ROLE_MANAGE_ORDER_FLOWS; changing a budget field, or lifting a limit (removing a user, deactivating, an ' +
+      'earlier end date, another start date), also ROLE_MANAGE_BUDGETS, never on oneself; the approvers ' +
+      'ROLE_MANAGE_APPROVERS.',
     auth: 'customer',
     params: OrderFlowPathSchema,
     body: 'OrderFlowRequest',
@@ -647,14 +657,16 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     method: 'delete',
     path: '/order-flow/{id}',
     summary:
-      'Deletes an order flow; its users order without a flow from then on, pending requests stay decidable and ' +
-      'the budget ledger keeps its rows. Needs ROLE_MANAGE_ORDER_FLOWS.',
+      'Deletes an order flow in one transaction: its pending approval requests are cancelled and what they reserved ' +
+      '(on the flow and on an order reference) is released; its users order without a flow from then on; the budget ' +
+      'ledger keeps its rows. Needs ROLE_MANAGE_ORDER_FLOWS, and ROLE_MANAGE_BUDGETS when it has users; never a ' +
+      'flow the caller is a user of.',
     auth: 'customer',
     params: OrderFlowPathSchema,
     responses: {
       204: { description: 'Deleted.' },
       400: VIOLATIONS,
-      403: ORDER_FLOWS,
+      403: ORDER_FLOW_RIGHTS,
       404: ORDER_FLOW_NOT_FOUND,
     },
   },
@@ -698,7 +710,32 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
           'of the request ({PROVIDER}__APPROVAL_NOT_APPROVER), or one’s own request ({PROVIDER}__APPROVAL_SELF_DECISION).',
       ),
       404: error('{PROVIDER}__APPROVAL_NOT_FOUND: unknown, or of another company.'),
-      409: error('{PROVIDER}__APPROVAL_ALREADY_DECIDED (meta.parameters.status): the request is no longer pending.'),
+      409: error(
+        '{PROVIDER}__APPROVAL_ALREADY_DECIDED (meta.parameters.status): the request is no longer pending; ' +
+          '{PROVIDER}__APPROVAL_EXPIRED: it waited longer than 30 days and has now expired; ' +
+          '{PROVIDER}__APPROVAL_REQUESTER_CANNOT_ORDER: its requester may no longer order (deleted, deactivated, ' +
+          'ROLE_PLACE_ORDERS taken away), so it is now cancelled and its budget released.',
+      ),
+    },
+  },
+  {
+    operationId: 'withdrawApproval',
+    method: 'post',
+    path: '/order/withdraw/{id}',
+    summary:
+      'The requester withdraws their own pending request: in one transaction it becomes withdrawn and what it ' +
+      'reserved on the budgets is released once. Needs a logged-in customer who sent the request.',
+    auth: 'customer',
+    params: ApprovalPathSchema,
+    responses: {
+      200: { description: 'Withdrawn.', schema: 'ApprovalDecision' },
+      400: VIOLATIONS,
+      403: error(NOT_LOGGED_IN),
+      404: error('{PROVIDER}__APPROVAL_NOT_FOUND: unknown, of another company, or not the caller’s own request.'),
+      409: error(
+        '{PROVIDER}__APPROVAL_ALREADY_DECIDED (meta.parameters.status): no longer pending; ' +
+          '{PROVIDER}__APPROVAL_EXPIRED: it has expired.',
+      ),
     },
   },
   {
@@ -864,7 +901,8 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     path: '/order-reference',
     summary:
       'Creates an order reference: a name unique in the company (case ignored, at most 30 characters), an optional ' +
-      'budget per period in EUR, its users and approvers. Needs ROLE_MANAGE_ORDER_REFERENCES.',
+      'budget per period in EUR, its users and approvers. Needs ROLE_MANAGE_ORDER_REFERENCES; with a budget field ' +
+      'also ROLE_MANAGE_BUDGETS, with approvers ROLE_MANAGE_APPROVERS.',
     auth: 'customer',
     body: 'OrderReferenceRequest',
     responses: {
@@ -873,7 +911,7 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
         'VIOLATION::… items (name blank, too long or with control characters; budget; period; dates: a custom period ' +
           'needs an end date not before the start), or ORDER_REFERENCE_NAME_NOT_UNIQUE at /name.',
       ),
-      403: ORDER_REFERENCES,
+      403: ORDER_REFERENCE_RIGHTS,
       404: error('CHECKOUT__CUSTOMER_NOT_FOUND_BY_ID: a user or approver is not a customer of the company.'),
     },
   },
@@ -897,14 +935,15 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     path: '/order-reference/{id}',
     summary:
       'Replaces an order reference with the body (absent fields take their defaults); usage already booked stays. ' +
-      'Needs ROLE_MANAGE_ORDER_REFERENCES.',
+      'Needs ROLE_MANAGE_ORDER_REFERENCES; changing a budget field or the start date also ROLE_MANAGE_BUDGETS ' +
+      '(never loosening the budget of a reference one books to), the approvers ROLE_MANAGE_APPROVERS.',
     auth: 'customer',
     params: OrderReferencePathSchema,
     body: 'OrderReferenceRequest',
     responses: {
       200: { description: 'The reference after the change.', schema: 'OrderReference' },
       400: error('VIOLATION::… items, or ORDER_REFERENCE_NAME_NOT_UNIQUE at /name.'),
-      403: ORDER_REFERENCES,
+      403: ORDER_REFERENCE_RIGHTS,
       404: error(
         '{PROVIDER}__ORDER_REFERENCE_NOT_FOUND (unknown or of another company), or CHECKOUT__CUSTOMER_NOT_FOUND_BY_ID ' +
           '(a user or approver is not a customer of the company).',
@@ -916,8 +955,9 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     method: 'delete',
     path: '/order-reference/{id}',
     summary:
-      'Deletes an order reference; carts that had chosen it lose the choice, orders keep the name they were placed ' +
-      'with. Needs ROLE_MANAGE_ORDER_REFERENCES.',
+      'Deletes an order reference; carts that had chosen it lose the choice, its pending approval requests are ' +
+      'cancelled and their reservations released, orders keep the name they were placed with. Needs ' +
+      'ROLE_MANAGE_ORDER_REFERENCES.',
     auth: 'customer',
     params: OrderReferencePathSchema,
     responses: {

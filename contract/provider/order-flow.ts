@@ -1,10 +1,20 @@
 /**
  * Order flows of the provider API (`/store-api/{provider}/order-flow…`, docs/decisions/015): a budget per user and
- * period, a per-order approval threshold (`approveFrom`), the approvers and the users of the flow.
+ * period, a per-order approval threshold (`approveFrom`), an approval threshold per period (`approveFromPeriod`), the
+ * approvers and the users of the flow.
+ *
+ * Periods are the specification's fixed lengths, not calendar months: weekly 7, monthly 30 and yearly 365 days,
+ * counted from the start date (so "monthly" from 1 January starts again on 31 January, 2 March, …); each answer names
+ * the current period (`currentPeriod`).
  *
  * Rights: reading, listing, creating, changing and deleting flows need ROLE_MANAGE_ORDER_FLOWS; a body that sets or
- * changes a budget field (`budget`, `budgetPeriod`, `budgetTransfer`, `budgetRenewable`, `approveFrom`) also needs
- * ROLE_MANAGE_BUDGETS, one that sets or changes the approvers also ROLE_MANAGE_APPROVERS. The pending requests
+ * changes a budget field (`budget`, `budgetPeriod`, `budgetTransfer`, `budgetRenewable`, `approveFrom`,
+ * `approveFromPeriod`) also needs ROLE_MANAGE_BUDGETS, one that sets or changes the approvers also
+ * ROLE_MANAGE_APPROVERS. A change that lifts or loosens a limit from a user needs ROLE_MANAGE_BUDGETS too: removing a
+ * user, moving a user out of another flow, deactivating, setting an earlier end date, changing the start date, and
+ * deleting a flow that has users; nobody lifts a limit of their own (`{PROVIDER}__OWN_LIMIT_CHANGE`) or becomes
+ * approver of their own flow (`{PROVIDER}__OWN_APPROVER`). Deleting a flow cancels its pending approval requests and
+ * releases what they reserved. The pending requests
  * (`GET …/order-flow/pending`) need ROLE_APPROVE_ORDER_FLOWS. A flow of another company answers 404 exactly like one
  * that does not exist.
  *
@@ -36,7 +46,9 @@ export const ORDER_FLOW_PENDING_LIMIT = 20;
  * - `{PROVIDER}__ORDER_FLOW_NOT_FOUND` (404): unknown id, or a flow of another company;
  * - `CHECKOUT__CUSTOMER_NOT_FOUND_BY_ID` (404, `meta.parameters.id`): a user or approver who is not a customer of
  *   the caller's company;
- * - `{PROVIDER}__MISSING_RIGHT` (403, `meta.parameters.right`).
+ * - `{PROVIDER}__MISSING_RIGHT` (403, `meta.parameters.right`);
+ * - `{PROVIDER}__OWN_LIMIT_CHANGE` (403): the change would lift or loosen a limit of the caller;
+ * - `{PROVIDER}__OWN_APPROVER` (403): the change would make the caller approver of a flow they are a user of.
  * Assigning (`POST …/order-flow/assign`) without a flow answers `VIOLATION::IS_BLANK_ERROR` at `/flowId`, without
  * a user `VIOLATION::TOO_FEW_ERROR` at `/users`.
  */
@@ -89,7 +101,9 @@ const MembersSchema = v.pipe(
  * date); `approvers` and `users` (customer ids of the company); `startDate` (ISO date, anchor of the periods, Europe/
  * Brussels); `endDate` (ISO date, inclusive; required for a custom period and for a budget that is not renewable, else
  * `VIOLATION::IS_BLANK_ERROR` at `/endDate`; never before `startDate`: `VIOLATION::TOO_LOW_ERROR`); `approveFrom` (EUR:
- * orders with a net total at or above it need an approval; null or absent: never); `active` (default true).
+ * orders with a net total at or above it need an approval; null or absent: never); `approveFromPeriod` (EUR: once
+ * the user's orders of the flow in the current period, this one included, would sum above it, the order needs an
+ * approval, so splitting an order does not avoid one; null or absent: never); `active` (default true).
  */
 export const OrderFlowRequestSchema = v.pipe(
   v.object({
@@ -108,6 +122,7 @@ export const OrderFlowRequestSchema = v.pipe(
     startDate: isoDate,
     endDate: v.optional(v.nullable(isoDate), null),
     approveFrom: v.optional(v.nullable(AmountInputSchema), null),
+    approveFromPeriod: v.optional(v.nullable(AmountInputSchema), null),
     active: v.optional(v.boolean(), true),
   }),
   v.forward(
@@ -159,6 +174,13 @@ export const OrderFlowAssignRequestSchema = v.object({
 });
 export type OrderFlowAssignRequest = v.InferInput<typeof OrderFlowAssignRequestSchema>;
 
+/**
+ * A budget period as the answers name it: ISO timestamps of local midnight in Europe/Brussels, `start` inclusive,
+ * `end` exclusive (the last day of the period is the day before `end`).
+ */
+export const BudgetPeriodWindowSchema = v.object({ start: TimestampSchema, end: TimestampSchema });
+export type BudgetPeriodWindow = v.InferOutput<typeof BudgetPeriodWindowSchema>;
+
 /** An order flow as the endpoints answer it. */
 export const OrderFlowSchema = v.object({
   id: IdSchema,
@@ -174,6 +196,17 @@ export const OrderFlowSchema = v.object({
   approveFrom: v.pipe(
     v.nullable(v.number()),
     v.description('Orders with a net total (EUR) at or above this need an approval; null: never.'),
+  ),
+  approveFromPeriod: v.pipe(
+    v.nullable(v.number()),
+    v.description(
+      "Once a user's orders (EUR, net) in the current period would sum above this, each further order needs an " +
+        'approval; null: never.',
+    ),
+  ),
+  currentPeriod: v.pipe(
+    v.nullable(BudgetPeriodWindowSchema),
+    v.description('The period in force now; null when the flow is inactive or today lies outside its dates.'),
   ),
   active: v.boolean(),
   createdAt: TimestampSchema,
@@ -213,14 +246,17 @@ export const OrderFlowPendingResponseSchema = v.object({
 });
 export type OrderFlowPendingResponse = v.InferOutput<typeof OrderFlowPendingResponseSchema>;
 
-/** A budget period as the cart shows it: ISO timestamps, start inclusive, end exclusive (Europe/Brussels midnight). */
-const CartBudgetPeriodSchema = v.object({ start: TimestampSchema, end: TimestampSchema });
+/** A budget period as the cart shows it (`BudgetPeriodWindowSchema`). */
+const CartBudgetPeriodSchema = BudgetPeriodWindowSchema;
 
 /**
  * Cart extension `orderFlowBudget` (`cart.extensions.orderFlowBudget`), present when the customer is a user of an
  * active order flow in force today: the flow, its budget per period and what is left of it before this cart (EUR;
- * null without a budget), the current period (null without a budget), the approval threshold (EUR; null: never) and
- * whether the cart's net total reaches it (`needsApproval`: the submit sends an approval request instead of an order).
+ * null without a budget), the current period of the flow, the approval threshold per order (EUR; null: never), the
+ * threshold per period with what the customer ordered under the flow in the current period (EUR; both null without
+ * one), and whether the cart needs an approval (`needsApproval`: its net total reaches `approveFrom`, or
+ * `orderedInPeriod` plus its net total exceeds `approveFromPeriod`; the submit then sends an approval request instead
+ * of an order).
  * When the net total exceeds `remaining`, the cart has the error `{provider}-flow-unsufficient-budget-blocked`
  * (level 20).
  */
@@ -231,6 +267,8 @@ export const CartOrderFlowBudgetSchema = v.object({
   remaining: v.nullable(v.number()),
   period: v.nullable(CartBudgetPeriodSchema),
   approveFrom: v.nullable(v.number()),
+  approveFromPeriod: v.nullable(v.number()),
+  orderedInPeriod: v.nullable(v.number()),
   needsApproval: v.boolean(),
   apiAlias: v.literal('cart_order_flow_budget'),
 });

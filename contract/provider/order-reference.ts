@@ -2,7 +2,12 @@
  * Order references of the provider API (`/store-api/{provider}/order-reference…`, docs/decisions/015): a company's
  * purchase order numbers, each optionally with a budget per period, chosen in the checkout and kept on the order.
  *
- * Managing (list, create, read, change, delete) needs ROLE_MANAGE_ORDER_REFERENCES; searching the references the
+ * Managing (list, create, read, change, delete) needs ROLE_MANAGE_ORDER_REFERENCES; a body that sets or changes a
+ * budget field (`budget`, `period`, `renewable`, `transferable`) or the start date also needs ROLE_MANAGE_BUDGETS,
+ * one that sets or changes the approvers also ROLE_MANAGE_APPROVERS; nobody loosens the budget of a reference they
+ * may book to (`{PROVIDER}__OWN_LIMIT_CHANGE`) or becomes approver of one (`{PROVIDER}__OWN_APPROVER`). Periods are
+ * fixed lengths counted from the start date (daily 1, weekly 7, monthly 30, yearly 365 days), not calendar months;
+ * answers name the current period (`currentPeriod`). Searching the references the
  * caller may book to and choosing one for the cart need ROLE_ADD_ORDER_REFERENCES. A reference of another company
  * answers 404 exactly like one that does not exist. Amounts are EUR as JSON numbers with at most 2 decimals (the
  * server keeps integer cents). The name is at most 30 characters, without control characters, and unique per company
@@ -13,6 +18,7 @@ import { BodyPageNumberSchema, optionalNullableText } from '../query.ts';
 import { TimestampSchema } from '../fields.ts';
 import { IdInputSchema, IdSchema } from '../ids.ts';
 import { ORDER_REFERENCE_MAX_LENGTH } from '../order.ts';
+import { BudgetPeriodWindowSchema } from './order-flow.ts';
 
 /** Longest name of an order reference (the order's reference field holds it). */
 export const ORDER_REFERENCE_NAME_MAX_LENGTH = ORDER_REFERENCE_MAX_LENGTH;
@@ -38,7 +44,8 @@ export const ORDER_REFERENCE_MAX_BUDGET = 100_000_000;
  * - `{PROVIDER}__ORDER_REFERENCE_NOT_FOUND` (404): unknown id, or a reference of another company;
  * - `{PROVIDER}__ORDER_REFERENCE_NOT_USABLE` (400): the reference exists but the caller may not book to it now
  *   (inactive, outside its dates, or the caller is not one of its users);
- * - `{PROVIDER}__MISSING_RIGHT` (403, `meta.parameters.right`).
+ * - `{PROVIDER}__MISSING_RIGHT` (403, `meta.parameters.right`);
+ * - `{PROVIDER}__OWN_LIMIT_CHANGE`, `{PROVIDER}__OWN_APPROVER` (403): see above.
  * Users and approvers that are not customers of the company answer `CHECKOUT__CUSTOMER_NOT_FOUND_BY_ID` (404).
  */
 export const ORDER_REFERENCE_NAME_NOT_UNIQUE = 'ORDER_REFERENCE_NAME_NOT_UNIQUE';
@@ -167,6 +174,10 @@ export const OrderReferenceSchema = v.object({
     v.description('What is left of the budget of the current period in EUR; null without a budget.'),
   ),
   period: v.picklist(ORDER_REFERENCE_PERIODS),
+  currentPeriod: v.pipe(
+    v.nullable(BudgetPeriodWindowSchema),
+    v.description('The period `remainingBudget` belongs to; null without a budget or outside its dates.'),
+  ),
   renewable: v.boolean(),
   transferable: v.boolean(),
   startDate: v.pipe(v.string(), v.isoDate()),
@@ -208,6 +219,11 @@ export const OrderReferenceOptionSchema = v.object({
     v.description('What is left of the budget of the current period in EUR; null without a budget.'),
   ),
   period: v.picklist(ORDER_REFERENCE_PERIODS),
+  startDate: v.pipe(v.string(), v.isoDate(), v.description('Anchor of the periods.')),
+  currentPeriod: v.pipe(
+    v.nullable(BudgetPeriodWindowSchema),
+    v.description('The period `remainingBudget` belongs to; null without a budget or outside its dates.'),
+  ),
   endDate: v.nullable(v.pipe(v.string(), v.isoDate())),
 });
 export type OrderReferenceOption = v.InferOutput<typeof OrderReferenceOptionSchema>;

@@ -47,6 +47,11 @@ export const orderFlowTable = pgTable(
     renewable: boolean('renewable').notNull().default(true),
     /** Orders with a total (net, cents) at or above this need an approval; null: never. */
     approveFromCents: bigint('approve_from_cents', { mode: 'number' }),
+    /**
+     * Approval threshold per period (net, cents): once the user's orders of the flow in the current budget period
+     * would sum above it, each further order needs an approval; null: none.
+     */
+    approveFromPeriodCents: bigint('approve_from_period_cents', { mode: 'number' }),
     /** First day of the flow and anchor of its periods (ISO date, Europe/Brussels). */
     startDate: date('start_date', { mode: 'string' }).notNull(),
     /** Last day of the flow (inclusive); null: open-ended. */
@@ -175,8 +180,12 @@ export const externalContactTable = pgTable(
 /** Approval request numbers: a sequence, so concurrent requests never share one. */
 export const approvalNumberSequence = pgSequence('approval_number_seq', { startWith: 500001 });
 
-/** 'pending' until decided once: 'approved' (then an order exists) or 'declined'. */
-export type ApprovalStatus = 'pending' | 'approved' | 'declined';
+/**
+ * 'pending' until it ends once: 'approved' (then an order exists), 'declined' by an approver, 'withdrawn' by its
+ * requester, 'expired' (pending longer than APPROVAL_EXPIRY_DAYS) or 'cancelled' (its flow was deleted, or its
+ * requester may no longer order).
+ */
+export type ApprovalStatus = 'pending' | 'approved' | 'declined' | 'withdrawn' | 'expired' | 'cancelled';
 
 /**
  * An approval request: an order the requester may not place alone, bound to a snapshot of the cart and the order

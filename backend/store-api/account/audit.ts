@@ -8,7 +8,8 @@ import { readContextPayload } from '../../auth/session.ts';
 import { randomId } from '../../lib/ids.ts';
 
 export interface AuditEntry {
-  actorCustomerId: string;
+  /** Who acted; null for what the shop does by itself (e.g. an approval request expiring). */
+  actorCustomerId: string | null;
   action: string;
   targetCustomerId?: string | null;
   companyId?: string | null;

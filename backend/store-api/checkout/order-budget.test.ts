@@ -105,6 +105,8 @@ describe('the cart shows the budgets', () => {
       remaining: 100,
       period: { start: expect.any(String), end: expect.any(String) },
       approveFrom: 50,
+      approveFromPeriod: null,
+      orderedInPeriod: null,
       needsApproval: false,
       apiAlias: 'cart_order_flow_budget',
     });

@@ -51,6 +51,7 @@ import { audit } from '../account/audit.ts';
 import { emailChanges, recordEmailChange } from '../account/email-change.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { containsPattern } from '../criteria.ts';
+import { endPendingApprovals } from '../spending/approval.service.ts';
 import { flowBudgetsOfCompany } from '../spending/order-flow.service.ts';
 import { companyCaller, type CompanyDeps } from './company-access.ts';
 import {
@@ -409,6 +410,8 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
     await db.transaction(async (tx) => {
       for (const id of ids) await guardUserChange(tx, me, config.provider, { kind: 'delete', targetId: id });
       for (const id of ids) await deleteCustomerContexts(tx, id);
+      // A deleted user's pending approval requests end with them, releasing what they reserved (docs/decisions/015).
+      await endPendingApprovals(tx, { requesterIds: ids }, { actorId: me.id, reason: 'requester_deleted' });
       await tx
         .delete(customerTable)
         .where(and(inArray(customerTable.id, ids), eq(customerTable.companyId, me.companyId)));

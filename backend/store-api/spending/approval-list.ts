@@ -2,7 +2,8 @@
  * The approval requests a customer may see (`POST /store-api/{provider}/order/approvals`, contract/provider/
  * approvals.ts): a lead buyer or a holder of ROLE_MANAGE_COMPANY_ORDER_HISTORY sees the company's, everybody else
  * their own and those of the order flows and order references they approve. Newest first; the lines and order data
- * come from the request's snapshot, so they show what was requested whatever changed since.
+ * come from the request's snapshot, so they show what was requested whatever changed since. The company's requests
+ * that are due expire before the list is read (./approval.service.ts `expireApprovals`).
  */
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -21,7 +22,7 @@ import {
 } from '../../db/schema/index.ts';
 import { centsToNumber } from '../../lib/price.ts';
 import { containsPattern } from '../criteria.ts';
-import { APPROVE_RIGHT, type ApprovalSnapshot } from './approval.service.ts';
+import { APPROVE_RIGHT, approvalExpiresAt, expireApprovals, type ApprovalSnapshot } from './approval.service.ts';
 
 /** The flows and order references a customer approves. */
 async function approverScope(db: Db, customerId: string): Promise<{ flowIds: string[]; referenceIds: string[] }> {
@@ -47,6 +48,7 @@ export async function listApprovals(
   me: AuthenticatedCustomer,
   query: ApprovalListQuery,
 ): Promise<ApprovalListResponse> {
+  await expireApprovals(db, { companyId: me.companyId });
   const scope = await approverScope(db, me.id);
   const requester = alias(customerTable, 'requester');
   const conditions: SQL[] = [eq(orderApprovalTable.companyId, me.companyId)];
@@ -158,6 +160,8 @@ export async function listApprovals(
       openBudget: snapshot.flowBudgetLeftCents === null ? null : centsToNumber(snapshot.flowBudgetLeftCents),
       remainingBudget: remaining === undefined ? null : centsToNumber(remaining),
       orderDate: a.createdAt.toISOString(),
+      expiresAt: a.status === 'pending' ? approvalExpiresAt(a.createdAt).toISOString() : null,
+      canWithdraw: a.status === 'pending' && a.requesterId === me.id,
       decidedAt: a.decidedAt?.toISOString() ?? null,
       decidedBy: r.decider?.id ? r.decider : null,
       decisionComment: a.decisionComment,

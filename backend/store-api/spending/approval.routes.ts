@@ -3,7 +3,9 @@
  * - `POST /store-api/{provider}/order/approvals`: one page of the requests the caller may see (./approval-list.ts);
  * - `POST /store-api/{provider}/order/approve/{id}`: approves one request (./approval.service.ts `decideApproval`);
  * - `POST /store-api/{provider}/order/approvals/actions`: approves or declines up to 100 requests, each decision in
- *   its own transaction, answering an outcome or an error per id.
+ *   its own transaction, answering an outcome or an error per id;
+ * - `POST /store-api/{provider}/order/withdraw/{id}`: the requester withdraws their own pending request
+ *   (./approval.service.ts `withdrawApproval`; another's answers 404).
  * Deciding needs ROLE_APPROVE_ORDER_FLOWS (checked again inside each decision's transaction). The mails written with
  * a decision are handed to the mail server after its commit, and an order an approval wrote is handed to the ERP
  * (../checkout/order.routes.ts `handOverToErp`). Answers are per company: `private, no-store`.
@@ -27,7 +29,7 @@ import type { ErpPort } from '../../erp/port.ts';
 import { handOverToErp } from '../checkout/order.routes.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { listApprovals } from './approval-list.ts';
-import { APPROVE_RIGHT, decideApproval } from './approval.service.ts';
+import { APPROVE_RIGHT, decideApproval, withdrawApproval } from './approval.service.ts';
 
 export interface ApprovalRouteDeps {
   db: Db;
@@ -77,6 +79,17 @@ export function registerApprovalRoutes(app: Hono<StoreApiEnv>, deps: ApprovalRou
       return c.json(decided.decision);
     },
   );
+
+  app.post(`${base}/withdraw/:id`, validate('param', ApprovalPathSchema), async (c) => {
+    const me = await requireCustomer(c, db);
+    const decision = await withdrawApproval(deps, db, {
+      requester: me,
+      id: c.req.valid('param').id,
+      contextToken: c.get('context').token,
+    });
+    c.header('cache-control', 'private, no-store');
+    return c.json(decision);
+  });
 
   app.post(`${base}/approvals/actions`, validate('json', ApprovalActionsRequestSchema), async (c) => {
     const me = await requireCustomer(c, db);

@@ -12,16 +12,29 @@
  *   ROLE_APPROVE_ORDER_FLOWS at that moment (read inside the transaction), be an approver of the request's flow or
  *   order reference in the same company, and not be its requester (four-eyes principle). Approving writes the order
  *   from the snapshot with `writeOrder` and consumes the reservation; declining releases it. The requester gets mail
- *   and the decision is audited with who, when, the snapshot hash and the outcome.
+ *   and the decision is audited with who, when, the snapshot hash and the outcome. Approving a request whose
+ *   requester may no longer order (deleted, deactivated, another company, ROLE_PLACE_ORDERS taken away) cancels it
+ *   instead (`{PROVIDER}__APPROVAL_REQUESTER_CANNOT_ORDER`, 409), and a request pending longer than
+ *   APPROVAL_EXPIRY_DAYS expires when it is decided (`{PROVIDER}__APPROVAL_EXPIRED`, 409); both are committed first.
+ * - `withdrawApproval`: the requester takes back their own pending request.
+ * - `endPendingApprovals`: cancels the pending requests of a deleted flow, order reference or customer in the
+ *   caller's transaction; `expireApprovals`: the sweep that expires what is due.
+ * Every way a request ends without an order releases its reservations on the flow and order reference budgets
+ * exactly once (./budget.service.ts `release`) and is audited.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { ApprovalActionName, ApprovalDecision } from '../../../contract/provider/approvals.ts';
+import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  APPROVAL_EXPIRY_DAYS,
+  type ApprovalActionName,
+  type ApprovalDecision,
+} from '../../../contract/provider/approvals.ts';
 import type { OrderCreateData } from '../../../contract/order.ts';
 import type { AuthenticatedCustomer } from '../../auth/guards.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
+  companyTable,
   customerRightTable,
   customerTable,
   languageTable,
@@ -30,6 +43,7 @@ import {
   orderReferenceApproverTable,
   type orderFlowTable,
   type orderReferenceTable,
+  type ApprovalStatus,
 } from '../../db/schema/index.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
@@ -393,32 +407,254 @@ export interface DecidedApproval {
   mailIds: string[];
 }
 
+/** When a request sent at `createdAt` expires: APPROVAL_EXPIRY_DAYS × 24 hours later. */
+export function approvalExpiresAt(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + APPROVAL_EXPIRY_DAYS * 86_400_000);
+}
+
+/** The ways a pending request ends without an order. */
+export type ApprovalEnd = Extract<ApprovalStatus, 'declined' | 'withdrawn' | 'expired' | 'cancelled'>;
+
 /**
- * Decides one approval request in one transaction (see the module comment).
+ * Ends a pending request that the caller has locked (`FOR UPDATE`) without an order, in the caller's transaction:
+ * sets `status`, releases its reservations on the flow and order reference budgets (exactly once) and audits it as
+ * `order_approval.{status}` with the actor (null: the shop itself) and the reason.
+ */
+async function endApproval(
+  tx: Db,
+  row: ApprovalRow,
+  input: {
+    status: ApprovalEnd;
+    actorId: string | null;
+    now: Date;
+    comment?: string | null;
+    reason?: string;
+    contextToken?: string;
+  },
+): Promise<number> {
+  const { status, actorId, now } = input;
+  const released = await release(tx, { approvalId: row.id });
+  await tx
+    .update(orderApprovalTable)
+    .set({
+      status,
+      decidedById: status === 'declined' ? actorId : null,
+      decidedAt: now,
+      decisionComment: input.comment ?? null,
+      updatedAt: now,
+    })
+    .where(eq(orderApprovalTable.id, row.id));
+  await audit(tx, {
+    actorCustomerId: actorId,
+    action: `order_approval.${status}`,
+    targetCustomerId: row.requesterId,
+    companyId: row.companyId,
+    details: {
+      approvalId: row.id,
+      approvalNumber: row.approvalNumber,
+      snapshotHash: row.snapshotHash,
+      outcome: status,
+      releasedCents: released,
+      ...(input.reason ? { reason: input.reason } : {}),
+    },
+    ...(input.contextToken ? { contextToken: input.contextToken } : {}),
+    at: now,
+  });
+  return released;
+}
+
+/**
+ * Cancels every pending request matching `where` (its flow, order reference or requester), in the caller's
+ * transaction: each row locked, ended as 'cancelled' with `reason`, its reservations released.
+ *
+ * @returns how many were cancelled.
+ */
+export async function endPendingApprovals(
+  tx: Db,
+  where: { flowId: string } | { orderReferenceId: string } | { requesterIds: readonly string[] },
+  input: { actorId: string | null; reason: string; now?: Date },
+): Promise<number> {
+  const match: SQL | undefined =
+    'flowId' in where
+      ? eq(orderApprovalTable.flowId, where.flowId)
+      : 'orderReferenceId' in where
+        ? eq(orderApprovalTable.orderReferenceId, where.orderReferenceId)
+        : where.requesterIds.length
+          ? inArray(orderApprovalTable.requesterId, [...where.requesterIds])
+          : undefined;
+  if (!match) return 0;
+  const rows = await tx
+    .select()
+    .from(orderApprovalTable)
+    .where(and(match, eq(orderApprovalTable.status, 'pending')))
+    .orderBy(orderApprovalTable.id)
+    .for('update');
+  const now = input.now ?? new Date();
+  for (const row of rows) {
+    await endApproval(tx, row, { status: 'cancelled', actorId: input.actorId, now, reason: input.reason });
+  }
+  return rows.length;
+}
+
+/**
+ * Expires the pending requests sent more than APPROVAL_EXPIRY_DAYS before `now` (of one company, or all), each in
+ * its own transaction with its row locked and its state read again, so a concurrent decision or withdrawal and
+ * several sweeps end each request once. Run when requests are listed and on a timer (`startApprovalExpiry`).
+ *
+ * @returns how many this call expired.
+ */
+export async function expireApprovals(db: Db, input: { companyId?: string; now?: Date } = {}): Promise<number> {
+  const now = input.now ?? new Date();
+  const due = lte(orderApprovalTable.createdAt, new Date(now.getTime() - APPROVAL_EXPIRY_DAYS * 86_400_000));
+  const candidates = await db
+    .select({ id: orderApprovalTable.id })
+    .from(orderApprovalTable)
+    .where(
+      and(
+        eq(orderApprovalTable.status, 'pending'),
+        due,
+        input.companyId ? eq(orderApprovalTable.companyId, input.companyId) : undefined,
+      ),
+    )
+    .limit(500);
+  let expired = 0;
+  for (const { id } of candidates) {
+    expired += await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const [row] = await tx
+        .select()
+        .from(orderApprovalTable)
+        .where(and(eq(orderApprovalTable.id, id), eq(orderApprovalTable.status, 'pending'), due))
+        .for('update');
+      if (!row) return 0;
+      await endApproval(tx, row, { status: 'expired', actorId: null, now, reason: 'expired' });
+      return 1;
+    });
+  }
+  return expired;
+}
+
+/** How often the running shop sweeps expired approval requests: every 10 minutes. */
+export const APPROVAL_EXPIRY_INTERVAL_MS = 600_000;
+
+/**
+ * Expires due approval requests once at start and then every APPROVAL_EXPIRY_INTERVAL_MS on an unref'd timer; a
+ * sweep still running skips the next tick; an error is logged and retried on the next tick. Requests are also
+ * expired when listed or decided, so nothing relies on this timer alone.
+ *
+ * @returns a function that stops the timer.
+ */
+export function startApprovalExpiry(db: Db, intervalMs: number = APPROVAL_EXPIRY_INTERVAL_MS): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await expireApprovals(db);
+    } catch (err) {
+      console.error('[approvals] expiry sweep failed', err instanceof Error ? err.message : err);
+    } finally {
+      running = false;
+    }
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * True when the requester may still order: exists, active, of the request's company (itself active), and holds
+ * ROLE_PLACE_ORDERS, read in the caller's transaction.
+ */
+async function requesterMayOrder(tx: Db, row: ApprovalRow): Promise<boolean> {
+  const [requester] = await tx
+    .select({ active: customerTable.active, companyId: customerTable.companyId, companyActive: companyTable.active })
+    .from(customerTable)
+    .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
+    .where(eq(customerTable.id, row.requesterId));
+  if (!requester || !requester.active || !requester.companyActive || requester.companyId !== row.companyId) {
+    return false;
+  }
+  const [right] = await tx
+    .select({ code: customerRightTable.code })
+    .from(customerRightTable)
+    .where(
+      and(
+        eq(customerRightTable.customerId, row.requesterId),
+        eq(customerRightTable.code, 'ROLE_PLACE_ORDERS'),
+        eq(customerRightTable.enabled, true),
+      ),
+    );
+  return Boolean(right);
+}
+
+/** 409 `{PROVIDER}__APPROVAL_ALREADY_DECIDED` naming the request's state. */
+function alreadyDecided(provider: string, row: { approvalNumber: string; status: string }): StoreApiError {
+  return new StoreApiError(
+    409,
+    `${provider.toUpperCase()}__APPROVAL_ALREADY_DECIDED`,
+    `The approval request ${row.approvalNumber} was already ${row.status}.`,
+    { parameters: { status: row.status } },
+  );
+}
+
+/** 409 `{PROVIDER}__APPROVAL_EXPIRED`: the request was pending longer than APPROVAL_EXPIRY_DAYS and has expired. */
+function approvalExpired(provider: string, row: { approvalNumber: string }): StoreApiError {
+  return new StoreApiError(
+    409,
+    `${provider.toUpperCase()}__APPROVAL_EXPIRED`,
+    `The approval request ${row.approvalNumber} was pending for more than ${APPROVAL_EXPIRY_DAYS} days and has expired.`,
+    { parameters: { status: 'expired', days: APPROVAL_EXPIRY_DAYS } },
+  );
+}
+
+/**
+ * Decides one approval request in one transaction (see the module comment). A request found expired, or whose
+ * requester may no longer order when it is approved, is ended (expired, cancelled; reservations released) and that
+ * is committed before the error is answered.
  *
  * @throws StoreApiError 404 `{PROVIDER}__APPROVAL_NOT_FOUND`; 403 `{PROVIDER}__MISSING_RIGHT`,
  *   `{PROVIDER}__APPROVAL_SELF_DECISION`, `{PROVIDER}__APPROVAL_NOT_APPROVER`; 409
- *   `{PROVIDER}__APPROVAL_ALREADY_DECIDED`; when approving the order writer's 400 errors (closeout stock, credit).
+ *   `{PROVIDER}__APPROVAL_ALREADY_DECIDED`, `{PROVIDER}__APPROVAL_EXPIRED`,
+ *   `{PROVIDER}__APPROVAL_REQUESTER_CANNOT_ORDER` (`meta.parameters.status` 'cancelled'); when approving the order
+ *   writer's 400 errors (closeout stock, credit).
  */
 export async function decideApproval(deps: ApprovalDeps, db: Db, input: DecideApprovalInput): Promise<DecidedApproval> {
   const { provider } = deps.config;
   const { decider, id, action } = input;
   const comment = input.comment ?? null;
-  return db.transaction(async (t) => {
+  const now = input.now ?? new Date();
+  const outcome = await db.transaction(async (t): Promise<DecidedApproval | { ended: StoreApiError }> => {
     const tx = t as unknown as Db;
     const [row] = await tx.select().from(orderApprovalTable).where(eq(orderApprovalTable.id, id)).for('update');
     if (!row || row.companyId !== decider.companyId) throw approvalNotFound(provider, id);
     await assertMayDecide(tx, provider, decider.id, row);
-    if (row.status !== 'pending') {
-      throw new StoreApiError(
-        409,
-        `${provider.toUpperCase()}__APPROVAL_ALREADY_DECIDED`,
-        `The approval request ${row.approvalNumber} was already ${row.status}.`,
-        { parameters: { status: row.status } },
-      );
+    if (row.status !== 'pending') throw alreadyDecided(provider, row);
+    const audited = input.contextToken ? { contextToken: input.contextToken } : {};
+    if (approvalExpiresAt(row.createdAt) <= now) {
+      await endApproval(tx, row, { status: 'expired', actorId: null, now, reason: 'expired' });
+      return { ended: approvalExpired(provider, row) };
+    }
+    if (action === 'approve' && !(await requesterMayOrder(tx, row))) {
+      await endApproval(tx, row, {
+        status: 'cancelled',
+        actorId: decider.id,
+        now,
+        comment,
+        reason: 'requester_cannot_order',
+        ...audited,
+      });
+      return {
+        ended: new StoreApiError(
+          409,
+          `${provider.toUpperCase()}__APPROVAL_REQUESTER_CANNOT_ORDER`,
+          `The requester of ${row.approvalNumber} may no longer order; the request was cancelled and its budget released.`,
+          { parameters: { status: 'cancelled' } },
+        ),
+      };
     }
     const snapshot = row.snapshot as unknown as ApprovalSnapshot;
-    const now = input.now ?? new Date();
     const mailIds: string[] = [];
     let orderId: string | null = null;
     let orderNumber: string | null = null;
@@ -433,30 +669,37 @@ export async function decideApproval(deps: ApprovalDeps, db: Db, input: DecideAp
       orderNumber = written.orderNumber;
       if (written.mailId) mailIds.push(written.mailId);
       await consume(tx, { approvalId: row.id, orderId });
+      await tx
+        .update(orderApprovalTable)
+        .set({
+          status: 'approved',
+          decidedById: decider.id,
+          decidedAt: now,
+          decisionComment: comment,
+          orderId,
+          updatedAt: now,
+        })
+        .where(eq(orderApprovalTable.id, row.id));
+      await audit(tx, {
+        actorCustomerId: decider.id,
+        action: 'order_approval.approved',
+        targetCustomerId: row.requesterId,
+        companyId: row.companyId,
+        details: {
+          approvalId: row.id,
+          approvalNumber: row.approvalNumber,
+          snapshotHash: row.snapshotHash,
+          outcome: 'approved',
+          orderId,
+          orderNumber,
+        },
+        ...audited,
+        at: now,
+      });
     } else {
-      await release(tx, { approvalId: row.id });
+      await endApproval(tx, row, { status: 'declined', actorId: decider.id, now, comment, ...audited });
     }
     const status = action === 'approve' ? 'approved' : 'declined';
-    await tx
-      .update(orderApprovalTable)
-      .set({ status, decidedById: decider.id, decidedAt: now, decisionComment: comment, orderId, updatedAt: now })
-      .where(eq(orderApprovalTable.id, row.id));
-    await audit(tx, {
-      actorCustomerId: decider.id,
-      action: `order_approval.${status}`,
-      targetCustomerId: row.requesterId,
-      companyId: row.companyId,
-      details: {
-        approvalId: row.id,
-        approvalNumber: row.approvalNumber,
-        snapshotHash: row.snapshotHash,
-        outcome: status,
-        orderId,
-        orderNumber,
-      },
-      ...(input.contextToken ? { contextToken: input.contextToken } : {}),
-      at: now,
-    });
     const [requester] = await tx
       .select({ email: customerTable.email, localeCode: languageTable.localeCode })
       .from(customerTable)
@@ -481,4 +724,44 @@ export async function decideApproval(deps: ApprovalDeps, db: Db, input: DecideAp
       mailIds,
     };
   });
+  if ('ended' in outcome) throw outcome.ended;
+  return outcome;
+}
+
+/**
+ * The requester takes back their own pending request, in one transaction with the row locked: it ends as
+ * 'withdrawn' and its reservations are released once. A request found expired is ended as such (committed) first.
+ *
+ * @throws StoreApiError 404 `{PROVIDER}__APPROVAL_NOT_FOUND` (unknown, another company's, or not the caller's own);
+ *   409 `{PROVIDER}__APPROVAL_ALREADY_DECIDED` (no longer pending), `{PROVIDER}__APPROVAL_EXPIRED`.
+ */
+export async function withdrawApproval(
+  deps: ApprovalDeps,
+  db: Db,
+  input: { requester: AuthenticatedCustomer; id: string; contextToken?: string; now?: Date },
+): Promise<ApprovalDecision> {
+  const { provider } = deps.config;
+  const { requester, id } = input;
+  const now = input.now ?? new Date();
+  const outcome = await db.transaction(async (t): Promise<ApprovalDecision | { ended: StoreApiError }> => {
+    const tx = t as unknown as Db;
+    const [row] = await tx.select().from(orderApprovalTable).where(eq(orderApprovalTable.id, id)).for('update');
+    if (!row || row.companyId !== requester.companyId || row.requesterId !== requester.id) {
+      throw approvalNotFound(provider, id);
+    }
+    if (row.status !== 'pending') throw alreadyDecided(provider, row);
+    if (approvalExpiresAt(row.createdAt) <= now) {
+      await endApproval(tx, row, { status: 'expired', actorId: null, now, reason: 'expired' });
+      return { ended: approvalExpired(provider, row) };
+    }
+    await endApproval(tx, row, {
+      status: 'withdrawn',
+      actorId: requester.id,
+      now,
+      ...(input.contextToken ? { contextToken: input.contextToken } : {}),
+    });
+    return { id: row.id, approvalNumber: row.approvalNumber, status: 'withdrawn', orderId: null, orderNumber: null };
+  });
+  if ('ended' in outcome) throw outcome.ended;
+  return outcome;
 }

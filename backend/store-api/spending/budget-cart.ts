@@ -1,7 +1,10 @@
 /**
  * The budgets of a cart (docs/decisions/015, "Checkout"): the customer's order flow and the order reference the cart
  * is booked to, what is left of their budgets in the current period, the blocking cart errors when the cart's net
- * total does not fit, and whether the net total reaches the flow's approval threshold (inclusive).
+ * total does not fit, and whether the order needs an approval: its net total reaches the flow's per-order threshold
+ * (inclusive), or the customer's orders under the flow in the current period would, with this one, sum above the
+ * flow's threshold per period (so splitting an order does not avoid an approval; the timespan permission of SAP
+ * Commerce's B2B approvals works the same way).
  *
  * A flow applies while it is active and today lies within its start and end date (Europe/Brussels); its budget, if
  * it has one, is the customer's own per period. The checks here show the state before the order; the submit books
@@ -16,7 +19,7 @@ import { orderReferenceTable } from '../../db/schema/index.ts';
 import { withinDates } from '../../lib/budget-period.ts';
 import type { CartErrorEntry } from '../checkout/cart.service.ts';
 import { statusOf, type BudgetDefinition, type BudgetStatus } from './budget.service.ts';
-import { flowBudget, flowOfCustomer, type FlowRow } from './order-flow.service.ts';
+import { flowBudget, flowOfCustomer, flowOrdersInPeriod, flowPeriodAt, type FlowRow } from './order-flow.service.ts';
 
 export type OrderReferenceRow = typeof orderReferenceTable.$inferSelect;
 
@@ -95,14 +98,26 @@ export async function cartBudgets(
       now,
     );
     result.flow = flow;
-    result.needsApproval = hasGoods && flow.approveFromCents !== null && netCents >= flow.approveFromCents;
+    const period = status?.period ?? flowPeriodAt(flow, now);
+    const orderedCents =
+      flow.approveFromPeriodCents !== null && period
+        ? await flowOrdersInPeriod(db, { flowId: flow.id, customerId: customer.id, period })
+        : null;
+    const perOrder = flow.approveFromCents !== null && netCents >= flow.approveFromCents;
+    const perPeriod =
+      flow.approveFromPeriodCents !== null &&
+      orderedCents !== null &&
+      orderedCents + netCents > flow.approveFromPeriodCents;
+    result.needsApproval = hasGoods && (perOrder || perPeriod);
     result.extensions.orderFlowBudget = {
       flowId: flow.id,
       name: flow.name,
       budget: flow.budgetCents === null ? null : centsToEuros(flow.budgetCents),
       remaining: status ? centsToEuros(status.remainingCents) : null,
-      period: periodOf(status),
+      period: period ? { start: period.start.toISOString(), end: period.end.toISOString() } : null,
       approveFrom: flow.approveFromCents === null ? null : centsToEuros(flow.approveFromCents),
+      approveFromPeriod: flow.approveFromPeriodCents === null ? null : centsToEuros(flow.approveFromPeriodCents),
+      orderedInPeriod: orderedCents === null ? null : centsToEuros(orderedCents),
       needsApproval: result.needsApproval,
       apiAlias: 'cart_order_flow_budget',
     };

@@ -91,6 +91,8 @@ describe('managing order flows', () => {
       startDate: '2026-01-05',
       endDate: null,
       approveFrom: 100,
+      approveFromPeriod: null,
+      currentPeriod: { start: expect.any(String), end: expect.any(String) },
       active: true,
       createdAt: expect.any(String),
     });

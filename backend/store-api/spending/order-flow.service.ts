@@ -6,9 +6,14 @@
  *
  * Rights: managing needs ROLE_MANAGE_ORDER_FLOWS (checked by the routes); a body that sets a budget field other than
  * its default on a new flow, or changes one of an existing flow, also needs ROLE_MANAGE_BUDGETS; setting or changing
- * the approvers needs ROLE_MANAGE_APPROVERS. Name, dates, users and active need only ROLE_MANAGE_ORDER_FLOWS.
+ * the approvers needs ROLE_MANAGE_APPROVERS. A change that lifts a limit from a user (./limit-rules.ts) needs
+ * ROLE_MANAGE_BUDGETS as well and is never allowed on the caller's own limit: taking users out of the flow (removed,
+ * or moved into another flow), loosening its terms (deactivated, an earlier end date, another start date), deleting
+ * it while it has users. Each write runs in one transaction with the flow row locked, so the check and the write see
+ * the same flow. Deleting a flow cancels its pending approval requests and releases their reservations in the same
+ * transaction.
  */
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, sql } from 'drizzle-orm';
 import {
   centsToEuros,
   eurosToCents,
@@ -28,11 +33,15 @@ import {
   orderFlowApproverTable,
   orderFlowTable,
   orderFlowUserTable,
+  orderTable,
 } from '../../db/schema/index.ts';
+import { budgetPeriodAt, type PeriodWindow } from '../../lib/budget-period.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
 import { containsPattern } from '../criteria.ts';
+import { endPendingApprovals, expireApprovals } from './approval.service.ts';
 import { statusOf, type BudgetDefinition } from './budget.service.ts';
+import { checkLift, checkOwnApprover, loosens, type LimitTerms } from './limit-rules.ts';
 
 export type FlowRow = typeof orderFlowTable.$inferSelect;
 
@@ -77,6 +86,51 @@ export async function loadFlow(db: Db, me: AuthenticatedCustomer, provider: stri
   return row;
 }
 
+/** The terms of a flow that limit its users (./limit-rules.ts). */
+function flowTerms(row: Pick<FlowRow, keyof typeof DEFAULT_BUDGET | 'startDate' | 'endDate' | 'active'>): LimitTerms {
+  return {
+    budgetCents: row.budgetCents,
+    approveFromCents: row.approveFromCents,
+    approveFromPeriodCents: row.approveFromPeriodCents,
+    period: row.period,
+    renewable: row.renewable,
+    transfer: row.transferRemainder,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    active: row.active,
+  };
+}
+
+/**
+ * The period of a flow in force at `at` (its budget's period, also the one its threshold per period counts in), or
+ * null when the flow is inactive or `at` lies outside its dates.
+ */
+export function flowPeriodAt(row: FlowRow, at: Date): PeriodWindow | null {
+  return row.active ? budgetPeriodAt(row, at) : null;
+}
+
+/**
+ * The net total (cents) of the orders `customerId` placed under the flow in `period` (direct and approved ones,
+ * counted at their order time): what the threshold per period adds a new order to.
+ */
+export async function flowOrdersInPeriod(
+  db: Db,
+  input: { flowId: string; customerId: string; period: PeriodWindow },
+): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${orderTable.netCents}), 0)` })
+    .from(orderTable)
+    .where(
+      and(
+        eq(orderTable.flowId, input.flowId),
+        eq(orderTable.customerId, input.customerId),
+        gte(orderTable.orderDateTime, input.period.start),
+        lt(orderTable.orderDateTime, input.period.end),
+      ),
+    );
+  return Number(row?.sum ?? 0);
+}
+
 /** The flow a customer is a user of, or null. */
 export async function flowOfCustomer(db: Db, customerId: string): Promise<FlowRow | null> {
   const [row] = await db
@@ -88,8 +142,13 @@ export async function flowOfCustomer(db: Db, customerId: string): Promise<FlowRo
   return row?.flow ?? null;
 }
 
-/** Maps flows to the answer, with their users and approvers (ids in a stable order). */
-export async function mapFlows(db: Db, rows: readonly FlowRow[]): Promise<OrderFlow[]> {
+/** A period as the answers carry it (ISO timestamps), or null. */
+export function periodJson(period: PeriodWindow | null): { start: string; end: string } | null {
+  return period ? { start: period.start.toISOString(), end: period.end.toISOString() } : null;
+}
+
+/** Maps flows to the answer, with their users and approvers (ids in a stable order) and the period in force `now`. */
+export async function mapFlows(db: Db, rows: readonly FlowRow[], now: Date = new Date()): Promise<OrderFlow[]> {
   const ids = rows.map((r) => r.id);
   const users = ids.length
     ? await db
@@ -118,6 +177,8 @@ export async function mapFlows(db: Db, rows: readonly FlowRow[]): Promise<OrderF
     startDate: r.startDate,
     endDate: r.endDate,
     approveFrom: r.approveFromCents === null ? null : centsToEuros(r.approveFromCents),
+    approveFromPeriod: r.approveFromPeriodCents === null ? null : centsToEuros(r.approveFromPeriodCents),
+    currentPeriod: periodJson(flowPeriodAt(r, now)),
     active: r.active,
     createdAt: r.createdAt.toISOString(),
   }));
@@ -152,6 +213,7 @@ function budgetColumns(input: OrderFlowInput) {
     transferRemainder: input.budgetTransfer,
     renewable: input.budgetRenewable,
     approveFromCents: input.approveFrom === null ? null : eurosToCents(input.approveFrom),
+    approveFromPeriodCents: input.approveFromPeriod === null ? null : eurosToCents(input.approveFromPeriod),
   };
 }
 
@@ -173,6 +235,7 @@ const DEFAULT_BUDGET = {
   transferRemainder: false,
   renewable: true,
   approveFromCents: null,
+  approveFromPeriodCents: null,
 } as const;
 
 /**
@@ -233,10 +296,54 @@ async function writeMembers(tx: Db, flowId: string, input: OrderFlowInput): Prom
   }
 }
 
+/** The users and approvers of a flow, read in the caller's transaction. */
+async function membersOf(tx: Db, flowId: string): Promise<{ users: string[]; approvers: string[] }> {
+  const users = await tx
+    .select({ id: orderFlowUserTable.customerId })
+    .from(orderFlowUserTable)
+    .where(eq(orderFlowUserTable.flowId, flowId));
+  const approvers = await tx
+    .select({ id: orderFlowApproverTable.customerId })
+    .from(orderFlowApproverTable)
+    .where(eq(orderFlowApproverTable.flowId, flowId));
+  return { users: users.map((u) => u.id), approvers: approvers.map((a) => a.id) };
+}
+
+/**
+ * Of `users`, those who are now users of a flow other than `flowId` (putting them into `flowId` takes them out of
+ * it, which lifts its limits), their membership rows locked.
+ */
+async function inOtherFlows(tx: Db, flowId: string | null, users: readonly string[]): Promise<string[]> {
+  if (!users.length) return [];
+  const rows = await tx
+    .select({ id: orderFlowUserTable.customerId })
+    .from(orderFlowUserTable)
+    .where(
+      and(
+        inArray(orderFlowUserTable.customerId, [...users]),
+        flowId ? ne(orderFlowUserTable.flowId, flowId) : undefined,
+      ),
+    )
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/** Locks a flow of the caller's company in the caller's transaction. */
+async function lockFlow(tx: Db, me: AuthenticatedCustomer, provider: string, id: string): Promise<FlowRow> {
+  const [row] = await tx
+    .select()
+    .from(orderFlowTable)
+    .where(and(eq(orderFlowTable.id, id), eq(orderFlowTable.companyId, me.companyId)))
+    .for('update');
+  if (!row) throw orderFlowNotFound(provider, id);
+  return row;
+}
+
 /**
  * Creates a flow of the caller's company.
  *
- * @throws StoreApiError 403 `{PROVIDER}__MISSING_RIGHT` (budget fields, approvers), 404
+ * @throws StoreApiError 403 `{PROVIDER}__MISSING_RIGHT` (budget fields, approvers, users taken out of another flow),
+ *   `{PROVIDER}__OWN_LIMIT_CHANGE` (the caller taken out of their flow), `{PROVIDER}__OWN_APPROVER`; 404
  *   `CHECKOUT__CUSTOMER_NOT_FOUND_BY_ID` (a user or approver not of the company).
  */
 export async function createFlow(
@@ -246,9 +353,17 @@ export async function createFlow(
   input: OrderFlowInput,
 ): Promise<OrderFlow> {
   checkFieldRights(me, provider, input, { budget: DEFAULT_BUDGET, approvers: [] });
+  checkOwnApprover(provider, {
+    approverBefore: false,
+    approverAfter: input.approvers.includes(me.id),
+    userBefore: false,
+    userAfter: input.users.includes(me.id),
+  });
   await checkMembers(db, me, [...input.users, ...input.approvers]);
   const id = randomId();
-  await db.transaction(async (tx) => {
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    checkLift(me, provider, await inOtherFlows(tx, null, input.users));
     await tx.insert(orderFlowTable).values({ id, companyId: me.companyId, createdById: me.id, ...columns(input) });
     await writeMembers(tx, id, input);
   });
@@ -257,7 +372,9 @@ export async function createFlow(
 }
 
 /**
- * Replaces a flow of the caller's company with the body; usage already booked stays in the ledger.
+ * Replaces a flow of the caller's company with the body; usage already booked stays in the ledger. Lifted are the
+ * users the body leaves out, users it takes out of another flow, and, when the body loosens the flow's terms
+ * (./limit-rules.ts `loosens`), every user of the flow.
  *
  * @throws StoreApiError 404 `{PROVIDER}__ORDER_FLOW_NOT_FOUND`, and see `createFlow`.
  */
@@ -268,14 +385,27 @@ export async function updateFlow(
   id: string,
   input: OrderFlowInput,
 ): Promise<OrderFlow> {
-  const row = await loadFlow(db, me, provider, id);
-  const [current] = await mapFlows(db, [row]);
-  checkFieldRights(me, provider, input, { budget: row, approvers: current!.approvers });
+  await loadFlow(db, me, provider, id);
   await checkMembers(db, me, [...input.users, ...input.approvers]);
-  await db.transaction(async (tx) => {
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const row = await lockFlow(tx, me, provider, id);
+    const before = await membersOf(tx, id);
+    checkFieldRights(me, provider, input, { budget: row, approvers: before.approvers });
+    checkOwnApprover(provider, {
+      approverBefore: before.approvers.includes(me.id),
+      approverAfter: input.approvers.includes(me.id),
+      userBefore: before.users.includes(me.id),
+      userAfter: input.users.includes(me.id),
+    });
+    const after = { ...columns(input) };
+    const lifted = new Set(before.users.filter((u) => !input.users.includes(u)));
+    if (loosens('flow', flowTerms(row), flowTerms(after))) for (const u of before.users) lifted.add(u);
+    for (const u of await inOtherFlows(tx, id, input.users)) lifted.add(u);
+    checkLift(me, provider, lifted);
     await tx
       .update(orderFlowTable)
-      .set({ ...columns(input), updatedAt: new Date() })
+      .set({ ...after, updatedAt: new Date() })
       .where(and(eq(orderFlowTable.id, id), eq(orderFlowTable.companyId, me.companyId)));
     await writeMembers(tx, id, input);
   });
@@ -286,7 +416,9 @@ export async function updateFlow(
 /**
  * Puts users of the caller's company into one of its flows, keeping the flow's other users.
  *
- * @throws StoreApiError 404 `{PROVIDER}__ORDER_FLOW_NOT_FOUND` or `CHECKOUT__CUSTOMER_NOT_FOUND_BY_ID`.
+ * @throws StoreApiError 404 `{PROVIDER}__ORDER_FLOW_NOT_FOUND` or `CHECKOUT__CUSTOMER_NOT_FOUND_BY_ID`; 403
+ *   `{PROVIDER}__MISSING_RIGHT` (ROLE_MANAGE_BUDGETS, a user taken out of another flow),
+ *   `{PROVIDER}__OWN_LIMIT_CHANGE`, `{PROVIDER}__OWN_APPROVER`.
  */
 export async function assignFlow(
   db: Db,
@@ -297,26 +429,48 @@ export async function assignFlow(
 ): Promise<OrderFlow> {
   await loadFlow(db, me, provider, flowId);
   await checkMembers(db, me, users);
-  await db.transaction((tx) => addUsers(tx, flowId, [...new Set(users)]));
+  const unique = [...new Set(users)];
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await lockFlow(tx, me, provider, flowId);
+    const before = await membersOf(tx, flowId);
+    checkOwnApprover(provider, {
+      approverBefore: before.approvers.includes(me.id),
+      approverAfter: before.approvers.includes(me.id),
+      userBefore: before.users.includes(me.id),
+      userAfter: before.users.includes(me.id) || unique.includes(me.id),
+    });
+    checkLift(me, provider, await inOtherFlows(tx, flowId, unique));
+    await addUsers(tx, flowId, unique);
+  });
   const [mapped] = await mapFlows(db, [await loadFlow(db, me, provider, flowId)]);
   return mapped!;
 }
 
 /**
- * Deletes a flow of the caller's company; its users and approvers go with it, the ledger keeps its rows.
+ * Deletes a flow of the caller's company in one transaction: its pending approval requests are cancelled and their
+ * reservations (on the flow and on an order reference) released; its users and approvers go with it; the ledger
+ * keeps its rows. Deleting lifts the limits of its users.
  *
- * @throws StoreApiError 404 `{PROVIDER}__ORDER_FLOW_NOT_FOUND`.
+ * @throws StoreApiError 404 `{PROVIDER}__ORDER_FLOW_NOT_FOUND`; 403 `{PROVIDER}__MISSING_RIGHT` (ROLE_MANAGE_BUDGETS
+ *   for a flow with users), `{PROVIDER}__OWN_LIMIT_CHANGE` (the caller is one of its users).
  */
 export async function deleteFlow(db: Db, me: AuthenticatedCustomer, provider: string, id: string): Promise<void> {
-  await loadFlow(db, me, provider, id);
-  await db.delete(orderFlowTable).where(and(eq(orderFlowTable.id, id), eq(orderFlowTable.companyId, me.companyId)));
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await lockFlow(tx, me, provider, id);
+    checkLift(me, provider, (await membersOf(tx, id)).users);
+    await endPendingApprovals(tx, { flowId: id }, { actorId: me.id, reason: 'order_flow_deleted' });
+    await tx.delete(orderFlowTable).where(and(eq(orderFlowTable.id, id), eq(orderFlowTable.companyId, me.companyId)));
+  });
 }
 
 /**
  * The pending approval requests of the flows `me` approves in their company, their own requests left out: how many,
- * and the newest 20.
+ * and the newest 20 (the company's due requests expire first).
  */
 export async function pendingForApprover(db: Db, me: AuthenticatedCustomer): Promise<OrderFlowPendingResponse> {
+  await expireApprovals(db, { companyId: me.companyId });
   const where = and(
     eq(orderApprovalTable.companyId, me.companyId),
     eq(orderApprovalTable.status, 'pending'),

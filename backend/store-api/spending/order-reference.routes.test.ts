@@ -111,9 +111,17 @@ describe('managing order references', () => {
       period: 'custom',
       startDate: '2026-01-01',
       endDate: '2026-12-31',
+      users: [buyer.id],
+      approvers: [manager.id],
     });
-    expect(changed.status).toBe(200);
-    expect(changed.json).toMatchObject({ budget: null, remainingBudget: null, period: 'custom', users: [] });
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+    expect(changed.json).toMatchObject({
+      budget: null,
+      remainingBudget: null,
+      currentPeriod: null,
+      period: 'custom',
+      users: [buyer.id],
+    });
 
     expect((await call('DELETE', `${P}/${id}`, manager.token)).status).toBe(204);
     expect((await call('GET', `${P}/${id}`, manager.token)).status).toBe(404);
@@ -234,7 +242,16 @@ describe('search and the cart', () => {
     expect(res.status).toBe(200);
     expect(res.cache).toBe('private, no-store');
     expect(res.json.elements).toEqual([
-      { id: usable, name: 'Bouw Gent', budget: 200, remainingBudget: 200, period: 'monthly', endDate: null },
+      {
+        id: usable,
+        name: 'Bouw Gent',
+        budget: 200,
+        remainingBudget: 200,
+        period: 'monthly',
+        startDate: '2026-01-01',
+        currentPeriod: { start: expect.any(String), end: expect.any(String) },
+        endDate: null,
+      },
       expect.objectContaining({ name: 'Bouw Vandaag', budget: null, remainingBudget: null }),
     ]);
     const names = ((await call('GET', `${P}/search/BOUW`, colleague.token)).json.elements as { name: string }[]).map(

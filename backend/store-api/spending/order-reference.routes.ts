@@ -1,7 +1,8 @@
 /**
  * Order reference endpoints of the provider API (contract/provider/order-reference.ts):
  * - `POST /store-api/{provider}/order-reference/list`, `POST …/order-reference`, `GET`, `PUT`, `DELETE
- *   …/order-reference/{id}`: managing the company's references, with ROLE_MANAGE_ORDER_REFERENCES;
+ *   …/order-reference/{id}`: managing the company's references, with ROLE_MANAGE_ORDER_REFERENCES (budget fields also
+ *   ROLE_MANAGE_BUDGETS, approvers ROLE_MANAGE_APPROVERS: ./order-reference.service.ts);
  * - `GET …/order-reference/search/{term}`: the references the caller may book to, with ROLE_ADD_ORDER_REFERENCES;
  * - `PUT …/order-reference/cart/{id}` and `DELETE …/order-reference/cart`: choosing or clearing the reference of the
  *   caller's cart (`cart.order_reference_id`), with ROLE_ADD_ORDER_REFERENCES.
@@ -9,7 +10,7 @@
  * A reference of another company answers 404 exactly like an unknown one. Every answer is per company:
  * `cache-control: private, no-store`.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import {
   OrderReferenceListRequestSchema,
@@ -23,12 +24,13 @@ import { requireCustomer, requireRight, type AuthenticatedCustomer } from '../..
 import type { RightCode } from '../../auth/rights.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { cartTable, orderReferenceTable } from '../../db/schema/index.ts';
+import { cartTable } from '../../db/schema/index.ts';
 import { validate } from '../../http/validate.ts';
 import { ensureCart } from '../checkout/cart.service.ts';
 import type { StoreApiEnv } from '../context.ts';
 import {
   createReference,
+  deleteReference,
   listReferences,
   loadReference,
   loadUsableReference,
@@ -94,7 +96,7 @@ export function registerOrderReferenceRoutes(app: Hono<StoreApiEnv>, deps: Order
 
   app.post(base, validate('json', OrderReferenceRequestSchema), async (c) => {
     const me = await caller(c, 'ROLE_MANAGE_ORDER_REFERENCES');
-    return c.json(await createReference(db, me, c.req.valid('json')));
+    return c.json(await createReference(db, me, config.provider, c.req.valid('json')));
   });
 
   app.get(`${base}/:id`, validate('param', OrderReferencePathSchema), async (c) => {
@@ -116,16 +118,7 @@ export function registerOrderReferenceRoutes(app: Hono<StoreApiEnv>, deps: Order
 
   app.delete(`${base}/:id`, validate('param', OrderReferencePathSchema), async (c) => {
     const me = await caller(c, 'ROLE_MANAGE_ORDER_REFERENCES');
-    const row = await loadReference(db, me, config.provider, c.req.valid('param').id);
-    await db.transaction(async (tx) => {
-      await tx
-        .update(cartTable)
-        .set({ orderReferenceId: null, revision: sql`${cartTable.revision} + 1`, updatedAt: new Date() })
-        .where(eq(cartTable.orderReferenceId, row.id));
-      await tx
-        .delete(orderReferenceTable)
-        .where(and(eq(orderReferenceTable.id, row.id), eq(orderReferenceTable.companyId, me.companyId)));
-    });
+    await deleteReference(db, me, config.provider, c.req.valid('param').id);
     return c.body(null, 204);
   });
 }

@@ -4,7 +4,13 @@
  *
  * Money is integer cents inside, EUR on the wire (contract/provider/order-reference.ts). What is left of a budget is
  * read through the budget ledger (./budget.service.ts), from the usage row of the current period that every
- * reservation and consumption updates.
+ * reservation and consumption updates, with the period it belongs to.
+ *
+ * Rights (the rule of order flows, ./limit-rules.ts): managing needs ROLE_MANAGE_ORDER_REFERENCES (checked by the
+ * routes); a body that sets a budget field (budget, period, renewable, transferable) other than its default on a new
+ * reference, or changes one or the start date of an existing one, also needs ROLE_MANAGE_BUDGETS; setting or changing
+ * the approvers needs ROLE_MANAGE_APPROVERS. Nobody loosens the budget of a reference they may book to, nor becomes
+ * its approver. Each change runs in one transaction with the reference row locked.
  */
 import { and, asc, count, eq, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
@@ -20,9 +26,10 @@ import {
   type OrderReferenceOption,
 } from '../../../contract/provider/order-reference.ts';
 import { shopToday } from '../../../contract/order.ts';
-import { customerNotFound, type AuthenticatedCustomer } from '../../auth/guards.ts';
+import { customerNotFound, requireRight, type AuthenticatedCustomer } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
 import {
+  cartTable,
   customerTable,
   orderReferenceApproverTable,
   orderReferenceTable,
@@ -32,7 +39,10 @@ import { StoreApiError, violations } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
 import { isUniqueViolation } from '../checkout/order.service.ts';
 import { containsPattern } from '../criteria.ts';
+import { endPendingApprovals } from './approval.service.ts';
 import { remaining } from './budget.service.ts';
+import { checkLift, checkOwnApprover, loosens, type LimitTerms } from './limit-rules.ts';
+import { periodJson } from './order-flow.service.ts';
 
 type ReferenceRow = typeof orderReferenceTable.$inferSelect;
 
@@ -63,21 +73,36 @@ export function nameNotUnique(): StoreApiError {
   });
 }
 
+/** What is left of a reference's budget (cents) and the period it belongs to (null while it limits nothing). */
+interface ReferenceBudgetState {
+  remainingCents: number;
+  period: { start: string; end: string } | null;
+}
+
 /**
  * What is left of each reference's budget in the period containing `now`, cents, as the budget ledger keeps it
- * (./budget.service.ts `remaining`: the period's usage row, or the limit it starts with before anything is booked);
- * the whole budget while the reference limits nothing (inactive, outside its dates); absent without a budget.
+ * (./budget.service.ts `remaining`: the period's usage row, or the limit it starts with before anything is booked),
+ * with that period; the whole budget and no period while the reference limits nothing (inactive, outside its dates);
+ * absent without a budget.
  */
 export async function remainingCents(
   db: Db,
   rows: ReferenceRow[],
   now: Date = new Date(),
-): Promise<Map<string, number>> {
+): Promise<Map<string, ReferenceBudgetState>> {
   const withBudget = rows.filter((r): r is ReferenceRow & { budgetCents: number } => r.budgetCents !== null);
   const states = await Promise.all(
     withBudget.map((r) => remaining(db, { kind: 'order_reference', budgetId: r.id, at: now })),
   );
-  return new Map(withBudget.map((r, i) => [r.id, states[i]?.remainingCents ?? r.budgetCents]));
+  return new Map(
+    withBudget.map((r, i) => {
+      const state = states[i];
+      return [
+        r.id,
+        { remainingCents: state?.remainingCents ?? r.budgetCents, period: periodJson(state?.period ?? null) },
+      ];
+    }),
+  );
 }
 
 /** Maps references to the management answer, with members, creator and remaining budget. */
@@ -113,8 +138,9 @@ export async function mapReferences(db: Db, rows: ReferenceRow[]): Promise<Order
       approvers: approvers.filter((a) => a.referenceId === r.id).map((a) => a.customerId),
       users: users.filter((u) => u.referenceId === r.id).map((u) => u.customerId),
       budget: r.budgetCents === null ? null : centsToBudget(r.budgetCents),
-      remainingBudget: left === undefined ? null : centsToBudget(left),
+      remainingBudget: left === undefined ? null : centsToBudget(left.remainingCents),
       period: r.period,
+      currentPeriod: left?.period ?? null,
       renewable: r.renewable,
       transferable: r.transferable,
       startDate: r.startDate,
@@ -134,8 +160,10 @@ export async function mapOptions(db: Db, rows: ReferenceRow[]): Promise<OrderRef
       id: r.id,
       name: r.name,
       budget: r.budgetCents === null ? null : centsToBudget(r.budgetCents),
-      remainingBudget: left === undefined ? null : centsToBudget(left),
+      remainingBudget: left === undefined ? null : centsToBudget(left.remainingCents),
       period: r.period,
+      startDate: r.startDate,
+      currentPeriod: left?.period ?? null,
       endDate: r.endDate,
     };
   });
@@ -263,16 +291,91 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A reference's state as the rights rule compares it: its terms, users and approvers. */
+interface ReferenceState {
+  terms: LimitTerms;
+  users: readonly string[];
+  approvers: readonly string[];
+}
+
+/** The budget fields of a new reference when the body names none (the request schema's defaults). */
+const DEFAULT_TERMS = { budgetCents: null, period: 'monthly', renewable: true, transfer: false } as const;
+
+/** The limiting terms a body writes. */
+function inputTerms(input: OrderReferenceInput): LimitTerms {
+  const c = columns(input);
+  return {
+    budgetCents: c.budgetCents,
+    period: c.period,
+    renewable: c.renewable,
+    transfer: c.transferable,
+    startDate: c.startDate,
+    endDate: c.endDate,
+    active: c.active,
+  };
+}
+
+/** True when `customerId` may book to a reference with these users (none: every user of the company). */
+function booksTo(users: readonly string[], customerId: string): boolean {
+  return users.length === 0 || users.includes(customerId);
+}
+
+/**
+ * Checks the rights a reference body needs beyond ROLE_MANAGE_ORDER_REFERENCES (see the module comment), against the
+ * reference as it is (`before`; null for a new one).
+ *
+ * @throws StoreApiError 403 `{PROVIDER}__MISSING_RIGHT`, `{PROVIDER}__OWN_LIMIT_CHANGE`, `{PROVIDER}__OWN_APPROVER`.
+ */
+function checkReferenceRights(
+  me: AuthenticatedCustomer,
+  provider: string,
+  before: ReferenceState | null,
+  input: OrderReferenceInput,
+): void {
+  const after = inputTerms(input);
+  const was = before?.terms ?? { ...DEFAULT_TERMS, startDate: after.startDate, endDate: null, active: true };
+  const budgetChanged =
+    after.budgetCents !== was.budgetCents ||
+    after.period !== was.period ||
+    after.renewable !== was.renewable ||
+    after.transfer !== was.transfer ||
+    after.startDate !== was.startDate;
+  if (budgetChanged) requireRight(me, 'ROLE_MANAGE_BUDGETS', provider);
+  const approversBefore = before?.approvers ?? [];
+  const approversChanged =
+    input.approvers.length !== approversBefore.length || input.approvers.some((id) => !approversBefore.includes(id));
+  if (approversChanged) requireRight(me, 'ROLE_MANAGE_APPROVERS', provider);
+  // Opening a reference with a budget to oneself gives oneself what its budget holds: that is the caller's own limit
+  // lifted too (otherwise a budget raised while the caller was not a user could be opened to them afterwards).
+  if (before && after.budgetCents !== null && !booksTo(before.users, me.id) && booksTo(input.users, me.id)) {
+    checkLift(me, provider, [me.id]);
+  }
+  if (before && loosens('order_reference', before.terms, after)) {
+    // Whoever books to it now or after the change is freed from (part of) its limit.
+    const lifted = new Set([...before.users, ...input.users]);
+    if (booksTo(before.users, me.id) || booksTo(input.users, me.id)) lifted.add(me.id);
+    checkLift(me, provider, lifted);
+  }
+  checkOwnApprover(provider, {
+    approverBefore: approversBefore.includes(me.id),
+    approverAfter: input.approvers.includes(me.id),
+    userBefore: before ? booksTo(before.users, me.id) : false,
+    userAfter: booksTo(input.users, me.id),
+  });
+}
+
 /**
  * Creates a reference of the caller's company.
  *
- * @throws see `checkInput`.
+ * @throws StoreApiError 403 (see `checkReferenceRights`), and see `checkInput`.
  */
 export async function createReference(
   db: Db,
   me: AuthenticatedCustomer,
+  provider: string,
   input: OrderReferenceInput,
 ): Promise<OrderReference> {
+  checkReferenceRights(me, provider, null, input);
   await checkInput(db, me, input);
   const id = randomId();
   await uniqueName(() =>
@@ -289,9 +392,10 @@ export async function createReference(
 }
 
 /**
- * Replaces a reference of the caller's company with the body.
+ * Replaces a reference of the caller's company with the body, in one transaction with its row locked.
  *
- * @throws StoreApiError 404 `{PROVIDER}__ORDER_REFERENCE_NOT_FOUND`, and see `checkInput`.
+ * @throws StoreApiError 404 `{PROVIDER}__ORDER_REFERENCE_NOT_FOUND`; 403 (see `checkReferenceRights`); and see
+ *   `checkInput`.
  */
 export async function updateReference(
   db: Db,
@@ -303,7 +407,40 @@ export async function updateReference(
   await loadReference(db, me, provider, id);
   await checkInput(db, me, input, id);
   await uniqueName(() =>
-    db.transaction(async (tx) => {
+    db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const [row] = await tx
+        .select()
+        .from(orderReferenceTable)
+        .where(and(eq(orderReferenceTable.id, id), eq(orderReferenceTable.companyId, me.companyId)))
+        .for('update');
+      if (!row) throw orderReferenceNotFound(provider, id);
+      const users = await tx
+        .select({ id: orderReferenceUserTable.customerId })
+        .from(orderReferenceUserTable)
+        .where(eq(orderReferenceUserTable.referenceId, id));
+      const approvers = await tx
+        .select({ id: orderReferenceApproverTable.customerId })
+        .from(orderReferenceApproverTable)
+        .where(eq(orderReferenceApproverTable.referenceId, id));
+      checkReferenceRights(
+        me,
+        provider,
+        {
+          terms: {
+            budgetCents: row.budgetCents,
+            period: row.period,
+            renewable: row.renewable,
+            transfer: row.transferable,
+            startDate: row.startDate,
+            endDate: row.endDate,
+            active: row.active,
+          },
+          users: users.map((u) => u.id),
+          approvers: approvers.map((a) => a.id),
+        },
+        input,
+      );
       await tx
         .update(orderReferenceTable)
         .set({ ...columns(input), updatedAt: new Date() })
@@ -313,6 +450,27 @@ export async function updateReference(
   );
   const [mapped] = await mapReferences(db, [await loadReference(db, me, provider, id)]);
   return mapped!;
+}
+
+/**
+ * Deletes a reference of the caller's company in one transaction: carts that chose it lose the choice, its pending
+ * approval requests are cancelled and their reservations released.
+ *
+ * @throws StoreApiError 404 `{PROVIDER}__ORDER_REFERENCE_NOT_FOUND`.
+ */
+export async function deleteReference(db: Db, me: AuthenticatedCustomer, provider: string, id: string): Promise<void> {
+  const row = await loadReference(db, me, provider, id);
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx
+      .update(cartTable)
+      .set({ orderReferenceId: null, revision: sql`${cartTable.revision} + 1`, updatedAt: new Date() })
+      .where(eq(cartTable.orderReferenceId, row.id));
+    await endPendingApprovals(tx, { orderReferenceId: row.id }, { actorId: me.id, reason: 'order_reference_deleted' });
+    await tx
+      .delete(orderReferenceTable)
+      .where(and(eq(orderReferenceTable.id, row.id), eq(orderReferenceTable.companyId, me.companyId)));
+  });
 }
 
 /** The condition "the caller may book to it today": active, today within its dates, the caller a user or none set. */

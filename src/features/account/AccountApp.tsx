@@ -7,7 +7,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, type RouteObject } from 'react-router';
 import { AccountGuard, RoleGuard } from './guards.tsx';
-import { holds, offered, SIDEBAR, type RightCode } from './rights.ts';
+import { BUDGET_PERIOD_MESSAGES } from '../../i18n/budget-period.ts';
+import { holds, offered, SIDEBAR, type RightNeed } from './rights.ts';
 import type { FeatureFlag } from '../../lib/feature-flags.ts';
 import { useLoggedIn } from './session.tsx';
 import { Coming } from './views/Coming.tsx';
@@ -20,6 +21,7 @@ export const ACCOUNT_MESSAGES = [
   'approvals.',
   'costCenters.',
   'flows.',
+  ...BUDGET_PERIOD_MESSAGES,
   'orders.',
   'history.',
   'invoices.',
@@ -128,7 +130,7 @@ export function accountRoutes({
   storefrontUrl: string;
   features?: readonly FeatureFlag[];
 }): RouteObject {
-  const guarded = (right: RightCode | undefined, element: ReactNode) => (
+  const guarded = (right: RightNeed | undefined, element: ReactNode) => (
     <RoleGuard prefix={prefix} right={right}>
       {element}
     </RoleGuard>

@@ -7,7 +7,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useI18n } from '../../i18n/react.tsx';
-import { holds, type RightCode } from './rights.ts';
+import { holds, type RightNeed } from './rights.ts';
 import { useAccountSession } from './session.tsx';
 
 /** Where the guards send the browser; `navigate` is replaceable in tests. */
@@ -55,7 +55,7 @@ export function RoleGuard({
   prefix,
   navigate = assign,
   children,
-}: GuardTargets & { right?: RightCode | undefined; children: ReactNode }) {
+}: GuardTargets & { right?: RightNeed | undefined; children: ReactNode }) {
   const { session } = useAccountSession();
   const allowed = session !== null && holds(session.rights, right);
   useEffect(() => {

@@ -9,11 +9,16 @@ import type { FeatureFlag } from '../../lib/feature-flags.ts';
 
 export { RIGHT_CODES, type RightCode };
 
+/**
+ * What an entry needs: one right, or several of which any one will do (none: always shown).
+ */
+export type RightNeed = RightCode | readonly RightCode[];
+
 /** One sidebar entry: its path below `/account`, its label key and the right it needs (none: always shown). */
 export interface SidebarEntry {
   path: string;
   labelKey: MessageKey;
-  right?: RightCode;
+  right?: RightNeed;
   /** A section whose screens the shop does not offer yet shows a placeholder instead. */
   coming?: boolean;
   /**
@@ -46,7 +51,12 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     right: 'ROLE_MANAGE_INVOICE_HISTORY',
     flag: 'invoice-history',
   },
-  { path: 'approvals', labelKey: 'account.nav.approvals', right: 'ROLE_APPROVE_ORDER_FLOWS' },
+  // Approvers decide there; buyers follow (and may withdraw) their own requests there.
+  {
+    path: 'approvals',
+    labelKey: 'account.nav.approvals',
+    right: ['ROLE_APPROVE_ORDER_FLOWS', 'ROLE_PLACE_ORDERS'],
+  },
   { path: 'flows', labelKey: 'account.nav.flows', right: 'ROLE_MANAGE_ORDER_FLOWS' },
   { path: 'orderreferences', labelKey: 'account.nav.orderreferences', right: 'ROLE_MANAGE_ORDER_REFERENCES' },
   {
@@ -65,7 +75,8 @@ export function offered(entry: Pick<SidebarEntry, 'flag'>, features: readonly Fe
   return flags.some((flag) => features.includes(flag));
 }
 
-/** A check reads the customer's rights list for an enabled entry. */
-export function holds(rights: readonly string[], code: RightCode | undefined): boolean {
-  return code === undefined || rights.includes(code);
+/** A check reads the customer's rights list for an enabled entry: the right, or one of several. */
+export function holds(rights: readonly string[], code: RightNeed | undefined): boolean {
+  if (code === undefined) return true;
+  return typeof code === 'string' ? rights.includes(code) : code.some((c) => rights.includes(c));
 }

@@ -67,6 +67,15 @@ export async function approveApproval(id: string, request: ApprovalApproveReques
 }
 
 /**
+ * POST `{provider}/order/withdraw/{id}`: the requester withdraws their own pending request; its reserved budget is
+ * released. Another's request answers 404, one no longer pending 409.
+ */
+export async function withdrawApproval(id: string): Promise<ApprovalDecision> {
+  const body = await storeApi(providerPath('order', 'withdraw', id), { method: 'POST', body: {} });
+  return v.parse(ApprovalDecisionSchema, body);
+}
+
+/**
  * POST `{provider}/order/approvals/actions`: approves or declines up to 100 requests, each decided alone; answers
  * one result per action (outcome or error) in the order sent.
  */

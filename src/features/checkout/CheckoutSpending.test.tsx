@@ -25,6 +25,8 @@ const reference = {
   budget: 5000,
   remainingBudget: 3200.5,
   period: 'monthly',
+  startDate: '2026-01-01',
+  currentPeriod: { start: '2026-11-26T23:00:00.000Z', end: '2026-12-26T23:00:00.000Z' },
   endDate: null,
 } as const;
 const searchBody = v.parse(OrderReferenceSearchResponseSchema, {
@@ -67,8 +69,10 @@ function flowCart(needsApproval: boolean) {
         name: 'Workshop',
         budget: 2000,
         remaining: 750,
-        period: { start: '2026-11-01T00:00:00.000Z', end: '2026-12-01T00:00:00.000Z' },
+        period: { start: '2026-10-31T23:00:00.000Z', end: '2026-11-30T23:00:00.000Z' },
         approveFrom: 1000,
+        approveFromPeriod: 3000,
+        orderedInPeriod: 1200,
         needsApproval,
         apiAlias: 'cart_order_flow_budget',
       }),
@@ -165,8 +169,16 @@ describe('checkout spending', () => {
     );
     const { navigate } = renderAt(['ROLE_PLACE_ORDERS']);
     const budget = await screen.findByRole('region', { name: 'Your budget' });
-    expect(within(budget).getByText('€750.00 left of your flow budget')).toBeInTheDocument();
+    // The period is 30 days from the flow's start, shown with its first and last day beside what is left.
+    expect(within(budget).getByText(/€750.00 left of your flow budget/)).toHaveTextContent(
+      '€750.00 left of your flow budget · current period 1 Nov 2026 – 30 Nov 2026',
+    );
     expect(within(budget).getByText('Orders from €1,000.00 (net) need an approval.')).toBeInTheDocument();
+    expect(
+      within(budget).getByText(
+        'Once your orders in this period sum above €3,000.00 (net; €1,200.00 so far), each further order needs an approval.',
+      ),
+    ).toBeInTheDocument();
     expect(within(budget).getByText(/This order needs an approval/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Send for approval' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/checkout/success?approvalNumber=A-10007'));

@@ -17,6 +17,7 @@ import {
 import { useAmount } from '../../components/commerce/use-amount.ts';
 import { Select, TextField } from '../../components/ui/form.tsx';
 import { useNotify } from '../../components/ui/use-action.ts';
+import { budgetPeriodWindow } from '../../i18n/budget-period.ts';
 import { useI18n } from '../../i18n/react.tsx';
 import { refreshCart, type Cart } from '../../lib/cart/cart-store.ts';
 import {
@@ -235,7 +236,7 @@ export function orderReferenceBudget(cart: Cart): CartOrderReferenceBudget | nul
  * needs an approval; what is left of the chosen order reference's budget. Nothing without either.
  */
 export function SpendingSummary({ cart }: { cart: Cart }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const amount = useAmount();
   const flow = orderFlowBudget(cart);
   const reference = orderReferenceBudget(cart);
@@ -247,9 +248,23 @@ export function SpendingSummary({ cart }: { cart: Cart }) {
           <p className="font-semibold">
             {t('checkout.spending.flowBudget')}: {flow.name}
           </p>
-          {flow.remaining !== null && <p>{t('checkout.spending.flowRemaining', { amount: amount(flow.remaining) })}</p>}
+          {flow.remaining !== null && (
+            <p>
+              {t('checkout.spending.flowRemaining', { amount: amount(flow.remaining) })}
+              {flow.period && <span className="text-muted"> · {budgetPeriodWindow(t, locale, flow.period)}</span>}
+            </p>
+          )}
           {flow.approveFrom !== null && (
             <p className="text-muted">{t('checkout.spending.approvalFrom', { amount: amount(flow.approveFrom) })}</p>
+          )}
+          {flow.approveFromPeriod !== null && (
+            <p className="text-muted">
+              {t('checkout.spending.approvalFromPeriod', {
+                amount: amount(flow.approveFromPeriod),
+                ordered: amount(flow.orderedInPeriod ?? 0),
+              })}
+              {flow.period && flow.remaining === null && <> · {budgetPeriodWindow(t, locale, flow.period)}</>}
+            </p>
           )}
           {flow.needsApproval && (
             <p className="rounded border-l-4 border-amber-500 bg-amber-50 px-3 py-2 text-amber-900">
@@ -261,6 +276,7 @@ export function SpendingSummary({ cart }: { cart: Cart }) {
       {reference && reference.remaining !== null && (
         <p>
           {t('checkout.spending.referenceRemaining', { name: reference.name, amount: amount(reference.remaining) })}
+          {reference.period && <span className="text-muted"> · {budgetPeriodWindow(t, locale, reference.period)}</span>}
         </p>
       )}
     </section>

@@ -7,11 +7,13 @@ import { CART_ERROR_MESSAGES } from '../../lib/cart/cart-messages.ts';
 import { CART_CSV_MESSAGES } from '../../lib/cart/cart-csv.ts';
 import { ORDER_LIST_DIALOG_MESSAGES } from '../../components/commerce/AddToOrderListDialog.tsx';
 import type { RouteObject } from 'react-router';
+import { BUDGET_PERIOD_MESSAGES } from '../../i18n/budget-period.ts';
 import type { MessageKey } from '../../i18n/locales.ts';
 
 /** The catalogue keys of the cart and checkout, for `islandMessages(locale, CHECKOUT_MESSAGES)`. */
 export const CHECKOUT_MESSAGES = [
   'checkout.',
+  ...BUDGET_PERIOD_MESSAGES,
   ...CART_ERROR_MESSAGES,
   'counter.',
   'errors.',

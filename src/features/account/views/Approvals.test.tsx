@@ -139,6 +139,30 @@ describe('approval detail', () => {
     expect(bodyOf(calls('/order/approvals')[0])).toEqual({ ids: [first.id], limit: 1 });
   });
 
+  test('the requester withdraws their own pending request after confirming; it shows when it expires', async () => {
+    const own = approvalBody({ canDecide: false, canWithdraw: true });
+    let withdrawn = false;
+    fetchMock.mockImplementation((url) => {
+      const { pathname } = new URL(String(url));
+      if (pathname.endsWith(`/order/withdraw/${own.id}`)) {
+        withdrawn = true;
+        return Promise.resolve(json(approvalDecisionBody({ status: 'withdrawn', orderId: null, orderNumber: null })));
+      }
+      const now = withdrawn ? { ...own, status: 'withdrawn' as const, canWithdraw: false, expiresAt: null } : own;
+      return Promise.resolve(json(approvalListBody([now])));
+    });
+    renderAt(`/account/approvals/${own.id}`, ['ROLE_PLACE_ORDERS']);
+    expect(await screen.findByText('Expires on')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw request' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Withdraw the request A-10001? Its reserved budget is released.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw request' }));
+    expect(await screen.findByText('The request A-10001 was withdrawn.')).toBeInTheDocument();
+    expect(calls(`/order/withdraw/${own.id}`)).toHaveLength(1);
+    expect(await screen.findByText('Withdrawn')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw request' })).not.toBeInTheDocument();
+  });
+
   test('an unknown request says so', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(json(approvalListBody([]))));
     renderAt(`/account/approvals/${testId(99)}`);

@@ -4,7 +4,8 @@
  * size 20, the term debounced 500 ms), approving or disapproving one request or the selected ones, each after a
  * confirmation, with one notification per request; and the detail titled with the order (or approval) number and
  * the requester's full name. Decisions follow docs/decisions/015: each request is decided once, by an approver of
- * its flow or order reference who did not send it (`canDecide`).
+ * its flow or order reference who did not send it (`canDecide`); the requester may withdraw their own pending request
+ * (`canWithdraw`), which releases its reserved budget, and a pending request shows when it expires.
  */
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { TableHead } from '../../../components/ui/TableHead.tsx';
@@ -21,12 +22,12 @@ import {
 import { useAmount } from '../../../components/commerce/use-amount.ts';
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import { Button, Card, Select, TextField } from '../../../components/ui/form.tsx';
-import { useAction, useNotify } from '../../../components/ui/use-action.ts';
+import { useAction, useConfirmedAction, useNotify } from '../../../components/ui/use-action.ts';
 import { formatDate } from '../../../i18n/format.ts';
 import { useI18n, type I18nValue } from '../../../i18n/react.tsx';
 import { errorItemMessage } from '../../../lib/store-api/error-messages.ts';
 import { QUERY_DEBOUNCE_MS } from '../customer-list-query.ts';
-import { approveApproval, decideApprovals, fetchApproval, listApprovals } from '../spending-api.ts';
+import { approveApproval, decideApprovals, fetchApproval, listApprovals, withdrawApproval } from '../spending-api.ts';
 
 /** The list's filters as the query string holds them. */
 export interface ApprovalListQuery {
@@ -157,7 +158,9 @@ function StatusBadge({ status }: { status: ApprovalStatusName }) {
       ? 'bg-green-100 text-green-900'
       : status === 'declined'
         ? 'bg-red-100 text-red-900'
-        : 'bg-amber-100 text-amber-900';
+        : status === 'pending'
+          ? 'bg-amber-100 text-amber-900'
+          : 'bg-gray-200 text-gray-900';
   return <span className={`rounded px-2 py-0.5 text-xs font-semibold ${tone}`}>{t(`approvals.status.${status}`)}</span>;
 }
 
@@ -393,10 +396,18 @@ export function ApprovalDetail() {
   const { t, locale } = useI18n();
   const amount = useAmount();
   const { slug = '' } = useParams();
-  const { notifyError } = useNotify();
+  const { notify, notifyError } = useNotify();
   const [approval, setApproval] = useState<Approval | null | undefined>(undefined);
   const [reloadKey, setReloadKey] = useState(0);
   const { ask, dialog } = useDecision(() => setReloadKey((k) => k + 1));
+  const withdraw = useConfirmedAction(async (target: Approval) => {
+    try {
+      const done = await withdrawApproval(target.id);
+      notify('success', t('general.success'), t('approvals.withdrawnOne', { number: done.approvalNumber }));
+    } finally {
+      setReloadKey((k) => k + 1);
+    }
+  });
 
   useEffect(() => {
     let live = true;
@@ -450,12 +461,20 @@ export function ApprovalDetail() {
           </Button>
         </div>
       )}
+      {approval.canWithdraw && (
+        <div className="flex flex-wrap gap-2">
+          <Button kind="secondary" onClick={() => withdraw.ask(approval)}>
+            {t('approvals.withdraw')}
+          </Button>
+        </div>
+      )}
       <Card title={t('approvals.orderData')}>
         <dl className="text-sm">
           <Row label={t('approvals.requester')}>
             {fullName(approval)} ({approval.requester.username})
           </Row>
           <Row label={t('approvals.orderDate')}>{formatDate(approval.orderDate, locale)}</Row>
+          {approval.expiresAt && <Row label={t('approvals.expiresAt')}>{formatDate(approval.expiresAt, locale)}</Row>}
           <Row label={t('approvals.flow')}>{approval.flowName ?? '–'}</Row>
           <Row label={t('approvals.amount')}>{amount(approval.amountNet)}</Row>
           <Row label={t('approvals.amountTotal')}>{amount(approval.amountTotal)}</Row>
@@ -528,6 +547,17 @@ export function ApprovalDetail() {
         </ScrollTable>
       </Card>
       {dialog}
+      {withdraw.target && (
+        <ConfirmDialog
+          open
+          question={t('approvals.confirmWithdraw', { number: approvalNumber(withdraw.target) })}
+          confirmLabel={t('approvals.withdraw')}
+          cancelLabel={t('account.cancel')}
+          busy={withdraw.busy}
+          onCancel={withdraw.cancel}
+          onConfirm={withdraw.confirm}
+        />
+      )}
     </div>
   );
 }

@@ -90,6 +90,7 @@ describe('flows', () => {
       budgetTransfer: false,
       budgetRenewable: true,
       approveFrom: 1000,
+      approveFromPeriod: null,
       approvers: [testId(901)],
     });
   });

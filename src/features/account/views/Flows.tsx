@@ -2,7 +2,9 @@
  * Order flows (routes /account/flows and /account/flows/create), for customers with ROLE_MANAGE_ORDER_FLOWS: the
  * list (budget per user and period, approval threshold, approvers and users), delete after a confirmation, and the
  * creation wizard: name, budget (amount, period weekly, monthly, yearly or custom with start and end date,
- * transfer of the remainder, renewable, the threshold `approveFrom`), approvers, users, then a success step.
+ * transfer of the remainder, renewable, the threshold per order `approveFrom` and per period `approveFromPeriod`),
+ * approvers, users, then a success step. Periods are 30-day (not calendar) months counted from the start date: the
+ * list and the wizard say so (src/i18n/budget-period.ts) and the list names each flow's current period.
  * Setting budget fields needs ROLE_MANAGE_BUDGETS and approvers ROLE_MANAGE_APPROVERS (contract/provider/
  * order-flow.ts); without them the wizard leaves those fields to the server's defaults.
  */
@@ -23,6 +25,7 @@ import { useAmount } from '../../../components/commerce/use-amount.ts';
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import { Button, Card, Checkbox, Select, TextField } from '../../../components/ui/form.tsx';
 import { useAction, useConfirmedAction, useNotify } from '../../../components/ui/use-action.ts';
+import { budgetPeriodRule, budgetPeriodWindow } from '../../../i18n/budget-period.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import type { FieldErrors } from '../../../lib/forms/validation.ts';
 import { budgetFieldErrors, parseBudget } from '../budget-form.ts';
@@ -35,7 +38,7 @@ import { MemberPicker, useCompanyUsers } from './MemberPicker.tsx';
 const PAGE_SIZE = 20;
 
 export function Flows() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const amount = useAmount();
   const { notify, notifyError } = useNotify();
   const [page, setPage] = useState(1);
@@ -78,13 +81,15 @@ export function Flows() {
       ) : result.elements.length === 0 ? (
         <p className="text-sm text-gray-600">{t('flows.empty')}</p>
       ) : (
-        <ScrollTable label={t('flows.title')} minWidth="min-w-[44rem]">
+        <ScrollTable label={t('flows.title')} minWidth="min-w-[60rem]">
           <TableHead
             columns={[
               { label: t('flows.name') },
               { label: t('flows.budget'), numeric: true },
               { label: t('flows.period') },
+              { label: t('flows.currentPeriod') },
               { label: t('flows.approveFrom'), numeric: true },
+              { label: t('flows.approveFromPeriod'), numeric: true },
               { label: t('flows.approvers'), numeric: true },
               { label: t('flows.users'), numeric: true },
               { label: t('account.field.status') },
@@ -96,8 +101,24 @@ export function Flows() {
               <tr key={f.id} className="border-b border-gray-100">
                 <td className="py-2 pr-3 font-medium">{f.name}</td>
                 <td className="py-2 pr-3 text-right">{f.budget === null ? '–' : amount(f.budget)}</td>
-                <td className="py-2 pr-3">{t(`flows.periods.${f.budgetPeriod}`)}</td>
+                <td className="py-2 pr-3">
+                  {t(`flows.periods.${f.budgetPeriod}`)}
+                  <span className="block text-xs text-gray-600">
+                    {budgetPeriodRule(t, locale, {
+                      period: f.budgetPeriod,
+                      renewable: f.budgetRenewable,
+                      startDate: f.startDate,
+                      endDate: f.endDate,
+                    })}
+                  </span>
+                </td>
+                <td className="py-2 pr-3 text-sm">
+                  {f.currentPeriod ? budgetPeriodWindow(t, locale, f.currentPeriod, false) : '–'}
+                </td>
                 <td className="py-2 pr-3 text-right">{f.approveFrom === null ? '–' : amount(f.approveFrom)}</td>
+                <td className="py-2 pr-3 text-right">
+                  {f.approveFromPeriod === null ? '–' : amount(f.approveFromPeriod)}
+                </td>
                 <td className="py-2 pr-3 text-right">{f.approvers.length}</td>
                 <td className="py-2 pr-3 text-right">{f.users.length}</td>
                 <td className="py-2 pr-3">{f.active ? t('account.status.active') : t('account.status.inactive')}</td>
@@ -148,6 +169,7 @@ interface FlowValues {
   budgetTransfer: boolean;
   budgetRenewable: boolean;
   approveFrom: string;
+  approveFromPeriod: string;
   approvers: string[];
   users: string[];
 }
@@ -173,6 +195,7 @@ export function toOrderFlowRequest(
           budgetTransfer: values.budgetTransfer,
           budgetRenewable: values.budgetRenewable,
           approveFrom: values.approveFrom.trim() === '' ? null : parseBudget(values.approveFrom),
+          approveFromPeriod: values.approveFromPeriod.trim() === '' ? null : parseBudget(values.approveFromPeriod),
         }
       : {}),
     ...(approvers ? { approvers: values.approvers } : {}),
@@ -181,7 +204,7 @@ export function toOrderFlowRequest(
 
 /** The creation wizard: one step at a time, each checked before the next; the last sends the flow. */
 export function FlowWizard() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { rights } = useLoggedIn();
   const users = useCompanyUsers();
   const mayBudget = rights.includes('ROLE_MANAGE_BUDGETS');
@@ -198,6 +221,7 @@ export function FlowWizard() {
     budgetTransfer: false,
     budgetRenewable: true,
     approveFrom: '',
+    approveFromPeriod: '',
     approvers: [],
     users: [],
   });
@@ -207,7 +231,10 @@ export function FlowWizard() {
       setCreated(await createOrderFlow(request));
       setStep('success');
     },
-    { fields: ['name', 'budget', 'budgetPeriod', 'startDate', 'endDate', 'approveFrom'], onFieldErrors: setErrors },
+    {
+      fields: ['name', 'budget', 'budgetPeriod', 'startDate', 'endDate', 'approveFrom', 'approveFromPeriod'],
+      onFieldErrors: setErrors,
+    },
   );
 
   function check(current: Step): FieldErrors {
@@ -227,6 +254,8 @@ export function FlowWizard() {
       if (!found.endDate && !values.budgetRenewable && !values.endDate) found.endDate = t('validation.required');
       if (values.approveFrom.trim() !== '' && Number.isNaN(parseBudget(values.approveFrom)))
         found.approveFrom = t('flows.validation.amount');
+      if (values.approveFromPeriod.trim() !== '' && Number.isNaN(parseBudget(values.approveFromPeriod)))
+        found.approveFromPeriod = t('flows.validation.amount');
       return found;
     }
     return {};
@@ -302,12 +331,28 @@ export function FlowWizard() {
           onValue={(endDate) => set('endDate', endDate)}
           error={errors.endDate}
         />
+        <p className="-mt-2 mb-4 text-xs text-gray-600 sm:col-span-2" aria-live="polite">
+          {t('flows.period')}:{' '}
+          {budgetPeriodRule(t, locale, {
+            period: values.period,
+            renewable: values.budgetRenewable,
+            startDate: values.startDate,
+            endDate: values.endDate,
+          })}
+        </p>
         <TextField
           label={t('flows.approveFromField')}
           inputMode="decimal"
           value={values.approveFrom}
           onValue={(approveFrom) => set('approveFrom', approveFrom)}
           error={errors.approveFrom}
+        />
+        <TextField
+          label={t('flows.approveFromPeriodField')}
+          inputMode="decimal"
+          value={values.approveFromPeriod}
+          onValue={(approveFromPeriod) => set('approveFromPeriod', approveFromPeriod)}
+          error={errors.approveFromPeriod}
         />
         <div className="sm:col-span-2">
           <Checkbox

@@ -24,6 +24,7 @@ import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import { Button, Card, Checkbox, FormActions, Select, TextField } from '../../../components/ui/form.tsx';
 import { useAction, useConfirmedAction, useNotify } from '../../../components/ui/use-action.ts';
 import { formatDate } from '../../../i18n/format.ts';
+import { budgetPeriodRule, budgetPeriodWindow } from '../../../i18n/budget-period.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import type { FieldErrors } from '../../../lib/forms/validation.ts';
 import { StoreApiClientError } from '../../../lib/store-api/errors.ts';
@@ -127,9 +128,19 @@ export function OrderReferences() {
                   {!r.active && <span className="ml-2 text-xs text-gray-600">({t('account.status.inactive')})</span>}
                 </td>
                 <td className="py-2 pr-3">{r.createdBy ? `${r.createdBy.firstName} ${r.createdBy.lastName}` : '–'}</td>
-                <td className="py-2 pr-3">{t(`orderReferences.periods.${r.period}`)}</td>
+                <td className="py-2 pr-3">
+                  {t(`orderReferences.periods.${r.period}`)}
+                  <span className="block text-xs text-gray-600">{budgetPeriodRule(t, locale, r)}</span>
+                </td>
                 <td className="py-2 pr-3 text-right">{r.budget === null ? '–' : amount(r.budget)}</td>
-                <td className="py-2 pr-3 text-right">{r.remainingBudget === null ? '–' : amount(r.remainingBudget)}</td>
+                <td className="py-2 pr-3 text-right">
+                  {r.remainingBudget === null ? '–' : amount(r.remainingBudget)}
+                  {r.currentPeriod && (
+                    <span className="block text-xs text-gray-600">
+                      {budgetPeriodWindow(t, locale, r.currentPeriod)}
+                    </span>
+                  )}
+                </td>
                 <td className="py-2 pr-3">
                   {formatDate(r.startDate, locale)}
                   {r.endDate ? ` – ${formatDate(r.endDate, locale)}` : ''}
@@ -221,7 +232,7 @@ export function toOrderReferenceRequest(values: OrderReferenceValues): OrderRefe
 /** Create (no slug) or edit (slug = the reference's id) one order reference. */
 export function OrderReferenceForm() {
   const i18n = useI18n();
-  const { t } = i18n;
+  const { t, locale } = i18n;
   const { slug } = useParams();
   const navigate = useNavigate();
   const { notify, notifyError } = useNotify();
@@ -347,6 +358,9 @@ export function OrderReferenceForm() {
           onValue={(endDate) => set('endDate', endDate)}
           error={errors.endDate}
         />
+        <p className="-mt-2 mb-4 text-xs text-gray-600 sm:col-span-2" aria-live="polite">
+          {t('orderReferences.period')}: {budgetPeriodRule(t, locale, values)}
+        </p>
         <div className="sm:col-span-2">
           <Checkbox
             label={t('orderReferences.renewable')}

@@ -1,0 +1,1 @@
+ALTER TABLE "order_flow" ADD COLUMN "approve_from_period_cents" bigint;
