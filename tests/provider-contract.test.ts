@@ -418,6 +418,23 @@ describe('approval endpoints', () => {
       await post(actions, clerk.token, { actions: [{ id: second, action: 'approve' }] }),
       403,
     );
+
+    await fillCart(api.db, requester.id, [{ productId: article.id, quantity: 2 }]);
+    const requestedLast = await post(TEST_REQUEST_APPROVAL_PATH, requester.token, { flowId, data: {} });
+    const fourth = ((await requestedLast.json()) as { approvalId: string }).approvalId;
+    const withdraw = '/order/withdraw/{id}';
+    await conforms('POST', withdraw, await post(`/order/withdraw/${fourth}`, approver.token, {}), 404);
+    await conforms('POST', withdraw, await post(`/order/withdraw/${fourth}`, outsider.token, {}), 404);
+    await conforms('POST', withdraw, await post(`/order/withdraw/${fourth}`, '', {}), 403);
+    await conforms('POST', withdraw, await post('/order/withdraw/nope', requester.token, {}), 400);
+    const withdrawn = await conforms(
+      'POST',
+      withdraw,
+      await post(`/order/withdraw/${fourth}`, requester.token, {}),
+      200,
+    );
+    expect(withdrawn).toMatchObject({ id: fourth, status: 'withdrawn', orderId: null });
+    await conforms('POST', withdraw, await post(`/order/withdraw/${fourth}`, requester.token, {}), 409);
   });
 });
 
@@ -445,7 +462,9 @@ describe('order reference and cost centre endpoints', () => {
     const check = async (method: string, path: string, url: string, token: string, status: number, body?: unknown) =>
       conforms(method, path, await send(method, url, token, body), status);
 
-    const ref = { name: 'PO-C1', budget: 100, startDate: '2026-01-01', approvers: [manager.id] };
+    // The approver is not one who books to it: nobody approves what they order under (ADR 015).
+    const approver = await insertCustomer(api.db, companyId, { rights: ['ROLE_APPROVE_ORDER_FLOWS'] });
+    const ref = { name: 'PO-C1', budget: 100, startDate: '2026-01-01', approvers: [approver.id] };
     const created = await check('POST', '/order-reference', '/order-reference', manager.token, 200, ref);
     const id = created.id as string;
     await check('POST', '/order-reference', '/order-reference', manager.token, 400, { ...ref, name: 'po-c1' });
@@ -463,7 +482,7 @@ describe('order reference and cost centre endpoints', () => {
     await check('GET', one, '/order-reference/nope', manager.token, 400);
     await check('GET', one, `/order-reference/${id}`, clerk.token, 403);
     await check('GET', one, `/order-reference/${id}`, outsider.token, 404);
-    await check('PUT', one, `/order-reference/${id}`, manager.token, 200, { ...ref, budget: null });
+    await check('PUT', one, `/order-reference/${id}`, manager.token, 200, { ...ref, budget: 50 });
     await check('PUT', one, `/order-reference/${id}`, manager.token, 400, { ...ref, period: 'custom' });
     await check('PUT', one, `/order-reference/${id}`, clerk.token, 403, ref);
     await check('PUT', one, `/order-reference/${id}`, outsider.token, 404, ref);
@@ -476,7 +495,7 @@ describe('order reference and cost centre endpoints', () => {
     await check('PUT', cart, `/order-reference/cart/${id}`, manager.token, 200);
     await check('PUT', cart, `/order-reference/cart/${id}`, clerk.token, 403);
     await check('PUT', cart, `/order-reference/cart/${id}`, outsider.token, 404);
-    await check('PUT', one, `/order-reference/${id}`, manager.token, 200, { ...ref, active: false });
+    await check('PUT', one, `/order-reference/${id}`, manager.token, 200, { ...ref, budget: 50, active: false });
     await check('PUT', cart, `/order-reference/cart/${id}`, manager.token, 400);
     await check('DELETE', '/order-reference/cart', '/order-reference/cart', manager.token, 200);
     await check('DELETE', '/order-reference/cart', '/order-reference/cart', clerk.token, 403);

@@ -55,6 +55,8 @@ export const APPROVAL_COMMENT_MAX_LENGTH = ORDER_REMARK_MAX_LENGTH;
  * - `APPROVAL_EXPIRED` (409): the request was pending longer than APPROVAL_EXPIRY_DAYS; it is now expired;
  * - `APPROVAL_REQUESTER_CANNOT_ORDER` (409): approving found that the requester may no longer order (deleted,
  *   deactivated, ROLE_PLACE_ORDERS taken away); the request is now cancelled and its budget released;
+ * - `APPROVAL_REFERENCE_NOT_USABLE` (409): approving found that the request's order reference can no longer be booked
+ *   to by the requester (deactivated, outside its dates, the requester taken off it); the request is now cancelled;
  * - `MISSING_RIGHT` (403, `meta.parameters.right`): ROLE_APPROVE_ORDER_FLOWS is missing.
  * Approving also answers the order writer's errors (stock of a closeout article, credit limit).
  */
@@ -65,6 +67,7 @@ export const APPROVAL_ERROR_CODES = [
   'APPROVAL_SELF_DECISION',
   'APPROVAL_EXPIRED',
   'APPROVAL_REQUESTER_CANNOT_ORDER',
+  'APPROVAL_REFERENCE_NOT_USABLE',
   'MISSING_RIGHT',
 ] as const;
 export type ApprovalErrorCode = (typeof APPROVAL_ERROR_CODES)[number];

@@ -714,7 +714,9 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
         '{PROVIDER}__APPROVAL_ALREADY_DECIDED (meta.parameters.status): the request is no longer pending; ' +
           '{PROVIDER}__APPROVAL_EXPIRED: it waited longer than 30 days and has now expired; ' +
           '{PROVIDER}__APPROVAL_REQUESTER_CANNOT_ORDER: its requester may no longer order (deleted, deactivated, ' +
-          'ROLE_PLACE_ORDERS taken away), so it is now cancelled and its budget released.',
+          'ROLE_PLACE_ORDERS taken away), so it is now cancelled and its budget released; ' +
+          '{PROVIDER}__APPROVAL_REFERENCE_NOT_USABLE: its order reference can no longer be booked to by the requester ' +
+          '(deactivated, outside its dates, the requester taken off it), so it is now cancelled and its budget released.',
       ),
     },
   },

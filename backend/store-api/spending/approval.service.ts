@@ -15,7 +15,9 @@
  *   and the decision is audited with who, when, the snapshot hash and the outcome. Approving a request whose
  *   requester may no longer order (deleted, deactivated, another company, ROLE_PLACE_ORDERS taken away) cancels it
  *   instead (`{PROVIDER}__APPROVAL_REQUESTER_CANNOT_ORDER`, 409), and a request pending longer than
- *   APPROVAL_EXPIRY_DAYS expires when it is decided (`{PROVIDER}__APPROVAL_EXPIRED`, 409); both are committed first.
+ *   APPROVAL_EXPIRY_DAYS expires when it is decided (`{PROVIDER}__APPROVAL_EXPIRED`, 409). Approving a request whose
+ *   order reference the requester may no longer book to (deactivated, outside its dates, the requester taken off it)
+ *   cancels it too (`{PROVIDER}__APPROVAL_REFERENCE_NOT_USABLE`, 409). Each of these is committed first.
  * - `withdrawApproval`: the requester takes back their own pending request.
  * - `endPendingApprovals`: cancels the pending requests of a deleted flow, order reference or customer in the
  *   caller's transaction; `expireApprovals`: the sweep that expires what is due.
@@ -27,6 +29,7 @@ import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   APPROVAL_EXPIRY_DAYS,
   type ApprovalActionName,
+  type ApprovalErrorCode,
   type ApprovalDecision,
 } from '../../../contract/provider/approvals.ts';
 import type { OrderCreateData } from '../../../contract/order.ts';
@@ -55,6 +58,7 @@ import { emptyCart } from '../checkout/cart.service.ts';
 import { budgetTaken, draftOrder, writeOrder, type OrderDraft } from '../checkout/order.service.ts';
 import type { StoreContext } from '../context.ts';
 import { consume, release, remaining, reserve } from './budget.service.ts';
+import { usableReference } from './order-reference.service.ts';
 
 type FlowRow = typeof orderFlowTable.$inferSelect;
 type OrderReferenceRow = typeof orderReferenceTable.$inferSelect;
@@ -589,6 +593,36 @@ async function requesterMayOrder(tx: Db, row: ApprovalRow): Promise<boolean> {
   return Boolean(right);
 }
 
+/**
+ * Why an approved request may not be placed any more, or null when it may: its requester may no longer order
+ * (`requesterMayOrder`), or its order reference is no longer one the requester may book to (deactivated, outside its
+ * dates, the requester taken off it: `usableReference`, the same rule the checkout applies in the order's
+ * transaction). The request is then cancelled and its reservations released instead of placing the order.
+ */
+async function approvalBlocker(
+  tx: Db,
+  row: ApprovalRow,
+  now: Date,
+): Promise<{ code: ApprovalErrorCode; reason: string; detail: (approvalNumber: string) => string } | null> {
+  if (!(await requesterMayOrder(tx, row))) {
+    return {
+      code: 'APPROVAL_REQUESTER_CANNOT_ORDER',
+      reason: 'requester_cannot_order',
+      detail: (n) => `The requester of ${n} may no longer order; the request was cancelled and its budget released.`,
+    };
+  }
+  const requester = { id: row.requesterId, companyId: row.companyId };
+  if (row.orderReferenceId && !(await usableReference(tx, requester, row.orderReferenceId, now))) {
+    return {
+      code: 'APPROVAL_REFERENCE_NOT_USABLE',
+      reason: 'reference_not_usable',
+      detail: (n) =>
+        `The order reference of ${n} can no longer be booked to by its requester; the request was cancelled and its budget released.`,
+    };
+  }
+  return null;
+}
+
 /** 409 `{PROVIDER}__APPROVAL_ALREADY_DECIDED` naming the request's state. */
 function alreadyDecided(provider: string, row: { approvalNumber: string; status: string }): StoreApiError {
   return new StoreApiError(
@@ -617,7 +651,8 @@ function approvalExpired(provider: string, row: { approvalNumber: string }): Sto
  * @throws StoreApiError 404 `{PROVIDER}__APPROVAL_NOT_FOUND`; 403 `{PROVIDER}__MISSING_RIGHT`,
  *   `{PROVIDER}__APPROVAL_SELF_DECISION`, `{PROVIDER}__APPROVAL_NOT_APPROVER`; 409
  *   `{PROVIDER}__APPROVAL_ALREADY_DECIDED`, `{PROVIDER}__APPROVAL_EXPIRED`,
- *   `{PROVIDER}__APPROVAL_REQUESTER_CANNOT_ORDER` (`meta.parameters.status` 'cancelled'); when approving the order
+ *   `{PROVIDER}__APPROVAL_REQUESTER_CANNOT_ORDER`, `{PROVIDER}__APPROVAL_REFERENCE_NOT_USABLE` (`meta.parameters.status`
+ *   'cancelled'); when approving the order
  *   writer's 400 errors (closeout stock, credit).
  */
 export async function decideApproval(deps: ApprovalDeps, db: Db, input: DecideApprovalInput): Promise<DecidedApproval> {
@@ -636,21 +671,24 @@ export async function decideApproval(deps: ApprovalDeps, db: Db, input: DecideAp
       await endApproval(tx, row, { status: 'expired', actorId: null, now, reason: 'expired' });
       return { ended: approvalExpired(provider, row) };
     }
-    if (action === 'approve' && !(await requesterMayOrder(tx, row))) {
+    const blocked = action === 'approve' ? await approvalBlocker(tx, row, now) : null;
+    if (blocked) {
       await endApproval(tx, row, {
         status: 'cancelled',
         actorId: decider.id,
         now,
         comment,
-        reason: 'requester_cannot_order',
+        reason: blocked.reason,
         ...audited,
       });
       return {
         ended: new StoreApiError(
           409,
-          `${provider.toUpperCase()}__APPROVAL_REQUESTER_CANNOT_ORDER`,
-          `The requester of ${row.approvalNumber} may no longer order; the request was cancelled and its budget released.`,
-          { parameters: { status: 'cancelled' } },
+          `${provider.toUpperCase()}__${blocked.code}`,
+          blocked.detail(row.approvalNumber),
+          {
+            parameters: { status: 'cancelled' },
+          },
         ),
       };
     }

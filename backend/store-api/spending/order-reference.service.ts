@@ -474,7 +474,7 @@ export async function deleteReference(db: Db, me: AuthenticatedCustomer, provide
 }
 
 /** The condition "the caller may book to it today": active, today within its dates, the caller a user or none set. */
-function usableBy(me: AuthenticatedCustomer, today: string): SQL {
+function usableBy(me: Pick<AuthenticatedCustomer, 'id' | 'companyId'>, today: string): SQL {
   return and(
     eq(orderReferenceTable.companyId, me.companyId),
     eq(orderReferenceTable.active, true),
@@ -509,7 +509,7 @@ export async function searchReferences(
  */
 export async function usableReference(
   db: Db,
-  me: AuthenticatedCustomer,
+  me: Pick<AuthenticatedCustomer, 'id' | 'companyId'>,
   id: string,
   now: Date = new Date(),
 ): Promise<ReferenceRow | null> {

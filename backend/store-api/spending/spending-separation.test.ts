@@ -17,6 +17,8 @@ import {
   customerTable,
   orderApprovalTable,
   orderFlowUserTable,
+  orderReferenceTable,
+  orderReferenceUserTable,
   orderTable,
 } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
@@ -257,6 +259,27 @@ describe('how a pending request ends', () => {
     const late = await call('POST', `${ORDER}/approve/${third}`, s.co.boss.token, {});
     expect(late.status).toBe(409);
     expect(await handle.db.select().from(orderTable).where(eq(orderTable.approvalId, third))).toHaveLength(0);
+  });
+
+  test('approving a request whose order reference the requester can no longer book to cancels and releases', async () => {
+    const s = await requestSetup();
+    const deactivated = await s.request();
+    await handle.db.update(orderReferenceTable).set({ active: false }).where(eq(orderReferenceTable.id, s.refId));
+    const refused = await call('POST', `${ORDER}/approve/${deactivated}`, s.co.boss.token, {});
+    expect(refused.status).toBe(409);
+    expect(codes(refused.json)).toEqual([`${PREFIX}__APPROVAL_REFERENCE_NOT_USABLE`]);
+    expect(await statusOf(deactivated)).toBe('cancelled');
+    expect(await s.reserved()).toEqual({ flow: 0, reference: 0 });
+    expect(await handle.db.select().from(orderTable).where(eq(orderTable.approvalId, deactivated))).toHaveLength(0);
+
+    // The reference is open again but now lists other users only: the requester was taken off it.
+    await handle.db.update(orderReferenceTable).set({ active: true }).where(eq(orderReferenceTable.id, s.refId));
+    const takenOff = await s.request();
+    await handle.db.insert(orderReferenceUserTable).values({ referenceId: s.refId, customerId: s.co.boss.id });
+    const again = await call('POST', `${ORDER}/approve/${takenOff}`, s.co.boss.token, {});
+    expect(codes(again.json)).toEqual([`${PREFIX}__APPROVAL_REFERENCE_NOT_USABLE`]);
+    expect(await statusOf(takenOff)).toBe('cancelled');
+    expect(await s.reserved()).toEqual({ flow: 0, reference: 0 });
   });
 
   test('deleting a flow cancels its pending requests and releases the flow and reference reservations', async () => {
