@@ -21,6 +21,7 @@ import { seedOrderLists } from './db/seed-order-lists.ts';
 import { seedDemoArticleLinks } from './db/seed-article-links.ts';
 import { createStoreApi, type StoreApi } from './app.ts';
 import type { ErpSimulation } from './erp/simulated/index.ts';
+import { describeErrorForLog } from './db/errors.ts';
 
 export interface Runtime extends StoreApi {
   config: BackendConfig;
@@ -78,7 +79,7 @@ export function startErpClock(
     try {
       await erp.advance(new Date());
     } catch (err) {
-      console.error('[erp] simulation step failed', err instanceof Error ? err.message : err);
+      console.error(`[erp] simulation step failed: ${describeErrorForLog(err)}`);
     } finally {
       running = false;
     }

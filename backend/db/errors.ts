@@ -69,8 +69,14 @@ export function describeErrorForLog(err: unknown): string {
   const db = databaseErrorOf(err);
   if (db) {
     const statement = db.statement?.replace(/\s+/g, ' ').trim().slice(0, MAX_LOGGED_STATEMENT);
-    // The first line of a stack repeats the message (Drizzle's holds the parameters): keep the frames only.
-    const frames = err instanceof Error ? (err.stack ?? '').split('\n').slice(1).join('\n') : '';
+    // A stack starts with the message, which may span lines (Drizzle's holds the parameters): keep the frames only.
+    const frames =
+      err instanceof Error
+        ? (err.stack ?? '')
+            .split('\n')
+            .filter((line) => /^\s+at /.test(line))
+            .join('\n')
+        : '';
     return [
       `database error ${db.code}${db.routine ? ` (${db.routine})` : ''}${statement ? ` in: ${statement}` : ''}`,
       frames,

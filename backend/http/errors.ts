@@ -9,7 +9,7 @@ import { HTTPException } from 'hono/http-exception';
 import { ValiError } from 'valibot';
 import type { StoreApiErrorItem } from '../../contract/errors.ts';
 import { violationError } from './validate.ts';
-import { isStatementTimeout } from '../db/errors.ts';
+import { describeErrorForLog, isStatementTimeout } from '../db/errors.ts';
 
 /** One item of the envelope, as the contract declares it (contract/errors.ts). */
 export type { StoreApiErrorItem };
@@ -109,7 +109,8 @@ export function violations(
 /**
  * Hono `onError` handler: every thrown error becomes the envelope. A statement stopped by its `statement_timeout`
  * (SQLSTATE 57014, set for the search: backend/search/product-search.ts) answers 503 `FRAMEWORK__QUERY_TIMEOUT`;
- * other unknown errors answer 500 and are logged, not leaked.
+ * other unknown errors answer 500 and are logged without request data (backend/db/errors.ts
+ * `describeErrorForLog`: no bound parameters), never leaked.
  */
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof StoreApiError) return c.json(err.toEnvelope(), err.status);
@@ -132,6 +133,6 @@ export function handleError(err: Error, c: Context): Response {
       503,
     );
   }
-  console.error('[store-api] unhandled error', err);
+  console.error(`[store-api] unhandled error: ${describeErrorForLog(err)}`);
   return c.json(new StoreApiError(500, 'FRAMEWORK__INTERNAL_ERROR', 'An internal error occurred.').toEnvelope(), 500);
 }

@@ -17,7 +17,7 @@ import { gunzipSync } from 'node:zlib';
 import * as v from 'valibot';
 import { MAX_STORE_API_BODY_BYTES } from '../http/body-limit.ts';
 import { violations } from '../http/errors.ts';
-import { invalidJsonError } from '../http/validate.ts';
+import { isNulCharacterError, parseJsonText } from '../http/validate.ts';
 import { searchTermExcess } from '../../contract/search.ts';
 
 /** Largest page size a caller may ask for (Shopware's `core.listing.maxLimit` analogue). */
@@ -433,18 +433,16 @@ export function pagination(criteria: Criteria, defaultLimit: number): { page: nu
 }
 
 /**
- * Reads a criteria body as the request validator does (backend/http/validate.ts): an empty body is `{}`.
+ * Reads a criteria body as the request validator does (backend/http/validate.ts `parseJsonText`): an empty body is
+ * `{}`.
  *
- * @throws StoreApiError 400 `VIOLATION::INVALID_JSON` at `/` for a body that is not JSON.
+ * @throws StoreApiError 400 `VIOLATION::INVALID_JSON` at `/` for a body that is not JSON,
+ *   `VIOLATION::NUL_CHARACTER_ERROR` for a string holding U+0000.
  */
 export async function readJsonBody(req: { text(): Promise<string> }): Promise<unknown> {
   const text = await req.text();
   if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw invalidJsonError();
-  }
+  return parseJsonText(text);
 }
 
 /**
@@ -454,7 +452,8 @@ export async function readJsonBody(req: { text(): Promise<string> }): Promise<un
  *
  * @returns the decoded object, or `{}` when `encoded` is undefined or empty.
  * @throws StoreApiError 400 `VIOLATION::INVALID_VALUE` at `/_criteria` for anything that is not such an encoding of
- *   a JSON object (bad base64url, not gzip, larger than the limit, not JSON, not an object).
+ *   a JSON object (bad base64url, not gzip, larger than the limit, not JSON, not an object), and
+ *   `VIOLATION::NUL_CHARACTER_ERROR` for a string in it holding U+0000.
  */
 export function compressedCriteriaFromQuery(encoded: string | undefined): Record<string, unknown> {
   if (!encoded) return {};
@@ -467,11 +466,20 @@ export function compressedCriteriaFromQuery(encoded: string | undefined): Record
       },
     ]);
   if (!/^[A-Za-z0-9_-]+={0,2}$/.test(encoded)) throw invalid();
+  let json: string;
+  try {
+    json = gunzipSync(Buffer.from(encoded, 'base64url'), { maxOutputLength: MAX_STORE_API_BODY_BYTES }).toString(
+      'utf8',
+    );
+  } catch {
+    throw invalid();
+  }
   let decoded: unknown;
   try {
-    const json = gunzipSync(Buffer.from(encoded, 'base64url'), { maxOutputLength: MAX_STORE_API_BODY_BYTES });
-    decoded = JSON.parse(json.toString('utf8'));
-  } catch {
+    decoded = parseJsonText(json);
+  } catch (error) {
+    // A NUL character answers as in a body; anything else that is not JSON is a bad `_criteria`.
+    if (isNulCharacterError(error)) throw error;
     throw invalid();
   }
   if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded)) throw invalid();

@@ -31,6 +31,7 @@ import type { StoreApiEnv } from '../context.ts';
 import { loadOrderRecords, mapOrder } from '../order/order.mapper.ts';
 import { readsArticleLinks } from '../article-link/lookup.ts';
 import { placeOrder } from './order.service.ts';
+import { describeErrorForLog } from '../../db/errors.ts';
 
 export interface CheckoutOrderDeps {
   db: Db;
@@ -48,7 +49,7 @@ export async function handOverToErp(erp: Pick<ErpPort, 'transferOrder'> | undefi
   try {
     await erp.transferOrder(orderId);
   } catch (err) {
-    console.error('[erp] order not handed over', orderId, err instanceof Error ? err.message : err);
+    console.error(`[erp] order ${orderId} not handed over: ${describeErrorForLog(err)}`);
   }
 }
 
@@ -83,7 +84,7 @@ export function registerCheckoutOrderRoutes(
       const mailIds = placed.kind === 'order' ? (placed.mailId ? [placed.mailId] : []) : placed.mailIds;
       for (const mailId of mailIds) {
         void deliverQueuedMail(db, mailId).catch((err: unknown) =>
-          console.error('[checkout] mail not handed over', mailId, err instanceof Error ? err.message : err),
+          console.error(`[checkout] mail ${mailId} not handed over: ${describeErrorForLog(err)}`),
         );
       }
       if (placed.kind === 'approval') {
