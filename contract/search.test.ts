@@ -41,3 +41,7 @@ describe('search term bounds', () => {
     expect(searchTermExcess(boundSearchTerm('ab '.repeat(30_000)).term)).toBeNull();
   });
 });
+
+test('control characters separate words, so a NUL never reaches the Store API', () => {
+  expect(boundSearchTerm('Zange\u0000180\tmm')).toEqual({ term: 'Zange 180 mm', shortened: false });
+});

@@ -62,14 +62,16 @@ export function searchTermExcess(term: string): SearchTermExcess {
 }
 
 /**
- * A term shortened to the bounds, for a storefront that sends what a buyer typed or pasted: repeated words dropped,
+ * A term shortened to the bounds, for a storefront that sends what a buyer typed or pasted: control characters read
+ * as spaces, repeated words dropped,
  * then whole parts kept from the start while they fit SEARCH_TERM_MAX_WORDS words and SEARCH_TERM_MAX_LENGTH
  * characters (a first part longer than that is cut at the length).
  *
  * @returns the term to send and whether it differs from the trimmed input by more than whitespace and repetitions.
  */
 export function boundSearchTerm(raw: string): { term: string; shortened: boolean } {
-  const distinct = withoutRepeatedWords(raw);
+  // Control characters (a NUL answers 400) separate words as whitespace does.
+  const distinct = withoutRepeatedWords(raw.replace(/\p{Cc}/gu, ' '));
   if (searchTermExcess(distinct) === null) return { term: distinct, shortened: false };
   let term = '';
   let words = 0;
