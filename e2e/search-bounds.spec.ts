@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
 
-// A search term beyond the Store API's bounds (300 characters, 32 words; contract/search.ts) from the search page's
+// A search term beyond the Store API's bounds (300 characters, 20 words; contract/search.ts) from the search page's
 // URL or pasted into the quick search: the storefront sends its first words and says so, instead of failing.
 
 /** "Leiter" followed by `n` filler words that match no article. */
@@ -13,7 +13,7 @@ test('the search page shortens an over-long term, says so in the page language a
   const response = await page.goto(`/de/search?query=${encodeURIComponent(pasted(400))}`);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('status').filter({ hasText: 'Ihr Suchbegriff war zu lang' })).toContainText(
-    'höchstens 32 Wörter und 300 Zeichen',
+    'höchstens 20 Wörter und 300 Zeichen',
   );
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Leiter qx0 qx1');
 });
