@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { cpSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { precompressDirectory } from './src/server/precompress.ts';
+import { ARTICLE_LINK_IMPORT_MAX_BYTES } from './contract/provider/article-link.ts';
 
 /**
  * The embedded backend is bundled into the server build, but its SQL migrations are files read at run time: copy
@@ -81,6 +82,14 @@ const sessionHydration = {
 const IMAGE_FALLBACK_HANDLER =
   "this.onerror=null;this.parentNode.querySelectorAll('source').forEach(function(s){s.remove()});this.removeAttribute('srcset');this.src='/images/placeholder-product.svg'";
 
+/**
+ * The Node adapter's request body limit: 1 MiB above the largest body the same-origin proxy accepts (the article link
+ * CSV import, ARTICLE_LINK_IMPORT_MAX_BYTES). The adapter fails the body stream at its limit, which the proxy could
+ * only answer with the 500 page; with the margin the proxy's own count (chunk by chunk, in chunks of at most 64 KiB)
+ * always passes its limit first and answers 413 in the error envelope.
+ */
+const ADAPTER_BODY_SIZE_LIMIT = ARTICLE_LINK_IMPORT_MAX_BYTES + 1024 * 1024;
+
 /** A CSP hash source (`sha256-…`, base64) of `text`. */
 function sha256(text) {
   return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
@@ -90,9 +99,10 @@ export default defineConfig({
   // Every catalogue page is rendered per request, per domain and locale (docs/decisions/005).
   output: 'server',
   // One Node process serves pages, the same-origin /store-api proxy and, in-process, the embedded Store API.
-  // The adapter stops reading a request body past 2 MiB (its default is 1 GiB); the proxy answers 413 at 1 MiB
-  // before that, in the Store API error envelope (src/lib/store-api/proxy.ts, docs/decisions/012).
-  adapter: nodeServer({ bodySizeLimit: 2 * 1024 * 1024 }),
+  // The adapter stops reading a request body past ADAPTER_BODY_SIZE_LIMIT (its default is 1 GiB), a backstop above
+  // every limit of the proxy, which answers 413 in the Store API error envelope first (src/lib/store-api/proxy.ts,
+  // docs/decisions/012 and 022).
+  adapter: nodeServer({ bodySizeLimit: ADAPTER_BODY_SIZE_LIMIT }),
   integrations: [react(), embeddedBackendFiles, precompressClientFiles, sessionHydration],
   security: {
     // Astro's own check covers form content types; src/middleware.ts adds the Origin/Sec-Fetch-Site check for all.

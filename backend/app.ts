@@ -10,6 +10,7 @@ import type { Db } from './db/client.ts';
 import type { BackendConfig } from './config.ts';
 import { contextMiddleware, createChannelCache, type ChannelCache, type StoreApiEnv } from './store-api/context.ts';
 import { handleError, StoreApiError } from './http/errors.ts';
+import { rejectNulInUrl } from './http/validate.ts';
 import { registerRoutes } from './store-api/routes.ts';
 import { registerMediaRoutes } from './media/media.routes.ts';
 import type { ErpPort } from './erp/port.ts';
@@ -49,6 +50,7 @@ export function createStoreApi(deps: StoreApiDeps): StoreApi {
   app.notFound(() => {
     throw new StoreApiError(404, 'FRAMEWORK__ROUTE_NOT_FOUND', 'No route found for this request.');
   });
+  app.use(rejectNulInUrl);
   app.use('/store-api/*', contextMiddleware(deps.db, channels));
   registerRoutes(app, { db: deps.db, config: deps.config, channels, erp, erpSimulation });
   registerMediaRoutes(app, { db: deps.db });

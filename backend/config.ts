@@ -25,7 +25,16 @@ export interface BackendConfig {
   domains: DomainConfig[];
   /** Base URL that media file names are resolved against; empty means placeholders only. */
   mediaBaseUrl: string;
+  /**
+   * `statement_timeout` of the search's statements on PostgreSQL, in milliseconds (`SEARCH_STATEMENT_TIMEOUT_MS`,
+   * default 2,000; docs/decisions/022-input-bounds.md). A search stopped by it answers 503 `FRAMEWORK__QUERY_TIMEOUT`.
+   * PGlite has no timer to stop a statement; there the term's bounds keep every search short.
+   */
+  searchStatementTimeoutMs: number;
 }
+
+/** Default `searchStatementTimeoutMs`: 80 times the 25 ms p95 budget of the search page (docs/decisions/007). */
+export const DEFAULT_SEARCH_STATEMENT_TIMEOUT_MS = 2000;
 
 /** Published default access key of the demo sales channel; set STORE_API_ACCESS_KEY in production. */
 export const DEFAULT_ACCESS_KEY = 'SWSCWERKBANKDEMO0000000001';
@@ -46,6 +55,14 @@ const envSchema = v.object({
   SHOP_URL_BE: v.optional(v.pipe(v.string(), v.url())),
   SHOP_URL_AT: v.optional(v.pipe(v.string(), v.url())),
   MEDIA_BASE_URL: v.optional(v.string(), ''),
+  SEARCH_STATEMENT_TIMEOUT_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,6}$/, 'SEARCH_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds from 1'),
+      v.transform(Number),
+    ),
+    String(DEFAULT_SEARCH_STATEMENT_TIMEOUT_MS),
+  ),
 });
 
 /**
@@ -84,5 +101,6 @@ export function loadBackendConfig(env: Record<string, string | undefined> = proc
       e.SHOP_URL_AT ?? `http://at.localhost:${e.PORT}`,
     ),
     mediaBaseUrl: e.MEDIA_BASE_URL,
+    searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
   };
 }

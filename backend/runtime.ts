@@ -23,6 +23,7 @@ import { seedDemoArticleLinks } from './db/seed-article-links.ts';
 import { createStoreApi, type StoreApi } from './app.ts';
 import type { ErpSimulation } from './erp/simulated/index.ts';
 import { startApprovalExpiry } from './store-api/spending/approval.service.ts';
+import { describeErrorForLog } from './db/errors.ts';
 
 export interface Runtime extends StoreApi {
   config: BackendConfig;
@@ -81,7 +82,7 @@ export function startErpClock(
     try {
       await erp.advance(new Date());
     } catch (err) {
-      console.error('[erp] simulation step failed', err instanceof Error ? err.message : err);
+      console.error(`[erp] simulation step failed: ${describeErrorForLog(err)}`);
     } finally {
       running = false;
     }

@@ -21,11 +21,17 @@
  * detail with configurator, then side by side the variant family when the detail does not embed it, cross-selling
  * and breadcrumb; path resolution, navigation and language alternates are not included), for 20 main products.
  *
+ * Input bounds (docs/decisions/022-input-bounds.md), on both catalogues: how long the Store API takes to refuse a
+ * 30,000-word search and a criteria body of 100 `contains` filters of 9,000 characters (both 400), how long a normal
+ * search sent at the same moment waits for its answer, and the time of the search itself (backend/search, uncached, candidate cap 1,000) for the largest terms allowed (300
+ * characters, 20 words: common words of the catalogue, random letters, one 300-letter word, 10 words joined by `or`).
+ *
  * Each figure with a target is printed with it and `within` or `OVER` (p95, the response budgets of
  * docs/decisions/007-search-and-listing.md): on 400,000 articles quick search ≤ 10 ms, search page ≤ 25 ms, filtered
  * listings ≤ 10 ms, product page data ≤ 10 ms, add to cart and cart read ≤ 15 ms; on the real catalogue in PGlite
  * quick search ≤ 15 ms.
- * Options: `--only real|400k|throughput`, `--iterations N` (default 200), `--skip-render`; throughput of cached pages
+ * Options: `--only real|400k|throughput`, `--iterations N` (default 200), `--skip-render`, `--bounds-only` (of the
+ * backend figures only the input bounds, no rendering); throughput of cached pages
  * against a bare server: bench/throughput.ts (its options `--port`, `--seconds`, `--connections` are passed on).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -50,6 +56,9 @@ import { productSeoPath } from '../backend/lib/slug.ts';
 import { quickSearchCriteria } from '../src/features/search/quick-search-api.ts';
 import { benchThroughput, throughputOptions } from './throughput.ts';
 import { DETAIL_ASSOCIATIONS } from '../src/features/catalog/load-route.ts';
+import { SEARCH_TERM_MAX_LENGTH, SEARCH_TERM_MAX_WORDS, searchTermExcess } from '../contract/search.ts';
+import { planSearch } from '../backend/search/route-query.ts';
+import { searchProductIds } from '../backend/search/product-search.ts';
 
 const args = process.argv.slice(2);
 const argValue = (name: string): string | undefined => {
@@ -58,7 +67,8 @@ const argValue = (name: string): string | undefined => {
 };
 const only = argValue('--only');
 const iterations = Number(argValue('--iterations') ?? 200);
-const skipRender = args.includes('--skip-render');
+const boundsOnly = args.includes('--bounds-only');
+const skipRender = args.includes('--skip-render') || boundsOnly;
 const BENCH_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/werkbank_bench';
 const ARTICLES = 400_000;
 
@@ -208,6 +218,8 @@ async function benchBackend(
     await (await request('POST', path, body)).arrayBuffer();
   };
   console.log(`\n${name}: backend (in-process)`);
+  await benchInputBounds(app, headers, p, db);
+  if (boundsOnly) return p;
   // Exactly what the quick-search island sends.
   await measure(
     'quick search (limit 10)',
@@ -276,6 +288,98 @@ async function benchBackend(
   );
   await benchCheckout(db, app, headers, targets);
   return p;
+}
+
+/** `words` words of `length` random lower-case letters each, from a fixed seed. */
+function randomWords(words: number, length: number): string {
+  let seed = 20261128;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+  return Array.from({ length: words }, () =>
+    Array.from({ length }, () => String.fromCharCode(97 + (next() % 26))).join(''),
+  ).join(' ');
+}
+
+/** Input bounds: refusing oversized searches and filters, and the largest allowed terms (see the module comment). */
+async function benchInputBounds(
+  app: ReturnType<typeof createStoreApi>['app'],
+  headers: Record<string, string>,
+  p: Probe,
+  db: Db,
+): Promise<void> {
+  const send = async (path: string, body: unknown, status: number) => {
+    const res = await app.request(`/store-api/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    await res.arrayBuffer();
+    if (res.status !== status) throw new Error(`${path} answered ${res.status}, expected ${status}`);
+  };
+  const n = Math.min(iterations, 20);
+  const hugeSearch = { search: Array.from({ length: 30_000 }, () => 'ab').join(' ') };
+  const hugeFilter = {
+    filter: Array.from({ length: 100 }, () => ({ type: 'contains', field: 'name', value: 'x'.repeat(9000) })),
+  };
+  await measure('refuse 30,000-word search (400)', () => send('search', hugeSearch, 400), n);
+  await measure('refuse 100×9,000-char contains (400)', () => send('product', hugeFilter, 400), n);
+  // A normal search sent together with an oversized one: the time until its answer (PGlite serves one at a time).
+  await measure(
+    'search beside a refused one',
+    async (i) => {
+      await Promise.all([
+        send('search', hugeSearch, 400),
+        send('search', { search: p.terms[i % p.terms.length], limit: 24 }, 200),
+      ]);
+    },
+    n,
+  );
+  // Common words of the catalogue's names, for terms of many real words.
+  const names = await queryRows<{ name_de: string }>(
+    db,
+    sql`SELECT name_de FROM product WHERE parent_id IS NULL AND active ORDER BY id LIMIT 200`,
+  );
+  const counts = new Map<string, number>();
+  for (const row of names) {
+    for (const word of String(row.name_de)
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)) {
+      if (word.length >= 3) counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+  }
+  const common = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([word]) => word);
+  const within = (words: string[], joiner = ' ') => {
+    let term = '';
+    for (const word of words) {
+      const next = term ? `${term}${joiner}${word}` : word;
+      if (next.length > SEARCH_TERM_MAX_LENGTH) break;
+      term = next;
+    }
+    return term;
+  };
+  const largest: [string, string][] = [
+    ['common words', within(common.slice(0, SEARCH_TERM_MAX_WORDS))],
+    [
+      'random letters',
+      randomWords(SEARCH_TERM_MAX_WORDS, Math.floor((SEARCH_TERM_MAX_LENGTH + 1) / SEARCH_TERM_MAX_WORDS) - 1),
+    ],
+    ['one long word', randomWords(1, SEARCH_TERM_MAX_LENGTH)],
+    // `or` counts as a word of the term.
+    ['words joined by or', within(common.slice(0, Math.ceil(SEARCH_TERM_MAX_WORDS / 2)), ' or ')],
+  ];
+  // The search itself (backend/search), uncached, with the search page's candidate cap: the Store API's candidate
+  // cache would answer a repeated term.
+  const brands = await queryRows<{ id: string; name: string }>(db, sql`SELECT id, name FROM product_manufacturer`);
+  for (const [label, term] of largest) {
+    if (searchTermExcess(term)) throw new Error(`the ${label} term is outside the bounds`);
+    await measure(
+      `largest term: ${label} (${term.length} ch.)`,
+      async () => {
+        await searchProductIds(db, planSearch(term), {
+          locale: 'de-DE',
+          cap: 1000,
+          brands,
+          statementTimeoutMs: 60_000,
+        });
+      },
+      n,
+    );
+  }
 }
 
 /**
@@ -460,4 +564,5 @@ if (!only || only === '400k') {
   await benchRender('generated catalogue (PostgreSQL)', env, p);
 }
 
-if (!only || only === 'throughput') await benchThroughput({ dist: 'dist', ...throughputOptions(args) });
+if ((!only || only === 'throughput') && !boundsOnly)
+  await benchThroughput({ dist: 'dist', ...throughputOptions(args) });

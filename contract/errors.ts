@@ -78,6 +78,11 @@ export const VIOLATION_CODES = {
   ZIP_CODE_INVALID: 'This postal code is not valid for the selected country.',
   /** A request body that is not JSON. */
   INVALID_JSON: 'The request body is not valid JSON.',
+  /**
+   * A NUL character (U+0000) in a string of the body, the query or the path: PostgreSQL text cannot hold it, and no
+   * field of a shop has a use for it.
+   */
+  NUL_CHARACTER_ERROR: 'This value must not contain a NUL character (U+0000).',
   /** Any other rule. */
   INVALID_VALUE: 'This value is not valid.',
 } as const;

@@ -83,20 +83,25 @@ test('the account SPA works under the policy', async ({ page, baseURL }) => {
   expect(problems.consoleErrors).toEqual([]);
 });
 
-test('a chunked request body above 1 MiB is answered 413 before it is sent whole', async ({ baseURL }) => {
-  const url = new URL('/store-api/search', baseURL);
+/** POSTs a chunked body of up to 64 MiB in 64 KiB chunks to `path`, stopping when the server answers. */
+function postChunked(
+  baseURL: string | undefined,
+  path: string,
+  contentType: string,
+): Promise<{ status: number; contentType: string; body: string; sent: number }> {
+  const url = new URL(path, baseURL);
   const chunk = Buffer.alloc(64 * 1024, 'x');
-  const result = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     let sent = 0;
     const req = httpRequest(
       url,
-      { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+      { method: 'POST', headers: { 'content-type': contentType, 'transfer-encoding': 'chunked' } },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (d: string) => (body += d));
         res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, body, sent });
+          resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? '', body, sent });
           req.destroy();
         });
       },
@@ -112,7 +117,21 @@ test('a chunked request body above 1 MiB is answered 413 before it is sent whole
     };
     pump();
   });
+}
+
+test('a chunked request body above 1 MiB is answered 413 before it is sent whole', async ({ baseURL }) => {
+  const result = await postChunked(baseURL, '/store-api/search', 'application/json');
   expect(result.status).toBe(413);
   expect(JSON.parse(result.body).errors[0].code).toBe('STOREFRONT__PAYLOAD_TOO_LARGE');
+  expect(result.sent).toBeLessThan(64 * 1024 * 1024);
+});
+
+test('a chunked article link CSV import above its 2 MiB is answered 413 in the error envelope, not the error page', async ({
+  baseURL,
+}) => {
+  const result = await postChunked(baseURL, '/store-api/werkbank/article-links/import', 'text/csv');
+  expect(result.status).toBe(413);
+  expect(result.contentType).toContain('application/json');
+  expect(JSON.parse(result.body).errors[0]).toMatchObject({ status: '413', code: 'STOREFRONT__PAYLOAD_TOO_LARGE' });
   expect(result.sent).toBeLessThan(64 * 1024 * 1024);
 });

@@ -9,6 +9,7 @@ import { HTTPException } from 'hono/http-exception';
 import { ValiError } from 'valibot';
 import type { StoreApiErrorItem } from '../../contract/errors.ts';
 import { violationError } from './validate.ts';
+import { describeErrorForLog, isStatementTimeout } from '../db/errors.ts';
 
 /** One item of the envelope, as the contract declares it (contract/errors.ts). */
 export type { StoreApiErrorItem };
@@ -69,6 +70,8 @@ function defaultTitle(status: number): string {
       return 'Precondition Failed';
     case 429:
       return 'Too Many Requests';
+    case 503:
+      return 'Service Unavailable';
     default:
       return status >= 500 ? 'Internal Server Error' : 'Error';
   }
@@ -84,8 +87,13 @@ export function notFound(entity: string, id: string): StoreApiError {
   );
 }
 
-/** 400 with one `VIOLATION::…` item per invalid field (Shopware's constraint-violation shape). */
-export function violations(list: { pointer: string; code: string; detail: string }[]): StoreApiError {
+/**
+ * 400 with one `VIOLATION::…` item per invalid field (Shopware's constraint-violation shape); `parameters` are the
+ * rule's values in Symfony's placeholder form (`{ '{{ limit }}': 300 }`), none when absent.
+ */
+export function violations(
+  list: { pointer: string; code: string; detail: string; parameters?: Record<string, unknown> }[],
+): StoreApiError {
   return new StoreApiError(400, 'FRAMEWORK__WRITE_CONSTRAINT_VIOLATION', 'Invalid input', {
     items: list.map((v) => ({
       status: '400',
@@ -93,12 +101,17 @@ export function violations(list: { pointer: string; code: string; detail: string
       title: 'Constraint violation error',
       detail: v.detail,
       source: { pointer: v.pointer },
-      meta: { parameters: {} },
+      meta: { parameters: v.parameters ?? {} },
     })),
   });
 }
 
-/** Hono `onError` handler: every thrown error becomes the envelope; unknown errors are logged, not leaked. */
+/**
+ * Hono `onError` handler: every thrown error becomes the envelope. A statement stopped by its `statement_timeout`
+ * (SQLSTATE 57014, set for the search: backend/search/product-search.ts) answers 503 `FRAMEWORK__QUERY_TIMEOUT`;
+ * other unknown errors answer 500 and are logged without request data (backend/db/errors.ts
+ * `describeErrorForLog`: no bound parameters), never leaked.
+ */
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof StoreApiError) return c.json(err.toEnvelope(), err.status);
   // A schema parsed outside validate(): the same violation items as the request validator answers.
@@ -110,6 +123,16 @@ export function handleError(err: Error, c: Context): Response {
       status,
     );
   }
-  console.error('[store-api] unhandled error', err);
+  if (isStatementTimeout(err)) {
+    return c.json(
+      new StoreApiError(
+        503,
+        'FRAMEWORK__QUERY_TIMEOUT',
+        'The request took too long and was stopped. Try again with a shorter search term or fewer filters.',
+      ).toEnvelope(),
+      503,
+    );
+  }
+  console.error(`[store-api] unhandled error: ${describeErrorForLog(err)}`);
   return c.json(new StoreApiError(500, 'FRAMEWORK__INTERNAL_ERROR', 'An internal error occurred.').toEnvelope(), 500);
 }

@@ -1,3 +1,6 @@
+import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStoreApi } from '../app.ts';
 import { loadBackendConfig } from '../config.ts';
@@ -101,5 +104,51 @@ describe('CORS_ALLOWED_ORIGINS', () => {
     expect(() => parseCorsOrigins('https://a.example.com/shop')).toThrow(/not an origin/);
     expect(() => parseCorsOrigins('a.example.com')).toThrow(/not an origin/);
     expect(() => parseCorsOrigins('ftp://a.example.com')).toThrow(/not an origin/);
+  });
+});
+
+describe('the standalone Store API over HTTP', () => {
+  it('answers a chunked article link CSV import above 2 MiB with 413 in the error envelope', async () => {
+    const server = serve({ fetch: standaloneStoreApi(app, {}).fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const answer = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: `/store-api/${config.provider}/article-links/import`,
+            headers: { 'content-type': 'text/csv', 'sw-access-key': config.accessKey, 'transfer-encoding': 'chunked' },
+          },
+          (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (d: string) => (body += d));
+            res.on('end', () => {
+              resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', body });
+              req.destroy();
+            });
+          },
+        );
+        req.on('error', reject);
+        let sent = 0;
+        const pump = () => {
+          while (sent < 4 * 1024 * 1024 && !req.destroyed) {
+            sent += chunk.length;
+            if (!req.write(chunk)) return void req.once('drain', pump);
+          }
+          req.end();
+        };
+        pump();
+      });
+      expect(answer.status).toBe(413);
+      expect(answer.type).toContain('application/json');
+      expect(JSON.parse(answer.body).errors[0]).toMatchObject({ status: '413', code: 'FRAMEWORK__PAYLOAD_TOO_LARGE' });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -20,7 +20,7 @@
  * `VIOLATION::INVALID_JSON` at `/`.
  */
 import { vValidator } from '@hono/valibot-validator';
-import type { Context, Env, ValidationTargets } from 'hono';
+import type { Context, Env, MiddlewareHandler, ValidationTargets } from 'hono';
 import * as v from 'valibot';
 import { isViolationCode, VIOLATION_CODES, VIOLATION_PREFIX, type ViolationCode } from '../../contract/errors.ts';
 import type { StoreApiErrorItem } from '../../contract/errors.ts';
@@ -163,10 +163,93 @@ export function invalidJsonError(): StoreApiError {
   });
 }
 
+/** The 400 answer to a NUL character (U+0000) at `pointer`: `VIOLATION::NUL_CHARACTER_ERROR`. */
+export function nulCharacterError(pointer: string): StoreApiError {
+  return new StoreApiError(400, 'FRAMEWORK__CONSTRAINT_VIOLATION', 'Caught 1 violation errors.', {
+    items: [
+      {
+        status: '400',
+        code: `${VIOLATION_PREFIX}NUL_CHARACTER_ERROR`,
+        title: VIOLATION_TITLE,
+        detail: VIOLATION_CODES.NUL_CHARACTER_ERROR,
+        meta: { parameters: {} },
+        source: { pointer },
+      },
+    ],
+  });
+}
+
+/** True for the error `nulCharacterError` builds. */
+export function isNulCharacterError(error: unknown): error is StoreApiError {
+  return error instanceof StoreApiError && error.items?.[0]?.code === `${VIOLATION_PREFIX}NUL_CHARACTER_ERROR`;
+}
+
+/** RFC 6901 escaping of one pointer segment. */
+const pointerSegment = (key: string | number) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * The JSON pointer of the first string (value or object key) of a parsed JSON value that holds a NUL character;
+ * null when none does. Iterative, so the depth of the value does not matter.
+ */
+export function nulCharacterPointer(value: unknown): string | null {
+  const stack: { value: unknown; pointer: string }[] = [{ value, pointer: '' }];
+  while (stack.length > 0) {
+    const { value: current, pointer } = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\0')) return pointer || '/';
+    } else if (Array.isArray(current)) {
+      current.forEach((item, i) => stack.push({ value: item, pointer: `${pointer}/${i}` }));
+    } else if (typeof current === 'object' && current !== null) {
+      for (const [key, item] of Object.entries(current)) {
+        const at = `${pointer}/${pointerSegment(key)}`;
+        if (key.includes('\0')) return at;
+        stack.push({ value: item, pointer: at });
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Parses a JSON request text, the one way every JSON the Store API receives is read (a body through `validate` or
+ * criteria/readJsonBody, a `_criteria` or JSON query parameter).
+ *
+ * @throws StoreApiError 400 `VIOLATION::INVALID_JSON` at `/` for text that is not JSON, and
+ *   `VIOLATION::NUL_CHARACTER_ERROR` at the string's pointer when a string holds U+0000 (JSON can only carry it as the
+ *   escape `\u0000`, so only a text holding that escape is searched).
+ */
+export function parseJsonText(text: string): unknown {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw invalidJsonError();
+  }
+  if (text.includes('\\u0000')) {
+    const pointer = nulCharacterPointer(parsed);
+    if (pointer !== null) throw nulCharacterError(pointer);
+  }
+  return parsed;
+}
+
+/**
+ * Middleware of the whole app: a NUL character (U+0000, `%00`) in the path or in a query parameter's name or value
+ * answers 400 `VIOLATION::NUL_CHARACTER_ERROR` (pointer `/` for the path, `/{name}` for a parameter) before any
+ * route reads it; bodies are checked where they are parsed (`parseJsonText`).
+ */
+export const rejectNulInUrl: MiddlewareHandler = async (c, next) => {
+  const url = new URL(c.req.url);
+  if (url.pathname.includes('%00')) throw nulCharacterError('/');
+  for (const [name, value] of url.searchParams) {
+    if (name.includes('\0') || value.includes('\0')) throw nulCharacterError(`/${pointerSegment(name)}`);
+  }
+  await next();
+};
+
 /**
  * Makes an empty JSON body read as `{}` before Hono's validator reads the body (it parses the cached text).
  *
- * @throws StoreApiError 400 `VIOLATION::INVALID_JSON` at `/` for a body that is not JSON.
+ * @throws StoreApiError 400 as `parseJsonText` for a body that is not JSON or holds a NUL character.
  */
 async function prepareJsonBody(c: Context): Promise<void> {
   const mediaType = (c.req.header('content-type') ?? '').split(';')[0]!.trim();
@@ -176,11 +259,7 @@ async function prepareJsonBody(c: Context): Promise<void> {
     (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve('{}');
     return;
   }
-  try {
-    JSON.parse(text);
-  } catch {
-    throw invalidJsonError();
-  }
+  parseJsonText(text);
 }
 
 /**

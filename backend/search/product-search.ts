@@ -30,6 +30,12 @@ export interface ProductSearchOptions {
    * Only for a caller holding ROLE_MANAGE_ARTICLE_LINKS; an answer using them is private to that caller.
    */
   linkedIds?: readonly string[];
+  /**
+   * PostgreSQL only: `statement_timeout` of each of the search's statements in milliseconds (config
+   * `searchStatementTimeoutMs`); a statement over it fails with SQLSTATE 57014, which the Store API answers 503
+   * `FRAMEWORK__QUERY_TIMEOUT` (backend/http/errors.ts). Absent: the server's setting.
+   */
+  statementTimeoutMs?: number;
 }
 
 export interface ProductSearchResult {
@@ -85,7 +91,7 @@ async function runStatement(db: Executor, tiers: Tier[], known: readonly string[
  * Product ids for a plan, best first.
  *
  * @throws the database error when PostgreSQL rejects a query (not expected: inputs are bound parameters and
- *   tsquery text is sanitised by the plan).
+ *   tsquery text is sanitised by the plan) or stops one at `statementTimeoutMs` (SQLSTATE 57014).
  */
 export async function searchProductIds(
   db: Db,
@@ -101,8 +107,16 @@ export async function searchProductIds(
   // The tiers stop after a bounded number of index matches (LIMIT without ORDER BY). With such a LIMIT the planner
   // may prefer a sequential scan that "stops early" — over 1.5 GB of product rows when the term is rare — so
   // sequential scans are ruled out for these statements: every tier has an index that answers it.
+  // The statement timeout bounds what the term's bounds (contract/search.ts) cannot: a slow plan or a busy server
+  // stops one search after the timeout instead of holding a pooled connection (docs/decisions/022-input-bounds.md).
+  // Both settings are local to the transaction (`set_config(…, true)` is SET LOCAL, one statement for both).
+  const timeout = options.statementTimeoutMs;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    await tx.execute(
+      timeout === undefined
+        ? sql`SET LOCAL enable_seqscan = off`
+        : sql`SELECT set_config('enable_seqscan', 'off', true), set_config('statement_timeout', ${`${Math.max(1, Math.trunc(timeout))}ms`}, true)`,
+    );
     return runTiers(tx, plan, options);
   });
 }
@@ -169,7 +183,7 @@ async function runTiers(db: Executor, plan: SearchPlan, options: ProductSearchOp
   const vector = sql.raw(`p.${searchColumn}`);
   const config = sql.raw(`'${tsConfig}'::regconfig`);
 
-  const brands = matchBrands(plan.term, options.brands);
+  const brands = matchBrands(plan.textTerm, options.brands);
   if (brands.length > 0) {
     // One name-ordered read per brand, each stopping at the cap (the partial index on manufacturer, name and id of
     // migration 0017), merged by name: never all of a brand's products sorted.
@@ -190,7 +204,7 @@ async function runTiers(db: Executor, plan: SearchPlan, options: ProductSearchOp
     // share of the catalogue.
     const candidates = Math.max(100, cap * 2);
     for (const query of [
-      sql`websearch_to_tsquery(${config}, ${plan.term})`,
+      sql`websearch_to_tsquery(${config}, ${plan.textTerm})`,
       sql`to_tsquery(${config}, ${plan.prefixTsQuery})`,
     ]) {
       if (found.length >= cap) break;
@@ -225,7 +239,7 @@ async function runTiers(db: Executor, plan: SearchPlan, options: ProductSearchOp
           SELECT id FROM (
             SELECT p.id, ts_rank_cd(${otherVector}, q.query) AS rank
               FROM product p,
-                   (SELECT websearch_to_tsquery(${otherConfig}, ${plan.term}) || to_tsquery(${otherConfig}, ${plan.prefixTsQuery}) AS query) q
+                   (SELECT websearch_to_tsquery(${otherConfig}, ${plan.textTerm}) || to_tsquery(${otherConfig}, ${plan.prefixTsQuery}) AS query) q
              WHERE ${otherVector} @@ q.query AND p.parent_id IS NULL AND p.active
              LIMIT 200
           ) ranked
@@ -235,7 +249,7 @@ async function runTiers(db: Executor, plan: SearchPlan, options: ProductSearchOp
       });
     }
   }
-  if (plan.term.length >= 4) {
+  if (plan.textTerm.length >= 4) {
     // The similarity scan must go through the trigram index: selecting product_number keeps the planner off the
     // name-ordered index-only scan, which would test every listed name against the term. At most 200 lookalikes
     // are read from the wide product rows and ranked by word similarity. The term reaches `<%` as a one-time
@@ -247,11 +261,11 @@ async function runTiers(db: Executor, plan: SearchPlan, options: ProductSearchOp
       select: sql`
         WITH lookalikes AS MATERIALIZED (
           SELECT p.id, ${name} AS name, p.product_number FROM product p
-           WHERE (SELECT ${plan.term}::text) <% ${name} AND p.parent_id IS NULL AND p.active
+           WHERE (SELECT ${plan.textTerm}::text) <% ${name} AND p.parent_id IS NULL AND p.active
            LIMIT 200
         )
         SELECT id FROM lookalikes
-         ORDER BY word_similarity(${plan.term}, name) DESC, id
+         ORDER BY word_similarity(${plan.textTerm}, name) DESC, id
          LIMIT ${cap}`,
       while: few,
     });

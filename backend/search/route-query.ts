@@ -13,11 +13,18 @@
  * 5. typo tolerance: pg_trgm word similarity on the product name, only when the earlier tiers found too little.
  */
 
+import { searchWords, withoutRepeatedWords } from '../../contract/search.ts';
+
 export type QueryShape = 'empty' | 'ean' | 'number' | 'text';
 
 export interface SearchPlan {
   /** The query, trimmed, inner whitespace collapsed. */
   term: string;
+  /**
+   * The query for the word tiers (brand, full text, typo): `term` with repeated words dropped (contract/search.ts
+   * `withoutRepeatedWords`; these tiers AND the words, so a repetition changes no result, only the cost).
+   */
+  textTerm: string;
   shape: QueryShape;
   /** GTINs to match `ean` exactly. */
   eans: string[];
@@ -35,17 +42,12 @@ const GTIN = /^(\d{8}|\d{12}|\d{13}|\d{14})$/;
 /** One token made of letters, digits and the separators article numbers use, with at least one digit. */
 const NUMBER_LIKE = /^(?=.*\d)[\p{L}\p{N}][\p{L}\p{N}.\-_/+#]*$/u;
 
-/** Words of a query as full-text tokens: letters and digits only, lower case. */
-function searchWords(term: string): string[] {
-  return term
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0);
-}
-
-/** `to_tsquery` input for type-ahead: `w1 & w2 & w3:*`; '' for no words. Safe against tsquery syntax. */
+/**
+ * `to_tsquery` input for type-ahead: the distinct words of the term (contract/search.ts `searchWords`) joined with
+ * `&`, the last one as a prefix: `w1 & w2 & w3:*`; '' for no words. Safe against tsquery syntax.
+ */
 export function toPrefixTsQuery(term: string): string {
-  const words = searchWords(term);
+  const words = [...new Set(searchWords(term))];
   if (words.length === 0) return '';
   return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
 }
@@ -55,6 +57,7 @@ export function planSearch(raw: string): SearchPlan {
   const term = raw.trim().replace(/\s+/g, ' ');
   const base: SearchPlan = {
     term,
+    textTerm: withoutRepeatedWords(term),
     shape: 'empty',
     eans: [],
     numbers: [],
@@ -67,7 +70,7 @@ export function planSearch(raw: string): SearchPlan {
   if (GTIN.test(compact)) {
     return { ...base, shape: 'ean', eans: [compact], numbers: unique([term.toLowerCase(), compact]), prefix: compact };
   }
-  const prefixTsQuery = toPrefixTsQuery(term);
+  const prefixTsQuery = toPrefixTsQuery(base.textTerm);
   if (!term.includes(' ') && NUMBER_LIKE.test(term)) {
     const lower = term.toLowerCase();
     return {

@@ -5,9 +5,10 @@
  *
  * Invalid input answers 400 in Shopware's violation envelope (`VIOLATION::…`, `source.pointer` naming the field):
  * limit outside 1…500, page below 1, wrong types, unknown filter types, and criteria too large to run cheaply
- * (`criteriaSizeViolations`: filter trees deeper than 8 or with more than 100 nodes, value lists over 500 entries).
- * The size limits are checked on the raw body before the schema walks it, so a hostile tree costs no more than
- * reading it once.
+ * (`criteriaSizeViolations`: filter trees deeper than 8 or with more than 100 nodes, more than 10 text-matching
+ * filters, more than 500 listed values, a filter value over 255 characters, a `search`/`term` over the bounds of
+ * contract/search.ts). The size limits are checked on the raw body before the schema walks it, so a hostile tree
+ * costs no more than reading it once (docs/decisions/022-input-bounds.md).
  *
  * GET twins of the read routes take the criteria object in one query parameter, `_criteria`
  * (`compressedCriteriaFromQuery`), as `@shopware/api-client`'s `encodeForQuery` writes it for cacheable reads.
@@ -16,7 +17,8 @@ import { gunzipSync } from 'node:zlib';
 import * as v from 'valibot';
 import { MAX_STORE_API_BODY_BYTES } from '../http/body-limit.ts';
 import { violations } from '../http/errors.ts';
-import { invalidJsonError } from '../http/validate.ts';
+import { isNulCharacterError, parseJsonText } from '../http/validate.ts';
+import { searchTermExcess } from '../../contract/search.ts';
 
 /** Largest page size a caller may ask for (Shopware's `core.listing.maxLimit` analogue). */
 const MAX_LIMIT = 500;
@@ -24,8 +26,23 @@ const MAX_LIMIT = 500;
 const MAX_FILTER_DEPTH = 8;
 /** Most filter nodes in `filter` and `post-filter` together, nested ones included. */
 const MAX_FILTER_NODES = 100;
-/** Most entries in one value list: an `equalsAny` value, `ids`, `manufacturer`, `properties`. */
+/**
+ * Most entries in one value list (`ids`, `manufacturer`, `properties`) and in the `equalsAny` values of all filters
+ * together.
+ */
 const MAX_FILTER_VALUES = 500;
+/**
+ * Most `contains`, `prefix` and `suffix` filters in `filter` and `post-filter` together. Each is an `ILIKE` that
+ * PostgreSQL tests against every candidate row; the storefront sends at most one. 100 such filters of 9,000
+ * characters held the embedded PGlite for 4.4 s per request (docs/decisions/022-input-bounds.md).
+ */
+const MAX_TEXT_FILTERS = 10;
+/**
+ * Longest string value of a filter (an `equals`, `contains`, `prefix` or `suffix` value, one `equalsAny` entry): the
+ * length of the longest text field a filter names (names, numbers, ids are at most 255 characters), so a longer
+ * value could match nothing anyway.
+ */
+const MAX_FILTER_VALUE_LENGTH = 255;
 
 export type FilterNode =
   | { type: 'equals'; field: string; value: string | number | boolean | null }
@@ -184,6 +201,7 @@ interface Violation {
   pointer: string;
   code: string;
   detail: string;
+  parameters?: Record<string, unknown>;
 }
 
 /** Entries of a list given as an array or as Shopware's pipe-separated string; 0 for anything else. */
@@ -193,16 +211,54 @@ function listLength(value: unknown): number {
   return 0;
 }
 
+/** The violation of a search text (`search`, `term`) that breaks the bounds of contract/search.ts; null if none. */
+function searchTextViolation(key: string, value: unknown): Violation | null {
+  if (typeof value !== 'string') return null;
+  const excess = searchTermExcess(value);
+  if (!excess) return null;
+  return excess.kind === 'length'
+    ? {
+        pointer: `/${key}`,
+        code: 'TOO_LONG_ERROR',
+        detail: `This value is too long. It should have ${excess.limit} characters or less.`,
+        parameters: { '{{ limit }}': excess.limit },
+      }
+    : {
+        pointer: `/${key}`,
+        code: 'TOO_LONG_ERROR',
+        detail: `This value is too long. It should contain ${excess.limit} words or less.`,
+        parameters: { '{{ max }}': excess.limit },
+      };
+}
+
+/** The violation of a filter value string longer than MAX_FILTER_VALUE_LENGTH; null if none. */
+function valueLengthViolation(pointer: string, value: unknown): Violation | null {
+  if (typeof value !== 'string' || value.length <= MAX_FILTER_VALUE_LENGTH) return null;
+  return {
+    pointer,
+    code: 'TOO_LONG_ERROR',
+    detail: `This value is too long. It should have ${MAX_FILTER_VALUE_LENGTH} characters or less.`,
+    parameters: { '{{ limit }}': MAX_FILTER_VALUE_LENGTH },
+  };
+}
+
 /**
- * Size limits of a raw criteria body, checked before parsing: `filter` and `post-filter` trees at most
- * `MAX_FILTER_DEPTH` deep with at most `MAX_FILTER_NODES` nodes in all, value lists (`equalsAny` values, `ids`,
- * `manufacturer`, `properties`) of at most `MAX_FILTER_VALUES` entries. Iterative, and it stops at the first excess,
+ * Size limits of a raw criteria body, checked before parsing: `search` and `term` within the bounds of
+ * contract/search.ts (`VIOLATION::TOO_LONG_ERROR`, `{{ limit }}` characters or `{{ max }}` words); `filter` and
+ * `post-filter` trees at most `MAX_FILTER_DEPTH` deep with at most `MAX_FILTER_NODES` nodes in all, of which at most
+ * `MAX_TEXT_FILTERS` `contains`/`prefix`/`suffix`; value lists (`ids`, `manufacturer`, `properties`, and all
+ * `equalsAny` values together) of at most `MAX_FILTER_VALUES` entries; filter values of at most
+ * `MAX_FILTER_VALUE_LENGTH` characters (`VIOLATION::TOO_LONG_ERROR`). Iterative, and it stops at the first excess,
  * so a deeply nested or huge body is refused without recursing through it.
  *
- * @returns the violations (codes `CRITERIA_FILTER_TOO_DEEP`, `CRITERIA_TOO_MANY_FILTERS`,
+ * @returns the violations (codes `TOO_LONG_ERROR`, `CRITERIA_FILTER_TOO_DEEP`, `CRITERIA_TOO_MANY_FILTERS`,
  *   `CRITERIA_TOO_MANY_VALUES`), empty when the body is within the limits.
  */
 function criteriaSizeViolations(body: Record<string, unknown>): Violation[] {
+  for (const key of ['search', 'term']) {
+    const violation = searchTextViolation(key, body[key]);
+    if (violation) return [violation];
+  }
   for (const key of ['ids', 'manufacturer', 'properties']) {
     if (listLength(body[key]) > MAX_FILTER_VALUES) {
       return [
@@ -226,6 +282,8 @@ function criteriaSizeViolations(body: Record<string, unknown>): Violation[] {
   };
   if (stack.length > MAX_FILTER_NODES) return [tooMany];
   let nodes = 0;
+  let textFilters = 0;
+  let listedValues = 0;
   while (stack.length > 0) {
     const { node, depth, pointer } = stack.pop()!;
     nodes++;
@@ -240,14 +298,39 @@ function criteriaSizeViolations(body: Record<string, unknown>): Violation[] {
     }
     if (typeof node !== 'object' || node === null) continue;
     const { type, value, queries } = node as { type?: unknown; value?: unknown; queries?: unknown };
-    if (type === 'equalsAny' && listLength(value) > MAX_FILTER_VALUES) {
-      return [
-        {
-          pointer: `${pointer}/value`,
-          code: 'CRITERIA_TOO_MANY_VALUES',
-          detail: `An equalsAny filter must not list more than ${MAX_FILTER_VALUES} values.`,
-        },
-      ];
+    if (type === 'contains' || type === 'prefix' || type === 'suffix') {
+      if (++textFilters > MAX_TEXT_FILTERS) {
+        return [
+          {
+            pointer,
+            code: 'CRITERIA_TOO_MANY_FILTERS',
+            detail: `filter and post-filter must not hold more than ${MAX_TEXT_FILTERS} contains, prefix and suffix filters in all.`,
+          },
+        ];
+      }
+    }
+    if (type === 'equalsAny') {
+      listedValues += listLength(value);
+      if (listedValues > MAX_FILTER_VALUES) {
+        return [
+          {
+            pointer: `${pointer}/value`,
+            code: 'CRITERIA_TOO_MANY_VALUES',
+            detail: `equalsAny filters must not list more than ${MAX_FILTER_VALUES} values in all.`,
+          },
+        ];
+      }
+      const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split('|') : [];
+      for (let i = 0; i < entries.length; i++) {
+        const tooLong = valueLengthViolation(
+          Array.isArray(value) ? `${pointer}/value/${i}` : `${pointer}/value`,
+          entries[i],
+        );
+        if (tooLong) return [tooLong];
+      }
+    } else {
+      const tooLong = valueLengthViolation(`${pointer}/value`, value);
+      if (tooLong) return [tooLong];
     }
     if (!Array.isArray(queries)) continue;
     if (nodes + stack.length + queries.length > MAX_FILTER_NODES) return [tooMany];
@@ -350,18 +433,16 @@ export function pagination(criteria: Criteria, defaultLimit: number): { page: nu
 }
 
 /**
- * Reads a criteria body as the request validator does (backend/http/validate.ts): an empty body is `{}`.
+ * Reads a criteria body as the request validator does (backend/http/validate.ts `parseJsonText`): an empty body is
+ * `{}`.
  *
- * @throws StoreApiError 400 `VIOLATION::INVALID_JSON` at `/` for a body that is not JSON.
+ * @throws StoreApiError 400 `VIOLATION::INVALID_JSON` at `/` for a body that is not JSON,
+ *   `VIOLATION::NUL_CHARACTER_ERROR` for a string holding U+0000.
  */
 export async function readJsonBody(req: { text(): Promise<string> }): Promise<unknown> {
   const text = await req.text();
   if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw invalidJsonError();
-  }
+  return parseJsonText(text);
 }
 
 /**
@@ -371,7 +452,8 @@ export async function readJsonBody(req: { text(): Promise<string> }): Promise<un
  *
  * @returns the decoded object, or `{}` when `encoded` is undefined or empty.
  * @throws StoreApiError 400 `VIOLATION::INVALID_VALUE` at `/_criteria` for anything that is not such an encoding of
- *   a JSON object (bad base64url, not gzip, larger than the limit, not JSON, not an object).
+ *   a JSON object (bad base64url, not gzip, larger than the limit, not JSON, not an object), and
+ *   `VIOLATION::NUL_CHARACTER_ERROR` for a string in it holding U+0000.
  */
 export function compressedCriteriaFromQuery(encoded: string | undefined): Record<string, unknown> {
   if (!encoded) return {};
@@ -384,11 +466,20 @@ export function compressedCriteriaFromQuery(encoded: string | undefined): Record
       },
     ]);
   if (!/^[A-Za-z0-9_-]+={0,2}$/.test(encoded)) throw invalid();
+  let json: string;
+  try {
+    json = gunzipSync(Buffer.from(encoded, 'base64url'), { maxOutputLength: MAX_STORE_API_BODY_BYTES }).toString(
+      'utf8',
+    );
+  } catch {
+    throw invalid();
+  }
   let decoded: unknown;
   try {
-    const json = gunzipSync(Buffer.from(encoded, 'base64url'), { maxOutputLength: MAX_STORE_API_BODY_BYTES });
-    decoded = JSON.parse(json.toString('utf8'));
-  } catch {
+    decoded = parseJsonText(json);
+  } catch (error) {
+    // A NUL character answers as in a body; anything else that is not JSON is a bad `_criteria`.
+    if (isNulCharacterError(error)) throw error;
     throw invalid();
   }
   if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded)) throw invalid();

@@ -225,7 +225,7 @@ function fixtureChanges(): CatalogChange[] {
 }
 
 /** Writes the fixture catalogue into a seeded database. */
-async function seedFixtureCatalog(db: Db): Promise<void> {
+export async function seedFixtureCatalog(db: Db): Promise<void> {
   const writer = createCatalogWriter(db);
   for (const change of fixtureChanges()) await writer.write(change);
   await writer.finalize();

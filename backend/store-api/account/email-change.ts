@@ -11,6 +11,7 @@ import { languageTable } from '../../db/schema/index.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { emailChangedMail } from '../../mail/templates.ts';
 import { audit } from './audit.ts';
+import { describeErrorForLog } from '../../db/errors.ts';
 
 /** True when `next` is another address than `current` (compared trimmed and case-insensitively). */
 export function emailChanges(current: string, next: string | undefined): next is string {
@@ -75,6 +76,6 @@ export async function recordEmailChange(db: Db, change: EmailChange): Promise<vo
   try {
     await sendMail(db, mail, change.env ? { env: change.env } : {});
   } catch (err) {
-    console.error('[store-api] e-mail change notice not delivered', (err as Error).message);
+    console.error(`[store-api] e-mail change notice not delivered: ${describeErrorForLog(err)}`);
   }
 }

@@ -32,6 +32,7 @@ import { loadOrderRecords, mapOrder } from '../order/order.mapper.ts';
 import { readsArticleLinks } from '../article-link/lookup.ts';
 import { placeOrder } from './order.service.ts';
 import { pricedFor } from '../prices-hidden.ts';
+import { describeErrorForLog } from '../../db/errors.ts';
 
 export interface CheckoutOrderDeps {
   db: Db;
@@ -49,7 +50,7 @@ export async function handOverToErp(erp: Pick<ErpPort, 'transferOrder'> | undefi
   try {
     await erp.transferOrder(orderId);
   } catch (err) {
-    console.error('[erp] order not handed over', orderId, err instanceof Error ? err.message : err);
+    console.error(`[erp] order ${orderId} not handed over: ${describeErrorForLog(err)}`);
   }
 }
 
@@ -84,7 +85,7 @@ export function registerCheckoutOrderRoutes(
       const mailIds = placed.kind === 'order' ? (placed.mailId ? [placed.mailId] : []) : placed.mailIds;
       for (const mailId of mailIds) {
         void deliverQueuedMail(db, mailId).catch((err: unknown) =>
-          console.error('[checkout] mail not handed over', mailId, err instanceof Error ? err.message : err),
+          console.error(`[checkout] mail ${mailId} not handed over: ${describeErrorForLog(err)}`),
         );
       }
       if (placed.kind === 'approval') {

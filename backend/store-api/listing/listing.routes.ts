@@ -94,6 +94,7 @@ export function registerListingRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
           cap,
           brands: await deps.cache.manufacturers(),
           linkedIds,
+          statementTimeoutMs: deps.config.searchStatementTimeoutMs,
         });
       // The catalogue's candidates of a term are the same for everyone until the catalogue changes: recent terms are
       // cached with the catalogue data (cleared by imports, else expired after the cache's TTL).

@@ -15,6 +15,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { StoreApiError } from '../../http/errors.ts';
+import { isNulCharacterError, parseJsonText } from '../../http/validate.ts';
 import { isId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pagination, readJsonBody } from '../criteria.ts';
@@ -47,8 +48,9 @@ async function variantRequest(
   if (c.req.method === 'GET') {
     const query = c.req.query('options');
     try {
-      raw = query === undefined ? undefined : JSON.parse(query);
-    } catch {
+      raw = query === undefined ? undefined : parseJsonText(query);
+    } catch (error) {
+      if (isNulCharacterError(error)) throw error;
       throw invalidOptions();
     }
     switchedGroup = c.req.query('switchedGroup');

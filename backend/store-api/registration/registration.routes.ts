@@ -46,6 +46,7 @@ import { sendMail } from '../../mail/outbox.ts';
 import { registrationReceivedMail } from '../../mail/templates.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { customerRow, usernameTaken, writeRights } from '../company/customer-model.ts';
+import { describeErrorForLog } from '../../db/errors.ts';
 
 export interface RegistrationDeps {
   db: Db;
@@ -70,7 +71,7 @@ function asRegistrationError(err: unknown): Error {
   if (code === '23505' && constraint.includes('username')) return duplicateUsername();
   if (code === '23505' && constraint.includes('vat'))
     return new StoreApiError(400, 'VAT_NUMBER_ALREADY_EXISTS', 'The VAT number is already registered.');
-  console.error('[store-api] registration failed', err);
+  console.error(`[store-api] registration failed: ${describeErrorForLog(err)}`);
   return new StoreApiError(500, 'UNKNOWN', 'The registration could not be completed.');
 }
 
@@ -82,7 +83,7 @@ async function notify(db: Db, mail: Parameters<typeof sendMail>[1]): Promise<voi
   try {
     await sendMail(db, mail);
   } catch (err) {
-    console.error('[store-api] registration mail not delivered', (err as Error).message);
+    console.error(`[store-api] registration mail not delivered: ${describeErrorForLog(err)}`);
   }
 }
 

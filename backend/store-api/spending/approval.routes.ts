@@ -30,6 +30,7 @@ import { handOverToErp } from '../checkout/order.routes.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { listApprovals } from './approval-list.ts';
 import { APPROVE_RIGHT, decideApproval, withdrawApproval } from './approval.service.ts';
+import { describeErrorForLog } from '../../db/errors.ts';
 
 export interface ApprovalRouteDeps {
   db: Db;
@@ -42,7 +43,7 @@ export interface ApprovalRouteDeps {
 function deliver(db: Db, mailIds: readonly string[]): void {
   for (const id of mailIds) {
     void deliverQueuedMail(db, id).catch((err: unknown) =>
-      console.error('[approvals] mail not handed over', id, err instanceof Error ? err.message : err),
+      console.error(`[approvals] mail ${id} not handed over: ${describeErrorForLog(err)}`),
     );
   }
 }

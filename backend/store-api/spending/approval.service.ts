@@ -59,6 +59,7 @@ import { budgetTaken, draftOrder, writeOrder, type OrderDraft } from '../checkou
 import type { StoreContext } from '../context.ts';
 import { consume, release, remaining, reserve } from './budget.service.ts';
 import { usableReference } from './order-reference.service.ts';
+import { describeErrorForLog } from '../../db/errors.ts';
 
 type FlowRow = typeof orderFlowTable.$inferSelect;
 type OrderReferenceRow = typeof orderReferenceTable.$inferSelect;
@@ -556,7 +557,7 @@ export function startApprovalExpiry(db: Db, intervalMs: number = APPROVAL_EXPIRY
     try {
       await expireApprovals(db);
     } catch (err) {
-      console.error('[approvals] expiry sweep failed', err instanceof Error ? err.message : err);
+      console.error(`[approvals] expiry sweep failed: ${describeErrorForLog(err)}`);
     } finally {
       running = false;
     }

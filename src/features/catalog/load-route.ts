@@ -18,6 +18,7 @@ import type {
 import type { BreadcrumbEntry, NavItem } from '../../lib/navigation.ts';
 import { listingCriteria, parseListingState, type ListingState } from './listing-params.ts';
 import { canonicalSeoUrl, resolvePath, ROUTES } from './resolve-path.ts';
+import { boundSearchTerm } from '../../../contract/search.ts';
 
 export interface LandingPageData {
   id: string;
@@ -31,7 +32,16 @@ export type RouteData =
   | { kind: 'redirect'; location: string }
   | { kind: 'not-found'; chrome: Chrome }
   | { kind: 'home'; chrome: Chrome }
-  | { kind: 'search'; chrome: Chrome; query: string; state: ListingState; listing: ProductListingResult | null }
+  | {
+      kind: 'search';
+      chrome: Chrome;
+      /** The term searched: the `query` parameter within the search term bounds (contract/search.ts). */
+      query: string;
+      /** Whether `query` is shorter than what the parameter held (the page says so). */
+      shortened: boolean;
+      state: ListingState;
+      listing: ProductListingResult | null;
+    }
   | {
       kind: 'category';
       chrome: Chrome;
@@ -183,13 +193,14 @@ export async function loadRoute(locals: RouteLocals, url: URL): Promise<RouteDat
   if (path === '/' || path === '') return { kind: 'home', chrome: await chromePromise };
 
   if (path === '/search' || path === '/search/') {
-    const query = (url.searchParams.get('query') ?? '').trim().slice(0, 200);
+    // Within the Store API's bounds of a search term, which answers 400 beyond them (a pasted text, a crafted link).
+    const { term: query, shortened } = boundSearchTerm(url.searchParams.get('query') ?? '');
     const state = parseListingState(url.searchParams);
     const listing = query
       ? loadListing(client.invoke('searchPage post /search', { body: { ...listingCriteria(state), search: query } }))
       : Promise.resolve(null);
     const [chrome, result] = await Promise.all([chromePromise, listing]);
-    return { kind: 'search', chrome, query, state, listing: result };
+    return { kind: 'search', chrome, query, shortened, state, listing: result };
   }
 
   const resolved = await resolvePath(client, path);

@@ -3,6 +3,7 @@
  * what a suggestion shows.
  */
 import * as v from 'valibot';
+import { boundSearchTerm } from '../../../contract/search.ts';
 import { invoke } from '../../lib/store-api/browser.ts';
 
 /** Suggestions shown under an article field. */
@@ -34,7 +35,8 @@ const SuggestionSchema = v.object({
 export async function suggestArticles(term: string, signal: AbortSignal): Promise<ArticleSuggestion[]> {
   const answer = await invoke('searchSuggest post /search-suggest', {
     body: {
-      search: term,
+      // Within the search term bounds (contract/search.ts), beyond which the Store API answers 400.
+      search: boundSearchTerm(term).term,
       limit: SUGGEST_LIMIT,
       'no-aggregations': '1',
       'total-count-mode': 'none',

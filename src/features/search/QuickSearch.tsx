@@ -9,6 +9,7 @@ import { IMAGE_SIZES, pictureOf, type MediaImage } from '../../lib/product-image
 import { useTypedPlaceholder } from './use-typed-placeholder.ts';
 import { StrokeIcon } from '../../components/ui/StrokeIcon.tsx';
 import { customerSkuOf, useCustomerSkus } from '../../lib/article-links.ts';
+import { SEARCH_TERM_MAX_LENGTH } from '../../../contract/search.ts';
 
 /** Delay between the last keystroke and the search call, in milliseconds (Search debounce 600 ms). */
 export const SEARCH_DEBOUNCE_MS = 600;
@@ -162,6 +163,7 @@ function SearchBar({ searchUrl, pathPrefix, initialQuery = '' }: Omit<QuickSearc
           })}
           type="search"
           name="query"
+          maxLength={SEARCH_TERM_MAX_LENGTH}
           placeholder={placeholder}
           autoComplete="off"
           enterKeyHint="search"

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { boundSearchTerm } from '../../../contract/search.ts';
 import { VariantCountResponseSchema, type VariantCountRequest } from '../../../contract/provider/variants.ts';
 import { invoke, providerPath, storeApi } from '../../lib/store-api/browser.ts';
 import type { StoreApiRequest } from '../../lib/store-api/types.ts';
@@ -75,12 +76,13 @@ const ProductSchema = v.object({
 export type SearchProduct = v.InferOutput<typeof ProductSchema>;
 
 /**
- * Criteria of the quick search call: one call with the term, media sorted by position ascending, properties with
- * group, categories, manufacturer, options with group, and an include list.
+ * Criteria of the quick search call: one call with the term (within the search term bounds, contract/search.ts
+ * `boundSearchTerm`: a pasted text keeps its first words, where the Store API would answer 400), media sorted by
+ * position ascending, properties with group, categories, manufacturer, options with group, and an include list.
  */
 export function quickSearchCriteria(term: string): StoreApiRequest<'searchPage post /search'>['body'] {
   return {
-    search: term,
+    search: boundSearchTerm(term).term,
     limit: QUICK_SEARCH_LIMIT,
     // The dropdown shows neither facets nor a total: Shopware's criteria flags spare the backend both (a flag counts
     // by presence; Shopware types its value as a string).

@@ -191,6 +191,22 @@ describe('proxyStoreApi', () => {
     expect(pulled).toBeLessThanOrEqual(1);
   });
 
+  test('a body stream that fails while being read answers 400 in the error envelope, not a thrown error', async () => {
+    // The Node adapter fails the stream at its own limit, or the browser goes away mid-upload.
+    let pulls = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (++pulls > 2) return controller.error(new Error('Body size limit exceeded'));
+        controller.enqueue(new Uint8Array(1024));
+      },
+    });
+    const { cookies } = cookieJar();
+    const res = await call(cookies, { body: stream, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors[0]).toMatchObject({ status: '400', code: 'STOREFRONT__BODY_UNREADABLE' });
+    expect(seen).toHaveLength(0);
+  });
+
   test('a body within the limit arrives whole', async () => {
     const { cookies } = cookieJar();
     const body = JSON.stringify({ search: 'x'.repeat(900 * 1024) });

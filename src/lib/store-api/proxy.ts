@@ -79,9 +79,14 @@ function proxyError(status: number, code: string, title: string, detail: string)
 /**
  * Reads a request body of at most `maxBytes` bytes. Returns null, without reading further, as soon as the declared
  * `Content-Length` or the bytes streamed so far (chunked bodies declare none) exceed the limit; the rest of the
- * stream is cancelled, so an oversized upload costs at most one chunk beyond the limit.
+ * stream is cancelled, so an oversized upload costs at most one chunk beyond the limit. Returns 'unreadable' when
+ * the stream fails before its end (the client went away, or the Node adapter's own body limit, which lies above
+ * every limit here, cut it off).
  */
-export async function readBodyWithin(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readBodyWithin(
+  request: Request,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | null | 'unreadable'> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > maxBytes) {
     await request.body?.cancel().catch(() => undefined);
@@ -92,7 +97,13 @@ export async function readBodyWithin(request: Request, maxBytes: number): Promis
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let read: ReadableStreamReadResult<Uint8Array>;
+    try {
+      read = await reader.read();
+    } catch {
+      return 'unreadable';
+    }
+    const { done, value } = read;
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
@@ -150,9 +161,10 @@ export function isSafeProxyPath(path: string): boolean {
  *   (docs/decisions/009). A stale marker costs one 403, which removes it.
  *
  * Answers with a Store API error envelope, without forwarding, 400
- * `STOREFRONT__INVALID_PATH` when the path (as routed or as in the request URL) is not `isSafeProxyPath`, and 413
- * `STOREFRONT__PAYLOAD_TOO_LARGE` when the body exceeds maxProxyBodyBytes of the path; Store API errors pass through
- * unchanged (status and envelope).
+ * `STOREFRONT__INVALID_PATH` when the path (as routed or as in the request URL) is not `isSafeProxyPath`, 413
+ * `STOREFRONT__PAYLOAD_TOO_LARGE` when the body exceeds maxProxyBodyBytes of the path, also a chunked one, and 400
+ * `STOREFRONT__BODY_UNREADABLE` when the body stream fails; Store API errors pass through unchanged (status and
+ * envelope).
  */
 export async function proxyStoreApi({
   path,
@@ -182,6 +194,9 @@ export async function proxyStoreApi({
     const read = await readBodyWithin(request, maxProxyBodyBytes(path));
     if (!read) {
       return proxyError(413, 'STOREFRONT__PAYLOAD_TOO_LARGE', 'Payload Too Large', 'The request body is too large.');
+    }
+    if (read === 'unreadable') {
+      return proxyError(400, 'STOREFRONT__BODY_UNREADABLE', 'Bad Request', 'The request body could not be read.');
     }
     body = read;
   }
