@@ -11,6 +11,11 @@
  * attempt, and on success (login) or a completed password recovery (`clearLoginRateLimit`). Columns: `count` =
  * counted attempts, `window_start` = time of the last counted attempt.
  *
+ * A login whose password verified is taken back from the address's counter (`refundRateLimit`): only wrong
+ * passwords count against an address, so an office behind one NAT address, or every buyer behind a proxy, is never
+ * locked out by its own successful logins (OWASP Authentication Cheat Sheet: throttle failed attempts). Every
+ * attempt is still counted before the password is checked, so parallel guesses cannot slip past the count.
+ *
  * The client address (`clientAddress`): in-process calls (no socket) come from the storefront's `/store-api` proxy,
  * which sets `x-real-ip` itself (src/lib/store-api/proxy.ts). A standalone backend (`npm run backend`) believes
  * `x-real-ip`, or else the right-most untrusted `x-forwarded-for` entry, only from a socket address in
@@ -98,6 +103,18 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule, now
 /** Forgets the attempts under `key` (a successful login clears the username's counter). */
 export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimitTable).where(eq(rateLimitTable.key, key));
+}
+
+/**
+ * Takes one counted attempt back from `key` (never below 0): the attempt turned out to be a success that must not
+ * count (a login whose password verified, for the per-address key). The time of the last counted attempt stays.
+ */
+export async function refundRateLimit(db: Db, key: string | null): Promise<void> {
+  if (!key) return;
+  await db
+    .update(rateLimitTable)
+    .set({ count: sql`GREATEST(${rateLimitTable.count} - 1, 0)` })
+    .where(eq(rateLimitTable.key, key));
 }
 
 /** The login counter key of a username (normalised: trimmed, lower-case, as the login route uses it). */

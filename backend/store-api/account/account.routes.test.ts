@@ -149,6 +149,23 @@ describe('POST /account/login', () => {
     );
     expect(other.status).toBe(401);
   });
+
+  it('does not count successful logins against the address: an office behind one NAT address stays in', async () => {
+    const office = { 'x-real-ip': '203.0.113.20' };
+    const users = ['anna.peeters', 'jan.janssens', 'lotte.claes', 'eva.gruber'];
+    const statuses: number[] = [];
+    for (let i = 0; i < 80; i++) {
+      const username = users[i % users.length]!;
+      statuses.push((await api.call('POST', '/account/login', { username, password: DEMO_PASSWORD }, office)).status);
+    }
+    expect(statuses).toEqual(Array(80).fill(200));
+    // Failed logins from the same address still count: the 61st in a row has to wait.
+    let last = 0;
+    for (let i = 0; i < 61; i++) {
+      last = (await api.call('POST', '/account/login', { username: `nat${i}`, password: 'x' }, office)).status;
+    }
+    expect(last).toBe(429);
+  });
 });
 
 describe('POST /account/logout', () => {

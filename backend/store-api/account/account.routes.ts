@@ -19,7 +19,8 @@
  * Authentication Cheat Sheet). Only after the password verified: `{provider}__CUSTOMER_IS_INACTIVE`,
  * `{provider}__COMPANY_IS_INACTIVE`, `{provider}__FORCED_CUSTOMER_RECOVERY` (meta.parameters.hash = a fresh
  * single-use set-password secret).
- * Rate limits per username and client address: 429 `FRAMEWORK__RATE_LIMIT_EXCEEDED`.
+ * Rate limits per username and client address: 429 `FRAMEWORK__RATE_LIMIT_EXCEEDED`; a login whose password verified
+ * does not count against the address.
  */
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
@@ -28,7 +29,14 @@ import { LoginUsernameSchema, NewPasswordSchema, PasswordSchema } from '../../..
 import { EmailSchema, requiredText } from '../../../contract/fields.ts';
 import { notLoggedIn, requireCurrentPassword, requireCustomer, requireRight } from '../../auth/guards.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/password.ts';
-import { clearRateLimit, clientAddress, enforceRateLimits, ipKey, RATE_LIMITS } from '../../auth/rate-limit.ts';
+import {
+  clearRateLimit,
+  clientAddress,
+  enforceRateLimits,
+  ipKey,
+  RATE_LIMITS,
+  refundRateLimit,
+} from '../../auth/rate-limit.ts';
 import { issueRecoverySecret } from '../../auth/recovery.ts';
 import {
   createCustomerContext,
@@ -93,11 +101,12 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
     const input = c.req.valid('json');
     const { username } = input;
     const at = now();
+    const addressKey = ipKey('login', clientAddress(c, env));
     await enforceRateLimits(
       db,
       [
         [`login:user:${username}`, RATE_LIMITS.loginUser],
-        [ipKey('login', clientAddress(c, env)), RATE_LIMITS.loginIp],
+        [addressKey, RATE_LIMITS.loginIp],
       ],
       at,
     );
@@ -109,6 +118,8 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
       .limit(1);
     const ok = await verifyPassword(row?.customer.passwordHash ?? DUMMY_HASH, input.password);
     if (!row || !ok) throw badCredentials();
+    // The password verified: only failed logins count against the address (backend/auth/rate-limit.ts).
+    await refundRateLimit(db, addressKey);
     const customer = row.customer;
     if (!customer.active) {
       throw new StoreApiError(401, providerCode(config, 'CUSTOMER_IS_INACTIVE'), 'The customer account is inactive.');
