@@ -78,6 +78,8 @@ export const VIOLATION_CODES = {
   ZIP_CODE_INVALID: 'This postal code is not valid for the selected country.',
   /** A request body that is not JSON. */
   INVALID_JSON: 'The request body is not valid JSON.',
+  /** A value a spreadsheet would run as a formula (begins with `=`, `+`, `-` or `@`; OWASP CSV Injection). */
+  FORMULA_ERROR: 'This value must not begin with =, +, - or @.',
   /** Any other rule. */
   INVALID_VALUE: 'This value is not valid.',
 } as const;
