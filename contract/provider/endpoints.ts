@@ -1273,8 +1273,9 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     method: 'patch',
     path: '/companies/customers/{id}',
     summary:
-      'Changes a user; rights replace the list; active false ends the user’s sessions; nobody deactivates or demotes ' +
-      'themselves (VIOLATION::CANNOT_CHANGE_OWN_ACCESS); changing one’s own e-mail address needs the current ' +
+      'Changes a user; rights replace the list; active false ends the user’s sessions; nobody changes his own ' +
+      'rights, lead-buyer flag or active state (403 {PROVIDER}__CANNOT_CHANGE_OWN_RIGHTS, the rule of the rights ' +
+      'and role routes; values equal to the current ones are no change); changing one’s own e-mail address needs the current ' +
       '`password` (VIOLATION::IS_BLANK_ERROR on /password when missing, CUSTOMER_PASSWORD_NOT_CORRECT when wrong). ' +
       'Needs ROLE_MANAGE_CONTACTS.',
     auth: 'customer',

@@ -322,7 +322,8 @@ describe('users of the company', () => {
     expect(off.json).toMatchObject({ active: false });
     expect((await call('POST', `${P}/companies/customers`, user.token, {})).status).toBe(403);
     const self = await call('PATCH', `${P}/companies/customers/${lead.id}`, lead.token, { active: false });
-    expect(self.status).toBe(400);
+    expect(self.status).toBe(403);
+    expect(codes(self.json)).toEqual(['WERKBANK__CANNOT_CHANGE_OWN_RIGHTS']);
   });
 
   test('delete many: own users only (404 for another company, nothing deleted), never oneself, sessions die', async () => {

@@ -20,7 +20,8 @@
  * Every call needs a logged-in customer with ROLE_MANAGE_CONTACTS (else 403). Ids of other companies answer 404
  * exactly like ids that do not exist; malformed ids `VIOLATION::INVALID_UUID`. Granting a right needs holding it,
  * and every change runs the lead-buyer rule (`guardUserChange`): only a lead buyer creates, changes or deletes a lead
- * buyer, account managers are out of reach, the last lead buyer stays.
+ * buyer, account managers are out of reach, the last lead buyer stays, and nobody changes his own rights, role,
+ * lead-buyer flag or active state (403 `{PROVIDER}__CANNOT_CHANGE_OWN_RIGHTS`, as on the rights and role routes).
  */
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -41,7 +42,7 @@ import {
   requireCurrentPassword,
   type AuthenticatedCustomer,
 } from '../../auth/guards.ts';
-import { ROLE_DEFAULT_RIGHTS } from '../../auth/rights.ts';
+import { rightsList, ROLE_DEFAULT_RIGHTS } from '../../auth/rights.ts';
 import { deleteCustomerContexts } from '../../auth/session.ts';
 import { customerTable } from '../../db/schema/index.ts';
 import { violations } from '../../http/errors.ts';
@@ -328,15 +329,6 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
       const me = await companyCaller(c, deps, 'ROLE_MANAGE_CONTACTS');
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
-      if (id === me.id && (body.active === false || body.leadBuyer === false)) {
-        throw violations([
-          {
-            pointer: body.active === false ? '/active' : '/leadBuyer',
-            code: 'CANNOT_CHANGE_OWN_ACCESS',
-            detail: 'You cannot deactivate or demote yourself.',
-          },
-        ]);
-      }
       const { username } = body;
       const { updated, granted, before } = await db.transaction(async (tx) => {
         const row = (await guardUserChange(tx, me, config.provider, {
@@ -346,6 +338,8 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
           ...(body.active !== undefined ? { active: body.active } : {}),
           ...(body.leadBuyer === true ? { role: 'lead_buyer' } : {}),
           ...(body.email !== undefined ? { email: body.email } : {}),
+          // PATCH replaces the whole list: the rights it leaves out are disabled.
+          ...(body.rights ? { rights: rightsList(body.rights.filter((r) => r.enabled).map((r) => r.code)) } : {}),
         }))!;
         if (id === me.id && emailChanges(row.email, body.email)) await requireCurrentPassword(tx, me.id, body.password);
         const rights = body.rights ? grantableRights(body.rights, me.rights, config.provider) : null;

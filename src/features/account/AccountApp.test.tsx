@@ -240,6 +240,16 @@ describe('profile form', () => {
 });
 
 describe('user form of oneself', () => {
+  test('one’s own rights, active state and lead-buyer flag are read-only, with the reason', async () => {
+    const me = 'c'.repeat(32);
+    fetchMock.mockResolvedValue(json(v.parse(CompanyCustomerSchema, companyUserBody({ id: me }))));
+    renderApp(`/account/customer/details/${me}`, ['ROLE_MANAGE_CONTACTS', 'ROLE_VIEW_PRICES'], { leadBuyer: true });
+    expect(await screen.findByRole('checkbox', { name: 'View prices' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: /Active/ })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: /Lead buyer/ })).toBeDisabled();
+    expect(screen.getByText(/Only another user who manages contacts/)).toBeInTheDocument();
+  });
+
   test('a new own email address asks for the current password and sends it with the change', async () => {
     const me = 'c'.repeat(32);
     fetchMock.mockImplementation((_url, init) =>

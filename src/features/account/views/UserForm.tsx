@@ -48,10 +48,13 @@ export function RightsFieldset({
   enabled,
   onChange,
   grantable,
+  readOnly = false,
 }: {
   enabled: string[];
   onChange: (codes: string[]) => void;
   grantable: readonly string[];
+  /** Every toggle read-only: one's own rights (nobody changes them, backend/auth/guards.ts). */
+  readOnly?: boolean;
 }) {
   const { t } = useI18n();
   return (
@@ -62,7 +65,7 @@ export function RightsFieldset({
           key={code}
           label={t(`account.right.${code}`)}
           checked={enabled.includes(code)}
-          disabled={!grantable.includes(code)}
+          disabled={readOnly || !grantable.includes(code)}
           onChecked={(on) => onChange(on ? [...enabled, code] : enabled.filter((c) => c !== code))}
         />
       ))}
@@ -240,20 +243,22 @@ export function UserForm() {
           autoComplete="off"
         />
         {!slug && <p className="text-sm text-gray-700 sm:col-span-2">{t('account.users.invitationHint')}</p>}
+        {own && <p className="text-sm text-gray-700 sm:col-span-2">{t('account.users.ownAccessHint')}</p>}
         <Checkbox
           label={t('account.users.active')}
+          disabled={own}
           checked={values.active}
           onChecked={(active) => setValues((v) => (v ? { ...v, active } : v))}
         />
         <Checkbox
           label={t('account.field.leadBuyer')}
           description={me.leadBuyer ? undefined : t('account.users.leadBuyerOnly')}
-          disabled={!me.leadBuyer}
+          disabled={own || !me.leadBuyer}
           checked={values.leadBuyer}
           onChecked={(leadBuyer) => setValues((v) => (v ? { ...v, leadBuyer } : v))}
         />
         <div className="sm:col-span-2">
-          <RightsFieldset enabled={rights} onChange={setRights} grantable={myRights} />
+          <RightsFieldset enabled={rights} onChange={setRights} grantable={myRights} readOnly={own} />
         </div>
         <FormActions busy={saving} submitLabel={t('account.save')} cancel={<CancelLink to="/account/customer" />} />
       </form>
