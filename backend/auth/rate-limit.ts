@@ -154,6 +154,42 @@ export async function enforceRateLimits(
   }
 }
 
+/** A fixed-window quota: at most `max` actions per `windowSeconds`, counted from the window's first action. */
+export interface WindowQuota {
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Counts one action under `key` at `now` against a fixed-window quota, in one statement (parallel requests cannot
+ * all slip through): the first action opens a window of `windowSeconds` (`window_start` = its start here, not the
+ * last attempt as for the backoff keys above, so quota keys use their own prefixes); up to `max` actions count in
+ * it; the first action after it opens the next one. Run it in the transaction of the action, so an action that
+ * fails later takes its count back with it.
+ *
+ * @returns 0 when counted, else the seconds until the window ends (nothing counted).
+ */
+export async function hitWindowQuota(db: Db, key: string, quota: WindowQuota, now: Date): Promise<number> {
+  const t = rateLimitTable;
+  const expired = sql`${t.windowStart} <= ${new Date(now.getTime() - quota.windowSeconds * 1000)}`;
+  const counted = await db
+    .insert(t)
+    .values({ key, count: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: t.key,
+      set: {
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${t.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${expired} THEN ${now} ELSE ${t.windowStart} END`,
+      },
+      setWhere: or(expired, lt(t.count, quota.max)),
+    })
+    .returning({ count: t.count });
+  if (counted.length > 0) return 0;
+  const [row] = await db.select({ start: t.windowStart }).from(t).where(eq(t.key, key));
+  const end = (row?.start.getTime() ?? now.getTime()) + quota.windowSeconds * 1000;
+  return Math.max(1, Math.ceil((end - now.getTime()) / 1000));
+}
+
 /**
  * The addresses in TRUSTED_PROXIES (comma list of IPv4/IPv6 addresses and CIDR ranges, e.g.
  * `10.0.0.0/8, 127.0.0.1, ::1`).

@@ -1245,13 +1245,17 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     summary:
       "Creates a user of the caller's company with rights (only rights the caller holds; leadBuyer only by a lead " +
       'buyer). The user receives a set-password invitation mail (link /auth/password-set?hash=…, valid 7 days). ' +
-      'Needs ROLE_MANAGE_CONTACTS.',
+      'A company sends at most 25 invitations per hour and 100 per day. Needs ROLE_MANAGE_CONTACTS.',
     auth: 'customer',
     body: 'CompanyCustomerCreateRequest',
     responses: {
       200: { description: 'The new user with rights.', schema: 'CompanyCustomer' },
       400: error('VIOLATION::… items: field rules, CUSTOMER_USERNAME_NOT_UNIQUE, INVALID_ROLE for an unknown right.'),
       403: CONTACTS(', or granting a right the caller does not hold'),
+      429: error(
+        '{PROVIDER}__INVITATION_LIMIT_EXCEEDED: the company has sent its invitations of the hour or the day; ' +
+          'meta.parameters { seconds, limit, period } (period hour or day). No user is created.',
+      ),
     },
   },
   {

@@ -10,7 +10,9 @@
  *   budget counts as 0, as before flows existed, docs/decisions/010); the same fields sort; `sort` entries with `naturalSorting` order the text fields naturally (numbers by
  *   value, case-insensitive, `naturalSortKey`). Answers Shopware's search result `{ elements, total, page, limit }`.
  * - `POST …/companies/customers/create`: a new user of the caller's company with rights (`rights` list or a `role`
- *   template); the user gets a set-password invitation mail. Answers the customer with its rights.
+ *   template); the user gets a set-password invitation mail. Answers the customer with its rights. A company sends
+ *   at most 25 invitations per hour and 100 per day (INVITATION_QUOTAS): beyond that 429
+ *   `{PROVIDER}__INVITATION_LIMIT_EXCEEDED` and no user is created.
  * - `GET|PATCH …/companies/customers/{id}`: one user with rights; PATCH changes names, email, username (unique,
  *   `VIOLATION::CUSTOMER_USERNAME_NOT_UNIQUE`), active, leadBuyer, salutation, phone, mobile, fax, function, rights.
  *   A colleague's e-mail address only a lead buyer changes; one's own needs `password` (the current one). Every
@@ -55,6 +57,7 @@ import { containsPattern } from '../criteria.ts';
 import { flowBudgetsOfCompany } from '../spending/order-flow.service.ts';
 import { companyCaller, type CompanyDeps } from './company-access.ts';
 import {
+  countInvitation,
   customerRow,
   enabledRights,
   grantableRights,
@@ -291,6 +294,7 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
           { pointer: '/username', code: 'CUSTOMER_USERNAME_NOT_UNIQUE', detail: 'The username is already in use.' },
         ]);
       }
+      await countInvitation(tx, me.companyId, config.provider, new Date());
       const [inserted] = await tx
         .insert(customerTable)
         .values(

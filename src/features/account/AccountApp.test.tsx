@@ -313,6 +313,34 @@ describe('user create form', () => {
     ]);
   });
 
+  test('the company’s invitation quota reached: the translated message, the form stays', async () => {
+    // backend/store-api/company/customer-model.ts countInvitation, as the create route answers it
+    fetchMock.mockResolvedValue(
+      json(
+        {
+          errors: [
+            {
+              status: '429',
+              code: 'WERKBANK__INVITATION_LIMIT_EXCEEDED',
+              title: 'Too Many Requests',
+              detail: 'The company has sent 25 invitations this hour; try again in 1200 seconds.',
+              meta: { parameters: { seconds: 1200, limit: 25, period: 'hour' } },
+            },
+          ],
+        },
+        429,
+      ),
+    );
+    renderApp('/account/customer/create', ['ROLE_MANAGE_CONTACTS']);
+    await userEvent.type(await screen.findByRole('textbox', { name: /First name/ }), 'Wout');
+    await userEvent.type(screen.getByRole('textbox', { name: /Last name/ }), 'Claes');
+    await userEvent.type(screen.getByRole('textbox', { name: /Email address/ }), 'wout@example.be');
+    await userEvent.type(screen.getByRole('textbox', { name: /Username/ }), 'wout.claes');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Your company has sent too many invitations/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Username/ })).toHaveValue('wout.claes');
+  });
+
   test('only a lead buyer may set the lead-buyer flag', async () => {
     renderApp('/account/customer/create', ['ROLE_MANAGE_CONTACTS'], { leadBuyer: false });
     expect(await screen.findByRole('checkbox', { name: /Lead buyer/ })).toBeDisabled();
