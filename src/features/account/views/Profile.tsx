@@ -5,7 +5,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Button, Card, PasswordField, TextField } from '../../../components/ui/form.tsx';
+import { Button, Card, Form, PasswordField, TextField } from '../../../components/ui/form.tsx';
+import { useScriptRequiredAction } from '../form-action.ts';
 import { useAction, useNotify } from '../../../components/ui/use-action.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import { validateForm, type FieldErrors } from '../../../lib/forms/validation.ts';
@@ -21,6 +22,7 @@ const PROFILE_FIELDS = ['salutation', 'firstName', 'lastName', 'email', 'phone',
 export function ProfileForm() {
   const i18n = useI18n();
   const { t } = i18n;
+  const formAction = useScriptRequiredAction();
   const { customer } = useLoggedIn();
   const { notify } = useNotify();
   const [values, setValues] = useState({
@@ -57,7 +59,7 @@ export function ProfileForm() {
 
   return (
     <Card title={t('account.profile.edit')}>
-      <form noValidate onSubmit={submit} className="grid gap-x-4 sm:grid-cols-2">
+      <Form action={formAction} onSubmit={submit} className="grid gap-x-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <SalutationField value={values.salutation} onValue={set('salutation')} error={errors.salutation} />
         </div>
@@ -116,7 +118,7 @@ export function ProfileForm() {
             {t('account.profile.save')}
           </Button>
         </div>
-      </form>
+      </Form>
     </Card>
   );
 }
@@ -131,6 +133,7 @@ const PASSWORD_FIELDS = ['password', 'newPassword', 'newPasswordConfirm'] as con
 export function PasswordForm() {
   const i18n = useI18n();
   const { t } = i18n;
+  const formAction = useScriptRequiredAction();
   const { notify } = useNotify();
   const [values, setValues] = useState(EMPTY_PASSWORDS);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -154,7 +157,7 @@ export function PasswordForm() {
 
   return (
     <Card title={t('account.password.title')}>
-      <form noValidate onSubmit={submit} className="grid gap-x-4 sm:grid-cols-2">
+      <Form action={formAction} onSubmit={submit} className="grid gap-x-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <PasswordField
             label={t('account.password.current')}
@@ -189,7 +192,7 @@ export function PasswordForm() {
             {t('account.password.forgot')}
           </Link>
         </div>
-      </form>
+      </Form>
     </Card>
   );
 }

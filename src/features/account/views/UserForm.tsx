@@ -9,7 +9,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { createCustomer, deleteCustomers, fetchCustomer, updateCustomer, type UserInput } from '../api.ts';
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
-import { Button, Card, Checkbox, FormActions, PasswordField, TextField } from '../../../components/ui/form.tsx';
+import { Button, Card, Checkbox, Form, FormActions, PasswordField, TextField } from '../../../components/ui/form.tsx';
+import { useScriptRequiredAction } from '../form-action.ts';
 import { SalutationField } from './salutation.tsx';
 import { useI18n } from '../../../i18n/react.tsx';
 import { useAction, useNotify } from '../../../components/ui/use-action.ts';
@@ -76,6 +77,7 @@ export function RightsFieldset({
 export function UserForm() {
   const i18n = useI18n();
   const { t } = i18n;
+  const formAction = useScriptRequiredAction();
   const { slug } = useParams();
   const navigate = useNavigate();
   const { customer: me, rights: myRights } = useLoggedIn();
@@ -193,7 +195,7 @@ export function UserForm() {
         ) : undefined
       }
     >
-      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <Form action={formAction} onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <SalutationField
             value={values.salutation}
@@ -261,7 +263,7 @@ export function UserForm() {
           <RightsFieldset enabled={rights} onChange={setRights} grantable={myRights} readOnly={own} />
         </div>
         <FormActions busy={saving} submitLabel={t('account.save')} cancel={<CancelLink to="/account/customer" />} />
-      </form>
+      </Form>
       {confirming && (
         <ConfirmDialog
           open
