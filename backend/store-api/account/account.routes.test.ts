@@ -229,6 +229,23 @@ describe('GET|POST /account/customer', () => {
 });
 
 describe('POST /account/change-password', () => {
+  it('needs ROLE_MANAGE_OWN_ACCOUNT: without it 403 MISSING_RIGHT and the password stays', async () => {
+    // tom.wuyts holds ROLE_VIEW_PRICES, ROLE_MANAGE_ORDER_LISTS and ROLE_MANAGE_OWN_CONTACT_INFO only.
+    const token = await api.login('tom.wuyts');
+    const res = await api.call(
+      'POST',
+      '/account/change-password',
+      { password: DEMO_PASSWORD, newPassword: 'Another-Pass-1', newPasswordConfirm: 'Another-Pass-1' },
+      auth(token),
+    );
+    expect(res.status).toBe(403);
+    expect(await errorOf(res)).toMatchObject({
+      code: 'WERKBANK__MISSING_RIGHT',
+      meta: { parameters: { right: 'ROLE_MANAGE_OWN_ACCOUNT' } },
+    });
+    expect(await api.login('tom.wuyts')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it('refuses a wrong current password and mismatching or short new ones', async () => {
     const token = await api.login('markus.huber');
     const wrong = await api.call(

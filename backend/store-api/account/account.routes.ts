@@ -5,8 +5,9 @@
  * - `POST /store-api/account/logout` → deletes the context, answers a new anonymous token (ASVS V3.3.1);
  * - `GET|POST /store-api/account/customer` → the customer with company, extension and rights, and
  *   `extensions.impersonatorId` (the account manager's id in a "login as customer" session, else null);
- * - `POST /store-api/account/change-password` { password, newPassword, newPasswordConfirm } → new token, every other
- *   session of the customer ends (ASVS V3.3.3);
+ * - `POST /store-api/account/change-password` { password, newPassword, newPasswordConfirm } (right
+ *   ROLE_MANAGE_OWN_ACCOUNT, the account's login settings, docs/decisions/024) → new token, every other session of
+ *   the customer ends (ASVS V3.3.3);
  * - `POST /store-api/account/change-profile` (right ROLE_MANAGE_OWN_CONTACT_INFO); a new `email` needs the current
  *   `password` too (400 `VIOLATION::IS_BLANK_ERROR` without, `CUSTOMER_PASSWORD_NOT_CORRECT` when wrong);
  * - `POST /store-api/account/change-email` { email, emailConfirmation, password } (Shopware's route, same right) →
@@ -175,6 +176,7 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
 
   app.post('/store-api/account/change-password', validate('json', changePasswordSchema), async (c) => {
     const customer = await requireCustomer(c, db);
+    requireRight(customer, 'ROLE_MANAGE_OWN_ACCOUNT', config.provider);
     const input = c.req.valid('json');
     await requireCurrentPassword(db, customer.id, input.password);
     assertPasswordsMatch(input.newPassword, input.newPasswordConfirm);

@@ -110,8 +110,17 @@ describe('users list navigation', () => {
 });
 
 describe('change password form', () => {
-  test('empty fields and a mismatch are shown at their fields without calling the server', async () => {
+  test('is offered only with ROLE_MANAGE_OWN_ACCOUNT', async () => {
     renderApp('/account/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO']);
+    expect(await screen.findByRole('textbox', { name: /First name/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change password' })).not.toBeInTheDocument();
+    cleanup();
+    renderApp('/account/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO', 'ROLE_MANAGE_OWN_ACCOUNT']);
+    expect(await screen.findByRole('button', { name: 'Change password' })).toBeInTheDocument();
+  });
+
+  test('empty fields and a mismatch are shown at their fields without calling the server', async () => {
+    renderApp('/account/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO', 'ROLE_MANAGE_OWN_ACCOUNT']);
     await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));
     expect(screen.getByLabelText(/Current password/)).toHaveAccessibleDescription('This field is required');
     await userEvent.type(screen.getByLabelText(/^New password/), 'long enough');
@@ -140,7 +149,7 @@ describe('change password form', () => {
         400,
       ),
     );
-    renderApp('/account/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO']);
+    renderApp('/account/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO', 'ROLE_MANAGE_OWN_ACCOUNT']);
     await userEvent.type(await screen.findByLabelText(/Current password/), 'wrong-one');
     await userEvent.type(screen.getByLabelText(/^New password/), 'long enough');
     await userEvent.type(screen.getByLabelText(/Repeat new password/), 'long enough');
@@ -339,6 +348,19 @@ describe('user create form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/Your company has sent too many invitations/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Username/ })).toHaveValue('wout.claes');
+  });
+
+  test('rights that guard no function of the shop are read-only, with the reason, even for a lead buyer', async () => {
+    renderApp('/account/customer/create', [
+      'ROLE_MANAGE_CONTACTS',
+      'ROLE_MANAGE_COST_POSTS',
+      'ROLE_MANAGE_NEWS_LETTERS',
+    ]);
+    for (const name of [/^Manage cost posts/, /^Manage newsletters/]) {
+      const toggle = await screen.findByRole('checkbox', { name });
+      expect(toggle).toBeDisabled();
+      expect(toggle).toHaveAccessibleName(/Not used in this shop\./);
+    }
   });
 
   test('only a lead buyer may set the lead-buyer flag', async () => {

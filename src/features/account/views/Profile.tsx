@@ -12,6 +12,7 @@ import { useI18n } from '../../../i18n/react.tsx';
 import { validateForm, type FieldErrors } from '../../../lib/forms/validation.ts';
 import { refreshSession } from '../../../lib/session/session-store.ts';
 import { changePassword, changeProfile, type ProfileInput } from '../api.ts';
+import { holds } from '../rights.ts';
 import { useLoggedIn } from '../session.tsx';
 import { emailChanged, PasswordSchema, profileSchema } from '../validation.ts';
 import { SalutationField } from './salutation.tsx';
@@ -197,13 +198,18 @@ export function PasswordForm() {
   );
 }
 
+/**
+ * The profile page: the contact data (the page's right, ROLE_MANAGE_OWN_CONTACT_INFO) and, for a customer holding
+ * ROLE_MANAGE_OWN_ACCOUNT, the password change (the server refuses it without that right, docs/decisions/024).
+ */
 export function Profile() {
   const { t } = useI18n();
+  const { rights } = useLoggedIn();
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('account.nav.profile')}</h1>
       <ProfileForm />
-      <PasswordForm />
+      {holds(rights, 'ROLE_MANAGE_OWN_ACCOUNT') && <PasswordForm />}
     </div>
   );
 }

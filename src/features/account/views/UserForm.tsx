@@ -15,6 +15,7 @@ import { SalutationField } from './salutation.tsx';
 import { useI18n } from '../../../i18n/react.tsx';
 import { useAction, useNotify } from '../../../components/ui/use-action.ts';
 import { RIGHT_CODES } from '../rights.ts';
+import { RIGHTS_WITHOUT_FUNCTION } from '../../../../contract/rights.ts';
 import { useLoggedIn } from '../session.tsx';
 import { CancelLink } from './CancelLink.tsx';
 import { validateForm, type FieldErrors } from '../../../lib/forms/validation.ts';
@@ -41,6 +42,11 @@ const EMPTY_USER: UserInput = {
   leadBuyer: false,
 };
 
+/** True for a right that guards no function of this shop (contract/rights.ts RIGHTS_WITHOUT_FUNCTION). */
+function withoutFunction(code: string): boolean {
+  return (RIGHTS_WITHOUT_FUNCTION as readonly string[]).includes(code);
+}
+
 /**
  * The 24 right toggles, each labelled with its translated name. Rights the editor does not hold are read-only: the
  * server lets a user grant only rights they hold themselves.
@@ -65,8 +71,9 @@ export function RightsFieldset({
         <Checkbox
           key={code}
           label={t(`account.right.${code}`)}
+          description={withoutFunction(code) ? t('account.users.rightWithoutFunction') : undefined}
           checked={enabled.includes(code)}
-          disabled={readOnly || !grantable.includes(code)}
+          disabled={readOnly || withoutFunction(code) || !grantable.includes(code)}
           onChecked={(on) => onChange(on ? [...enabled, code] : enabled.filter((c) => c !== code))}
         />
       ))}
