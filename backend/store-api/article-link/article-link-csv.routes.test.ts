@@ -235,7 +235,7 @@ describe('CSV import', () => {
   test('the import refuses customer numbers a spreadsheet would run as formulas, row by row', async () => {
     const file = [
       'productId;customerSku',
-      'P1;=cmd|\' /C calc\'!A0',
+      "P1;=cmd|' /C calc'!A0",
       'P2;+31',
       'P3;-5',
       'P4;@SUM(A1)',
