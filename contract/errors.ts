@@ -83,6 +83,8 @@ export const VIOLATION_CODES = {
    * field of a shop has a use for it.
    */
   NUL_CHARACTER_ERROR: 'This value must not contain a NUL character (U+0000).',
+  /** A value a spreadsheet would run as a formula (begins with `=`, `+`, `-` or `@`; OWASP CSV Injection). */
+  FORMULA_ERROR: 'This value must not begin with =, +, - or @.',
   /** Any other rule. */
   INVALID_VALUE: 'This value is not valid.',
 } as const;

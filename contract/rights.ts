@@ -35,6 +35,17 @@ export const RIGHT_CODES = [
 
 export type RightCode = (typeof RIGHT_CODES)[number];
 
+/**
+ * Rights of the provider's list that guard no function of this shop (docs/decisions/024): cost posts are this shop's
+ * cost centres, guarded by ROLE_MANAGE_COST_CENTER and ROLE_ACCESS_COST_CENTER, and the shop sends no newsletter.
+ * They are kept, read and written like every right (clients of the provider API send all 24), but the account area
+ * shows them read-only, so nobody believes a toggle grants or withholds something.
+ */
+export const RIGHTS_WITHOUT_FUNCTION = [
+  'ROLE_MANAGE_COST_POSTS',
+  'ROLE_MANAGE_NEWS_LETTERS',
+] as const satisfies readonly RightCode[];
+
 /** True when `value` is one of the 24 codes. */
 export function isRightCode(value: unknown): value is RightCode {
   return typeof value === 'string' && (RIGHT_CODES as readonly string[]).includes(value);

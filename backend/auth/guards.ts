@@ -7,8 +7,8 @@
  *   `{provider}__MISSING_RIGHT` naming the right (the 24 rights of contract/rights.ts).
  * - Company scope: `sameCompany(customer, companyId)` — other companies' ids answer 404, never 403, so their
  *   existence does not leak.
- * - `guardUserChange(db, actor, provider, change)`: the lead-buyer rule, the one check every route that creates,
- *   changes or deletes a company user runs (docs/decisions/010).
+ * - `guardUserChange(db, actor, provider, change)`: the lead-buyer rule and the own-access rule, the one check every
+ *   route that creates, changes or deletes a company user runs (docs/decisions/010).
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
@@ -153,13 +153,21 @@ export async function loadCompanyCustomer(
 /**
  * What a route does to a company user, as far as the lead-buyer rule cares:
  * - `create`: a new user with these flags;
- * - `update` of `targetId`: the flags it sets (absent ones stay) and the e-mail address it sets, if any (rights,
- *   names and other fields are an update with no flag);
+ * - `update` of `targetId`: the flags and role it sets (absent ones stay), the rights entries it writes and the
+ *   e-mail address it sets, if any (names and other fields are an update with none of these);
  * - `delete` of `targetId`.
  */
 export type UserChange =
   | { kind: 'create'; leadBuyer: boolean; active: boolean; role: string }
-  | { kind: 'update'; targetId: string; leadBuyer?: boolean; active?: boolean; role?: string; email?: string }
+  | {
+      kind: 'update';
+      targetId: string;
+      leadBuyer?: boolean;
+      active?: boolean;
+      role?: string;
+      email?: string;
+      rights?: readonly { code: string; enabled: boolean }[];
+    }
   | { kind: 'delete'; targetId: string };
 
 function providerError(status: 403 | 409, provider: string, code: string, detail: string): StoreApiError {
@@ -175,7 +183,11 @@ function providerError(status: 403 | 409, provider: string, code: string, detail
  * - only an active lead buyer creates, changes, promotes, demotes, deactivates or deletes a lead buyer, and only a
  *   lead buyer changes a colleague's e-mail address: 403 `{PROVIDER}__LEAD_BUYER_REQUIRED`;
  * - a company always keeps an active lead buyer: demoting, deactivating or deleting the last one answers
- *   409 `{PROVIDER}__LAST_LEAD_BUYER`.
+ *   409 `{PROVIDER}__LAST_LEAD_BUYER`;
+ * - nobody changes his own rights, role, lead-buyer flag or active state, through whichever route (separation of
+ *   duties, OWASP ASVS 5.0 V8.2: a user does not raise or lower his own privileges): 403
+ *   `{PROVIDER}__CANNOT_CHANGE_OWN_RIGHTS`. Values equal to the current ones are no change (a form that sends the
+ *   whole user back passes).
  *
  * Run it inside the transaction that writes the change: it locks the company row and re-reads the actor and the
  * target under that lock, so two lead buyers demoting each other at the same moment cannot leave the company
@@ -205,6 +217,14 @@ export async function guardUserChange(
       .limit(1);
     if (!row) throw customerNotFound(change.targetId);
     target = row;
+  }
+  if (change.kind === 'update' && target?.id === actor.id && (await changesOwnAccess(db, target, change))) {
+    throw providerError(
+      403,
+      provider,
+      'CANNOT_CHANGE_OWN_RIGHTS',
+      'You cannot change your own rights, role or active state.',
+    );
   }
   const after =
     change.kind === 'delete'
@@ -246,6 +266,24 @@ export async function guardUserChange(
     }
   }
   return target;
+}
+
+/** True when `change` sets `target`'s role, lead-buyer flag, active state or any right to another value. */
+async function changesOwnAccess(
+  db: Db,
+  target: CustomerRow,
+  change: Extract<UserChange, { kind: 'update' }>,
+): Promise<boolean> {
+  if (change.role !== undefined && change.role !== target.role) return true;
+  if (change.leadBuyer !== undefined && change.leadBuyer !== target.leadBuyer) return true;
+  if (change.active !== undefined && change.active !== target.active) return true;
+  if (!change.rights?.length) return false;
+  const rows = await db
+    .select({ code: customerRightTable.code })
+    .from(customerRightTable)
+    .where(and(eq(customerRightTable.customerId, target.id), eq(customerRightTable.enabled, true)));
+  const enabled = new Set(rows.map((r) => r.code));
+  return change.rights.some((r) => r.enabled !== enabled.has(r.code));
 }
 
 /**

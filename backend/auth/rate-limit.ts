@@ -11,6 +11,11 @@
  * attempt, and on success (login) or a completed password recovery (`clearLoginRateLimit`). Columns: `count` =
  * counted attempts, `window_start` = time of the last counted attempt.
  *
+ * A login whose password verified is taken back from the address's counter (`refundRateLimit`): only wrong
+ * passwords count against an address, so an office behind one NAT address, or every buyer behind a proxy, is never
+ * locked out by its own successful logins (OWASP Authentication Cheat Sheet: throttle failed attempts). Every
+ * attempt is still counted before the password is checked, so parallel guesses cannot slip past the count.
+ *
  * The client address (`clientAddress`): in-process calls (no socket) come from the storefront's `/store-api` proxy,
  * which sets `x-real-ip` itself (src/lib/store-api/proxy.ts). A standalone backend (`npm run backend`) believes
  * `x-real-ip`, or else the right-most untrusted `x-forwarded-for` entry, only from a socket address in
@@ -100,6 +105,18 @@ export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimitTable).where(eq(rateLimitTable.key, key));
 }
 
+/**
+ * Takes one counted attempt back from `key` (never below 0): the attempt turned out to be a success that must not
+ * count (a login whose password verified, for the per-address key). The time of the last counted attempt stays.
+ */
+export async function refundRateLimit(db: Db, key: string | null): Promise<void> {
+  if (!key) return;
+  await db
+    .update(rateLimitTable)
+    .set({ count: sql`GREATEST(${rateLimitTable.count} - 1, 0)` })
+    .where(eq(rateLimitTable.key, key));
+}
+
 /** The login counter key of a username (normalised: trimmed, lower-case, as the login route uses it). */
 export function loginUserKey(username: string): string {
   return `login:user:${username}`;
@@ -135,6 +152,42 @@ export async function enforceRateLimits(
       { parameters: { seconds: retryAfter } },
     );
   }
+}
+
+/** A fixed-window quota: at most `max` actions per `windowSeconds`, counted from the window's first action. */
+export interface WindowQuota {
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Counts one action under `key` at `now` against a fixed-window quota, in one statement (parallel requests cannot
+ * all slip through): the first action opens a window of `windowSeconds` (`window_start` = its start here, not the
+ * last attempt as for the backoff keys above, so quota keys use their own prefixes); up to `max` actions count in
+ * it; the first action after it opens the next one. Run it in the transaction of the action, so an action that
+ * fails later takes its count back with it.
+ *
+ * @returns 0 when counted, else the seconds until the window ends (nothing counted).
+ */
+export async function hitWindowQuota(db: Db, key: string, quota: WindowQuota, now: Date): Promise<number> {
+  const t = rateLimitTable;
+  const expired = sql`${t.windowStart} <= ${new Date(now.getTime() - quota.windowSeconds * 1000)}`;
+  const counted = await db
+    .insert(t)
+    .values({ key, count: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: t.key,
+      set: {
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${t.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${expired} THEN ${now} ELSE ${t.windowStart} END`,
+      },
+      setWhere: or(expired, lt(t.count, quota.max)),
+    })
+    .returning({ count: t.count });
+  if (counted.length > 0) return 0;
+  const [row] = await db.select({ start: t.windowStart }).from(t).where(eq(t.key, key));
+  const end = (row?.start.getTime() ?? now.getTime()) + quota.windowSeconds * 1000;
+  return Math.max(1, Math.ceil((end - now.getTime()) / 1000));
 }
 
 /**

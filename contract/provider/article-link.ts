@@ -10,6 +10,7 @@
  */
 import * as v from 'valibot';
 import { CoverImageSchema } from '../cover-image.ts';
+import { CSV_FORMULA_START } from '../csv-formula.ts';
 import { TimestampSchema } from '../fields.ts';
 import { IdInputSchema, IdSchema } from '../ids.ts';
 import { optionalSearchText, QueryPageNumberSchema } from '../query.ts';
@@ -40,7 +41,8 @@ export function isArticleLinkImportPath(storeApiPath: string): boolean {
  * - `CUSTOMER_SKU_NOT_UNIQUE` (400, `/customerSku`): another article of the company has this customer number;
  * - `PRODUCT_ID_NOT_UNIQUE` (400, `/productId`): the article already has a customer number in the company;
  * - `PRODUCT_ID_NOT_FOUND` (400, `/productId`): no article has this supplier article number;
- * - `VALIDATION_ERROR`: a field is blank, too long or holds control characters (violations name the field);
+ * - `VALIDATION_ERROR`: a field is blank, too long or holds control characters, or a customer number begins with a
+ *   formula character (violations name the field);
  * - `{PROVIDER}__ARTICLE_LINK_NOT_FOUND` (404): unknown id or a link of another company;
  * - `{PROVIDER}__MISSING_RIGHT` (403, `meta.parameters.right`).
  */
@@ -67,8 +69,15 @@ function numberSchema(max: number) {
   );
 }
 
-/** The customer's own article number. */
-export const CustomerSkuSchema = numberSchema(CUSTOMER_SKU_MAX_LENGTH);
+/**
+ * The customer's own article number: an article number that does not begin with `=`, `+`, `-` or `@`
+ * (`FORMULA_ERROR`): a spreadsheet would run it as a formula (OWASP CSV Injection). Exports guard such cells anyway
+ * (contract/csv-formula.ts); the rule keeps them out of every other file the number may end up in.
+ */
+export const CustomerSkuSchema = v.pipe(
+  numberSchema(CUSTOMER_SKU_MAX_LENGTH),
+  v.check((s) => !CSV_FORMULA_START.test(s), 'FORMULA_ERROR'),
+);
 
 /**
  * Body of `POST …/article-links` and `PUT …/article-links/{id}`: `productId` is the supplier article number

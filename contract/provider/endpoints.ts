@@ -1287,13 +1287,17 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     summary:
       "Creates a user of the caller's company with rights (only rights the caller holds; leadBuyer only by a lead " +
       'buyer). The user receives a set-password invitation mail (link /auth/password-set?hash=…, valid 7 days). ' +
-      'Needs ROLE_MANAGE_CONTACTS.',
+      'A company sends at most 25 invitations per hour and 100 per day. Needs ROLE_MANAGE_CONTACTS.',
     auth: 'customer',
     body: 'CompanyCustomerCreateRequest',
     responses: {
       200: { description: 'The new user with rights.', schema: 'CompanyCustomer' },
       400: error('VIOLATION::… items: field rules, CUSTOMER_USERNAME_NOT_UNIQUE, INVALID_ROLE for an unknown right.'),
       403: CONTACTS(', or granting a right the caller does not hold'),
+      429: error(
+        '{PROVIDER}__INVITATION_LIMIT_EXCEEDED: the company has sent its invitations of the hour or the day; ' +
+          'meta.parameters { seconds, limit, period } (period hour or day). No user is created.',
+      ),
     },
   },
   {
@@ -1315,8 +1319,9 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     method: 'patch',
     path: '/companies/customers/{id}',
     summary:
-      'Changes a user; rights replace the list; active false ends the user’s sessions; nobody deactivates or demotes ' +
-      'themselves (VIOLATION::CANNOT_CHANGE_OWN_ACCESS); changing one’s own e-mail address needs the current ' +
+      'Changes a user; rights replace the list; active false ends the user’s sessions; nobody changes his own ' +
+      'rights, lead-buyer flag or active state (403 {PROVIDER}__CANNOT_CHANGE_OWN_RIGHTS, the rule of the rights ' +
+      'and role routes; values equal to the current ones are no change); changing one’s own e-mail address needs the current ' +
       '`password` (VIOLATION::IS_BLANK_ERROR on /password when missing, CUSTOMER_PASSWORD_NOT_CORRECT when wrong). ' +
       'Needs ROLE_MANAGE_CONTACTS.',
     auth: 'customer',

@@ -149,6 +149,23 @@ describe('POST /account/login', () => {
     );
     expect(other.status).toBe(401);
   });
+
+  it('does not count successful logins against the address: an office behind one NAT address stays in', async () => {
+    const office = { 'x-real-ip': '203.0.113.20' };
+    const users = ['anna.peeters', 'jan.janssens', 'lotte.claes', 'eva.gruber'];
+    const statuses: number[] = [];
+    for (let i = 0; i < 80; i++) {
+      const username = users[i % users.length]!;
+      statuses.push((await api.call('POST', '/account/login', { username, password: DEMO_PASSWORD }, office)).status);
+    }
+    expect(statuses).toEqual(Array(80).fill(200));
+    // Failed logins from the same address still count: the 61st in a row has to wait.
+    let last = 0;
+    for (let i = 0; i < 61; i++) {
+      last = (await api.call('POST', '/account/login', { username: `nat${i}`, password: 'x' }, office)).status;
+    }
+    expect(last).toBe(429);
+  });
 });
 
 describe('POST /account/logout', () => {
@@ -212,6 +229,23 @@ describe('GET|POST /account/customer', () => {
 });
 
 describe('POST /account/change-password', () => {
+  it('needs ROLE_MANAGE_OWN_ACCOUNT: without it 403 MISSING_RIGHT and the password stays', async () => {
+    // tom.wuyts holds ROLE_VIEW_PRICES, ROLE_MANAGE_ORDER_LISTS and ROLE_MANAGE_OWN_CONTACT_INFO only.
+    const token = await api.login('tom.wuyts');
+    const res = await api.call(
+      'POST',
+      '/account/change-password',
+      { password: DEMO_PASSWORD, newPassword: 'Another-Pass-1', newPasswordConfirm: 'Another-Pass-1' },
+      auth(token),
+    );
+    expect(res.status).toBe(403);
+    expect(await errorOf(res)).toMatchObject({
+      code: 'WERKBANK__MISSING_RIGHT',
+      meta: { parameters: { right: 'ROLE_MANAGE_OWN_ACCOUNT' } },
+    });
+    expect(await api.login('tom.wuyts')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it('refuses a wrong current password and mismatching or short new ones', async () => {
     const token = await api.login('markus.huber');
     const wrong = await api.call(

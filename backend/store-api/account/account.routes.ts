@@ -5,8 +5,9 @@
  * - `POST /store-api/account/logout` → deletes the context, answers a new anonymous token (ASVS V3.3.1);
  * - `GET|POST /store-api/account/customer` → the customer with company, extension and rights, and
  *   `extensions.impersonatorId` (the account manager's id in a "login as customer" session, else null);
- * - `POST /store-api/account/change-password` { password, newPassword, newPasswordConfirm } → new token, every other
- *   session of the customer ends (ASVS V3.3.3);
+ * - `POST /store-api/account/change-password` { password, newPassword, newPasswordConfirm } (right
+ *   ROLE_MANAGE_OWN_ACCOUNT, the account's login settings, docs/decisions/024) → new token, every other session of
+ *   the customer ends (ASVS V3.3.3);
  * - `POST /store-api/account/change-profile` (right ROLE_MANAGE_OWN_CONTACT_INFO); a new `email` needs the current
  *   `password` too (400 `VIOLATION::IS_BLANK_ERROR` without, `CUSTOMER_PASSWORD_NOT_CORRECT` when wrong);
  * - `POST /store-api/account/change-email` { email, emailConfirmation, password } (Shopware's route, same right) →
@@ -19,7 +20,8 @@
  * Authentication Cheat Sheet). Only after the password verified: `{provider}__CUSTOMER_IS_INACTIVE`,
  * `{provider}__COMPANY_IS_INACTIVE`, `{provider}__FORCED_CUSTOMER_RECOVERY` (meta.parameters.hash = a fresh
  * single-use set-password secret).
- * Rate limits per username and client address: 429 `FRAMEWORK__RATE_LIMIT_EXCEEDED`.
+ * Rate limits per username and client address: 429 `FRAMEWORK__RATE_LIMIT_EXCEEDED`; a login whose password verified
+ * does not count against the address.
  */
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
@@ -28,7 +30,14 @@ import { LoginUsernameSchema, NewPasswordSchema, PasswordSchema } from '../../..
 import { EmailSchema, requiredText } from '../../../contract/fields.ts';
 import { notLoggedIn, requireCurrentPassword, requireCustomer, requireRight } from '../../auth/guards.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/password.ts';
-import { clearRateLimit, clientAddress, enforceRateLimits, ipKey, RATE_LIMITS } from '../../auth/rate-limit.ts';
+import {
+  clearRateLimit,
+  clientAddress,
+  enforceRateLimits,
+  ipKey,
+  RATE_LIMITS,
+  refundRateLimit,
+} from '../../auth/rate-limit.ts';
 import { issueRecoverySecret } from '../../auth/recovery.ts';
 import {
   createCustomerContext,
@@ -93,11 +102,12 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
     const input = c.req.valid('json');
     const { username } = input;
     const at = now();
+    const addressKey = ipKey('login', clientAddress(c, env));
     await enforceRateLimits(
       db,
       [
         [`login:user:${username}`, RATE_LIMITS.loginUser],
-        [ipKey('login', clientAddress(c, env)), RATE_LIMITS.loginIp],
+        [addressKey, RATE_LIMITS.loginIp],
       ],
       at,
     );
@@ -109,6 +119,8 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
       .limit(1);
     const ok = await verifyPassword(row?.customer.passwordHash ?? DUMMY_HASH, input.password);
     if (!row || !ok) throw badCredentials();
+    // The password verified: only failed logins count against the address (backend/auth/rate-limit.ts).
+    await refundRateLimit(db, addressKey);
     const customer = row.customer;
     if (!customer.active) {
       throw new StoreApiError(401, providerCode(config, 'CUSTOMER_IS_INACTIVE'), 'The customer account is inactive.');
@@ -164,6 +176,7 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
 
   app.post('/store-api/account/change-password', validate('json', changePasswordSchema), async (c) => {
     const customer = await requireCustomer(c, db);
+    requireRight(customer, 'ROLE_MANAGE_OWN_ACCOUNT', config.provider);
     const input = c.req.valid('json');
     await requireCurrentPassword(db, customer.id, input.password);
     assertPasswordsMatch(input.newPassword, input.newPasswordConfirm);

@@ -3,8 +3,8 @@
  * - `GET /store-api/{provider}/account/{id}/rights` → `{ roles: [{ code, enabled }] }`, all 24 rights in their
  *   order. A customer reads his own rights freely; anyone else's needs ROLE_MANAGE_CONTACTS.
  * - `PUT /store-api/{provider}/account/{id}/rights` { roles: [{ code, enabled }] } → saves the listed entries and
- *   answers the full list. Needs ROLE_MANAGE_CONTACTS; nobody changes his own rights; nobody grants a right he does
- *   not hold himself.
+ *   answers the full list. Needs ROLE_MANAGE_CONTACTS; nobody changes his own rights (the shared rule of
+ *   `guardUserChange`, 403 `{PROVIDER}__CANNOT_CHANGE_OWN_RIGHTS`); nobody grants a right he does not hold himself.
  * - `GET|PUT /store-api/{provider}/account/{id}/role` { role } → the role name; PUT resets the rights to the role's
  *   defaults and sets the lead-buyer flag for `lead_buyer`. `account_manager` is the supplier's own role and
  *   cannot be given through the Store API.
@@ -33,10 +33,9 @@ import { RIGHT_CODES, rightsList, ROLE_DEFAULT_RIGHTS } from '../../auth/rights.
 import type { Db } from '../../db/client.ts';
 import { customerRightTable, customerTable } from '../../db/schema/index.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { StoreApiError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { audit } from './audit.ts';
-import { providerCode, resolveDeps, type AccountDeps } from './deps.ts';
+import { resolveDeps, type AccountDeps } from './deps.ts';
 
 async function enabledCodes(db: Db, customerId: string): Promise<string[]> {
   const rows = await db
@@ -66,15 +65,6 @@ export function registerRightsRoutes(app: Hono<StoreApiEnv>, accountDeps: Accoun
   const { db, config, now } = resolveDeps(accountDeps);
   const base = `/store-api/${config.provider}/account/:id`;
 
-  const forbidSelf = (actor: AuthenticatedCustomer, id: string) => {
-    if (actor.id === id) {
-      throw new StoreApiError(
-        403,
-        providerCode(config, 'CANNOT_CHANGE_OWN_RIGHTS'),
-        'You cannot change your own rights or role.',
-      );
-    }
-  };
   const requireHeld = (actor: AuthenticatedCustomer, codes: Iterable<string>) => {
     for (const code of codes) if (isRightCode(code)) requireRight(actor, code, config.provider);
   };
@@ -98,9 +88,12 @@ export function registerRightsRoutes(app: Hono<StoreApiEnv>, accountDeps: Accoun
       const actor = await requireCustomer(c, db);
       requireRight(actor, 'ROLE_MANAGE_CONTACTS', config.provider);
       const body = c.req.valid('json');
-      forbidSelf(actor, id);
       const target = await db.transaction(async (tx) => {
-        const row = (await guardUserChange(tx, actor, config.provider, { kind: 'update', targetId: id }))!;
+        const row = (await guardUserChange(tx, actor, config.provider, {
+          kind: 'update',
+          targetId: id,
+          rights: body.roles,
+        }))!;
         const before = new Set(await enabledCodes(tx, id));
         requireHeld(
           actor,
@@ -140,25 +133,22 @@ export function registerRightsRoutes(app: Hono<StoreApiEnv>, accountDeps: Accoun
     const actor = await requireCustomer(c, db);
     requireRight(actor, 'ROLE_MANAGE_CONTACTS', config.provider);
     const { role } = c.req.valid('json');
-    forbidSelf(actor, id);
     const defaults = new Set<string>(ROLE_DEFAULT_RIGHTS[role]);
+    const defaultRights = RIGHT_CODES.map((code) => ({ code, enabled: defaults.has(code) }));
     const target = await db.transaction(async (tx) => {
       const row = (await guardUserChange(tx, actor, config.provider, {
         kind: 'update',
         targetId: id,
         role,
         leadBuyer: role === 'lead_buyer',
+        rights: defaultRights,
       }))!;
       requireHeld(actor, defaults);
       await tx
         .update(customerTable)
         .set({ role, leadBuyer: role === 'lead_buyer', updatedAt: now() })
         .where(eq(customerTable.id, id));
-      await saveRights(
-        tx,
-        id,
-        RIGHT_CODES.map((code) => ({ code, enabled: defaults.has(code) })),
-      );
+      await saveRights(tx, id, defaultRights);
       return row;
     });
     await audit(db, {

@@ -90,6 +90,12 @@ beforeAll(async () => {
     ids.set(`P${n}`, id);
     await handle.db.insert(productTable).values({ id, productNumber: `P${n}`, nameEn: `Article ${n}` });
   }
+  // Supplier article numbers a spreadsheet would read as formulas.
+  for (const number of ['-9', '@10', '+11']) {
+    const id = randomId();
+    ids.set(number, id);
+    await handle.db.insert(productTable).values({ id, productNumber: number, nameEn: `Article ${number}` });
+  }
 });
 afterAll(() => handle.close());
 beforeEach(async () => {
@@ -195,6 +201,59 @@ describe('CSV import', () => {
     const out = await report(text);
     expect(out).toMatchObject({ created: 0, updated: 0, unchanged: 4, errors: 0 });
     expect(await linksOf()).toEqual(before);
+  });
+
+  test('the export guards cells a spreadsheet would run as formulas; the import takes the guard off again', async () => {
+    await link('-9', "'=quoted");
+    await link('@10', "'plain");
+    await link('+11', 'SKU-11');
+    // Stored before customer numbers were checked: the export must guard it too.
+    await link('P1', '=HYPERLINK("http://evil.example","x")');
+    const res = await app.request(`${P}/export`, { headers: headers(manager.token) });
+    const text = new TextDecoder().decode(await res.arrayBuffer());
+    expect(text.split('\r\n')).toEqual([
+      'productId;customerSku',
+      `"'-9";"''=quoted"`,
+      `"'@10";'plain`,
+      `P1;"'=HYPERLINK(""http://evil.example"",""x"")"`,
+      `"'+11";SKU-11`,
+      '',
+    ]);
+    // No cell of the file begins with a formula character.
+    const cells = Papa.parse<string[]>(text.trim(), { delimiter: ';' }).data.flat();
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    // Re-imported, every row the shop accepts today is unchanged; the old formula number is refused.
+    const out = await report(text);
+    expect(out.rows.map((r) => [r.productId, r.customerSku, r.result, r.error?.code ?? null])).toEqual([
+      ['-9', "'=quoted", 'unchanged', null],
+      ['@10', "'plain", 'unchanged', null],
+      ['P1', '=HYPERLINK("http://evil.example","x")', 'error', 'FORMULA_ERROR'],
+      ['+11', 'SKU-11', 'unchanged', null],
+    ]);
+  });
+
+  test('the import refuses customer numbers a spreadsheet would run as formulas, row by row', async () => {
+    const file = [
+      'productId;customerSku',
+      "P1;=cmd|' /C calc'!A0",
+      'P2;+31',
+      'P3;-5',
+      'P4;@SUM(A1)',
+      'P5;"\t=1+1"',
+      "P6;'=guarded",
+      'P8;A-1',
+    ].join('\r\n');
+    const out = await report(file);
+    expect(out.rows.map((r) => [r.line, r.result, r.error?.code ?? null, r.error?.field ?? null])).toEqual([
+      [2, 'error', 'FORMULA_ERROR', 'customerSku'],
+      [3, 'error', 'FORMULA_ERROR', 'customerSku'],
+      [4, 'error', 'FORMULA_ERROR', 'customerSku'],
+      [5, 'error', 'FORMULA_ERROR', 'customerSku'],
+      [6, 'error', 'FORMULA_ERROR', 'customerSku'],
+      [7, 'error', 'FORMULA_ERROR', 'customerSku'],
+      [8, 'created', null, null],
+    ]);
+    expect(await linksOf()).toEqual({ P8: 'A-1' });
   });
 
   test('files the import cannot read answer 400 and write nothing', async () => {

@@ -4,16 +4,19 @@
  * - Export: UTF-8 with a byte order mark (so spreadsheet programs read umlauts and accents right), `;` as separator
  *   (what spreadsheet programs in Belgium, Germany, France and the Netherlands open without an import dialog), CRLF
  *   line ends and quoting as RFC 4180 requires (papaparse `unparse`); the header `productId;customerSku`, then every
- *   link of the company sorted by customer number (case ignored).
+ *   link of the company sorted by customer number (case ignored). A cell a spreadsheet would run as a formula gets
+ *   the shop's CSV injection guard, an apostrophe in front (contract/csv-formula.ts).
  * - Import: parsed with csv-parse; a byte order mark is accepted; the separator is the one of `;` and `,` the header
  *   row holds more of (`;` when equal); the header names the columns `productId` and `customerSku` (case ignored,
- *   other columns ignored); empty lines are skipped. Every data row is reported in file order (rows in = rows
+ *   other columns ignored); empty lines are skipped; the guarding apostrophe of the export is taken off each cell
+ *   (`unguardCsvCell`), so an export is re-imported unchanged. Every data row is reported in file order (rows in = rows
  *   reported) as `created`, `updated`, `unchanged` or `error`; the rows without error are written in one
  *   transaction, rows with errors are not written.
  *
  * Rules of one data row, checked in this order (the first that fails is the row's error):
- * 1. both fields as the API takes them (trimmed, not blank, at most 64 characters, no control characters): the
- *    violation code (`IS_BLANK_ERROR`, `TOO_LONG_ERROR`, `REGEX_FAILED_ERROR`) at the field;
+ * 1. both fields as the API takes them (trimmed, not blank, at most 64 characters, no control characters, a customer
+ *    number not beginning with `=`, `+`, `-` or `@`): the violation code (`IS_BLANK_ERROR`, `TOO_LONG_ERROR`,
+ *    `REGEX_FAILED_ERROR`, `FORMULA_ERROR`) at the field;
  * 2. an article number named by an earlier data row of the file (whatever became of that row): `PRODUCT_ID_NOT_UNIQUE`;
  *    a customer number named by an earlier data row (case ignored): `CUSTOMER_SKU_NOT_UNIQUE`;
  * 3. no article with the supplier article number: `PRODUCT_ID_NOT_FOUND`;
@@ -27,6 +30,7 @@ import { parse } from 'csv-parse/sync';
 import Papa from 'papaparse';
 import * as v from 'valibot';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { CSV_FORMULA_GUARD, unguardCsvCell } from '../../../contract/csv-formula.ts';
 import {
   ARTICLE_LINK_CSV_COLUMNS,
   ARTICLE_LINK_IMPORT_MAX_ROWS,
@@ -65,7 +69,7 @@ export async function exportLinksCsv(db: Db, me: AuthenticatedCustomer): Promise
     .orderBy(sql`lower(${articleLinkTable.customerSku})`, asc(articleLinkTable.customerSku), asc(articleLinkTable.id));
   const csv = Papa.unparse(
     { fields: [...ARTICLE_LINK_CSV_COLUMNS], data: rows.map((r) => [r.productId, r.customerSku]) },
-    { delimiter: ARTICLE_LINK_EXPORT_DELIMITER, newline: '\r\n', quotes: false },
+    { delimiter: ARTICLE_LINK_EXPORT_DELIMITER, newline: '\r\n', quotes: false, escapeFormulae: CSV_FORMULA_GUARD },
   );
   return `\uFEFF${csv}\r\n`;
 }
@@ -142,8 +146,8 @@ export function readImportRows(text: string): CsvRow[] {
     const breaks = record.reduce((n, cell) => n + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
     return {
       line: info.lines - breaks,
-      productId: record[index.productId] ?? '',
-      customerSku: record[index.customerSku] ?? '',
+      productId: unguardCsvCell(record[index.productId] ?? ''),
+      customerSku: unguardCsvCell(record[index.customerSku] ?? ''),
     };
   });
 }

@@ -239,6 +239,11 @@ describe('managing article links', () => {
       [{ productId: 'AL-100', customerSku: 'a\u0007b' }, 'VIOLATION::REGEX_FAILED_ERROR', '/customerSku'],
       [{ productId: 'AL-100', customerSku: 'a\u200bb' }, 'VIOLATION::REGEX_FAILED_ERROR', '/customerSku'],
       [{ productId: 'AL\n100', customerSku: 'x' }, 'VIOLATION::REGEX_FAILED_ERROR', '/productId'],
+      ...['=1+1', '+31', '-5', '@SUM(A1)', ' =HYPERLINK("x")'].map((customerSku): [unknown, string, string] => [
+        { productId: 'AL-100', customerSku },
+        'VIOLATION::FORMULA_ERROR',
+        '/customerSku',
+      ]),
     ];
     for (const [body, code, pointer] of cases) {
       const res = await call('POST', P, manager.token, body);

@@ -5,9 +5,16 @@ import { consumeRecoverySecret, peekRecoverySecret } from '../../auth/recovery.t
 import { RIGHT_CODES, type RightCode } from '../../auth/rights.ts';
 import { loadBackendConfig } from '../../config.ts';
 import { createDb, type DbHandle } from '../../db/client.ts';
-import { companyAddressTable, mailOutboxTable, passwordRecoveryTable } from '../../db/schema/index.ts';
+import {
+  companyAddressTable,
+  customerTable,
+  mailOutboxTable,
+  passwordRecoveryTable,
+  rateLimitTable,
+} from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { randomId } from '../../lib/ids.ts';
+import { INVITATION_QUOTAS } from './customer-model.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from './test-support.ts';
 
 const config = loadBackendConfig({});
@@ -322,7 +329,8 @@ describe('users of the company', () => {
     expect(off.json).toMatchObject({ active: false });
     expect((await call('POST', `${P}/companies/customers`, user.token, {})).status).toBe(403);
     const self = await call('PATCH', `${P}/companies/customers/${lead.id}`, lead.token, { active: false });
-    expect(self.status).toBe(400);
+    expect(self.status).toBe(403);
+    expect(codes(self.json)).toEqual(['WERKBANK__CANNOT_CHANGE_OWN_RIGHTS']);
   });
 
   test('delete many: own users only (404 for another company, nothing deleted), never oneself, sessions die', async () => {
@@ -512,5 +520,74 @@ describe('rights matrix: every call with and without its right; anonymous caller
       const withRight = await call(x.method, x.path, lead.token, x.body);
       expect([200, 204, 404], `${x.name}: ${JSON.stringify(withRight.json)}`).toContain(withRight.status);
     }
+  });
+});
+
+describe('invitation quota per company', () => {
+  const create = (token: string, username: string) =>
+    call('POST', `${P}/companies/customers/create`, token, {
+      firstName: 'Invited',
+      lastName: 'User',
+      email: `${username}@example.com`,
+      username,
+    });
+  const invitationsOf = async (companyId: string) => {
+    const users = await handle.db
+      .select({ email: customerTable.email })
+      .from(customerTable)
+      .where(eq(customerTable.companyId, companyId));
+    const mails = await handle.db
+      .select({ recipient: mailOutboxTable.recipient })
+      .from(mailOutboxTable)
+      .where(eq(mailOutboxTable.template, 'customer-invitation'));
+    const emails = new Set(users.map((u) => u.email));
+    return mails.filter((m) => emails.has(m.recipient)).length;
+  };
+
+  test(`${INVITATION_QUOTAS.hour.max} invitations an hour: the next answers 429, creates no user and sends no mail`, async () => {
+    const company = (await insertCompany(handle.db, { name: 'Quota' })).id;
+    const boss = await insertCustomer(handle.db, company, { leadBuyer: true });
+    for (let i = 0; i < INVITATION_QUOTAS.hour.max; i++) {
+      expect((await create(boss.token, `quota.${i}`)).status).toBe(200);
+    }
+    const refused = await create(boss.token, 'quota.extra');
+    expect(refused.status).toBe(429);
+    expect(refused.json.errors).toEqual([
+      expect.objectContaining({
+        status: '429',
+        code: 'WERKBANK__INVITATION_LIMIT_EXCEEDED',
+        meta: { parameters: { seconds: expect.any(Number), limit: INVITATION_QUOTAS.hour.max, period: 'hour' } },
+      }),
+    ]);
+    const seconds = (refused.json.errors![0]!.meta as { parameters: { seconds: number } }).parameters.seconds;
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(3600);
+    expect(await invitationsOf(company)).toBe(INVITATION_QUOTAS.hour.max);
+    const [extra] = await handle.db.select().from(customerTable).where(eq(customerTable.username, 'quota.extra'));
+    expect(extra).toBeUndefined();
+    // Another company's quota is its own.
+    const other = (await insertCompany(handle.db, { name: 'Quota 2' })).id;
+    const otherBoss = await insertCustomer(handle.db, other, { leadBuyer: true });
+    expect((await create(otherBoss.token, 'quota.other')).status).toBe(200);
+  });
+
+  test(`${INVITATION_QUOTAS.day.max} invitations a day: the next answers 429 for the day`, async () => {
+    const company = (await insertCompany(handle.db, { name: 'Quota day' })).id;
+    const boss = await insertCustomer(handle.db, company, { leadBuyer: true });
+    // The company has sent its day's invitations, spread over the hours before.
+    await handle.db.insert(rateLimitTable).values({
+      key: `invitation:company:${company}:day`,
+      count: INVITATION_QUOTAS.day.max,
+      windowStart: new Date(Date.now() - 5 * 60 * 60 * 1000),
+    });
+    const refused = await create(boss.token, 'quota.day.extra');
+    expect(refused.status).toBe(429);
+    expect(refused.json.errors![0]).toMatchObject({
+      code: 'WERKBANK__INVITATION_LIMIT_EXCEEDED',
+      meta: { parameters: { period: 'day', limit: INVITATION_QUOTAS.day.max } },
+    });
+    const seconds = (refused.json.errors![0]!.meta as { parameters: { seconds: number } }).parameters.seconds;
+    expect(seconds).toBeGreaterThan(18 * 60 * 60);
+    expect(await invitationsOf(company)).toBe(0);
   });
 });

@@ -11,6 +11,7 @@ import type { CompanyCustomer } from '../../../contract/provider/company-users.t
 import type { Right, RoleName } from '../../../contract/rights.ts';
 import type { Db } from '../../db/client.ts';
 import { customerRightTable, customerTable, type PendingActivation } from '../../db/schema/index.ts';
+import { hitWindowQuota, type WindowQuota } from '../../auth/rate-limit.ts';
 import { issueRecoverySecret } from '../../auth/recovery.ts';
 import { rightsList } from '../../auth/rights.ts';
 import type { BackendConfig } from '../../config.ts';
@@ -186,6 +187,38 @@ export function storefrontUrl(config: BackendConfig, ctx: StoreContext): string 
   const domain = ctx.salesChannel.domains.find((d) => d.languageId === ctx.language.id);
   const url = domain?.url ?? config.domains[0]?.url ?? '';
   return url.replace(/\/+$/, '');
+}
+
+/**
+ * Invitation mails one company may send (each new user gets one): at most 25 per hour and 100 per day, each a fixed
+ * window from the company's first invitation in it. Enough to set up a large customer in an afternoon; a script or
+ * a taken-over account cannot use the shop to mail a list of addresses (OWASP ASVS 5.0 V2.4.1, anti-automation of
+ * business functions).
+ */
+export const INVITATION_QUOTAS = {
+  hour: { max: 25, windowSeconds: 60 * 60 },
+  day: { max: 100, windowSeconds: 24 * 60 * 60 },
+} as const satisfies Record<string, WindowQuota>;
+
+/**
+ * Counts one invitation mail of `companyId` against INVITATION_QUOTAS. Call it in the transaction that creates the
+ * user: a refusal rolls the user back with the count, so no user is left without an invitation.
+ *
+ * @throws StoreApiError 429 `{PROVIDER}__INVITATION_LIMIT_EXCEEDED`, `meta.parameters` `{ seconds, limit, period }`
+ *   (seconds until the full window ends, its quota, `hour` or `day`).
+ */
+export async function countInvitation(db: Db, companyId: string, provider: string, now: Date): Promise<void> {
+  for (const [period, quota] of Object.entries(INVITATION_QUOTAS)) {
+    const seconds = await hitWindowQuota(db, `invitation:company:${companyId}:${period}`, quota, now);
+    if (seconds > 0) {
+      throw new StoreApiError(
+        429,
+        `${provider.toUpperCase()}__INVITATION_LIMIT_EXCEEDED`,
+        `The company has sent ${quota.max} invitations this ${period}; try again in ${seconds} seconds.`,
+        { parameters: { seconds, limit: quota.max, period } },
+      );
+    }
+  }
 }
 
 /**

@@ -114,6 +114,65 @@ describe.each(Object.entries(ROUTES))('%s', (_name, route) => {
   });
 });
 
+describe('nobody changes his own rights, role, lead-buyer flag or active state, on any route', () => {
+  /** Every way of changing one's own access, for a contact manager with some rights but not all. */
+  const OWN_CHANGES: Record<string, (token: string, id: string) => ReturnType<typeof call>> = {
+    'PUT account/{id}/rights (grant)': (t, id) =>
+      call('PUT', `${P}/account/${id}/rights`, t, { roles: [{ code: 'ROLE_MANAGE_ORDER_HISTORY', enabled: true }] }),
+    'PUT account/{id}/rights (drop)': (t, id) =>
+      call('PUT', `${P}/account/${id}/rights`, t, { roles: [{ code: 'ROLE_VIEW_PRICES', enabled: false }] }),
+    'PUT account/{id}/role': (t, id) => call('PUT', `${P}/account/${id}/role`, t, { role: 'approver' }),
+    'PATCH companies/customers/{id} (rights)': (t, id) =>
+      call('PATCH', `${P}/companies/customers/${id}`, t, {
+        rights: [
+          { code: 'ROLE_MANAGE_CONTACTS', enabled: true },
+          { code: 'ROLE_VIEW_PRICES', enabled: true },
+        ],
+      }),
+    'PATCH companies/customers/{id} (deactivate)': (t, id) =>
+      call('PATCH', `${P}/companies/customers/${id}`, t, { active: false }),
+    'PATCH companies/customers/{id} (lead buyer)': (t, id) =>
+      call('PATCH', `${P}/companies/customers/${id}`, t, { leadBuyer: true }),
+  };
+
+  test.each(Object.entries(OWN_CHANGES))('%s: 403 CANNOT_CHANGE_OWN_RIGHTS, nothing changes', async (_name, route) => {
+    const self = await insertCustomer(handle.db, companyA, {
+      rights: ['ROLE_MANAGE_CONTACTS', 'ROLE_VIEW_PRICES', 'ROLE_PLACE_ORDERS'],
+    });
+    const before = await snapshot(self.id);
+    const res = await route(self.token, self.id);
+    expect(res.status).toBe(403);
+    expect(code(res.json)).toBe('WERKBANK__CANNOT_CHANGE_OWN_RIGHTS');
+    expect(await snapshot(self.id)).toEqual(before);
+  });
+
+  test('a lead buyer cannot demote or deactivate himself either, even with another lead buyer beside him', async () => {
+    const self = await insertCustomer(handle.db, companyA, { leadBuyer: true });
+    for (const body of [{ leadBuyer: false }, { active: false }, { rights: [] }]) {
+      const res = await call('PATCH', `${P}/companies/customers/${self.id}`, self.token, body);
+      expect([res.status, code(res.json)]).toEqual([403, 'WERKBANK__CANNOT_CHANGE_OWN_RIGHTS']);
+    }
+    const role = await call('PUT', `${P}/account/${self.id}/role`, self.token, { role: 'buyer' });
+    expect([role.status, code(role.json)]).toEqual([403, 'WERKBANK__CANNOT_CHANGE_OWN_RIGHTS']);
+    expect((await snapshot(self.id)).row).toMatchObject({ leadBuyer: true, active: true, role: 'lead_buyer' });
+  });
+
+  test('the own user sent back unchanged, with other fields changed, is saved', async () => {
+    const self = await insertCustomer(handle.db, companyA, { rights: ['ROLE_MANAGE_CONTACTS', 'ROLE_VIEW_PRICES'] });
+    const res = await call('PATCH', `${P}/companies/customers/${self.id}`, self.token, {
+      firstName: 'Renamed',
+      active: true,
+      leadBuyer: false,
+      rights: [
+        { code: 'ROLE_MANAGE_CONTACTS', enabled: true },
+        { code: 'ROLE_VIEW_PRICES', enabled: true },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ firstName: 'Renamed' });
+  });
+});
+
 describe('creating and promoting', () => {
   const newUser = (username: string) => ({ firstName: 'N', lastName: 'U', email: `${username}@example.com`, username });
 

@@ -10,7 +10,9 @@
  *   budget counts as 0, as before flows existed, docs/decisions/010); the same fields sort; `sort` entries with `naturalSorting` order the text fields naturally (numbers by
  *   value, case-insensitive, `naturalSortKey`). Answers Shopware's search result `{ elements, total, page, limit }`.
  * - `POST …/companies/customers/create`: a new user of the caller's company with rights (`rights` list or a `role`
- *   template); the user gets a set-password invitation mail. Answers the customer with its rights.
+ *   template); the user gets a set-password invitation mail. Answers the customer with its rights. A company sends
+ *   at most 25 invitations per hour and 100 per day (INVITATION_QUOTAS): beyond that 429
+ *   `{PROVIDER}__INVITATION_LIMIT_EXCEEDED` and no user is created.
  * - `GET|PATCH …/companies/customers/{id}`: one user with rights; PATCH changes names, email, username (unique,
  *   `VIOLATION::CUSTOMER_USERNAME_NOT_UNIQUE`), active, leadBuyer, salutation, phone, mobile, fax, function, rights.
  *   A colleague's e-mail address only a lead buyer changes; one's own needs `password` (the current one). Every
@@ -20,7 +22,8 @@
  * Every call needs a logged-in customer with ROLE_MANAGE_CONTACTS (else 403). Ids of other companies answer 404
  * exactly like ids that do not exist; malformed ids `VIOLATION::INVALID_UUID`. Granting a right needs holding it,
  * and every change runs the lead-buyer rule (`guardUserChange`): only a lead buyer creates, changes or deletes a lead
- * buyer, account managers are out of reach, the last lead buyer stays.
+ * buyer, account managers are out of reach, the last lead buyer stays, and nobody changes his own rights, role,
+ * lead-buyer flag or active state (403 `{PROVIDER}__CANNOT_CHANGE_OWN_RIGHTS`, as on the rights and role routes).
  */
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -41,7 +44,7 @@ import {
   requireCurrentPassword,
   type AuthenticatedCustomer,
 } from '../../auth/guards.ts';
-import { ROLE_DEFAULT_RIGHTS } from '../../auth/rights.ts';
+import { rightsList, ROLE_DEFAULT_RIGHTS } from '../../auth/rights.ts';
 import { deleteCustomerContexts } from '../../auth/session.ts';
 import { customerTable } from '../../db/schema/index.ts';
 import { violations } from '../../http/errors.ts';
@@ -55,6 +58,7 @@ import { endPendingApprovals } from '../spending/approval.service.ts';
 import { flowBudgetsOfCompany } from '../spending/order-flow.service.ts';
 import { companyCaller, type CompanyDeps } from './company-access.ts';
 import {
+  countInvitation,
   customerRow,
   enabledRights,
   grantableRights,
@@ -291,6 +295,7 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
           { pointer: '/username', code: 'CUSTOMER_USERNAME_NOT_UNIQUE', detail: 'The username is already in use.' },
         ]);
       }
+      await countInvitation(tx, me.companyId, config.provider, new Date());
       const [inserted] = await tx
         .insert(customerTable)
         .values(
@@ -329,15 +334,6 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
       const me = await companyCaller(c, deps, 'ROLE_MANAGE_CONTACTS');
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
-      if (id === me.id && (body.active === false || body.leadBuyer === false)) {
-        throw violations([
-          {
-            pointer: body.active === false ? '/active' : '/leadBuyer',
-            code: 'CANNOT_CHANGE_OWN_ACCESS',
-            detail: 'You cannot deactivate or demote yourself.',
-          },
-        ]);
-      }
       const { username } = body;
       const { updated, granted, before } = await db.transaction(async (tx) => {
         const row = (await guardUserChange(tx, me, config.provider, {
@@ -347,6 +343,8 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
           ...(body.active !== undefined ? { active: body.active } : {}),
           ...(body.leadBuyer === true ? { role: 'lead_buyer' } : {}),
           ...(body.email !== undefined ? { email: body.email } : {}),
+          // PATCH replaces the whole list: the rights it leaves out are disabled.
+          ...(body.rights ? { rights: rightsList(body.rights.filter((r) => r.enabled).map((r) => r.code)) } : {}),
         }))!;
         if (id === me.id && emailChanges(row.email, body.email)) await requireCurrentPassword(tx, me.id, body.password);
         const rights = body.rights ? grantableRights(body.rights, me.rights, config.provider) : null;

@@ -168,6 +168,18 @@ describe('provider order history', () => {
 });
 
 describe('POST /store-api/order (Shopware readOrder)', () => {
+  test('without ROLE_MANAGE_ORDER_HISTORY: 403 MISSING_RIGHT, not even one’s own orders', async () => {
+    const clerk = await insertCustomer(handle.db, (await insertCompany(handle.db)).id, {
+      rights: ['ROLE_PLACE_ORDERS', 'ROLE_VIEW_PRICES'],
+    });
+    const { status, json } = await call('POST', '/store-api/order', clerk.token, {});
+    expect(status).toBe(403);
+    expect(json.errors?.[0]).toMatchObject({
+      code: `${config.provider.toUpperCase()}__MISSING_RIGHT`,
+      meta: { parameters: { right: 'ROLE_MANAGE_ORDER_HISTORY' } },
+    });
+  });
+
   test('the customer’s own orders only, newest first, as OrderRouteResponse; filter and paging', async () => {
     const { status, json } = await call('POST', '/store-api/order', lead.token, {});
     expect(status).toBe(200);

@@ -1,7 +1,8 @@
 /**
  * Reading orders:
  * - `POST /store-api/order` (Shopware's readOrder): the logged-in customer's own orders as Shopware's
- *   OrderRouteResponse, newest first. Criteria: `page`, `limit` (default 10, as Shopware's account order page),
+ *   OrderRouteResponse, newest first, with ROLE_MANAGE_ORDER_HISTORY (the right of the order history; without it
+ *   403 `{PROVIDER}__MISSING_RIGHT`, docs/decisions/024). Criteria: `page`, `limit` (default 10, as Shopware's account order page),
  *   `filter` on `id`, `orderNumber` and `stateMachineState.technicalName` (equals, equalsAny; contains on
  *   `orderNumber`), `sort` on `orderDateTime` or `orderNumber`. Other filter or sort fields answer 400
  *   `VIOLATION::INVALID_FILTER` / `INVALID_SORT`.
@@ -82,6 +83,7 @@ export function registerOrderRoutes(app: Hono<StoreApiEnv>, deps: OrderDeps): vo
 
   app.post('/store-api/order', async (c) => {
     const me = await requireCustomer(c, db);
+    requireRight(me, 'ROLE_MANAGE_ORDER_HISTORY', config.provider);
     const criteria = parseCriteria(await readJsonBody(c.req), c.req.query());
     const { page, limit, offset } = pagination(criteria, 10);
     const where = and(eq(orderTable.customerId, me.id), ...criteria.filter.map(readOrderFilter));

@@ -4,7 +4,7 @@
  * shows a star that screen readers skip (the error text says what is missing). Error texts arrive translated
  * (src/lib/forms/validation.ts), button and toggle labels come from the catalogue through `useT()`.
  */
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type FormHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useT } from '../../i18n/react.tsx';
 import { StrokeIcon } from './StrokeIcon.tsx';
 
@@ -36,6 +36,27 @@ function ErrorText({ id, error }: { id: string; error?: string | undefined }) {
     <p id={id} className="mt-1 text-sm text-primary">
       {error}
     </p>
+  );
+}
+
+/**
+ * The form element of the kit: `method="post"` to `action`, the storefront endpoint that takes the form when the
+ * island has not hydrated yet or the browser runs no JavaScript (src/lib/forms/form-post.ts `formPostPath`), and
+ * `noValidate` (the island validates and shows translated errors). A form's default method is GET, which would put
+ * its fields, passwords included, into the URL; so every form holding a password or personal data is this one.
+ */
+export function Form({
+  action,
+  children,
+  ...rest
+}: Omit<FormHTMLAttributes<HTMLFormElement>, 'method' | 'action' | 'noValidate'> & {
+  action: string;
+  children: ReactNode;
+}) {
+  return (
+    <form method="post" action={action} noValidate {...rest}>
+      {children}
+    </form>
   );
 }
 

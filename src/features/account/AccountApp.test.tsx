@@ -110,8 +110,17 @@ describe('users list navigation', () => {
 });
 
 describe('change password form', () => {
-  test('empty fields and a mismatch are shown at their fields without calling the server', async () => {
+  test('is offered only with ROLE_MANAGE_OWN_ACCOUNT', async () => {
     renderApp('/account/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO']);
+    expect(await screen.findByRole('textbox', { name: /First name/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change password' })).not.toBeInTheDocument();
+    cleanup();
+    renderApp('/account/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO', 'ROLE_MANAGE_OWN_ACCOUNT']);
+    expect(await screen.findByRole('button', { name: 'Change password' })).toBeInTheDocument();
+  });
+
+  test('empty fields and a mismatch are shown at their fields without calling the server', async () => {
+    renderApp('/account/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO', 'ROLE_MANAGE_OWN_ACCOUNT']);
     await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));
     expect(screen.getByLabelText(/Current password/)).toHaveAccessibleDescription('This field is required');
     await userEvent.type(screen.getByLabelText(/^New password/), 'long enough');
@@ -140,7 +149,7 @@ describe('change password form', () => {
         400,
       ),
     );
-    renderApp('/account/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO']);
+    renderApp('/account/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO', 'ROLE_MANAGE_OWN_ACCOUNT']);
     await userEvent.type(await screen.findByLabelText(/Current password/), 'wrong-one');
     await userEvent.type(screen.getByLabelText(/^New password/), 'long enough');
     await userEvent.type(screen.getByLabelText(/Repeat new password/), 'long enough');
@@ -240,6 +249,16 @@ describe('profile form', () => {
 });
 
 describe('user form of oneself', () => {
+  test('one’s own rights, active state and lead-buyer flag are read-only, with the reason', async () => {
+    const me = 'c'.repeat(32);
+    fetchMock.mockResolvedValue(json(v.parse(CompanyCustomerSchema, companyUserBody({ id: me }))));
+    renderApp(`/account/customer/details/${me}`, ['ROLE_MANAGE_CONTACTS', 'ROLE_VIEW_PRICES'], { leadBuyer: true });
+    expect(await screen.findByRole('checkbox', { name: 'View prices' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: /Active/ })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: /Lead buyer/ })).toBeDisabled();
+    expect(screen.getByText(/Only another user who manages contacts/)).toBeInTheDocument();
+  });
+
   test('a new own email address asks for the current password and sends it with the change', async () => {
     const me = 'c'.repeat(32);
     fetchMock.mockImplementation((_url, init) =>
@@ -301,6 +320,47 @@ describe('user create form', () => {
       'ROLE_MANAGE_ADDRESSES',
       'ROLE_VIEW_PRICES',
     ]);
+  });
+
+  test('the company’s invitation quota reached: the translated message, the form stays', async () => {
+    // backend/store-api/company/customer-model.ts countInvitation, as the create route answers it
+    fetchMock.mockResolvedValue(
+      json(
+        {
+          errors: [
+            {
+              status: '429',
+              code: 'WERKBANK__INVITATION_LIMIT_EXCEEDED',
+              title: 'Too Many Requests',
+              detail: 'The company has sent 25 invitations this hour; try again in 1200 seconds.',
+              meta: { parameters: { seconds: 1200, limit: 25, period: 'hour' } },
+            },
+          ],
+        },
+        429,
+      ),
+    );
+    renderApp('/account/customer/create', ['ROLE_MANAGE_CONTACTS']);
+    await userEvent.type(await screen.findByRole('textbox', { name: /First name/ }), 'Wout');
+    await userEvent.type(screen.getByRole('textbox', { name: /Last name/ }), 'Claes');
+    await userEvent.type(screen.getByRole('textbox', { name: /Email address/ }), 'wout@example.be');
+    await userEvent.type(screen.getByRole('textbox', { name: /Username/ }), 'wout.claes');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Your company has sent too many invitations/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Username/ })).toHaveValue('wout.claes');
+  });
+
+  test('rights that guard no function of the shop are read-only, with the reason, even for a lead buyer', async () => {
+    renderApp('/account/customer/create', [
+      'ROLE_MANAGE_CONTACTS',
+      'ROLE_MANAGE_COST_POSTS',
+      'ROLE_MANAGE_NEWS_LETTERS',
+    ]);
+    for (const name of [/^Manage cost posts/, /^Manage newsletters/]) {
+      const toggle = await screen.findByRole('checkbox', { name });
+      expect(toggle).toBeDisabled();
+      expect(toggle).toHaveAccessibleName(/Not used in this shop\./);
+    }
   });
 
   test('only a lead buyer may set the lead-buyer flag', async () => {

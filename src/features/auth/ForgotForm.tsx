@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, TextField } from '../../components/ui/form.tsx';
+import { Button, Form, TextField } from '../../components/ui/form.tsx';
 import { useAction } from '../../components/ui/use-action.ts';
 import { useI18n } from '../../i18n/react.tsx';
+import { formPostPath } from '../../lib/forms/form-actions.ts';
 import { validateForm, type FieldErrors } from '../../lib/forms/validation.ts';
 import { notify } from '../../lib/notifications.ts';
 import { requestRecovery } from '../../lib/session/session-store.ts';
@@ -41,7 +42,7 @@ export default function ForgotForm({ prefix, storefrontUrl, onSuccess, onLogin }
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <Form action={formPostPath(prefix, 'password-forgot')} onSubmit={onSubmit} aria-busy={busy}>
       <p className="mb-4 text-sm text-muted">{t('auth.forgot.intro')}</p>
       <TextField
         label={t('auth.username')}
@@ -73,6 +74,6 @@ export default function ForgotForm({ prefix, storefrontUrl, onSuccess, onLogin }
           {t('auth.registerLink')}
         </a>
       </p>
-    </form>
+    </Form>
   );
 }

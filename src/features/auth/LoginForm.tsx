@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FormError, PasswordField, TextField } from '../../components/ui/form.tsx';
+import { Button, Form, FormError, PasswordField, TextField } from '../../components/ui/form.tsx';
 import { useAction } from '../../components/ui/use-action.ts';
 import { useI18n } from '../../i18n/react.tsx';
+import { formPostPath } from '../../lib/forms/form-actions.ts';
 import { validateForm, type FieldErrors } from '../../lib/forms/validation.ts';
 import { notifyAfterNavigation } from '../../lib/notifications.ts';
 import { errorMessages } from '../../lib/store-api/error-messages.ts';
@@ -71,7 +72,8 @@ export default function LoginForm({
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <Form action={formPostPath(prefix, 'login')} onSubmit={onSubmit} aria-busy={busy}>
+      {redirectTo && <input type="hidden" name="redirect" value={redirectTo} />}
       <FormError title={t('auth.loginFailed')} messages={formError} />
       <TextField
         label={t('auth.username')}
@@ -111,6 +113,6 @@ export default function LoginForm({
           {t('auth.registerLink')}
         </a>
       </p>
-    </form>
+    </Form>
   );
 }

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, PasswordField } from '../../components/ui/form.tsx';
+import { Button, Form, PasswordField } from '../../components/ui/form.tsx';
 import { useAction } from '../../components/ui/use-action.ts';
 import { useI18n } from '../../i18n/react.tsx';
+import { formPostPath } from '../../lib/forms/form-actions.ts';
 import { validateForm, type FieldErrors } from '../../lib/forms/validation.ts';
 import { notifyAfterNavigation } from '../../lib/notifications.ts';
 import { PasswordSetSchema, confirmRecovery } from './auth-flows.ts';
@@ -59,7 +60,8 @@ export default function PasswordSetForm({
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <Form action={formPostPath(prefix, 'password-set')} onSubmit={onSubmit} aria-busy={busy}>
+      <input type="hidden" name="hash" value={hash} />
       <PasswordField
         label={t('auth.set.newPassword')}
         name="newPassword"
@@ -79,6 +81,6 @@ export default function PasswordSetForm({
       <Button type="submit" busy={busy} wide>
         {t('auth.set.submit')}
       </Button>
-    </form>
+    </Form>
   );
 }

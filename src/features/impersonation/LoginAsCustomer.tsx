@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, FormError, TextField } from '../../components/ui/form.tsx';
+import { Button, Form, FormError, TextField } from '../../components/ui/form.tsx';
+import { formPostPath } from '../../lib/forms/form-actions.ts';
 import { useAction } from '../../components/ui/use-action.ts';
 import { I18nProvider, useT, type IslandI18nProp } from '../../i18n/react.tsx';
 import type { MessageKey } from '../../i18n/locales.ts';
@@ -89,7 +90,7 @@ function LoginAs({
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <Form action={formPostPath(prefix, 'script-required')} onSubmit={onSubmit} aria-busy={busy}>
       <p className="mb-4 text-sm text-muted">{t('impersonation.intro')}</p>
       <FormError title={t('general.error')} messages={formError} />
       <TextField
@@ -107,6 +108,6 @@ function LoginAs({
       <Button type="submit" busy={busy}>
         {t('impersonation.submit')}
       </Button>
-    </form>
+    </Form>
   );
 }

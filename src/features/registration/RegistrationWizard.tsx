@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Checkbox, PasswordField, RadioGroup, Select, TextField } from '../../components/ui/form.tsx';
+import { Checkbox, Form, PasswordField, RadioGroup, Select, TextField } from '../../components/ui/form.tsx';
+import { formPostPath } from '../../lib/forms/form-actions.ts';
 import { useAction } from '../../components/ui/use-action.ts';
 import { validateForm, type FieldErrors } from '../../lib/forms/validation.ts';
 import { errorItemMessage } from '../../lib/store-api/error-messages.ts';
@@ -227,7 +228,11 @@ function Wizard({ mode, flags, prefix, locale, country }: Omit<RegistrationWizar
           </a>
         </div>
       ) : (
-        <form noValidate onSubmit={(event) => void next(event)} aria-label={title}>
+        <Form
+          action={formPostPath(prefix, 'script-required')}
+          onSubmit={(event) => void next(event)}
+          aria-label={title}
+        >
           {formError && (
             <p role="alert" className="mb-4 rounded border border-primary bg-red-50 p-3 text-sm text-primary">
               {formError}
@@ -354,7 +359,7 @@ function Wizard({ mode, flags, prefix, locale, country }: Omit<RegistrationWizar
               {busy ? tr('submitting') : steps[index + 1] === 'done' ? tr('submit') : tr('next')}
             </button>
           </div>
-        </form>
+        </Form>
       )}
     </div>
   );

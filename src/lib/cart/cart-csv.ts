@@ -5,9 +5,10 @@
  * Spreadsheets read CSV with the separators of the user's regional settings: where the decimal separator is a comma
  * (German, French, Dutch) the field separator is a semicolon, in English a comma with a decimal point. Numbers are
  * written without grouping so that a spreadsheet reads them as numbers. Cells that a spreadsheet would run as a
- * formula (starting with `=`, `+`, `-`, `@`) are escaped (papaparse `escapeFormulae`).
+ * formula (starting with `=`, `+`, `-`, `@`, tab or carriage return) get the shop's one guard (contract/csv-formula.ts).
  */
 import Papa from 'papaparse';
+import { CSV_FORMULA_GUARD } from '../../../contract/csv-formula.ts';
 import { unitName, type UnitTranslator } from '../../i18n/format.ts';
 import type { Locale, MessageKey } from '../../i18n/locales.ts';
 import { productLineItems, type Cart } from './cart-store.ts';
@@ -67,7 +68,7 @@ export function cartToCsv(cart: Cart, i18n: UnitTranslator): string {
   return Papa.unparse([HEADINGS.map((key) => t(key)), ...rows], {
     delimiter: csvSeparators(locale).delimiter,
     newline: '\r\n',
-    escapeFormulae: true,
+    escapeFormulae: CSV_FORMULA_GUARD,
   });
 }
 

@@ -8,7 +8,8 @@ import type { Address } from '../../../lib/session/customer.ts';
 import { listAddresses } from '../../../lib/address-book.ts';
 import { createAddress, deleteAddress, updateAddress, type AddressInput } from '../api.ts';
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
-import { Button, Card, Checkbox, FormActions, TextField } from '../../../components/ui/form.tsx';
+import { Button, Card, Checkbox, Form, FormActions, TextField } from '../../../components/ui/form.tsx';
+import { useScriptRequiredAction } from '../form-action.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import { useAction, useConfirmedAction, useNotify } from '../../../components/ui/use-action.ts';
 import { useLoggedIn } from '../session.tsx';
@@ -168,6 +169,7 @@ const ADDRESS_FIELDS = [
 export function AddressForm() {
   const i18n = useI18n();
   const { t } = i18n;
+  const formAction = useScriptRequiredAction();
   const { slug } = useParams();
   const navigate = useNavigate();
   const { customer } = useLoggedIn();
@@ -218,7 +220,7 @@ export function AddressForm() {
 
   return (
     <Card title={slug ? t('account.address.edit') : t('account.address.create')}>
-      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <Form action={formAction} onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <TextField
             label={t('account.field.addressName')}
@@ -301,7 +303,7 @@ export function AddressForm() {
           />
         </div>
         <FormActions busy={saving} submitLabel={t('account.save')} cancel={<CancelLink to="/account/addressbook" />} />
-      </form>
+      </Form>
     </Card>
   );
 }

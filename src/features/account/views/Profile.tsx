@@ -5,12 +5,14 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Button, Card, PasswordField, TextField } from '../../../components/ui/form.tsx';
+import { Button, Card, Form, PasswordField, TextField } from '../../../components/ui/form.tsx';
+import { useScriptRequiredAction } from '../form-action.ts';
 import { useAction, useNotify } from '../../../components/ui/use-action.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import { validateForm, type FieldErrors } from '../../../lib/forms/validation.ts';
 import { refreshSession } from '../../../lib/session/session-store.ts';
 import { changePassword, changeProfile, type ProfileInput } from '../api.ts';
+import { holds } from '../rights.ts';
 import { useLoggedIn } from '../session.tsx';
 import { emailChanged, PasswordSchema, profileSchema } from '../validation.ts';
 import { SalutationField } from './salutation.tsx';
@@ -21,6 +23,7 @@ const PROFILE_FIELDS = ['salutation', 'firstName', 'lastName', 'email', 'phone',
 export function ProfileForm() {
   const i18n = useI18n();
   const { t } = i18n;
+  const formAction = useScriptRequiredAction();
   const { customer } = useLoggedIn();
   const { notify } = useNotify();
   const [values, setValues] = useState({
@@ -57,7 +60,7 @@ export function ProfileForm() {
 
   return (
     <Card title={t('account.profile.edit')}>
-      <form noValidate onSubmit={submit} className="grid gap-x-4 sm:grid-cols-2">
+      <Form action={formAction} onSubmit={submit} className="grid gap-x-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <SalutationField value={values.salutation} onValue={set('salutation')} error={errors.salutation} />
         </div>
@@ -116,7 +119,7 @@ export function ProfileForm() {
             {t('account.profile.save')}
           </Button>
         </div>
-      </form>
+      </Form>
     </Card>
   );
 }
@@ -131,6 +134,7 @@ const PASSWORD_FIELDS = ['password', 'newPassword', 'newPasswordConfirm'] as con
 export function PasswordForm() {
   const i18n = useI18n();
   const { t } = i18n;
+  const formAction = useScriptRequiredAction();
   const { notify } = useNotify();
   const [values, setValues] = useState(EMPTY_PASSWORDS);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -154,7 +158,7 @@ export function PasswordForm() {
 
   return (
     <Card title={t('account.password.title')}>
-      <form noValidate onSubmit={submit} className="grid gap-x-4 sm:grid-cols-2">
+      <Form action={formAction} onSubmit={submit} className="grid gap-x-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <PasswordField
             label={t('account.password.current')}
@@ -189,18 +193,23 @@ export function PasswordForm() {
             {t('account.password.forgot')}
           </Link>
         </div>
-      </form>
+      </Form>
     </Card>
   );
 }
 
+/**
+ * The profile page: the contact data (the page's right, ROLE_MANAGE_OWN_CONTACT_INFO) and, for a customer holding
+ * ROLE_MANAGE_OWN_ACCOUNT, the password change (the server refuses it without that right, docs/decisions/024).
+ */
 export function Profile() {
   const { t } = useI18n();
+  const { rights } = useLoggedIn();
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('account.nav.profile')}</h1>
       <ProfileForm />
-      <PasswordForm />
+      {holds(rights, 'ROLE_MANAGE_OWN_ACCOUNT') && <PasswordForm />}
     </div>
   );
 }

@@ -9,11 +9,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { createCustomer, deleteCustomers, fetchCustomer, updateCustomer, type UserInput } from '../api.ts';
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
-import { Button, Card, Checkbox, FormActions, PasswordField, TextField } from '../../../components/ui/form.tsx';
+import { Button, Card, Checkbox, Form, FormActions, PasswordField, TextField } from '../../../components/ui/form.tsx';
+import { useScriptRequiredAction } from '../form-action.ts';
 import { SalutationField } from './salutation.tsx';
 import { useI18n } from '../../../i18n/react.tsx';
 import { useAction, useNotify } from '../../../components/ui/use-action.ts';
 import { RIGHT_CODES } from '../rights.ts';
+import { RIGHTS_WITHOUT_FUNCTION } from '../../../../contract/rights.ts';
 import { useLoggedIn } from '../session.tsx';
 import { CancelLink } from './CancelLink.tsx';
 import { validateForm, type FieldErrors } from '../../../lib/forms/validation.ts';
@@ -40,6 +42,11 @@ const EMPTY_USER: UserInput = {
   leadBuyer: false,
 };
 
+/** True for a right that guards no function of this shop (contract/rights.ts RIGHTS_WITHOUT_FUNCTION). */
+function withoutFunction(code: string): boolean {
+  return (RIGHTS_WITHOUT_FUNCTION as readonly string[]).includes(code);
+}
+
 /**
  * The 24 right toggles, each labelled with its translated name. Rights the editor does not hold are read-only: the
  * server lets a user grant only rights they hold themselves.
@@ -48,10 +55,13 @@ export function RightsFieldset({
   enabled,
   onChange,
   grantable,
+  readOnly = false,
 }: {
   enabled: string[];
   onChange: (codes: string[]) => void;
   grantable: readonly string[];
+  /** Every toggle read-only: one's own rights (nobody changes them, backend/auth/guards.ts). */
+  readOnly?: boolean;
 }) {
   const { t } = useI18n();
   return (
@@ -61,8 +71,9 @@ export function RightsFieldset({
         <Checkbox
           key={code}
           label={t(`account.right.${code}`)}
+          description={withoutFunction(code) ? t('account.users.rightWithoutFunction') : undefined}
           checked={enabled.includes(code)}
-          disabled={!grantable.includes(code)}
+          disabled={readOnly || withoutFunction(code) || !grantable.includes(code)}
           onChecked={(on) => onChange(on ? [...enabled, code] : enabled.filter((c) => c !== code))}
         />
       ))}
@@ -73,6 +84,7 @@ export function RightsFieldset({
 export function UserForm() {
   const i18n = useI18n();
   const { t } = i18n;
+  const formAction = useScriptRequiredAction();
   const { slug } = useParams();
   const navigate = useNavigate();
   const { customer: me, rights: myRights } = useLoggedIn();
@@ -190,7 +202,7 @@ export function UserForm() {
         ) : undefined
       }
     >
-      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <Form action={formAction} onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <SalutationField
             value={values.salutation}
@@ -240,23 +252,25 @@ export function UserForm() {
           autoComplete="off"
         />
         {!slug && <p className="text-sm text-gray-700 sm:col-span-2">{t('account.users.invitationHint')}</p>}
+        {own && <p className="text-sm text-gray-700 sm:col-span-2">{t('account.users.ownAccessHint')}</p>}
         <Checkbox
           label={t('account.users.active')}
+          disabled={own}
           checked={values.active}
           onChecked={(active) => setValues((v) => (v ? { ...v, active } : v))}
         />
         <Checkbox
           label={t('account.field.leadBuyer')}
           description={me.leadBuyer ? undefined : t('account.users.leadBuyerOnly')}
-          disabled={!me.leadBuyer}
+          disabled={own || !me.leadBuyer}
           checked={values.leadBuyer}
           onChecked={(leadBuyer) => setValues((v) => (v ? { ...v, leadBuyer } : v))}
         />
         <div className="sm:col-span-2">
-          <RightsFieldset enabled={rights} onChange={setRights} grantable={myRights} />
+          <RightsFieldset enabled={rights} onChange={setRights} grantable={myRights} readOnly={own} />
         </div>
         <FormActions busy={saving} submitLabel={t('account.save')} cancel={<CancelLink to="/account/customer" />} />
-      </form>
+      </Form>
       {confirming && (
         <ConfirmDialog
           open
