@@ -182,7 +182,7 @@ describe('managing order references', () => {
     };
     expect(await bad({ name: '   ' })).toEqual([['VIOLATION::IS_BLANK_ERROR', '/name']]);
     expect(await bad({ name: 'x'.repeat(31) })).toEqual([['VIOLATION::TOO_LONG_ERROR', '/name']]);
-    expect(await bad({ name: 'PO\u0000-1' })).toEqual([['VIOLATION::REGEX_FAILED_ERROR', '/name']]);
+    expect(await bad({ name: 'PO\u0000-1' })).toEqual([['VIOLATION::NUL_CHARACTER_ERROR', '/name']]);
     expect(await bad({ name: 'PO\n1' })).toEqual([['VIOLATION::REGEX_FAILED_ERROR', '/name']]);
     expect(await bad({ name: 'PO\u202e1' })).toEqual([['VIOLATION::REGEX_FAILED_ERROR', '/name']]);
     expect(await bad({ budget: -1 })).toEqual([['VIOLATION::TOO_LOW_ERROR', '/budget']]);
