@@ -142,11 +142,10 @@ function Line({
             {t('checkout.line.customerSku', { number: customerArticleNumber })}
           </p>
         )}
-        <p className="mt-1 text-sm">
-          {seesPrices
-            ? t('checkout.line.unitPrice', { price: amount(line.price?.unitPrice ?? 0) })
-            : t('checkout.pricesOnRequest')}
-        </p>
+        {/* Without prices the line's total says "prices on request" once; a second one here would only repeat it. */}
+        {seesPrices && (
+          <p className="mt-1 text-sm">{t('checkout.line.unitPrice', { price: amount(line.price?.unitPrice ?? 0) })}</p>
+        )}
         {typeof stock === 'number' && <p className="text-sm">{t('checkout.line.stock', { stock })}</p>}
         {delivery && (
           <p className="text-sm">
