@@ -154,7 +154,12 @@ describe('access', () => {
     const [mail] = await api.db
       .select()
       .from(mailOutboxTable)
-      .where(and(eq(mailOutboxTable.template, 'order-confirmation'), eq(mailOutboxTable.recipient, `${b.username}@example.com`)));
+      .where(
+        and(
+          eq(mailOutboxTable.template, 'order-confirmation'),
+          eq(mailOutboxTable.recipient, `${b.username}@example.com`),
+        ),
+      );
     expect(mail!.text).toContain(`- 3 × ${article.productNumber} `);
     expect(mail!.text).toMatch(/Prices on request|Preise auf Anfrage|Prix sur demande|Prijzen op aanvraag/);
     expect(`${mail!.text}${mail!.html}`).not.toMatch(/€|24[.,]90|74[.,]70/);
