@@ -229,6 +229,8 @@ const ORDER_CONFIRMATION: Record<
     net: string;
     vat: (rate: string) => string;
     total: string;
+    /** Said instead of the amounts to a recipient without ROLE_VIEW_PRICES. */
+    pricesOnRequest: string;
     delivery: string;
     pickup: string;
     closing: string;
@@ -248,6 +250,7 @@ const ORDER_CONFIRMATION: Record<
     net: 'Summe netto',
     vat: (r) => `MwSt. ${r} %`,
     total: 'Gesamtbetrag',
+    pricesOnRequest: 'Preise auf Anfrage',
     delivery: 'Lieferadresse',
     pickup: 'Abholung bei',
     closing: 'Den Stand Ihrer Bestellung sehen Sie jederzeit in Ihrem Kundenkonto unter „Bestellungen“.',
@@ -266,6 +269,7 @@ const ORDER_CONFIRMATION: Record<
     net: 'Total net',
     vat: (r) => `VAT ${r} %`,
     total: 'Total',
+    pricesOnRequest: 'Prices on request',
     delivery: 'Delivery address',
     pickup: 'Pickup at',
     closing: 'You can follow your order at any time under "Orders" in your account.',
@@ -284,6 +288,7 @@ const ORDER_CONFIRMATION: Record<
     net: 'Total HT',
     vat: (r) => `TVA ${r} %`,
     total: 'Total TTC',
+    pricesOnRequest: 'Prix sur demande',
     delivery: 'Adresse de livraison',
     pickup: 'Retrait à',
     closing: 'Vous pouvez suivre votre commande à tout moment sous « Commandes » dans votre compte.',
@@ -302,6 +307,7 @@ const ORDER_CONFIRMATION: Record<
     net: 'Totaal netto',
     vat: (r) => `btw ${r} %`,
     total: 'Totaal',
+    pricesOnRequest: 'Prijzen op aanvraag',
     delivery: 'Leveradres',
     pickup: 'Afhalen bij',
     closing: 'U kunt uw bestelling altijd volgen onder "Bestellingen" in uw account.',
@@ -314,11 +320,17 @@ const ORDER_CONFIRMATION: Record<
  * totals (goods value, discount, shipping, surcharge, net, VAT per rate, total) and the delivery address or the
  * pickup location. Amounts are cents (unit prices exact decimals) formatted in the locale's euro format; every value
  * of the HTML variant is HTML-escaped.
+ *
+ * With `seesPrices` false (the recipient lacks ROLE_VIEW_PRICES, docs/decisions/014 "Buyers without
+ * ROLE_VIEW_PRICES") the mail holds no amount at all: each line only with its quantity, article and backorder, and
+ * "prices on request" in place of the totals.
  */
 export function orderConfirmationMail(input: {
   to: string;
   name: string;
   locale: string;
+  /** Whether the recipient may see prices (ROLE_VIEW_PRICES); false leaves every amount out. */
+  seesPrices: boolean;
   orderNumber: string;
   orderReference: string | null;
   lines: OrderMailLine[];
@@ -340,18 +352,22 @@ export function orderConfirmationMail(input: {
     new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(value / 100);
   const rate = (value: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(Number(value));
   const lines = input.lines.map((l) => {
-    const text =
-      `${l.quantity} × ${l.productNumber ? `${l.productNumber} ` : ''}${l.label}: ` +
-      `${euro.format(Number(l.unitPrice))} = ${cents(l.totalCents)}`;
+    const article = `${l.quantity} × ${l.productNumber ? `${l.productNumber} ` : ''}${l.label}`;
+    const text = input.seesPrices
+      ? `${article}: ${euro.format(Number(l.unitPrice))} = ${cents(l.totalCents)}`
+      : article;
     return l.backorderQuantity > 0 ? `${text} (${t.backorder(l.backorderQuantity)})` : text;
   });
-  const totals: [string, string][] = [[t.goods, cents(input.totals.goodsCents)]];
-  if (input.totals.discountCents > 0) totals.push([t.discount, `-${cents(input.totals.discountCents)}`]);
-  totals.push([t.shipping, cents(input.totals.shippingCents)]);
-  if (input.totals.surchargeCents > 0) totals.push([t.surcharge, cents(input.totals.surchargeCents)]);
-  totals.push([t.net, cents(input.totals.netCents)]);
-  for (const tax of input.totals.taxes) totals.push([t.vat(rate(tax.taxRate)), cents(tax.taxCents)]);
-  totals.push([t.total, cents(input.totals.totalCents)]);
+  const totals: [string, string][] = [];
+  if (input.seesPrices) {
+    totals.push([t.goods, cents(input.totals.goodsCents)]);
+    if (input.totals.discountCents > 0) totals.push([t.discount, `-${cents(input.totals.discountCents)}`]);
+    totals.push([t.shipping, cents(input.totals.shippingCents)]);
+    if (input.totals.surchargeCents > 0) totals.push([t.surcharge, cents(input.totals.surchargeCents)]);
+    totals.push([t.net, cents(input.totals.netCents)]);
+    for (const tax of input.totals.taxes) totals.push([t.vat(rate(tax.taxRate)), cents(tax.taxCents)]);
+    totals.push([t.total, cents(input.totals.totalCents)]);
+  }
   const destination =
     input.destination.kind === 'delivery'
       ? { title: t.delivery, lines: input.destination.address }
@@ -366,7 +382,7 @@ export function orderConfirmationMail(input: {
     `${t.lines}:`,
     ...lines.map((l) => `- ${l}`),
     '',
-    ...totals.map(([label, value]) => `${label}: ${value}`),
+    ...(input.seesPrices ? totals.map(([label, value]) => `${label}: ${value}`) : [t.pricesOnRequest]),
     '',
     `${destination.title}:`,
     ...destination.lines,
@@ -378,7 +394,9 @@ export function orderConfirmationMail(input: {
     `<p>${escapeHtml(t.greeting(input.name))}</p><p>${escapeHtml(t.intro(input.orderNumber))}` +
     (reference ? `<br>${escapeHtml(reference)}` : '') +
     `</p><p>${escapeHtml(t.lines)}:</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` +
-    `<table>${totals.map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`).join('')}</table>` +
+    (input.seesPrices
+      ? `<table>${totals.map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`).join('')}</table>`
+      : `<p>${escapeHtml(t.pricesOnRequest)}</p>`) +
     `<p>${escapeHtml(destination.title)}:<br>${destination.lines.map((l) => escapeHtml(l)).join('<br>')}</p>` +
     `<p>${escapeHtml(t.closing)}</p>`;
   return { to: input.to, subject: t.subject(input.orderNumber), text, html, template: 'order-confirmation' };
@@ -390,6 +408,9 @@ const APPROVAL_REQUESTED: Record<
     subject: (number: string) => string;
     greeting: (name: string) => string;
     body: (requester: string, number: string, net: string) => string;
+    /** The body for an approver without ROLE_VIEW_PRICES: no amount. */
+    bodyWithoutPrices: (requester: string, number: string) => string;
+    pricesOnRequest: string;
     reference: string;
     lines: string;
     closing: string;
@@ -399,6 +420,8 @@ const APPROVAL_REQUESTED: Record<
     subject: (n) => `Freigabe erbeten: Bestellanfrage ${n}`,
     greeting: (n) => `Guten Tag ${n},`,
     body: (r, n, v) => `${r} bittet um Ihre Freigabe der Bestellanfrage ${n} über ${v} netto.`,
+    bodyWithoutPrices: (r, n) => `${r} bittet um Ihre Freigabe der Bestellanfrage ${n}.`,
+    pricesOnRequest: 'Preise auf Anfrage',
     reference: 'Bestellreferenz',
     lines: 'Artikel',
     closing: 'Sie geben die Anfrage in Ihrem Kundenkonto unter „Freigaben“ frei oder lehnen sie dort ab.',
@@ -407,6 +430,8 @@ const APPROVAL_REQUESTED: Record<
     subject: (n) => `Approval requested: order request ${n}`,
     greeting: (n) => `Hello ${n},`,
     body: (r, n, v) => `${r} asks you to approve the order request ${n} of ${v} net.`,
+    bodyWithoutPrices: (r, n) => `${r} asks you to approve the order request ${n}.`,
+    pricesOnRequest: 'Prices on request',
     reference: 'Order reference',
     lines: 'Articles',
     closing: 'Approve or decline the request under "Approvals" in your account.',
@@ -415,6 +440,8 @@ const APPROVAL_REQUESTED: Record<
     subject: (n) => `Validation demandée : demande de commande ${n}`,
     greeting: (n) => `Bonjour ${n},`,
     body: (r, n, v) => `${r} vous demande de valider la demande de commande ${n} d'un montant de ${v} HT.`,
+    bodyWithoutPrices: (r, n) => `${r} vous demande de valider la demande de commande ${n}.`,
+    pricesOnRequest: 'Prix sur demande',
     reference: 'Référence de commande',
     lines: 'Articles',
     closing: 'Validez ou refusez la demande sous « Validations » dans votre compte.',
@@ -423,6 +450,8 @@ const APPROVAL_REQUESTED: Record<
     subject: (n) => `Goedkeuring gevraagd: bestelaanvraag ${n}`,
     greeting: (n) => `Beste ${n},`,
     body: (r, n, v) => `${r} vraagt u de bestelaanvraag ${n} van ${v} netto goed te keuren.`,
+    bodyWithoutPrices: (r, n) => `${r} vraagt u de bestelaanvraag ${n} goed te keuren.`,
+    pricesOnRequest: 'Prijzen op aanvraag',
     reference: 'Bestelreferentie',
     lines: 'Artikelen',
     closing: 'Keur de aanvraag goed of wijs ze af onder "Goedkeuringen" in uw account.',
@@ -433,11 +462,15 @@ const APPROVAL_REQUESTED: Record<
  * The mail to an approver when a buyer of their flow or order reference sends an approval request (template key
  * 'approval-requested'): who asks, the request's number, the net total, the order reference and one line per
  * article. Amounts are cents formatted in the locale's euro format; every value of the HTML variant is escaped.
+ * With `seesPrices` false (the approver lacks ROLE_VIEW_PRICES, docs/decisions/014 "Buyers without
+ * ROLE_VIEW_PRICES") the mail names no amount: the lines with quantities and "prices on request".
  */
 export function approvalRequestedMail(input: {
   to: string;
   name: string;
   locale: string;
+  /** Whether the approver may see prices (ROLE_VIEW_PRICES); false leaves every amount out. */
+  seesPrices: boolean;
   requesterName: string;
   approvalNumber: string;
   orderReference: string | null;
@@ -448,9 +481,14 @@ export function approvalRequestedMail(input: {
   const t = APPROVAL_REQUESTED[locale];
   const cents = (value: number) =>
     new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(value / 100);
-  const body = t.body(input.requesterName, input.approvalNumber, cents(input.netCents));
+  const body = input.seesPrices
+    ? t.body(input.requesterName, input.approvalNumber, cents(input.netCents))
+    : t.bodyWithoutPrices(input.requesterName, input.approvalNumber);
   const reference = input.orderReference ? `${t.reference}: ${input.orderReference}` : null;
-  const lines = input.lines.map((l) => `${l.quantity} × ${l.productNumber} ${l.label}: ${cents(l.totalCents)}`);
+  const lines = input.lines.map((l) => {
+    const article = `${l.quantity} × ${l.productNumber} ${l.label}`;
+    return input.seesPrices ? `${article}: ${cents(l.totalCents)}` : article;
+  });
   const text = [
     t.greeting(input.name),
     '',
@@ -459,6 +497,7 @@ export function approvalRequestedMail(input: {
     '',
     `${t.lines}:`,
     ...lines.map((l) => `- ${l}`),
+    ...(input.seesPrices ? [] : [t.pricesOnRequest]),
     '',
     t.closing,
     '',
@@ -467,6 +506,7 @@ export function approvalRequestedMail(input: {
     `<p>${escapeHtml(t.greeting(input.name))}</p><p>${escapeHtml(body)}` +
     (reference ? `<br>${escapeHtml(reference)}` : '') +
     `</p><p>${escapeHtml(t.lines)}:</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` +
+    (input.seesPrices ? '' : `<p>${escapeHtml(t.pricesOnRequest)}</p>`) +
     `<p>${escapeHtml(t.closing)}</p>`;
   return {
     to: input.to,

@@ -38,7 +38,7 @@ const TAX_LIST_KEYS = new Set(['calculatedTaxes']);
 const NULLABLE_PRICE_KEYS = new Set(['listPrice', 'referencePrice', 'regulationPrice']);
 
 /** True when the customer may see prices (the right ROLE_VIEW_PRICES, backend/auth/rights.ts). */
-export function seesPrices(customer: Pick<AuthenticatedCustomer, 'rights'>): boolean {
+export function seesPrices(customer: { readonly rights: ReadonlySet<string> }): boolean {
   return customer.rights.has('ROLE_VIEW_PRICES');
 }
 

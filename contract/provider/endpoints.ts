@@ -312,6 +312,14 @@ const EXTERNAL_CONTACT_NOT_FOUND = error(
 const ORDER_HISTORY = needsRight('ROLE_MANAGE_ORDER_HISTORY');
 const INVOICE_HISTORY = needsRight('ROLE_MANAGE_INVOICE_HISTORY');
 const OFFER_HISTORY = needsRight('ROLE_MANAGE_OFFER_HISTORY');
+/** Said of the answers built from priced records (docs/decisions/014, "Buyers without ROLE_VIEW_PRICES"). */
+const WITHOUT_PRICES =
+  'A caller without ROLE_VIEW_PRICES gets every amount 0 (list prices null, tax breakdowns empty).';
+const PRICED_DOCUMENT = (right: string) =>
+  error(
+    `${NOT_LOGGED_IN.slice(0, -1)}, or ${right} or ROLE_VIEW_PRICES missing ({PROVIDER}__MISSING_RIGHT, ` +
+      'meta.parameters.right): the document shows prices.',
+  );
 const ERP_FILTERS =
   'productNumber and customerArticleNumber (an article of a line, exact), customerReference (part, case ignored), ' +
   'dateFrom and dateTo (days in Europe/Brussels, both included; dateFrom after dateTo is refused at /dateFrom); ' +
@@ -347,7 +355,7 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     summary:
       "One page of the caller's orders, newest first; with ROLE_MANAGE_COMPANY_ORDER_HISTORY the whole company's. " +
       'Filters: orderNumber, productNumber (an article of a line), orderReference (part, case ignored), dateFrom and ' +
-      'dateTo (days in Europe/Brussels, both included), state. Needs ROLE_MANAGE_ORDER_HISTORY.',
+      `dateTo (days in Europe/Brussels, both included), state. Needs ROLE_MANAGE_ORDER_HISTORY. ${WITHOUT_PRICES}`,
     auth: 'customer',
     query: OrderHistoryQuerySchema,
     responses: {
@@ -364,7 +372,8 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     path: '/sw/order/history/detail',
     summary:
       'One order by orderNumber or id, with its lines (backorder, remark), addresses, shipping, surcharge, discount ' +
-      'and totals. Needs ROLE_MANAGE_ORDER_HISTORY; a colleague’s order also ROLE_MANAGE_COMPANY_ORDER_HISTORY.',
+      'and totals. Needs ROLE_MANAGE_ORDER_HISTORY; a colleague’s order also ROLE_MANAGE_COMPANY_ORDER_HISTORY. ' +
+      WITHOUT_PRICES,
     auth: 'customer',
     query: OrderHistoryDetailQuerySchema,
     responses: {
@@ -385,7 +394,7 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     summary:
       "One page of the orders the supplier's ERP holds, of every channel (shop, phone, e-mail, EDI, counter), newest " +
       `first. ${ERP_SCOPE} Filters: orderNumber (exact), status (one status or not_open), ${ERP_FILTERS}. Needs ` +
-      'ROLE_MANAGE_ORDER_HISTORY.',
+      `ROLE_MANAGE_ORDER_HISTORY. ${WITHOUT_PRICES}`,
     auth: 'customer',
     query: ErpOrderHistoryQuerySchema,
     responses: {
@@ -401,7 +410,7 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     summary:
       'One order of the ERP by orderNumber (with firm and warehouse when the list named them): lines with what was ' +
       `delivered and invoiced, deliveries with delivery note and tracking number, invoices, addresses and totals. ${ERP_SCOPE} ` +
-      'Needs ROLE_MANAGE_ORDER_HISTORY.',
+      `Needs ROLE_MANAGE_ORDER_HISTORY. ${WITHOUT_PRICES}`,
     auth: 'customer',
     query: ErpOrderDetailQuerySchema,
     responses: {
@@ -419,7 +428,7 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     path: '/invoice/history',
     summary:
       "One page of the company's invoices, newest first, with the links of their PDFs. Filters: invoiceNumber and " +
-      `orderNumber (exact), ${ERP_FILTERS}. Needs ROLE_MANAGE_INVOICE_HISTORY.`,
+      `orderNumber (exact), ${ERP_FILTERS}. Needs ROLE_MANAGE_INVOICE_HISTORY. ${WITHOUT_PRICES}`,
     auth: 'customer',
     query: InvoiceHistoryQuerySchema,
     responses: {
@@ -432,12 +441,14 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     operationId: 'readInvoiceDocument',
     method: 'get',
     path: '/invoice/{invoiceNumber}/document',
-    summary: `The invoice as a PDF in the caller's language. ${PDF_HEADERS} Needs ROLE_MANAGE_INVOICE_HISTORY.`,
+    summary:
+      `The invoice as a PDF in the caller's language. ${PDF_HEADERS} Needs ROLE_MANAGE_INVOICE_HISTORY and ` +
+      'ROLE_VIEW_PRICES.',
     auth: 'customer',
     params: InvoiceDocumentPathSchema,
     responses: {
       200: { description: 'The invoice PDF.', file: 'application/pdf' },
-      403: INVOICE_HISTORY,
+      403: PRICED_DOCUMENT('ROLE_MANAGE_INVOICE_HISTORY'),
       404: INVOICE_NOT_FOUND,
     },
   },
@@ -446,7 +457,7 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     method: 'get',
     path: '/invoice/{invoiceNumber}/proof-of-delivery',
     summary:
-      'The proof of delivery of an invoiced delivery as a PDF: delivery note, tracking number, who signed. ' +
+      'The proof of delivery of an invoiced delivery as a PDF: delivery note, tracking number, who signed; no prices. ' +
       `${PDF_HEADERS} Needs ROLE_MANAGE_INVOICE_HISTORY.`,
     auth: 'customer',
     params: InvoiceDocumentPathSchema,
@@ -489,7 +500,7 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     path: '/offer/history',
     summary:
       `One page of offers, newest first. ${ERP_SCOPE} Filters: offerNumber (exact), status (open or processed), ` +
-      `${ERP_FILTERS}. Needs ROLE_MANAGE_OFFER_HISTORY.`,
+      `${ERP_FILTERS}. Needs ROLE_MANAGE_OFFER_HISTORY. ${WITHOUT_PRICES}`,
     auth: 'customer',
     query: OfferHistoryQuerySchema,
     responses: {
@@ -502,7 +513,9 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     operationId: 'readOfferDetail',
     method: 'get',
     path: '/offer/history/detail',
-    summary: `One offer by offerNumber with its lines; prices once processed. ${ERP_SCOPE} Needs ROLE_MANAGE_OFFER_HISTORY.`,
+    summary:
+      `One offer by offerNumber with its lines; prices once processed. ${ERP_SCOPE} Needs ` +
+      `ROLE_MANAGE_OFFER_HISTORY. ${WITHOUT_PRICES}`,
     auth: 'customer',
     query: OfferNumberSchema,
     responses: {
@@ -518,12 +531,12 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     path: '/offer/{offerNumber}/document',
     summary:
       `The PDF of a processed offer in the caller's language. ${PDF_HEADERS} ${ERP_SCOPE} Needs ` +
-      'ROLE_MANAGE_OFFER_HISTORY.',
+      'ROLE_MANAGE_OFFER_HISTORY and ROLE_VIEW_PRICES.',
     auth: 'customer',
     params: OfferNumberSchema,
     responses: {
       200: { description: 'The offer PDF.', file: 'application/pdf' },
-      403: OFFER_HISTORY,
+      403: PRICED_DOCUMENT('ROLE_MANAGE_OFFER_HISTORY'),
       404: error(
         '{PROVIDER}__OFFER_NOT_FOUND (meta.parameters.offer): unknown, out of scope, or still open (no PDF yet).',
       ),
@@ -573,7 +586,7 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     path: '/order-flow/pending',
     summary:
       'How many approval requests of the flows the caller approves wait for a decision (their own requests left ' +
-      'out), and the newest 20. Needs ROLE_APPROVE_ORDER_FLOWS.',
+      `out), and the newest 20. Needs ROLE_APPROVE_ORDER_FLOWS. ${WITHOUT_PRICES}`,
     auth: 'customer',
     responses: {
       200: { description: 'The pending requests.', schema: 'OrderFlowPendingResponse' },
@@ -677,7 +690,8 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
     summary:
       'One page of the approval requests the caller may see, newest first: an approver those of the flows and order ' +
       'references they approve, a buyer their own, a lead buyer or a holder of ROLE_MANAGE_COMPANY_ORDER_HISTORY the ' +
-      "company's. Filters: status, term (approval or order number, requester, order reference), ids. Page size 20.",
+      "company's. Filters: status, term (approval or order number, requester, order reference), ids. Page size 20. " +
+      `${WITHOUT_PRICES} Budgets stay.`,
     auth: 'customer',
     body: 'ApprovalListRequest',
     bodyRequired: false,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStoreApi } from '../../app.ts';
 import { RIGHT_CODES } from '../../auth/rights.ts';
@@ -8,6 +8,7 @@ import {
   companyAddressTable,
   companyCreditTable,
   companyTable,
+  mailOutboxTable,
   orderTable,
   productTable,
 } from '../../db/schema/index.ts';
@@ -48,13 +49,13 @@ async function call<T = StoreCart>(method: string, path: string, token?: string,
 /** A fresh buyer (own company) with every right unless told otherwise. */
 async function buyer(
   options: { country?: string; rights?: (typeof RIGHT_CODES)[number][] } = {},
-): Promise<{ token: string; id: string; companyId: string }> {
+): Promise<{ token: string; id: string; companyId: string; username: string }> {
   const company = await insertCompany(api.db);
   if (options.country) {
     await api.db.update(companyTable).set({ countryCode: options.country }).where(eq(companyTable.id, company.id));
   }
   const customer = await insertCustomer(api.db, company.id, options.rights ? { rights: options.rights } : {});
-  return { token: customer.token, id: customer.id, companyId: company.id };
+  return { token: customer.token, id: customer.id, companyId: company.id, username: customer.username };
 }
 
 const add = (token: string, items: unknown[]) => call('POST', '/checkout/cart/line-item', token, { items });
@@ -149,6 +150,19 @@ describe('access', () => {
     // The order itself is priced: a colleague with the right reads its amounts.
     const [stored] = await api.db.select().from(orderTable).where(eq(orderTable.customerId, b.id));
     expect(stored!.totalCents).toBeGreaterThan(0);
+    // The confirmation mail names the article and its quantity, and no amount.
+    const [mail] = await api.db
+      .select()
+      .from(mailOutboxTable)
+      .where(
+        and(
+          eq(mailOutboxTable.template, 'order-confirmation'),
+          eq(mailOutboxTable.recipient, `${b.username}@example.com`),
+        ),
+      );
+    expect(mail!.text).toContain(`- 3 × ${article.productNumber} `);
+    expect(mail!.text).toMatch(/Prices on request|Preise auf Anfrage|Prix sur demande|Prijzen op aanvraag/);
+    expect(`${mail!.text}${mail!.html}`).not.toMatch(/€|24[.,]90|74[.,]70/);
   });
 });
 

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { orderConfirmationMail } from '../../mail/templates.ts';
+import { approvalRequestedMail, orderConfirmationMail } from '../../mail/templates.ts';
 
 const order = {
   to: 'buyer@example.com',
+  seesPrices: true,
   name: 'Anna <Admin>',
   orderNumber: '100042',
   orderReference: 'PO-<7>',
@@ -53,5 +54,55 @@ describe('the order confirmation mail', () => {
 
   test('an unknown language falls back to English', () => {
     expect(orderConfirmationMail({ ...order, locale: 'it-IT' }).subject).toBe('Your order 100042');
+  });
+});
+
+/** Any amount a mail could print: a euro figure in any of the four locales' formats. */
+const MONEY = /€|\d+[.,]\d{2}\b/;
+
+describe('mails to a recipient without ROLE_VIEW_PRICES', () => {
+  test.each([
+    ['de-DE', 'Preise auf Anfrage', '3 × P-1 Drill & bits (davon 1 im Rückstand, Lieferung folgt)'],
+    ['en-GB', 'Prices on request', '3 × P-1 Drill & bits (1 of them on backorder, delivered later)'],
+    ['fr-FR', 'Prix sur demande', '3 × P-1 Drill & bits (dont 1 en reliquat, livrés plus tard)'],
+    ['nl-NL', 'Prijzen op aanvraag', '3 × P-1 Drill & bits (waarvan 1 in backorder, later geleverd)'],
+  ])('%s: the order confirmation lists the lines with quantities and no amount', (locale, onRequest, line) => {
+    const mail = orderConfirmationMail({ ...order, locale, seesPrices: false });
+    expect(mail.text).toContain(`- ${line}`);
+    expect(mail.text).toContain(onRequest);
+    expect(mail.html).toContain(onRequest);
+    expect(mail.text).toContain('Shop Antwerpen');
+    expect(mail.text).not.toMatch(MONEY);
+    expect(mail.html).not.toMatch(MONEY);
+  });
+
+  const request = {
+    to: 'approver@example.com',
+    name: 'Anton',
+    requesterName: 'Rita',
+    approvalNumber: '200007',
+    orderReference: 'PO-9',
+    netCents: 26000,
+    lines: [{ productNumber: 'P-1', label: 'Helmet', quantity: 10, totalCents: 25000 }],
+  };
+
+  test.each([
+    ['de-DE', 'Rita bittet um Ihre Freigabe der Bestellanfrage 200007.', 'Preise auf Anfrage'],
+    ['en-GB', 'Rita asks you to approve the order request 200007.', 'Prices on request'],
+    ['fr-FR', 'Rita vous demande de valider la demande de commande 200007.', 'Prix sur demande'],
+    ['nl-NL', 'Rita vraagt u de bestelaanvraag 200007 goed te keuren.', 'Prijzen op aanvraag'],
+  ])('%s: the approval request to an approver without the right names no amount', (locale, body, onRequest) => {
+    const mail = approvalRequestedMail({ ...request, locale, seesPrices: false });
+    expect(mail.text).toContain(body);
+    expect(mail.text).toContain('- 10 × P-1 Helmet\n');
+    expect(mail.text).toContain(onRequest);
+    expect(mail.text).not.toMatch(MONEY);
+    expect(mail.html).not.toMatch(MONEY);
+  });
+
+  test('an approver with the right reads the net total and the line totals', () => {
+    const mail = approvalRequestedMail({ ...request, locale: 'en-GB', seesPrices: true });
+    expect(mail.text).toContain('Rita asks you to approve the order request 200007 of €260.00 net.');
+    expect(mail.text).toContain('- 10 × P-1 Helmet: €250.00');
   });
 });

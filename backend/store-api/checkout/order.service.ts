@@ -65,6 +65,7 @@ import { mapShippingMethod, PICKUP_SHIPPING_METHOD } from './methods.mapper.ts';
 import { approvalByKey, requestApproval, snapshotHash } from '../spending/approval.service.ts';
 import { consume } from '../spending/budget.service.ts';
 import { articleLinkReaderOf, customerSkusByProductId } from '../article-link/lookup.ts';
+import { seesPrices } from '../prices-hidden.ts';
 
 type AddressRow = typeof companyAddressTable.$inferSelect;
 type PickupLocationRow = typeof pickupLocationTable.$inferSelect;
@@ -638,7 +639,8 @@ export interface WriteOrderOptions {
  * Writes an order from its draft inside the caller's transaction, for a direct checkout and for an approved request
  * alike: takes the stock (the rest is backorder), adds an invoice order to the company's used credit, writes the
  * order with the next number of `order_number_seq` and its lines at the draft's prices, counts the customer's order
- * and queues the confirmation mail. The cart is not touched (`emptyCart`). Each product line keeps the company's
+ * and queues the confirmation mail (without amounts when the ordering customer does not hold ROLE_VIEW_PRICES when the
+ * order is written). The cart is not touched (`emptyCart`). Each product line keeps the company's
  * own article number as linked at this moment (`customer_article_number`, docs/decisions/017), when the ordering
  * customer holds ROLE_MANAGE_ARTICLE_LINKS.
  *
@@ -720,9 +722,10 @@ export async function writeOrder(
   const promotionRate = [...model.taxes].sort((a, b) => b.netCents - a.netCents)[0]?.taxRate ?? '0';
   // Each line keeps the company's own article number as linked now (docs/decisions/017), read for the ordering
   // customer inside this transaction; none without ROLE_MANAGE_ARTICLE_LINKS.
+  const orderer = await articleLinkReaderOf(tx, draft.customerId);
   const customerSkus = await customerSkusByProductId(
     tx,
-    await articleLinkReaderOf(tx, draft.customerId),
+    orderer,
     model.lines.map((l) => l.productId),
   );
   await tx.insert(orderLineItemTable).values([
@@ -767,13 +770,15 @@ export async function writeOrder(
     .set({ orderCount: sql`${customerTable.orderCount} + 1` })
     .where(eq(customerTable.id, draft.customerId));
 
-  // The confirmation, in the customer's language, written with the order.
+  // The confirmation, in the customer's language, written with the order; without any amount to a customer who does
+  // not hold ROLE_VIEW_PRICES now (also a requester whose right was taken while the approval waited).
   const mailId = await queueMail(
     tx,
     orderConfirmationMail({
       to: draft.mail.to,
       name: draft.mail.name,
       locale: draft.mail.locale,
+      seesPrices: orderer !== null && seesPrices(orderer),
       orderNumber,
       orderReference: data.orderReference ?? null,
       lines: model.lines.map((l) => ({

@@ -2,7 +2,11 @@
  * The ERP's order and invoice history over HTTP (./history.routes.ts) against the simulated ERP: orders placed through
  * the real checkout, handed over to the ERP and moved on by its clock until invoiced.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { RIGHT_CODES } from '../../auth/rights.ts';
+import { customerTable } from '../../db/schema/index.ts';
+import { insertCustomer } from '../company/test-support.ts';
 import { createErpWorld, type Answer, type ErpWorld } from './erp-test-support.ts';
 
 let world: ErpWorld;
@@ -191,6 +195,38 @@ describe('invoice history and documents', () => {
         });
       }
     }
+  });
+});
+
+describe('without ROLE_VIEW_PRICES', () => {
+  test('the invoice list comes without amounts, the invoice PDF is refused naming the right, the proof of delivery stays', async () => {
+    const [lead] = await world.db.select().from(customerTable).where(eq(customerTable.id, world.lead.id));
+    const noPrices = await insertCustomer(world.db, lead!.companyId, {
+      rights: RIGHT_CODES.filter((r) => r !== 'ROLE_VIEW_PRICES'),
+    });
+    const list = await world.call('GET', '/invoice/history', noPrices.token);
+    expect(list.status).toBe(200);
+    const elements = list.json.elements as { invoiceNumber: string; totalPrice: number; totalAmount: number }[];
+    expect(elements.map((i) => i.invoiceNumber).sort()).toEqual(
+      [invoices['PO-BUYER'], invoices['PO-LEAD'], invoices['PO-MIX']].sort(),
+    );
+    expect(elements.map((i) => [i.totalPrice, i.totalAmount])).toEqual([
+      [0, 0],
+      [0, 0],
+      [0, 0],
+    ]);
+    const withPrices = await world.call('GET', '/invoice/history', world.lead.token);
+    expect((withPrices.json.elements as { totalAmount: number }[]).every((i) => i.totalAmount > 0)).toBe(true);
+
+    const invoice = await world.call('GET', `/invoice/${invoices['PO-LEAD']!}/document`, noPrices.token);
+    expect(invoice.status).toBe(403);
+    expect(invoice.json.errors?.[0]).toMatchObject({
+      code: 'WERKBANK__MISSING_RIGHT',
+      meta: { parameters: { right: 'ROLE_VIEW_PRICES' } },
+    });
+    const proof = await world.call('GET', `/invoice/${invoices['PO-LEAD']!}/proof-of-delivery`, noPrices.token);
+    expect(proof.status).toBe(200);
+    expect(proof.headers.get('content-type')).toBe('application/pdf');
   });
 });
 

@@ -8,8 +8,12 @@
  * - `GET …/invoice/history` (InvoiceHistoryQuery → one page of ErpInvoice, newest first): needs
  *   ROLE_MANAGE_INVOICE_HISTORY; the company's invoices.
  * - `GET …/invoice/{invoiceNumber}/document` and `…/proof-of-delivery`: the invoice and its proof of delivery as
- *   `application/pdf` downloads; need ROLE_MANAGE_INVOICE_HISTORY; 404 `{PROVIDER}__INVOICE_NOT_FOUND` for an unknown
- *   number, another company's, or an invoice without a delivery (no proof of delivery).
+ *   `application/pdf` downloads; need ROLE_MANAGE_INVOICE_HISTORY, the invoice also ROLE_VIEW_PRICES; 404
+ *   `{PROVIDER}__INVOICE_NOT_FOUND` for an unknown number, another company's, or an invoice without a delivery (no
+ *   proof of delivery).
+ *
+ * A customer without ROLE_VIEW_PRICES gets every history without amounts (0, ../prices-hidden.ts) and no invoice PDF
+ * (docs/decisions/014, "Buyers without ROLE_VIEW_PRICES").
  *
  * Without a login 403 `CHECKOUT__CUSTOMER_NOT_LOGGED_IN`, without the right 403 `{PROVIDER}__MISSING_RIGHT` naming it;
  * a broken query rule 400 with one `VIOLATION::…` item per rule (a `limit` above 100, a `dateFrom` after `dateTo`).
@@ -60,7 +64,7 @@ export function registerErpHistoryRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteD
     requireRight(me, 'ROLE_MANAGE_INVOICE_HISTORY', config.provider);
     const page = await erp.invoiceHistory(companyScope(c, me), c.req.valid('query'));
     c.header('cache-control', 'private, no-store');
-    return c.json(page satisfies InvoiceHistoryResponse);
+    return c.json(pricedFor(me, page satisfies InvoiceHistoryResponse));
   });
 
   const kinds: Record<string, ErpDocumentKind> = { document: 'invoice', 'proof-of-delivery': 'proof-of-delivery' };
@@ -68,6 +72,9 @@ export function registerErpHistoryRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteD
     app.get(`${base}/invoice/:invoiceNumber/${segment}`, validate('param', InvoiceDocumentPathSchema), async (c) => {
       const me = await requireCustomer(c, db);
       requireRight(me, 'ROLE_MANAGE_INVOICE_HISTORY', config.provider);
+      // An invoice is a document of amounts, rendered by the ERP: nothing to take out, so refused without the right
+      // to see prices. The proof of delivery names no price (docs/decisions/014, "Buyers without ROLE_VIEW_PRICES").
+      if (kind === 'invoice') requireRight(me, 'ROLE_VIEW_PRICES', config.provider);
       const { invoiceNumber } = c.req.valid('param');
       const document = await erp.document(companyScope(c, me), kind, invoiceNumber);
       if (!document) throw invoiceNotFound(config.provider, invoiceNumber);

@@ -4,7 +4,11 @@
  * offered unit price while the offer is valid (docs/decisions/016-erp.md, "Offers in the cart").
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { RIGHT_CODES } from '../../auth/rights.ts';
 import { createCustomerContext } from '../../auth/session.ts';
+import { customerTable } from '../../db/schema/index.ts';
+import { insertCustomer } from '../company/test-support.ts';
 import { SALES_CHANNEL_ID } from '../../db/seed-channel.ts';
 import { fillCart } from '../order/order-test-support.ts';
 import { createErpWorld, type Answer, type ErpWorld } from './erp-test-support.ts';
@@ -215,6 +219,30 @@ describe('a processed offer', () => {
     expect(toCart.json.errors?.[0]).toMatchObject({
       code: 'WERKBANK__OFFER_EXPIRED',
       meta: { parameters: { offer: offerNumber, validUntil } },
+    });
+  });
+});
+
+describe('without ROLE_VIEW_PRICES', () => {
+  test('the processed offer comes without prices and its PDF is refused naming the right', async () => {
+    const [lead] = await world.db.select().from(customerTable).where(eq(customerTable.id, world.lead.id));
+    const noPrices = await insertCustomer(world.db, lead!.companyId, {
+      rights: RIGHT_CODES.filter((r) => r !== 'ROLE_VIEW_PRICES'),
+    });
+    const detail = await world.call('GET', `/offer/history/detail?offerNumber=${offerNumber}`, noPrices.token);
+    expect(detail.status).toBe(200);
+    expect(detail.json).toMatchObject({ status: 'processed', totalPrice: 0 });
+    expect(
+      (detail.json.lines as { unitPrice: number; totalPrice: number }[]).map((l) => [l.unitPrice, l.totalPrice]),
+    ).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+    const pdf = await world.call('GET', `/offer/${offerNumber}/document`, noPrices.token);
+    expect(pdf.status).toBe(403);
+    expect(pdf.json.errors?.[0]).toMatchObject({
+      code: 'WERKBANK__MISSING_RIGHT',
+      meta: { parameters: { right: 'ROLE_VIEW_PRICES' } },
     });
   });
 });

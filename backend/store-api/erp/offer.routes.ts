@@ -11,7 +11,8 @@
  * - `GET …/offer/history` (OfferHistoryQuery → one page of OfferSummary, newest first) and
  *   `GET …/offer/history/detail?offerNumber=` (→ OfferDetail): need ROLE_MANAGE_OFFER_HISTORY; the caller's own offers,
  *   the company's with ROLE_MANAGE_COMPANY_ORDER_HISTORY (the scope of the order history).
- * - `GET …/offer/{offerNumber}/document`: the PDF of a processed offer; needs ROLE_MANAGE_OFFER_HISTORY.
+ * - `GET …/offer/{offerNumber}/document`: the PDF of a processed offer; needs ROLE_MANAGE_OFFER_HISTORY and
+ *   ROLE_VIEW_PRICES (the offer and its history answer a caller without that right without prices).
  * - `POST …/offer/cart` `{ offerNumber }` (→ OfferToCartResponse): puts the lines of a processed, valid offer in the
  *   cart at the offered prices (../checkout/cart.service.ts `addOfferToCart`). Needs ROLE_MANAGE_OFFER_HISTORY, the
  *   right to read the offer; putting lines in the cart needs only the login, as adding to the cart does (placing the
@@ -107,6 +108,9 @@ export function registerOfferRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps):
   app.get(`${base}/:offerNumber/document`, validate('param', OfferNumberSchema), async (c) => {
     const me = await requireCustomer(c, db);
     requireRight(me, 'ROLE_MANAGE_OFFER_HISTORY', config.provider);
+    // The offer PDF is a document of prices, rendered by the ERP (docs/decisions/014, "Buyers without
+    // ROLE_VIEW_PRICES").
+    requireRight(me, 'ROLE_VIEW_PRICES', config.provider);
     const { offerNumber } = c.req.valid('param');
     const document = await erp.document(historyScope(c, me), 'offer', offerNumber);
     if (!document) throw offerNotFound(config.provider, offerNumber);

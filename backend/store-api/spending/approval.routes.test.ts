@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createStoreApi } from '../../app.ts';
 import { RIGHT_CODES } from '../../auth/rights.ts';
@@ -616,5 +616,66 @@ describe('listing', () => {
     expect((await list(approver.token, { status: 'open' })).status).toBe(400);
     expect((await list(approver.token, { limit: 101 })).status).toBe(400);
     expect((await list('', {})).status).toBe(403);
+  });
+});
+
+describe('without ROLE_VIEW_PRICES', () => {
+  /** Any amount a mail could print: a euro figure in the four locales' formats. */
+  const MONEY = /€|\d[.,]\d{2}\b/;
+
+  test('mails, the list and the pending requests name no amount to whom lacks the right', async () => {
+    await setRight(handle.db, secondApprover.id, 'ROLE_VIEW_PRICES', false);
+    await setRight(handle.db, requester.id, 'ROLE_VIEW_PRICES', false);
+    try {
+      const id = await request();
+      const { approvalNumber } = await approvalRow(id);
+      const requested = await handle.db
+        .select()
+        .from(mailOutboxTable)
+        .where(eq(mailOutboxTable.template, 'approval-requested'));
+      const mailTo = (who: TestCustomer) =>
+        requested.find((m) => m.subject.includes(approvalNumber) && m.recipient === `${who.username}@example.com`)!;
+      // The approver holding the right decides on the amounts; the one without reads lines and quantities.
+      expect(mailTo(approver).text).toMatch(/259[.,]95/);
+      expect(mailTo(secondApprover).text).toContain(`10 × ${article.productNumber} Safety helmet`);
+      expect(`${mailTo(secondApprover).text}${mailTo(secondApprover).html}`).not.toMatch(MONEY);
+
+      type Element = { amountNet: number; amountTotal: number; lines: { unitPrice: number; totalPrice: number }[] };
+      const element = async (who: TestCustomer) =>
+        ((await list(who.token, { ids: [id] })).json.elements as Element[])[0]!;
+      for (const who of [requester, secondApprover]) {
+        const seen = await element(who);
+        expect([seen.amountNet, seen.amountTotal, seen.lines.map((l) => [l.unitPrice, l.totalPrice])]).toEqual([
+          0,
+          0,
+          [[0, 0]],
+        ]);
+      }
+      expect((await element(approver)).amountNet).toBe(259.95);
+      const pending = await call('GET', `/store-api/${config.provider}/order-flow/pending`, secondApprover.token);
+      const mine = (pending.json.elements as { id: string; amountNet: number }[]).find((e) => e.id === id)!;
+      expect(mine.amountNet).toBe(0);
+
+      // Approved, the order's confirmation goes to the requester without any amount.
+      const decided = await approve(approver.token, id);
+      expect(decided.status).toBe(200);
+      const [confirmation] = await handle.db
+        .select()
+        .from(mailOutboxTable)
+        .where(
+          and(
+            eq(mailOutboxTable.template, 'order-confirmation'),
+            eq(mailOutboxTable.recipient, `${requester.username}@example.com`),
+          ),
+        )
+        .orderBy(desc(mailOutboxTable.createdAt))
+        .limit(1);
+      expect(confirmation!.subject).toContain(decided.json.orderNumber as string);
+      expect(confirmation!.text).toContain(`10 × ${article.productNumber} Safety helmet`);
+      expect(`${confirmation!.text}${confirmation!.html}`).not.toMatch(MONEY);
+    } finally {
+      await setRight(handle.db, secondApprover.id, 'ROLE_VIEW_PRICES', true);
+      await setRight(handle.db, requester.id, 'ROLE_VIEW_PRICES', true);
+    }
   });
 });

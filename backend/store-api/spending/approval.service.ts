@@ -226,6 +226,7 @@ export async function requestApproval(
           to: approver.email,
           name: `${approver.firstName} ${approver.lastName}`.trim(),
           locale: approver.localeCode ?? draft.mail.locale,
+          seesPrices: approver.seesPrices,
           requesterName: draft.mail.name,
           approvalNumber,
           orderReference: draft.data.orderReference ?? null,
@@ -278,13 +279,18 @@ async function reserveBudgets(
   }
 }
 
-/** The active approvers (of the company) of a flow and of an order reference, each once, with their language. */
+/**
+ * The active approvers (of the company) of a flow and of an order reference, each once, with their language and
+ * whether they hold ROLE_VIEW_PRICES (their mail names amounts only then, docs/decisions/014).
+ */
 async function approversOf(
   tx: Db,
   companyId: string,
   flowId: string | null,
   referenceId: string | null,
-): Promise<{ id: string; email: string; firstName: string; lastName: string; localeCode: string | null }[]> {
+): Promise<
+  { id: string; email: string; firstName: string; lastName: string; localeCode: string | null; seesPrices: boolean }[]
+> {
   const ids = new Set<string>();
   if (flowId) {
     const rows = await tx
@@ -308,6 +314,10 @@ async function approversOf(
       firstName: customerTable.firstName,
       lastName: customerTable.lastName,
       localeCode: languageTable.localeCode,
+      seesPrices: sql<boolean>`EXISTS (SELECT 1 FROM ${customerRightTable}
+                                        WHERE ${customerRightTable.customerId} = ${customerTable.id}
+                                          AND ${customerRightTable.code} = 'ROLE_VIEW_PRICES'
+                                          AND ${customerRightTable.enabled})`,
     })
     .from(customerTable)
     .leftJoin(languageTable, eq(languageTable.id, customerTable.languageId))

@@ -4,7 +4,7 @@
  *   `DELETE …/order-flow/{id}`: managing the company's flows, with ROLE_MANAGE_ORDER_FLOWS (budget fields also
  *   ROLE_MANAGE_BUDGETS, approvers ROLE_MANAGE_APPROVERS: ./order-flow.service.ts);
  * - `GET …/order-flow/pending`: the pending approval requests of the flows the caller approves, with
- *   ROLE_APPROVE_ORDER_FLOWS.
+ *   ROLE_APPROVE_ORDER_FLOWS; their amounts are 0 to an approver without ROLE_VIEW_PRICES (../prices-hidden.ts).
  *
  * A flow of another company answers 404 exactly like an unknown one. Every answer is per company:
  * `cache-control: private, no-store`.
@@ -22,6 +22,7 @@ import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { validate } from '../../http/validate.ts';
 import type { StoreApiEnv } from '../context.ts';
+import { pricedFor } from '../prices-hidden.ts';
 import {
   assignFlow,
   createFlow,
@@ -59,7 +60,7 @@ export function registerOrderFlowRoutes(app: Hono<StoreApiEnv>, deps: OrderFlowD
 
   app.get(`${base}/pending`, async (c) => {
     const me = await caller(c, 'ROLE_APPROVE_ORDER_FLOWS');
-    return c.json(await pendingForApprover(db, me));
+    return c.json(pricedFor(me, await pendingForApprover(db, me)));
   });
 
   app.post(`${base}/assign`, validate('json', OrderFlowAssignRequestSchema), async (c) => {

@@ -38,6 +38,7 @@ export const ACCOUNT_MESSAGES = [
   'price.dayExact',
   'price.daysExact',
   'checkout.totals.',
+  'checkout.pricesOnRequest',
   'errors.',
   'validation.',
   'general.',

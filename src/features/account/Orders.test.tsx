@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -25,8 +25,8 @@ setUpBrowserTests();
 
 const RIGHTS = ['ROLE_MANAGE_ORDER_HISTORY'];
 
-function renderAt(path: string) {
-  $customer.set({ ...toCustomer(accountCustomerBody(RIGHTS))!, rights: RIGHTS });
+function renderAt(path: string, rights: string[] = RIGHTS) {
+  $customer.set({ ...toCustomer(accountCustomerBody(rights))!, rights });
   // The shop's own order history alone (flag native-order-history without order-history).
   const router = createMemoryRouter(
     [accountRoutes({ prefix: '', storefrontUrl: 'http://localhost', features: ['native-order-history'] })],
@@ -194,5 +194,53 @@ describe('reorder', () => {
     expect(JSON.parse(String(add[1]?.body))).toEqual({
       items: [{ id: drillId, referencedId: drillId, type: 'product', quantity: 2 }],
     });
+  });
+});
+
+describe('prices', () => {
+  /** The detail as the backend answers a customer without ROLE_VIEW_PRICES (backend/store-api/prices-hidden.ts). */
+  const withoutPrices: OrderHistoryDetail = {
+    ...orderDetail,
+    lines: orderDetail.lines.map((l) => ({ ...l, unitPrice: 0, totalPrice: 0 })),
+    positionPrice: 0,
+    shippingTotal: 0,
+    amountNet: 0,
+    taxes: [],
+    amountTotal: 0,
+  };
+  const serve = (detail: OrderHistoryDetail, page: ReturnType<typeof historyPage>) =>
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(json(String(url).includes('/sw/order/history/detail') ? detail : page)),
+    );
+
+  test('without ROLE_VIEW_PRICES the list has no total column and the detail says "Prices on request"', async () => {
+    const page = historyPage();
+    serve(withoutPrices, { ...page, elements: page.elements.map((o) => ({ ...o, amountTotal: 0, amountNet: 0 })) });
+    renderAt('/account/orders');
+    const table = (await screen.findByRole('link', { name: '10023' })).closest('table')!;
+    expect(within(table).queryByRole('columnheader', { name: 'Total' })).not.toBeInTheDocument();
+    expect(table).not.toHaveTextContent('€');
+    cleanup();
+    renderAt('/account/orders/details/10023');
+    const drill = (await screen.findByText('Cordless drill')).closest('tr')!;
+    expect(
+      within(drill)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Cordless drillD-2000', '2']);
+    expect(within(screen.getByLabelText('Totals')).getByText('Total').nextSibling).toHaveTextContent(
+      'Prices on request',
+    );
+    expect(document.body).not.toHaveTextContent('€');
+  });
+
+  test('with ROLE_VIEW_PRICES the list and the detail show the amounts', async () => {
+    serve(orderDetail, historyPage());
+    renderAt('/account/orders', [...RIGHTS, 'ROLE_VIEW_PRICES']);
+    expect((await screen.findByRole('link', { name: '10023' })).closest('tr')).toHaveTextContent('€121.00');
+    cleanup();
+    renderAt('/account/orders/details/10023', [...RIGHTS, 'ROLE_VIEW_PRICES']);
+    expect((await screen.findByText('Cordless drill')).closest('tr')).toHaveTextContent('€25.00');
+    expect(within(screen.getByLabelText('Totals')).getByText('Total').nextSibling).toHaveTextContent('€57.41');
   });
 });

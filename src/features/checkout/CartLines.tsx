@@ -9,7 +9,7 @@ import { IMAGE_SIZES, pictureOf } from '../../lib/product-image.ts';
 import { ProductPicture } from '../../components/ui/ProductPicture.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import QuantityCounter, { QUANTITY_EVENT, type QuantityEventDetail } from '../../components/ui/QuantityCounter.tsx';
-import { useAmount } from '../../components/commerce/use-amount.ts';
+import { useAmount, VIEW_PRICES_RIGHT } from '../../components/commerce/use-amount.ts';
 import { useNotify } from '../../components/ui/use-action.ts';
 import { useI18n, type IslandI18nProp } from '../../i18n/react.tsx';
 import { formatDate } from '../../i18n/format.ts';
@@ -27,7 +27,6 @@ import { cartErrorMessage } from '../../lib/cart/cart-messages.ts';
 import { AddToOrderListDialog } from '../../components/commerce/AddToOrderListDialog.tsx';
 import { ORDER_LIST_RIGHT } from '../../lib/order-list/order-list-api.ts';
 import { $customer, hasRight, type SessionCustomer } from '../../lib/session/session-store.ts';
-import { VIEW_PRICES_RIGHT } from './CheckoutForm.tsx';
 
 /** Wait after the last counter change before the new quantity is sent, in milliseconds. */
 export const QUANTITY_SAVE_DELAY_MS = 500;
@@ -143,11 +142,10 @@ function Line({
             {t('checkout.line.customerSku', { number: customerArticleNumber })}
           </p>
         )}
-        <p className="mt-1 text-sm">
-          {seesPrices
-            ? t('checkout.line.unitPrice', { price: amount(line.price?.unitPrice ?? 0) })
-            : t('checkout.pricesOnRequest')}
-        </p>
+        {/* Without prices the line's total says "prices on request" once; a second one here would only repeat it. */}
+        {seesPrices && (
+          <p className="mt-1 text-sm">{t('checkout.line.unitPrice', { price: amount(line.price?.unitPrice ?? 0) })}</p>
+        )}
         {typeof stock === 'number' && <p className="text-sm">{t('checkout.line.stock', { stock })}</p>}
         {delivery && (
           <p className="text-sm">

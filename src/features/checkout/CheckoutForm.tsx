@@ -19,7 +19,7 @@ import {
   type ShippingOption,
   type SplitDelivery,
 } from '../../../contract/order.ts';
-import { useAmount } from '../../components/commerce/use-amount.ts';
+import { useAmount, VIEW_PRICES_RIGHT } from '../../components/commerce/use-amount.ts';
 import { Button, Card, RadioGroup, Select, TextArea, TextField } from '../../components/ui/form.tsx';
 import { useAction, useNotify } from '../../components/ui/use-action.ts';
 import { useI18n } from '../../i18n/react.tsx';
@@ -50,8 +50,6 @@ import {
 
 /** The right a buyer needs to send an order (contract/rights.ts). */
 export const PLACE_ORDERS_RIGHT = 'ROLE_PLACE_ORDERS';
-/** The right to see prices; without it the cart and orders come without them (docs/decisions/014). */
-export const VIEW_PRICES_RIGHT = 'ROLE_VIEW_PRICES';
 /** The rights to choose an order reference and a cost centre for the cart. */
 export const ADD_ORDER_REFERENCES_RIGHT = 'ROLE_ADD_ORDER_REFERENCES';
 export const ACCESS_COST_CENTER_RIGHT = 'ROLE_ACCESS_COST_CENTER';

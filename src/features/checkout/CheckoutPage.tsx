@@ -21,7 +21,8 @@ import {
 } from '../../lib/cart/cart-store.ts';
 import { CartLines } from './CartLines.tsx';
 import { CartTotals, PromotionCode, SeparateNotices } from './CartTotals.tsx';
-import { CheckoutForm, VIEW_PRICES_RIGHT, type CheckoutOptions } from './CheckoutForm.tsx';
+import { CheckoutForm, type CheckoutOptions } from './CheckoutForm.tsx';
+import { VIEW_PRICES_RIGHT } from '../../components/commerce/use-amount.ts';
 import { OfferSentNote, RequestOffer } from '../../components/commerce/RequestOffer.tsx';
 import { SaveCartAsOrderList } from './SaveCartAsOrderList.tsx';
 import { cartErrorMessage } from '../../lib/cart/cart-messages.ts';

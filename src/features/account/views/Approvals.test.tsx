@@ -163,6 +163,35 @@ describe('approval detail', () => {
     expect(screen.queryByRole('button', { name: 'Withdraw request' })).not.toBeInTheDocument();
   });
 
+  test('without ROLE_VIEW_PRICES the amounts read "Prices on request" and the lines have no price; budgets stay', async () => {
+    const withoutPrices = approvalBody({
+      amountNet: 0,
+      amountTotal: 0,
+      lines: first.lines.map((line) => ({ ...line, unitPrice: 0, totalPrice: 0 })),
+    });
+    fetchMock.mockImplementation(() => Promise.resolve(json(approvalListBody([withoutPrices]))));
+    renderAt(`/account/approvals/${first.id}`);
+    expect(await screen.findByRole('heading', { name: 'A-10001 – Jan Peeters' })).toBeInTheDocument();
+    const row = screen.getByRole('cell', { name: 'Torque wrench' }).closest('tr')!;
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Torque wrench', 'TW-100', '5', '']);
+    expect(screen.getAllByText('Prices on request')).toHaveLength(1);
+    expect(screen.getByText('€2,000.00')).toBeInTheDocument();
+    expect(screen.queryByText('€0.00')).not.toBeInTheDocument();
+  });
+
+  test('with ROLE_VIEW_PRICES the net and gross amounts and the line prices show', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(json(approvalListBody([first]))));
+    renderAt(`/account/approvals/${first.id}`, ['ROLE_APPROVE_ORDER_FLOWS', 'ROLE_VIEW_PRICES']);
+    expect(await screen.findByRole('heading', { name: 'A-10001 – Jan Peeters' })).toBeInTheDocument();
+    expect(screen.getByText('€1,512.50')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Torque wrench' }).closest('tr')).toHaveTextContent('€250.00');
+    expect(screen.queryByText('Prices on request')).not.toBeInTheDocument();
+  });
+
   test('an unknown request says so', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(json(approvalListBody([]))));
     renderAt(`/account/approvals/${testId(99)}`);

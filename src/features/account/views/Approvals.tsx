@@ -19,7 +19,7 @@ import {
   type ApprovalListResponse,
   type ApprovalStatusName,
 } from '../../../../contract/provider/approvals.ts';
-import { useAmount } from '../../../components/commerce/use-amount.ts';
+import { useAmount, useSeesPrices } from '../../../components/commerce/use-amount.ts';
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import { Button, Card, Select, TextField } from '../../../components/ui/form.tsx';
 import { useAction, useConfirmedAction, useNotify } from '../../../components/ui/use-action.ts';
@@ -168,6 +168,7 @@ export function Approvals() {
   const i18n = useI18n();
   const { t, locale } = i18n;
   const amount = useAmount();
+  const seesPrices = useSeesPrices();
   const { notifyError } = useNotify();
   const [params, setParams] = useSearchParams();
   const serialized = params.toString();
@@ -300,7 +301,7 @@ export function Approvals() {
               { label: t('approvals.orderName') },
               { label: t('approvals.requester') },
               { label: t('approvals.flow') },
-              { label: t('approvals.amount'), numeric: true },
+              seesPrices && { label: t('approvals.amount'), numeric: true },
               { label: t('approvals.openBudget'), numeric: true },
               { label: t('approvals.remainingBudget'), numeric: true },
               { label: t('approvals.orderDate') },
@@ -336,7 +337,7 @@ export function Approvals() {
                   <span className="block text-xs text-gray-600">{a.requester.username}</span>
                 </td>
                 <td className="py-2 pr-3">{a.flowName ?? '–'}</td>
-                <td className="py-2 pr-3 text-right">{amount(a.amountNet)}</td>
+                {seesPrices && <td className="py-2 pr-3 text-right">{amount(a.amountNet)}</td>}
                 <td className="py-2 pr-3 text-right">{a.openBudget === null ? '–' : amount(a.openBudget)}</td>
                 <td className="py-2 pr-3 text-right">{a.remainingBudget === null ? '–' : amount(a.remainingBudget)}</td>
                 <td className="py-2 pr-3">{formatDate(a.orderDate, locale)}</td>
@@ -395,6 +396,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function ApprovalDetail() {
   const { t, locale } = useI18n();
   const amount = useAmount();
+  const seesPrices = useSeesPrices();
   const { slug = '' } = useParams();
   const { notify, notifyError } = useNotify();
   const [approval, setApproval] = useState<Approval | null | undefined>(undefined);
@@ -476,8 +478,14 @@ export function ApprovalDetail() {
           <Row label={t('approvals.orderDate')}>{formatDate(approval.orderDate, locale)}</Row>
           {approval.expiresAt && <Row label={t('approvals.expiresAt')}>{formatDate(approval.expiresAt, locale)}</Row>}
           <Row label={t('approvals.flow')}>{approval.flowName ?? '–'}</Row>
-          <Row label={t('approvals.amount')}>{amount(approval.amountNet)}</Row>
-          <Row label={t('approvals.amountTotal')}>{amount(approval.amountTotal)}</Row>
+          {seesPrices ? (
+            <>
+              <Row label={t('approvals.amount')}>{amount(approval.amountNet)}</Row>
+              <Row label={t('approvals.amountTotal')}>{amount(approval.amountTotal)}</Row>
+            </>
+          ) : (
+            <Row label={t('approvals.amount')}>{t('checkout.pricesOnRequest')}</Row>
+          )}
           <Row label={t('approvals.openBudget')}>
             {approval.openBudget === null ? '–' : amount(approval.openBudget)}
           </Row>
@@ -527,8 +535,8 @@ export function ApprovalDetail() {
               { label: t('approvals.line.product') },
               { label: t('approvals.line.sku') },
               { label: t('approvals.line.quantity'), numeric: true },
-              { label: t('approvals.line.unitPrice'), numeric: true },
-              { label: t('approvals.line.totalPrice'), numeric: true },
+              seesPrices && { label: t('approvals.line.unitPrice'), numeric: true },
+              seesPrices && { label: t('approvals.line.totalPrice'), numeric: true },
               { label: t('approvals.line.comment'), cell: 'py-2' },
             ]}
           />
@@ -538,8 +546,12 @@ export function ApprovalDetail() {
                 <td className="py-2 pr-3">{line.productName}</td>
                 <td className="py-2 pr-3">{line.sku}</td>
                 <td className="py-2 pr-3 text-right">{line.quantity}</td>
-                <td className="py-2 pr-3 text-right">{amount(line.unitPrice)}</td>
-                <td className="py-2 pr-3 text-right">{amount(line.totalPrice)}</td>
+                {seesPrices && (
+                  <>
+                    <td className="py-2 pr-3 text-right">{amount(line.unitPrice)}</td>
+                    <td className="py-2 pr-3 text-right">{amount(line.totalPrice)}</td>
+                  </>
+                )}
                 <td className="py-2">{line.comment ?? ''}</td>
               </tr>
             ))}

@@ -65,7 +65,7 @@ describe('orders of every channel', () => {
     serve({ '/order/history': () => json(erpOrderPageBody([erpOrderSummaryBody()], 41, 2)) });
     renderAccount(
       '/account/orders?orderNumber=700123&customerArticleNumber=BP-DRILL&dateFrom=2026-11-01&status=not_open&page=2',
-      ['ROLE_MANAGE_ORDER_HISTORY'],
+      ['ROLE_VIEW_PRICES', 'ROLE_MANAGE_ORDER_HISTORY'],
       ['order-history'],
     );
     const link = await screen.findByRole('link', { name: '700123' });
@@ -114,7 +114,11 @@ describe('orders of every channel', () => {
 
   test('typed filters reach the query string and the request; a from date after the to date is refused', async () => {
     serve({ '/order/history': () => json(erpOrderPageBody([erpOrderSummaryBody()])) });
-    const router = renderAccount('/account/orders', ['ROLE_MANAGE_ORDER_HISTORY'], ['order-history']);
+    const router = renderAccount(
+      '/account/orders',
+      ['ROLE_VIEW_PRICES', 'ROLE_MANAGE_ORDER_HISTORY'],
+      ['order-history'],
+    );
     await userEvent.type(await screen.findByRole('textbox', { name: 'Customer reference' }), 'Schelde');
     await waitFor(() => expect(router.state.location.search).toBe('?customerReference=Schelde'), { timeout: 3000 });
     await waitFor(() => expect(lastQuery('/order/history').customerReference).toBe('Schelde'));
@@ -140,7 +144,7 @@ describe('orders of every channel', () => {
       '/sw/order/history': () =>
         json(v.parse(OrderHistoryResponseSchema, { elements: [], total: 0, page: 1, limit: 20 })),
     });
-    const router = renderAccount('/account/orders', ['ROLE_MANAGE_ORDER_HISTORY'], ALL_FLAGS);
+    const router = renderAccount('/account/orders', ['ROLE_VIEW_PRICES', 'ROLE_MANAGE_ORDER_HISTORY'], ALL_FLAGS);
     const tabs = await screen.findByRole('navigation', { name: 'Order views' });
     expect(within(tabs).getByRole('link', { name: 'All orders' })).toHaveAttribute('aria-current', 'page');
     await userEvent.click(within(tabs).getByRole('link', { name: 'Placed in the shop' }));
@@ -181,7 +185,7 @@ describe('orders of every channel', () => {
     });
     renderAccount(
       '/account/orders/details/700123/01/BRU',
-      ['ROLE_MANAGE_ORDER_HISTORY', 'ROLE_MANAGE_INVOICE_HISTORY'],
+      ['ROLE_VIEW_PRICES', 'ROLE_MANAGE_ORDER_HISTORY', 'ROLE_MANAGE_INVOICE_HISTORY'],
       ['order-history'],
     );
     expect(await screen.findByRole('heading', { name: 'Order 700123' })).toBeInTheDocument();
@@ -232,7 +236,11 @@ describe('orders of every channel', () => {
 
   test('without the invoice history right the detail lists the invoice without its PDFs', async () => {
     serve({ '/order/history/detail': () => json(erpOrderDetailBody()) });
-    renderAccount('/account/orders/details/700123/01', ['ROLE_MANAGE_ORDER_HISTORY'], ['order-history']);
+    renderAccount(
+      '/account/orders/details/700123/01',
+      ['ROLE_VIEW_PRICES', 'ROLE_MANAGE_ORDER_HISTORY'],
+      ['order-history'],
+    );
     const invoices = await screen.findByRole('table', { name: 'Invoices' });
     expect(lastQuery('/order/history/detail')).toEqual({ orderNumber: '700123', firm: '01' });
     expect(within(invoices).getByRole('rowheader', { name: '926000123' })).toBeInTheDocument();
@@ -248,7 +256,7 @@ describe('invoices', () => {
     });
     const router = renderAccount(
       '/account/invoices?orderNumber=700123',
-      ['ROLE_MANAGE_INVOICE_HISTORY'],
+      ['ROLE_VIEW_PRICES', 'ROLE_MANAGE_INVOICE_HISTORY'],
       ['invoice-history'],
     );
     expect(await screen.findByText('2 invoices')).toBeInTheDocument();
@@ -271,7 +279,11 @@ describe('invoices', () => {
 describe('offers', () => {
   test('the status filter reaches the query string and the request; a from date after the to date is refused', async () => {
     serve({ '/offer/history': () => json(offerPageBody([offerSummaryBody()])) });
-    const router = renderAccount('/account/offers', ['ROLE_MANAGE_OFFER_HISTORY'], ['offer-history']);
+    const router = renderAccount(
+      '/account/offers',
+      ['ROLE_VIEW_PRICES', 'ROLE_MANAGE_OFFER_HISTORY'],
+      ['offer-history'],
+    );
     const link = await screen.findByRole('link', { name: 'AN-4001' });
     expect(link).toHaveAttribute('href', '/account/offers/AN-4001');
     expect(link.closest('tr')).toHaveTextContent('Processed');
@@ -302,7 +314,7 @@ describe('offers', () => {
     serve({ '/offer/history': () => rangeViolation() });
     renderAccount(
       '/account/offers?dateFrom=2026-11-05&dateTo=2026-11-01',
-      ['ROLE_MANAGE_OFFER_HISTORY'],
+      ['ROLE_VIEW_PRICES', 'ROLE_MANAGE_OFFER_HISTORY'],
       ['offer-history'],
     );
     expect(await screen.findByText('No offers found.')).toBeInTheDocument();
@@ -321,7 +333,7 @@ describe('offers', () => {
       '/offer/cart': () => json(offerToCartBody(1)),
       '/store-api/checkout/cart': () => json(cartBody([productLine(drill, 'D-2000', 'Cordless drill', 10, 47.5)])),
     });
-    renderAccount('/account/offers/AN-4001', ['ROLE_MANAGE_OFFER_HISTORY'], ['offer-history']);
+    renderAccount('/account/offers/AN-4001', ['ROLE_VIEW_PRICES', 'ROLE_MANAGE_OFFER_HISTORY'], ['offer-history']);
     expect(await screen.findByRole('heading', { name: 'Offer AN-4001' })).toBeInTheDocument();
     expect(lastQuery('/offer/history/detail')).toEqual({ offerNumber: 'AN-4001' });
     const line = within(screen.getByRole('table', { name: 'Lines of the offer' }))
@@ -356,14 +368,14 @@ describe('offers', () => {
           }),
         ),
     });
-    renderAccount('/account/offers/AN-4001', ['ROLE_MANAGE_OFFER_HISTORY'], ['offer-history']);
+    renderAccount('/account/offers/AN-4001', ['ROLE_VIEW_PRICES', 'ROLE_MANAGE_OFFER_HISTORY'], ['offer-history']);
     expect(await screen.findByText('Not yet processed')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Put into the cart' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /PDF/ })).not.toBeInTheDocument();
     cleanup();
 
     serve({ '/offer/history/detail': () => json(offerDetailBody({ validUntil: '2026-01-31' })) });
-    renderAccount('/account/offers/AN-4001', ['ROLE_MANAGE_OFFER_HISTORY'], ['offer-history']);
+    renderAccount('/account/offers/AN-4001', ['ROLE_VIEW_PRICES', 'ROLE_MANAGE_OFFER_HISTORY'], ['offer-history']);
     expect(await screen.findByText('Expired')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Put into the cart' })).not.toBeInTheDocument();
   });
@@ -389,5 +401,101 @@ describe('sections', () => {
     renderAccount('/account/invoices', ERP_RIGHTS, ['order-history', 'offer-history']);
     expect(await screen.findByText('This page does not exist in the account area.')).toBeInTheDocument();
     expect(providerCalls('/invoice/history')).toHaveLength(0);
+  });
+});
+
+describe('without ROLE_VIEW_PRICES (the server answers every amount 0 and refuses priced PDFs)', () => {
+  const noPriceInvoice = (overrides: Parameters<typeof invoiceBody>[0] = {}) =>
+    invoiceBody({ totalPrice: 0, totalAmount: 0, ...overrides });
+
+  test('invoices list without amounts and invoice PDFs, say why, and keep the proof of delivery', async () => {
+    serve({
+      '/invoice/history': () =>
+        json(
+          invoicePageBody([
+            noPriceInvoice(),
+            noPriceInvoice({ invoiceNumber: '926000124', proofOfDeliveryLink: null }),
+          ]),
+        ),
+    });
+    renderAccount('/account/invoices', ['ROLE_MANAGE_INVOICE_HISTORY'], ['invoice-history']);
+    expect(await screen.findByText('2 invoices')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Amounts and invoice PDFs are shown only to users who may see prices. ' +
+          'You can download proofs of delivery.',
+      ),
+    ).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Invoices' });
+    expect(within(table).queryByRole('columnheader', { name: /total/i })).not.toBeInTheDocument();
+    expect(table).not.toHaveTextContent('€');
+    expect(screen.queryByRole('link', { name: /^Invoice \d+ \(PDF\)$/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Proof of delivery for invoice 926000123 (PDF)' })).toHaveAttribute(
+      'href',
+      `${providerBase()}/invoice/926000123/proof-of-delivery`,
+    );
+  });
+
+  test('an order of the ERP shows lines and quantities, "Prices on request" for its totals, no invoice PDF', async () => {
+    const priced = erpOrderDetailBody();
+    serve({
+      '/order/history/detail': () =>
+        json(
+          erpOrderDetailBody({
+            totalPrice: 0,
+            totalAmount: 0,
+            deliveryCost: 0,
+            taxes: [],
+            lines: priced.lines.map((line) => ({ ...line, unitPrice: 0, totalPrice: 0 })),
+            invoices: [noPriceInvoice()],
+          }),
+        ),
+    });
+    renderAccount(
+      '/account/orders/details/700123/01/BRU',
+      ['ROLE_MANAGE_ORDER_HISTORY', 'ROLE_MANAGE_INVOICE_HISTORY'],
+      ['order-history'],
+    );
+    expect(await screen.findByRole('heading', { name: 'Order 700123' })).toBeInTheDocument();
+    const screwsRow = within(screen.getByRole('table', { name: 'Lines of the order' }))
+      .getByRole('rowheader', { name: /Wood screws/ })
+      .closest('tr')!;
+    expect(
+      within(screwsRow)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['2', '–', '5 packs', '3', '12 Nov 2026', '–', 'LS-5001']);
+    const totals = screen.getByLabelText('Totals');
+    expect(within(totals).getByText('Total').nextSibling).toHaveTextContent('Prices on request');
+    expect(document.body).not.toHaveTextContent('€');
+    expect(screen.queryByRole('link', { name: 'Invoice 926000123 (PDF)' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Proof of delivery for invoice 926000123 (PDF)' })).toBeInTheDocument();
+  });
+
+  test('an offer shows its lines without prices and without its PDF, and still goes into the cart', async () => {
+    const priced = offerDetailBody();
+    serve({
+      '/offer/history/detail': () =>
+        json(
+          offerDetailBody({
+            totalPrice: 0,
+            lines: priced.lines.map((line) => ({ ...line, unitPrice: 0, totalPrice: 0 })),
+          }),
+        ),
+    });
+    renderAccount('/account/offers/AN-4001', ['ROLE_MANAGE_OFFER_HISTORY'], ['offer-history']);
+    expect(await screen.findByRole('heading', { name: 'Offer AN-4001' })).toBeInTheDocument();
+    const line = within(screen.getByRole('table', { name: 'Lines of the offer' }))
+      .getByRole('rowheader', { name: 'Cordless drill' })
+      .closest('tr')!;
+    expect(
+      within(line)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1', 'D-2000', 'BP-DRILL', '10 pieces', '20 Nov 2026']);
+    expect(screen.getByText('Total excl. VAT').nextSibling).toHaveTextContent('Prices on request');
+    expect(document.body).not.toHaveTextContent('€');
+    expect(screen.queryByRole('link', { name: 'Offer AN-4001 (PDF)' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Put into the cart' })).toBeInTheDocument();
   });
 });

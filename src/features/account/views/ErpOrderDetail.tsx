@@ -8,7 +8,8 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ErpOrderDetail as ErpOrder, ErpOrderLine } from '../../../../contract/provider/erp.ts';
-import { useAmount } from '../../../components/commerce/use-amount.ts';
+import { useAmount, useSeesPrices } from '../../../components/commerce/use-amount.ts';
+import { PricesOnRequestTotals } from '../../../components/commerce/PricesOnRequest.tsx';
 import { Button, Card } from '../../../components/ui/form.tsx';
 import { useAction, useNotify } from '../../../components/ui/use-action.ts';
 import type { MessageKey } from '../../../i18n/locales.ts';
@@ -55,6 +56,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function ErpOrderDetail() {
   const { t, locale, number, quantity } = useI18n();
   const amount = useAmount();
+  const seesPrices = useSeesPrices();
   const { notifyError } = useNotify();
   const { orderNumber = '', firm = '', warehouse } = useParams();
   const { rights } = useLoggedIn();
@@ -184,8 +186,8 @@ export function ErpOrderDetail() {
               { label: t('history.filter.customerArticleNumber') },
               { label: t('orders.detail.quantity'), numeric: true },
               { label: t('orders.erp.delivered'), numeric: true },
-              { label: t('orders.detail.unitPrice'), numeric: true },
-              { label: t('orders.detail.lineTotal'), numeric: true },
+              seesPrices && { label: t('orders.detail.unitPrice'), numeric: true },
+              seesPrices && { label: t('orders.detail.lineTotal'), numeric: true },
               { label: t('orders.erp.deliveryDate') },
               { label: t('orders.erp.invoice') },
               { label: t('orders.erp.shippingNote') },
@@ -210,8 +212,12 @@ export function ErpOrderDetail() {
                 >
                   {number(line.deliveredQuantity)}
                 </td>
-                <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>{amount(line.unitPrice)}</td>
-                <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>{amount(line.totalPrice)}</td>
+                {seesPrices && (
+                  <>
+                    <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>{amount(line.unitPrice)}</td>
+                    <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>{amount(line.totalPrice)}</td>
+                  </>
+                )}
                 <td className={`${TD} whitespace-nowrap`}>{day(line.deliveryDate)}</td>
                 <td className={`${TD} whitespace-nowrap`}>
                   {line.invoiceNumber ? (
@@ -230,34 +236,38 @@ export function ErpOrderDetail() {
         </ScrollTable>
       </section>
 
-      <dl className="w-full max-w-sm self-end text-sm" aria-label={t('checkout.totals.label')}>
-        {(
-          [
-            [t('checkout.totals.subtotal'), order.totalPrice],
-            [t('checkout.totals.shipping'), order.deliveryCost],
-            ...(order.additionalCost > 0
-              ? [[t('checkout.totals.additionalCosts'), order.additionalCost] as const]
-              : []),
-            [t('checkout.totals.net'), Math.round((order.totalAmount - taxTotal) * 100) / 100],
-            ...order.taxes.map(
-              (tax) =>
-                [
-                  t('checkout.totals.vat', { rate: number(tax.taxRate, { maximumFractionDigits: 2 }) }),
-                  tax.tax,
-                ] as const,
-            ),
-            [t('checkout.totals.total'), order.totalAmount],
-          ] as const
-        ).map(([label, value]) => (
-          <div
-            key={label}
-            className="flex justify-between gap-4 py-1 last:border-t last:border-line last:font-semibold"
-          >
-            <dt>{label}</dt>
-            <dd className="tabular-nums">{amount(value)}</dd>
-          </div>
-        ))}
-      </dl>
+      {!seesPrices ? (
+        <PricesOnRequestTotals className="w-full max-w-sm self-end text-sm" />
+      ) : (
+        <dl className="w-full max-w-sm self-end text-sm" aria-label={t('checkout.totals.label')}>
+          {(
+            [
+              [t('checkout.totals.subtotal'), order.totalPrice],
+              [t('checkout.totals.shipping'), order.deliveryCost],
+              ...(order.additionalCost > 0
+                ? [[t('checkout.totals.additionalCosts'), order.additionalCost] as const]
+                : []),
+              [t('checkout.totals.net'), Math.round((order.totalAmount - taxTotal) * 100) / 100],
+              ...order.taxes.map(
+                (tax) =>
+                  [
+                    t('checkout.totals.vat', { rate: number(tax.taxRate, { maximumFractionDigits: 2 }) }),
+                    tax.tax,
+                  ] as const,
+              ),
+              [t('checkout.totals.total'), order.totalAmount],
+            ] as const
+          ).map(([label, value]) => (
+            <div
+              key={label}
+              className="flex justify-between gap-4 py-1 last:border-t last:border-line last:font-semibold"
+            >
+              <dt>{label}</dt>
+              <dd className="tabular-nums">{amount(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
 
       <section className="flex flex-col gap-2">
         <h2 className="text-lg font-semibold">{t('orders.erp.deliveries')}</h2>
@@ -313,7 +323,9 @@ export function ErpOrderDetail() {
 /**
  * Invoices with their amounts and PDF downloads (invoice, and the proof of delivery when the invoice has a
  * delivery); shared by the order detail and the invoice history. The downloads need ROLE_MANAGE_INVOICE_HISTORY
- * (`documents`); `withOrder` adds the order number and customer reference.
+ * (`documents`); `withOrder` adds the order number and customer reference. Without ROLE_VIEW_PRICES the amounts and
+ * the invoice PDF are left out (the server answers 0 and refuses the PDF, docs/decisions/014); the proof of delivery
+ * stays.
  */
 export function InvoiceTable({
   invoices,
@@ -328,6 +340,7 @@ export function InvoiceTable({
 }) {
   const { t, locale } = useI18n();
   const amount = useAmount();
+  const seesPrices = useSeesPrices();
   return (
     <ScrollTable label={label} minWidth={withOrder ? 'min-w-[60rem]' : 'min-w-[44rem]'}>
       <TableHead
@@ -338,8 +351,8 @@ export function InvoiceTable({
           withOrder && { key: 'orderNumber', label: t('orders.column.orderNumber') },
           withOrder && { key: 'orderReference', label: t('orders.column.orderReference') },
           { key: 'shippingNote', label: t('orders.erp.shippingNote') },
-          { key: 'totalNet', label: t('history.column.totalNet'), numeric: true },
-          { key: 'totalGross', label: t('history.column.totalGross'), numeric: true },
+          seesPrices && { key: 'totalNet', label: t('history.column.totalNet'), numeric: true },
+          seesPrices && { key: 'totalGross', label: t('history.column.totalGross'), numeric: true },
           documents && { key: 'documents', label: t('invoices.column.documents') },
         ]}
       />
@@ -357,23 +370,30 @@ export function InvoiceTable({
               </>
             )}
             <td className={TD}>{invoice.shippingNoteNumber ?? '–'}</td>
-            <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>{amount(invoice.totalPrice)}</td>
-            <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>{amount(invoice.totalAmount)}</td>
+            {seesPrices && (
+              <>
+                <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>{amount(invoice.totalPrice)}</td>
+                <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>{amount(invoice.totalAmount)}</td>
+              </>
+            )}
             {documents && (
               <td className={TD}>
+                {!seesPrices && !invoice.proofOfDeliveryLink && '–'}
                 <ul className="flex flex-col gap-1">
-                  <li>
-                    <a
-                      href={documentHref.invoice(invoice.invoiceNumber)}
-                      download
-                      className="whitespace-nowrap text-primary underline"
-                    >
-                      <span aria-hidden="true">{t('invoices.pdf.invoice')}</span>
-                      <span className="sr-only">
-                        {t('invoices.pdf.invoiceNamed', { number: invoice.invoiceNumber })}
-                      </span>
-                    </a>
-                  </li>
+                  {seesPrices && (
+                    <li>
+                      <a
+                        href={documentHref.invoice(invoice.invoiceNumber)}
+                        download
+                        className="whitespace-nowrap text-primary underline"
+                      >
+                        <span aria-hidden="true">{t('invoices.pdf.invoice')}</span>
+                        <span className="sr-only">
+                          {t('invoices.pdf.invoiceNamed', { number: invoice.invoiceNumber })}
+                        </span>
+                      </a>
+                    </li>
+                  )}
                   {invoice.proofOfDeliveryLink && (
                     <li>
                       <a

@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useAmount } from '../../../components/commerce/use-amount.ts';
+import { useAmount, useSeesPrices } from '../../../components/commerce/use-amount.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import { erpOrderPath, listErpOrders, ORDER_FILTERS } from '../erp-api.ts';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
@@ -54,6 +54,7 @@ export function OrdersTabs() {
 export function ErpOrders({ tabs }: { tabs?: ReactNode }) {
   const { t, locale, number } = useI18n();
   const amount = useAmount();
+  const seesPrices = useSeesPrices();
   const list = useHistoryList(ORDER_FILTERS, listErpOrders);
   const statusLabel = (status: string) => t(ERP_STATUS_KEYS[status as ErpOrderStatusFilter]);
   return (
@@ -94,7 +95,7 @@ export function ErpOrders({ tabs }: { tabs?: ReactNode }) {
                 { label: t('orders.column.orderReference') },
                 { label: t('history.column.orderReferences') },
                 { label: t('history.column.lines'), numeric: true },
-                { label: t('history.column.totalNet'), numeric: true },
+                seesPrices && { label: t('history.column.totalNet'), numeric: true },
               ]}
             />
             <tbody>
@@ -116,7 +117,9 @@ export function ErpOrders({ tabs }: { tabs?: ReactNode }) {
                   <td className={TD}>{order.customerReference ?? ''}</td>
                   <td className={TD}>{order.orderReferences.join(', ')}</td>
                   <td className={`${TD} text-right tabular-nums`}>{number(order.lineCount)}</td>
-                  <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>{amount(order.totalPrice)}</td>
+                  {seesPrices && (
+                    <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>{amount(order.totalPrice)}</td>
+                  )}
                 </tr>
               ))}
             </tbody>

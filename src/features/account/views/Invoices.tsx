@@ -2,8 +2,10 @@
  * The invoice history (`/account/invoices`, ROLE_MANAGE_INVOICE_HISTORY, flag `invoice-history`): the company's
  * invoices with the specification's filters (invoice number, order number, article number, customer article
  * number, customer reference, date from and to), 20 per page, each with its PDF and, when it has a delivery, the
- * proof of delivery (same-origin downloads through the Store API proxy).
+ * proof of delivery (same-origin downloads through the Store API proxy). Without ROLE_VIEW_PRICES the invoices show
+ * without amounts and invoice PDFs, with a note why; the proofs of delivery stay (docs/decisions/014).
  */
+import { useSeesPrices } from '../../../components/commerce/use-amount.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import { INVOICE_FILTERS, listInvoices } from '../erp-api.ts';
 import { InvoiceTable } from './ErpOrderDetail.tsx';
@@ -12,9 +14,11 @@ import { HistoryFilterForm, HistoryPaging, HistoryResult, useHistoryList } from 
 export function Invoices() {
   const { t } = useI18n();
   const list = useHistoryList(INVOICE_FILTERS, listInvoices);
+  const seesPrices = useSeesPrices();
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('account.nav.invoices')}</h1>
+      {!seesPrices && <p className="text-sm text-muted">{t('invoices.pricesHidden')}</p>}
       <HistoryFilterForm
         spec={INVOICE_FILTERS}
         label={t('invoices.filters')}

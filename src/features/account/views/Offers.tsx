@@ -4,12 +4,13 @@
  * article number, client reference, date from and to; a from-date after the to-date is refused), 20 per page; the
  * detail with its lines (line number, description, article number, customer article number, quantity, delivery
  * date, price, total excluding VAT), validity, the PDF once processed, and for a processed offer still valid in
- * Europe/Brussels "Put into the cart" (the lines at the offered prices; the cart badge follows).
+ * Europe/Brussels "Put into the cart" (the lines at the offered prices; the cart badge follows). Without
+ * ROLE_VIEW_PRICES no price, total or PDF is shown (the server answers 0 and refuses the PDF, docs/decisions/014).
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { OfferDetail as Offer, OfferStatus } from '../../../../contract/provider/erp.ts';
-import { useAmount } from '../../../components/commerce/use-amount.ts';
+import { useAmount, useSeesPrices } from '../../../components/commerce/use-amount.ts';
 import { Button, Card } from '../../../components/ui/form.tsx';
 import { useAction, useNotify } from '../../../components/ui/use-action.ts';
 import { formatDate } from '../../../i18n/format.ts';
@@ -50,11 +51,13 @@ function PdfLink({ offerNumber }: { offerNumber: string }) {
 export function Offers() {
   const { t, locale, number } = useI18n();
   const amount = useAmount();
+  const seesPrices = useSeesPrices();
   const list = useHistoryList(OFFER_FILTERS, listOffers);
   const statusLabel = (status: string) => t(OFFER_STATUS_KEYS[status as OfferStatus]);
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('account.nav.offers')}</h1>
+      {!seesPrices && <p className="text-sm text-muted">{t('offers.pricesHidden')}</p>}
       <HistoryFilterForm
         spec={OFFER_FILTERS}
         label={t('offers.filters')}
@@ -88,8 +91,8 @@ export function Offers() {
                 { label: t('offers.column.clientReference') },
                 { label: t('offers.column.validUntil') },
                 { label: t('history.column.lines'), numeric: true },
-                { label: t('history.column.totalNet'), numeric: true },
-                { label: t('invoices.column.documents') },
+                seesPrices && { label: t('history.column.totalNet'), numeric: true },
+                seesPrices && { label: t('invoices.column.documents') },
               ]}
             />
             <tbody>
@@ -109,10 +112,14 @@ export function Offers() {
                     {offer.validUntil ? formatDay(offer.validUntil, locale) : '–'}
                   </td>
                   <td className={`${TD} text-right tabular-nums`}>{number(offer.lineCount)}</td>
-                  <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>
-                    {offer.totalPrice === null ? '–' : amount(offer.totalPrice)}
-                  </td>
-                  <td className={TD}>{offer.documentLink && <PdfLink offerNumber={offer.offerNumber} />}</td>
+                  {seesPrices && (
+                    <>
+                      <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>
+                        {offer.totalPrice === null ? '–' : amount(offer.totalPrice)}
+                      </td>
+                      <td className={TD}>{offer.documentLink && <PdfLink offerNumber={offer.offerNumber} />}</td>
+                    </>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -136,6 +143,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function OfferDetail() {
   const { t, locale, quantity } = useI18n();
   const amount = useAmount();
+  const seesPrices = useSeesPrices();
   const { notify, notifyError } = useNotify();
   const { offerNumber = '' } = useParams();
   const [offer, setOffer] = useState<Offer | null | 'missing'>(null);
@@ -213,8 +221,12 @@ export function OfferDetail() {
             {offer.validUntil ? formatDay(offer.validUntil, locale) : t('offers.notYetProcessed')}
             {expired && <span className="ml-2 font-semibold text-primary">{t('offers.expired')}</span>}
           </Row>
-          {offer.totalPrice !== null && <Row label={t('history.column.totalNet')}>{amount(offer.totalPrice)}</Row>}
-          {offer.documentLink && (
+          {offer.totalPrice !== null && (
+            <Row label={t('history.column.totalNet')}>
+              {seesPrices ? amount(offer.totalPrice) : t('checkout.pricesOnRequest')}
+            </Row>
+          )}
+          {seesPrices && offer.documentLink && (
             <Row label={t('invoices.column.documents')}>
               <PdfLink offerNumber={offer.offerNumber} />
             </Row>
@@ -234,8 +246,8 @@ export function OfferDetail() {
               { label: t('history.filter.customerArticleNumber') },
               { label: t('orders.detail.quantity'), numeric: true },
               { label: t('orders.erp.deliveryDate') },
-              { label: t('orders.detail.unitPrice'), numeric: true },
-              { label: t('history.column.totalNet'), numeric: true },
+              seesPrices && { label: t('orders.detail.unitPrice'), numeric: true },
+              seesPrices && { label: t('history.column.totalNet'), numeric: true },
             ]}
           />
           <tbody>
@@ -253,16 +265,20 @@ export function OfferDetail() {
                 <td className={`${TD} whitespace-nowrap`}>
                   {line.deliveryDate ? formatDay(line.deliveryDate, locale) : '–'}
                 </td>
-                <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>
-                  {line.unitPrice === null ? '–' : amount(line.unitPrice)}
-                </td>
-                <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>
-                  {line.totalPrice === null ? '–' : amount(line.totalPrice)}
-                </td>
+                {seesPrices && (
+                  <>
+                    <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>
+                      {line.unitPrice === null ? '–' : amount(line.unitPrice)}
+                    </td>
+                    <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>
+                      {line.totalPrice === null ? '–' : amount(line.totalPrice)}
+                    </td>
+                  </>
+                )}
               </tr>
             ))}
           </tbody>
-          {offer.totalPrice !== null && (
+          {seesPrices && offer.totalPrice !== null && (
             <tfoot>
               <tr>
                 <th scope="row" colSpan={7} className={`${TD} text-right`}>

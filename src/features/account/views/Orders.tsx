@@ -9,7 +9,7 @@ import { TableHead } from '../../../components/ui/TableHead.tsx';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ORDER_STATES, type OrderHistoryResponse } from '../../../../contract/provider/order-history.ts';
-import { useAmount } from '../../../components/commerce/use-amount.ts';
+import { useAmount, useSeesPrices } from '../../../components/commerce/use-amount.ts';
 import { Button, Select, TextField } from '../../../components/ui/form.tsx';
 import { useNotify } from '../../../components/ui/use-action.ts';
 import { formatDate } from '../../../i18n/format.ts';
@@ -40,6 +40,7 @@ export const ORDER_STATE_KEYS: Readonly<Record<(typeof ORDER_STATES)[number], Me
 export function Orders({ tabs }: { tabs?: ReactNode } = {}) {
   const { t, locale } = useI18n();
   const amount = useAmount();
+  const seesPrices = useSeesPrices();
   const { notifyError } = useNotify();
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseOrderListQuery(params), [params]);
@@ -156,7 +157,7 @@ export function Orders({ tabs }: { tabs?: ReactNode } = {}) {
                   { label: t('orders.column.date') },
                   { label: t('orders.column.orderReference') },
                   { label: t('orders.column.state') },
-                  { label: t('orders.column.total'), numeric: true },
+                  seesPrices && { label: t('orders.column.total'), numeric: true },
                 ]}
               />
               <tbody>
@@ -173,7 +174,7 @@ export function Orders({ tabs }: { tabs?: ReactNode } = {}) {
                     <td className="py-2 pr-4">{formatDate(order.orderDateTime, locale)}</td>
                     <td className="py-2 pr-4">{order.orderReference ?? ''}</td>
                     <td className="py-2 pr-4">{t(ORDER_STATE_KEYS[order.state])}</td>
-                    <td className="py-2 pr-4 text-right tabular-nums">{amount(order.amountTotal)}</td>
+                    {seesPrices && <td className="py-2 pr-4 text-right tabular-nums">{amount(order.amountTotal)}</td>}
                   </tr>
                 ))}
               </tbody>

@@ -8,7 +8,8 @@ import { TableHead } from '../../../components/ui/TableHead.tsx';
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { OrderHistoryDetail } from '../../../../contract/provider/order-history.ts';
-import { useAmount } from '../../../components/commerce/use-amount.ts';
+import { useAmount, useSeesPrices } from '../../../components/commerce/use-amount.ts';
+import { PricesOnRequestTotals } from '../../../components/commerce/PricesOnRequest.tsx';
 import { Button } from '../../../components/ui/form.tsx';
 import { useAction, useNotify } from '../../../components/ui/use-action.ts';
 import { formatDate } from '../../../i18n/format.ts';
@@ -37,6 +38,7 @@ function AddressBlock({ title, address }: { title: string; address: OrderAddress
 export function OrdersDetail() {
   const { t, locale, number } = useI18n();
   const amount = useAmount();
+  const seesPrices = useSeesPrices();
   const { notifyError } = useNotify();
   const { orderNumber = '' } = useParams();
   const [order, setOrder] = useState<OrderHistoryDetail | null | 'missing'>(null);
@@ -140,8 +142,8 @@ export function OrdersDetail() {
           columns={[
             { label: t('orders.detail.product') },
             { label: t('orders.detail.quantity'), numeric: true },
-            { label: t('orders.detail.unitPrice'), numeric: true },
-            { label: t('orders.detail.lineTotal'), numeric: true },
+            seesPrices && { label: t('orders.detail.unitPrice'), numeric: true },
+            seesPrices && { label: t('orders.detail.lineTotal'), numeric: true },
           ]}
         />
         <tbody>
@@ -163,36 +165,44 @@ export function OrdersDetail() {
                 )}
               </td>
               <td className="py-2 pr-4 text-right tabular-nums">{number(line.quantity)}</td>
-              <td className="py-2 pr-4 text-right tabular-nums">{amount(line.unitPrice)}</td>
-              <td className="py-2 pr-4 text-right tabular-nums">{amount(line.totalPrice)}</td>
+              {seesPrices && (
+                <>
+                  <td className="py-2 pr-4 text-right tabular-nums">{amount(line.unitPrice)}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{amount(line.totalPrice)}</td>
+                </>
+              )}
             </tr>
           ))}
         </tbody>
       </ScrollTable>
 
-      <dl className="ml-auto w-full max-w-sm text-sm" aria-label={t('checkout.totals.label')}>
-        {(
-          [
-            [t('checkout.totals.subtotal'), order.positionPrice],
-            ...(order.surcharge > 0 ? [[t('checkout.totals.additionalCosts'), order.surcharge] as const] : []),
-            [t('checkout.totals.shipping'), order.shippingTotal],
-            [t('checkout.totals.net'), order.amountNet],
-            ...order.taxes.map(
-              (tax) =>
-                [
-                  t('checkout.totals.vat', { rate: number(tax.taxRate, { maximumFractionDigits: 2 }) }),
-                  tax.tax,
-                ] as const,
-            ),
-            [t('checkout.totals.total'), order.amountTotal],
-          ] as const
-        ).map(([label, value]) => (
-          <div key={label} className="flex justify-between gap-4 py-1">
-            <dt>{label}</dt>
-            <dd className="tabular-nums">{amount(value)}</dd>
-          </div>
-        ))}
-      </dl>
+      {!seesPrices ? (
+        <PricesOnRequestTotals className="ml-auto w-full max-w-sm text-sm" />
+      ) : (
+        <dl className="ml-auto w-full max-w-sm text-sm" aria-label={t('checkout.totals.label')}>
+          {(
+            [
+              [t('checkout.totals.subtotal'), order.positionPrice],
+              ...(order.surcharge > 0 ? [[t('checkout.totals.additionalCosts'), order.surcharge] as const] : []),
+              [t('checkout.totals.shipping'), order.shippingTotal],
+              [t('checkout.totals.net'), order.amountNet],
+              ...order.taxes.map(
+                (tax) =>
+                  [
+                    t('checkout.totals.vat', { rate: number(tax.taxRate, { maximumFractionDigits: 2 }) }),
+                    tax.tax,
+                  ] as const,
+              ),
+              [t('checkout.totals.total'), order.amountTotal],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4 py-1">
+              <dt>{label}</dt>
+              <dd className="tabular-nums">{amount(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
 
       <div className="flex flex-col gap-3">
         <div>
