@@ -23,7 +23,7 @@ import { seedDemoArticleLinks } from './db/seed-article-links.ts';
 import { createStoreApi, type StoreApi } from './app.ts';
 import type { ErpSimulation } from './erp/simulated/index.ts';
 import { startApprovalExpiry } from './store-api/spending/approval.service.ts';
-import { describeErrorForLog } from './db/errors.ts';
+import { startPeriodic } from './lib/periodic.ts';
 
 export interface Runtime extends StoreApi {
   config: BackendConfig;
@@ -75,22 +75,7 @@ export function startErpClock(
   intervalMs: number = ERP_CLOCK_INTERVAL_MS,
 ): (() => void) | null {
   if (env.ERP_SIMULATION?.trim().toLowerCase() === 'off') return null;
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await erp.advance(new Date());
-    } catch (err) {
-      console.error(`[erp] simulation step failed: ${describeErrorForLog(err)}`);
-    } finally {
-      running = false;
-    }
-  };
-  void tick();
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodic('erp: simulation step', intervalMs, () => erp.advance(new Date()));
 }
 
 /**

@@ -108,7 +108,7 @@ import {
   type ShippingMethodRow,
 } from './methods.mapper.ts';
 import { cartBudgets, type CartBudgets, type OrderReferenceRow } from '../spending/budget-cart.ts';
-import { usableReference } from '../spending/order-reference.service.ts';
+import { usableReference } from '../spending/reference-use.ts';
 import type { FlowRow } from '../spending/order-flow.service.ts';
 
 /**
@@ -553,7 +553,7 @@ export async function calculateCart(
   });
   for (const e of budgets.errors) error(e);
   // The reference may have been deactivated, closed or the buyer taken off it since it was put on the cart: ask
-  // again whether the buyer may book to it (../spending/order-reference.service.ts `usableReference`); an order is
+  // again whether the buyer may book to it (../spending/reference-use.ts `usableReference`); an order is
   // never booked to a reference the buyer can no longer use.
   if (budgets.orderReference && !(await usableReference(db, customer, budgets.orderReference.id, now))) {
     error(referenceNotUsable(provider, budgets.orderReference));

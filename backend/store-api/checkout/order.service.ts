@@ -60,7 +60,7 @@ import {
   type CartErrorEntry,
   type CartModel,
 } from './cart.service.ts';
-import { usableReference } from '../spending/order-reference.service.ts';
+import { usableReference } from '../spending/reference-use.ts';
 import { mapShippingMethod, PICKUP_SHIPPING_METHOD } from './methods.mapper.ts';
 import { approvalByKey, requestApproval, snapshotHash } from '../spending/approval.service.ts';
 import { consume } from '../spending/budget.service.ts';

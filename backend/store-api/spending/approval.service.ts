@@ -58,8 +58,8 @@ import { emptyCart } from '../checkout/cart.service.ts';
 import { budgetTaken, draftOrder, writeOrder, type OrderDraft } from '../checkout/order.service.ts';
 import type { StoreContext } from '../context.ts';
 import { consume, release, remaining, reserve } from './budget.service.ts';
-import { usableReference } from './order-reference.service.ts';
-import { describeErrorForLog } from '../../db/errors.ts';
+import { usableReference } from './reference-use.ts';
+import { startPeriodic } from '../../lib/periodic.ts';
 
 type FlowRow = typeof orderFlowTable.$inferSelect;
 type OrderReferenceRow = typeof orderReferenceTable.$inferSelect;
@@ -560,22 +560,7 @@ export const APPROVAL_EXPIRY_INTERVAL_MS = 600_000;
  * @returns a function that stops the timer.
  */
 export function startApprovalExpiry(db: Db, intervalMs: number = APPROVAL_EXPIRY_INTERVAL_MS): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await expireApprovals(db);
-    } catch (err) {
-      console.error(`[approvals] expiry sweep failed: ${describeErrorForLog(err)}`);
-    } finally {
-      running = false;
-    }
-  };
-  void tick();
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodic('approvals: expiry sweep', intervalMs, () => expireApprovals(db));
 }
 
 /**

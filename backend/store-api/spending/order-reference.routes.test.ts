@@ -11,7 +11,7 @@ import { budgetPeriodAt } from '../../lib/budget-period.ts';
 import { randomId } from '../../lib/ids.ts';
 import { shopToday } from '../../../contract/order.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
-import { usableReference } from './order-reference.service.ts';
+import { usableReference } from './reference-use.ts';
 
 const config = loadBackendConfig({});
 const P = `/store-api/${config.provider}/order-reference`;

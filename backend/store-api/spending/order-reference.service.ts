@@ -12,7 +12,7 @@
  * the approvers needs ROLE_MANAGE_APPROVERS. Nobody loosens the budget of a reference they may book to, nor becomes
  * its approver. Each change runs in one transaction with the reference row locked.
  */
-import { and, asc, count, eq, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import {
   centsToBudget,
   ORDER_REFERENCE_NAME_NOT_UNIQUE,
@@ -40,6 +40,7 @@ import { randomId } from '../../lib/ids.ts';
 import { isUniqueViolation } from '../checkout/order.service.ts';
 import { containsPattern } from '../criteria.ts';
 import { endPendingApprovals } from './approval.service.ts';
+import { usableBy, usableReference } from './reference-use.ts';
 import { remaining } from './budget.service.ts';
 import { checkLift, checkOwnApprover, loosens, type LimitTerms } from './limit-rules.ts';
 import { periodJson } from './order-flow.service.ts';
@@ -473,20 +474,6 @@ export async function deleteReference(db: Db, me: AuthenticatedCustomer, provide
   });
 }
 
-/** The condition "the caller may book to it today": active, today within its dates, the caller a user or none set. */
-function usableBy(me: Pick<AuthenticatedCustomer, 'id' | 'companyId'>, today: string): SQL {
-  return and(
-    eq(orderReferenceTable.companyId, me.companyId),
-    eq(orderReferenceTable.active, true),
-    lte(orderReferenceTable.startDate, today),
-    or(isNull(orderReferenceTable.endDate), sql`${orderReferenceTable.endDate} >= ${today}`),
-    or(
-      sql`NOT EXISTS (SELECT 1 FROM ${orderReferenceUserTable} WHERE ${orderReferenceUserTable.referenceId} = ${orderReferenceTable.id})`,
-      sql`EXISTS (SELECT 1 FROM ${orderReferenceUserTable} WHERE ${orderReferenceUserTable.referenceId} = ${orderReferenceTable.id} AND ${orderReferenceUserTable.customerId} = ${me.id})`,
-    ),
-  )!;
-}
-
 /** Up to 20 references the caller may book to today whose name contains `term` (case ignored), by name. */
 export async function searchReferences(
   db: Db,
@@ -500,25 +487,6 @@ export async function searchReferences(
     .orderBy(sql`lower(${orderReferenceTable.name})`, asc(orderReferenceTable.id))
     .limit(ORDER_REFERENCE_SEARCH_LIMIT);
   return mapOptions(db, rows);
-}
-
-/**
- * The reference `id` if the caller may book to it at `now`: of the caller's company, active, that day
- * (Europe/Brussels) within its start and end date, and the caller one of its users (or it has none). The checkout
- * asks this again when the order is placed, as a reference chosen earlier may have been changed since.
- */
-export async function usableReference(
-  db: Db,
-  me: Pick<AuthenticatedCustomer, 'id' | 'companyId'>,
-  id: string,
-  now: Date = new Date(),
-): Promise<ReferenceRow | null> {
-  const [row] = await db
-    .select()
-    .from(orderReferenceTable)
-    .where(and(eq(orderReferenceTable.id, id), usableBy(me, shopToday(now))))
-    .limit(1);
-  return row ?? null;
 }
 
 /**
