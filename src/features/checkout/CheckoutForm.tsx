@@ -256,6 +256,7 @@ function Steps({ cart, initialOptions, customer, costCenters, prefix, navigate }
   const [paymentMethods, setPaymentMethods] = useState<PaymentMethod[]>(initialOptions?.paymentMethods ?? []);
   const [pickupLocations, setPickupLocations] = useState<PickupLocation[] | null>(null);
   const [changing, setChanging] = useState(false);
+  const [pendingChange, setPendingChange] = useState<ContextChange>({});
   const [pickupError, setPickupError] = useState<string | undefined>();
   // The key of the current checkout attempt: made on the first submit of this order data, kept for its retries.
   const attemptKey = useRef<string | null>(null);
@@ -289,8 +290,9 @@ function Steps({ cart, initialOptions, customer, costCenters, prefix, navigate }
 
   const errors = cartErrors(cart);
   const underCredit = errors.some(isUnderCreditLimit);
-  const selectedShipping = cart.deliveries?.[0]?.shippingMethod?.id;
-  const selectedPayment = cart.transactions?.[0]?.paymentMethodId;
+  // A method the buyer just chose shows as chosen while the context change and the cart's new read are under way.
+  const selectedShipping = pendingChange.shippingMethodId ?? cart.deliveries?.[0]?.shippingMethod?.id;
+  const selectedPayment = pendingChange.paymentMethodId ?? cart.transactions?.[0]?.paymentMethodId;
 
   const change = (patch: Partial<OrderData>) => {
     attemptKey.current = null;
@@ -302,10 +304,14 @@ function Steps({ cart, initialOptions, customer, costCenters, prefix, navigate }
   const changeContext = (contextChange: ContextChange) => {
     attemptKey.current = null;
     setChanging(true);
+    setPendingChange(contextChange);
     updateContext(contextChange)
       .then(() => refreshCart())
       .catch(notifyError)
-      .finally(() => setChanging(false));
+      .finally(() => {
+        setChanging(false);
+        setPendingChange({});
+      });
   };
 
   const chooseShippingOption = (option: ShippingOption) => {
