@@ -52,6 +52,25 @@ test('the mobile menu drills into categories and goes back', async ({ page }) =>
   expect(await page.evaluate(() => document.documentElement.style.overflow)).not.toBe('hidden');
 });
 
+test('without JavaScript the header shows one menu button, a disclosure of the top two levels', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    viewport: { width: 375, height: 812 },
+  });
+  const page = await context.newPage();
+  await page.goto('/de/');
+  // The island's button (hidden by the scripting media feature) and the disclosure's summary are both named so.
+  const menuButtons = page.locator('header').getByLabel('Menü öffnen').locator('visible=true');
+  await expect(menuButtons).toHaveCount(1);
+  await menuButtons.click();
+  await expect(page.getByRole('navigation', { name: 'Menü' }).getByRole('link', { name: 'Zangen' })).toBeVisible();
+  await context.close();
+});
+
 test('at 375px a buyer over the credit limit orders with payment in advance, from product page to confirmation', async ({
   page,
   baseURL,
