@@ -41,6 +41,11 @@ export type RouteData =
       shortened: boolean;
       state: ListingState;
       listing: ProductListingResult | null;
+      /**
+       * The search was stopped by the Store API's statement timeout (503 `FRAMEWORK__QUERY_TIMEOUT`, ADR 022): the
+       * page answers 503 and asks the visitor to try again or search more narrowly.
+       */
+      busy: boolean;
     }
   | {
       kind: 'category';
@@ -72,6 +77,14 @@ export interface RouteLocals {
 }
 
 const isNotFound = (e: unknown) => e instanceof StoreApiClientError && (e.status === 404 || e.status === 400);
+
+const SEARCH_BUSY = Symbol('search busy');
+/** A search stopped by the Store API's statement timeout (503 `FRAMEWORK__QUERY_TIMEOUT`) as SEARCH_BUSY; else rethrows. */
+function busyOrThrow(error: unknown): typeof SEARCH_BUSY {
+  if (error instanceof StoreApiClientError && error.errors.some((e) => e.code === 'FRAMEWORK__QUERY_TIMEOUT'))
+    return SEARCH_BUSY;
+  throw error;
+}
 
 /** Absolute href of the same entity on every other domain: the language switcher keeps the visitor on it. */
 async function entityAlternates(
@@ -199,8 +212,9 @@ export async function loadRoute(locals: RouteLocals, url: URL): Promise<RouteDat
     const listing = query
       ? loadListing(client.invoke('searchPage post /search', { body: { ...listingCriteria(state), search: query } }))
       : Promise.resolve(null);
-    const [chrome, result] = await Promise.all([chromePromise, listing]);
-    return { kind: 'search', chrome, query, shortened, state, listing: result };
+    const [chrome, result] = await Promise.all([chromePromise, listing.catch(busyOrThrow)]);
+    if (result === SEARCH_BUSY) return { kind: 'search', chrome, query, shortened, state, listing: null, busy: true };
+    return { kind: 'search', chrome, query, shortened, state, listing: result, busy: false };
   }
 
   const resolved = await resolvePath(client, path);

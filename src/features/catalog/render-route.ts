@@ -1,6 +1,7 @@
 /**
  * The shared frontmatter step of the catalogue pages: load the route, then redirect (301 to the canonical SEO path),
- * mark 404s, or opt the page into the public HTML cache.
+ * mark 404s and a search the Store API stopped (503, retried after a few seconds, never cached), or opt the page into
+ * the public HTML cache.
  */
 import type { AstroGlobal } from 'astro';
 import { CATALOGUE_CACHE_POLICY } from '../../lib/html-cache.ts';
@@ -13,6 +14,9 @@ export async function prepareCatalogRoute(
   const data = await loadRoute(astro.locals, astro.url);
   if (data.kind === 'redirect') return astro.redirect(data.location, 301);
   if (data.kind === 'not-found') astro.response.status = 404;
-  else astro.locals.cachePolicy = CATALOGUE_CACHE_POLICY;
+  else if (data.kind === 'search' && data.busy) {
+    astro.response.status = 503;
+    astro.response.headers.set('Retry-After', '5');
+  } else astro.locals.cachePolicy = CATALOGUE_CACHE_POLICY;
   return data;
 }
