@@ -49,7 +49,11 @@ describe('the search page when the Store API stops the search', () => {
   });
 
   test('any other failure still reaches the error page', async () => {
-    const failure = new StoreApiClientError(500, [{ status: '500', code: 'FRAMEWORK__UNKNOWN', title: 'x' }], '/x');
+    const failure = new StoreApiClientError(
+      500,
+      [{ status: '500', code: 'FRAMEWORK__UNKNOWN', title: 'Internal Server Error', detail: 'An error occurred.' }],
+      '/store-api/search',
+    );
     const locals = { domain, domains: [domain], path: '/search', storeApi: clientFailingSearch(failure) };
     await expect(loadRoute(locals, new URL('http://localhost:4321/en/search?query=drill'))).rejects.toBe(failure);
   });
