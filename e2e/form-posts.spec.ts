@@ -4,6 +4,7 @@
 // forms with the translated "needs JavaScript" message, each with a redirect (Post/Redirect/Get). Every request the
 // browser makes is recorded, and no URL may hold a typed value.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { waitForHydrate } from './hydration.ts';
 import { apiPost, DEMO_PASSWORD, invitationHash } from './support.ts';
 
 /** Records every URL the context requests (redirect hops included). */
@@ -160,6 +161,29 @@ test('with JavaScript, a login submitted right after navigation (before or after
   await page.goto('/en/auth', { waitUntil: 'commit' });
   await page.getByLabel('Username').fill('lotte.claes');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/en\/account\/dashboard$/);
+  expect(await loggedInAs(page)).toBe('lotte.claes');
+  expectNoneIn(urls, ['lotte.claes', DEMO_PASSWORD]);
+});
+
+test('a login typed before its island hydrated and sent after it logs in with what was typed', async ({
+  page,
+  context,
+}) => {
+  const urls = recordUrls(context);
+  // Hold the login island's script until the buyer has typed, as on a slow line.
+  let releaseScript: () => void = () => undefined;
+  const typed = new Promise<void>((resolve) => (releaseScript = resolve));
+  await page.route(/\/_astro\/LoginForm\.[^/]+\.js$/, async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.goto('/en/auth', { waitUntil: 'commit' });
+  await page.getByLabel('Username').fill('lotte.claes');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  releaseScript();
+  await waitForHydrate(page, page.getByLabel('Username'));
   await page.getByLabel('Password', { exact: true }).press('Enter');
   await expect(page).toHaveURL(/\/en\/account\/dashboard$/);
   expect(await loggedInAs(page)).toBe('lotte.claes');

@@ -4,7 +4,16 @@
  * shows a star that screen readers skip (the error text says what is missing). Error texts arrive translated
  * (src/lib/forms/validation.ts), button and toggle labels come from the catalogue through `useT()`.
  */
-import { useId, useState, type FormHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
+import { handOverTypedText } from '../../lib/session/typed-text.ts';
 import { useT } from '../../i18n/react.tsx';
 import { StrokeIcon } from './StrokeIcon.tsx';
 
@@ -44,6 +53,8 @@ function ErrorText({ id, error }: { id: string; error?: string | undefined }) {
  * island has not hydrated yet or the browser runs no JavaScript (src/lib/forms/form-post.ts `formPostPath`), and
  * `noValidate` (the island validates and shows translated errors). A form's default method is GET, which would put
  * its fields, passwords included, into the URL; so every form holding a password or personal data is this one.
+ * Text typed into its server-rendered fields before the island hydrated is handed to the island once it is mounted
+ * (src/lib/session/typed-text.ts), so a quick typist's login is not sent empty.
  */
 export function Form({
   action,
@@ -53,8 +64,12 @@ export function Form({
   action: string;
   children: ReactNode;
 }) {
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (ref.current) void handOverTypedText(ref.current);
+  }, []);
   return (
-    <form method="post" action={action} noValidate {...rest}>
+    <form ref={ref} method="post" action={action} noValidate {...rest}>
       {children}
     </form>
   );
