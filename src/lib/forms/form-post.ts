@@ -27,8 +27,12 @@ export {
   type FormPostAction,
 } from './form-actions.ts';
 
-/** Largest form body read, in bytes: login and password forms are a few hundred bytes. */
-export const MAX_FORM_BODY_BYTES = 16 * 1024;
+/**
+ * Largest form body read, in bytes: the password-set form carries a new password twice, each up to
+ * PASSWORD_MAX_LENGTH (4,096) characters, and a character is at most 4 bytes of UTF-8, each percent-encoded as 3
+ * (2 × 4,096 × 12 = 96 KiB), plus the mail link's hash. Every field reaches the Store API whole, which checks its length.
+ */
+export const MAX_FORM_BODY_BYTES = 128 * 1024;
 
 /**
  * The fields of an `application/x-www-form-urlencoded` body of at most MAX_FORM_BODY_BYTES, or null for anything

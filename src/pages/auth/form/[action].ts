@@ -30,14 +30,17 @@ import { safeRedirect } from '../../../lib/safe-redirect.ts';
 import { providerErrorCode } from '../../../../contract/provider.ts';
 import { storefrontConfig } from '../../../lib/storefront-config.ts';
 
+/** A password link's hash as the Store API issues it; only such a hash goes back into a URL. */
+const LINK_HASH = /^[A-Za-z0-9]{1,256}$/;
+
 /** A 303 to a path of the shop: the browser follows with GET (RFC 9110 §15.4.4). */
 function seeOther(path: string): Response {
   return new Response(null, { status: 303, headers: { location: path, 'cache-control': 'private, no-store' } });
 }
 
-/** The posted field `name`, or '' (a form field is at most a few hundred characters; longer values are cut). */
+/** The posted field `name` as sent, or ''; the Store API checks its length (the body is bounded by readFormPost). */
 function field(form: URLSearchParams, name: string): string {
-  return (form.get(name) ?? '').slice(0, 1024);
+  return form.get(name) ?? '';
 }
 
 export const POST: APIRoute = async (ctx) => {
@@ -89,7 +92,7 @@ async function login(ctx: APIContext, form: URLSearchParams | null, prefix: stri
   const forcedCode = providerErrorCode(storefrontConfig().storeApiProvider, 'FORCED_CUSTOMER_RECOVERY');
   const forced = outcome.errors.find((e) => e.code.toUpperCase() === forcedCode);
   const hash = forced?.meta?.parameters?.hash;
-  if (typeof hash === 'string' && /^[A-Za-z0-9]{1,256}$/.test(hash)) {
+  if (typeof hash === 'string' && LINK_HASH.test(hash)) {
     return seeOther(`${prefix}/auth/password-set?hash=${encodeURIComponent(hash)}`);
   }
   return seeOther(withError(loginPage, formErrorCode(outcome)));
@@ -106,8 +109,8 @@ async function forgot(ctx: APIContext, form: URLSearchParams | null, prefix: str
 }
 
 async function passwordSet(ctx: APIContext, form: URLSearchParams | null, prefix: string): Promise<Response> {
-  const hash = form ? field(form, 'hash').slice(0, 256) : '';
-  const page = `${prefix}/auth/password-set?hash=${encodeURIComponent(hash)}`;
+  const hash = form ? field(form, 'hash') : '';
+  const page = `${prefix}/auth/password-set?hash=${LINK_HASH.test(hash) ? hash : ''}`;
   if (!form) return seeOther(withError(page, INVALID_FORM_CODE));
   const outcome = await callStoreApiForForm(ctx, 'account/recovery-password-confirm', {
     hash,
