@@ -41,6 +41,7 @@ import { isUniqueViolation } from '../checkout/order.service.ts';
 import { containsPattern } from '../criteria.ts';
 import { endPendingApprovals } from './approval.service.ts';
 import { usableBy, usableReference } from './reference-use.ts';
+import { referenceBudget } from './budget-cart.ts';
 import { remaining } from './budget.service.ts';
 import { checkLift, checkOwnApprover, loosens, type LimitTerms } from './limit-rules.ts';
 import { periodJson } from './order-flow.service.ts';
@@ -428,15 +429,7 @@ export async function updateReference(
         me,
         provider,
         {
-          terms: {
-            budgetCents: row.budgetCents,
-            period: row.period,
-            renewable: row.renewable,
-            transfer: row.transferable,
-            startDate: row.startDate,
-            endDate: row.endDate,
-            active: row.active,
-          },
+          terms: referenceBudget(row),
           users: users.map((u) => u.id),
           approvers: approvers.map((a) => a.id),
         },
