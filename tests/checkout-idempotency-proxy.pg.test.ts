@@ -11,17 +11,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createStoreApi } from '../backend/app.ts';
 import { loadBackendConfig } from '../backend/config.ts';
-import { createPgTestDatabase, type PgTestDatabase } from '../backend/db/pg-test-database.ts';
+import { createPgTestDatabase, type PgTestDatabase } from '../backend/testing/pg-test-database.ts';
 import { orderTable } from '../backend/db/schema/index.ts';
 import { seedSalesChannel } from '../backend/db/seed-channel.ts';
 import { randomId } from '../backend/lib/ids.ts';
-import { insertCompany, insertCustomer, type TestCustomer } from '../backend/store-api/company/test-support.ts';
-import {
-  fillCart,
-  insertAddress,
-  insertArticle,
-  seedCheckoutSettings,
-} from '../backend/store-api/order/order-test-support.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from '../backend/testing/company-test-support.ts';
+import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../backend/testing/order-test-support.ts';
 
 const config = loadBackendConfig({});
 let database: PgTestDatabase | undefined;

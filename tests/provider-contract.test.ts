@@ -13,15 +13,10 @@ import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { PROVIDER_ENDPOINTS, PROVIDER_SCHEMAS } from '../contract/provider/endpoints.ts';
 import { createStoreApi } from '../backend/app.ts';
-import { createAccountTestApi, type AccountTestApi } from '../backend/store-api/account/test-app.ts';
-import { insertCompany, insertCustomer, type TestCustomer } from '../backend/store-api/company/test-support.ts';
-import {
-  fillCart,
-  insertAddress,
-  insertArticle,
-  seedCheckoutSettings,
-} from '../backend/store-api/order/order-test-support.ts';
-import { createTestStoreApi, FIXTURE, type TestStoreApi } from '../backend/store-api/test-fixtures.ts';
+import { createAccountTestApi, type AccountTestApi } from '../backend/testing/account-test-app.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from '../backend/testing/company-test-support.ts';
+import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../backend/testing/order-test-support.ts';
+import { createTestStoreApi, FIXTURE, type TestStoreApi } from '../backend/testing/test-fixtures.ts';
 import {
   costCenterTable,
   externalContactTable,
@@ -33,9 +28,9 @@ import {
   insertFlow,
   mountRequestApprovalRoute,
   TEST_REQUEST_APPROVAL_PATH,
-} from '../backend/store-api/spending/approval-test-support.ts';
+} from '../backend/testing/approval-test-support.ts';
 import { buildProviderOpenApi, PROVIDER_OPENAPI_PATH } from '../scripts/provider-openapi.ts';
-import { createErpWorld, type ErpWorld } from '../backend/store-api/erp/erp-test-support.ts';
+import { createErpWorld, type ErpWorld } from '../backend/testing/erp-test-support.ts';
 
 type Schema = Record<string, unknown>;
 const document = JSON.parse(readFileSync(PROVIDER_OPENAPI_PATH, 'utf8')) as {

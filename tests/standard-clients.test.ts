@@ -49,7 +49,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedCheckout } from '../backend/db/seed-checkout.ts';
 import { standaloneStoreApi } from '../backend/http/standalone.ts';
 import { stableId } from '../backend/lib/ids.ts';
-import { createTestStoreApi, FIXTURE, languageId, type TestStoreApi } from '../backend/store-api/test-fixtures.ts';
+import { createTestStoreApi, FIXTURE, languageId, type TestStoreApi } from '../backend/testing/test-fixtures.ts';
 import { responseValidator, validationErrors, type OpenApiMethod } from './shopware-openapi.ts';
 
 const FRONTEND = 'https://frontends.example.com';

@@ -14,7 +14,7 @@ import {
   FIXTURE,
   languageId,
   type TestStoreApi,
-} from '../backend/store-api/test-fixtures.ts';
+} from '../backend/testing/test-fixtures.ts';
 import { responseValidator, validationErrors } from './shopware-openapi.ts';
 
 let api: TestStoreApi;

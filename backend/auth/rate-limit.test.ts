@@ -136,7 +136,7 @@ describe('backoff', () => {
 
 describe('login backoff and password recovery (account routes)', () => {
   it('after wrong passwords by someone else, the owner gets in at once through password recovery', async () => {
-    const { createAccountTestApi } = await import('../store-api/account/test-app.ts');
+    const { createAccountTestApi } = await import('../testing/account-test-app.ts');
     const { mailOutboxTable } = await import('../db/schema/index.ts');
     const api = await createAccountTestApi();
     try {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createStoreApi } from '../app.ts';
-import { createTestStoreApi, type TestStoreApi } from '../store-api/test-fixtures.ts';
+import { createTestStoreApi, type TestStoreApi } from '../testing/test-fixtures.ts';
 import {
   budgetLedgerTable,
   budgetUsageTable,

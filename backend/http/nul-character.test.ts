@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { describeErrorForLog } from '../db/errors.ts';
 import { handleError } from './errors.ts';
-import { createLoggedInContext, createTestStoreApi, type TestStoreApi } from '../store-api/test-fixtures.ts';
+import { createLoggedInContext, createTestStoreApi, type TestStoreApi } from '../testing/test-fixtures.ts';
 
 let api: TestStoreApi;
 let buyer: Record<string, string>;

@@ -10,9 +10,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStoreApi } from '../app.ts';
 import { loadBackendConfig } from '../config.ts';
-import { createPgTestDatabase, type PgTestDatabase } from '../db/pg-test-database.ts';
+import { createPgTestDatabase, type PgTestDatabase } from '../testing/pg-test-database.ts';
 import { languageId, seedSalesChannel } from '../db/seed-channel.ts';
-import { seedFixtureCatalog } from '../store-api/test-fixtures.ts';
+import { seedFixtureCatalog } from '../testing/test-fixtures.ts';
 
 /** A timeout far below the lock's hold time, far above an ordinary search on the fixture. */
 const TIMEOUT_MS = 300;

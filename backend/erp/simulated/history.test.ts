@@ -13,11 +13,11 @@ import { loadBackendConfig } from '../../config.ts';
 import { createDb, type DbHandle } from '../../db/client.ts';
 import { erpOrderTable, productTable } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
-import { insertCompany, insertCustomer } from '../../store-api/company/test-support.ts';
-import { insertArticle } from '../../store-api/order/order-test-support.ts';
+import { insertCompany, insertCustomer } from '../../testing/company-test-support.ts';
+import { insertArticle } from '../../testing/order-test-support.ts';
 import type { ErpScope } from '../port.ts';
 import { createSimulatedErp, type ErpSimulation } from './index.ts';
-import { erpLine, erpOrder, insertTestErpOrders } from './test-support.ts';
+import { erpLine, erpOrder, insertTestErpOrders } from '../../testing/erp-simulation-test-support.ts';
 
 const config = loadBackendConfig({});
 let handle: DbHandle;

@@ -7,15 +7,15 @@ import { loadBackendConfig } from '../../config.ts';
 import { createDb, type DbHandle } from '../../db/client.ts';
 import { erpOrderTable, orderFlowUserTable, orderTable } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
-import { insertCompany, insertCustomer, type TestCustomer } from '../../store-api/company/test-support.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
 import {
   fillCart,
   insertAddress,
   insertArticle,
   seedCheckoutSettings,
   type CheckoutSettings,
-} from '../../store-api/order/order-test-support.ts';
-import { insertFlow } from '../../store-api/spending/approval-test-support.ts';
+} from '../../testing/order-test-support.ts';
+import { insertFlow } from '../../testing/approval-test-support.ts';
 import type { ErpScope } from '../port.ts';
 import { createSimulatedErp, type ErpSimulation } from './index.ts';
 import { ERP_STEPS, variation } from './schedule.ts';

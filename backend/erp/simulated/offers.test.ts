@@ -11,8 +11,8 @@ import { createDb, type DbHandle } from '../../db/client.ts';
 import { productPriceTable } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { randomId } from '../../lib/ids.ts';
-import { insertCompany, insertCustomer } from '../../store-api/company/test-support.ts';
-import { insertArticle } from '../../store-api/order/order-test-support.ts';
+import { insertCompany, insertCustomer } from '../../testing/company-test-support.ts';
+import { insertArticle } from '../../testing/order-test-support.ts';
 import type { ErpScope } from '../port.ts';
 import { createSimulatedErp, type ErpSimulation } from './index.ts';
 

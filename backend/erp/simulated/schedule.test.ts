@@ -7,11 +7,11 @@ import { createDb, type DbHandle } from '../../db/client.ts';
 import { erpDeliveryTable, erpInvoiceTable, erpOrderTable } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { startErpClock } from '../../runtime.ts';
-import { insertCompany } from '../../store-api/company/test-support.ts';
+import { insertCompany } from '../../testing/company-test-support.ts';
 import type { ErpScope } from '../port.ts';
 import { createSimulatedErp, type ErpSimulation } from './index.ts';
 import { ERP_STEPS, variation } from './schedule.ts';
-import { erpLine, erpOrder, insertTestErpOrders } from './test-support.ts';
+import { erpLine, erpOrder, insertTestErpOrders } from '../../testing/erp-simulation-test-support.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -7,11 +7,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { loadBackendConfig } from '../../config.ts';
 import { createDb, queryRows, type DbHandle } from '../../db/client.ts';
-import { createPgTestDatabase, type PgTestDatabase } from '../../db/pg-test-database.ts';
+import { createPgTestDatabase, type PgTestDatabase } from '../../testing/pg-test-database.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
-import { insertCompany } from '../../store-api/company/test-support.ts';
+import { insertCompany } from '../../testing/company-test-support.ts';
 import { createSimulatedErp } from './index.ts';
-import { erpLine, erpOrder, insertTestErpOrders } from './test-support.ts';
+import { erpLine, erpOrder, insertTestErpOrders } from '../../testing/erp-simulation-test-support.ts';
 
 const config = loadBackendConfig({});
 let database: PgTestDatabase | undefined;

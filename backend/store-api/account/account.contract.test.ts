@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoCustomers } from '../../db/seed-customers.ts';
-import { createTestStoreApi, type TestStoreApi } from '../test-fixtures.ts';
+import { createTestStoreApi, type TestStoreApi } from '../../testing/test-fixtures.ts';
 import { listOutbox } from '../../mail/outbox.ts';
 
 type Schema = Record<string, unknown>;

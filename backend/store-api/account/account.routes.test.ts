@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerRightTable, customerTable } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD, demoCustomerId } from '../../db/seed-customers.ts';
-import { createAccountTestApi, type AccountTestApi } from './test-app.ts';
+import { createAccountTestApi, type AccountTestApi } from '../../testing/account-test-app.ts';
 
 let api: AccountTestApi;
 beforeAll(async () => {

@@ -17,7 +17,7 @@ import { articleLinkTable, mediaTable, productTable } from '../../db/schema/inde
 import { putMediaFile } from '../../media/media-store.ts';
 import { languageId, seedSalesChannel } from '../../db/seed-channel.ts';
 import { randomId } from '../../lib/ids.ts';
-import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
 import { uniqueLinks } from './article-link.service.ts';
 
 const config = loadBackendConfig({});

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RIGHT_CODES } from '../../auth/rights.ts';
-import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
-import { createTestStoreApi, type TestStoreApi } from '../test-fixtures.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
+import { createTestStoreApi, type TestStoreApi } from '../../testing/test-fixtures.ts';
 import { formatUnitPrice } from '../../lib/price.ts';
 
 let api: TestStoreApi;

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestStoreApi, FIXTURE, languageId, ROOT_CATEGORY_IDS, type TestStoreApi } from '../test-fixtures.ts';
+import {
+  createTestStoreApi,
+  FIXTURE,
+  languageId,
+  ROOT_CATEGORY_IDS,
+  type TestStoreApi,
+} from '../../testing/test-fixtures.ts';
 
 let api: TestStoreApi;
 const de = { 'sw-language-id': languageId('de-DE') };

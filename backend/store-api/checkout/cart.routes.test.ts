@@ -15,9 +15,9 @@ import {
 import { SALES_CHANNEL_ID } from '../../db/seed-channel.ts';
 import { paymentMethodId, seedCheckout, shippingMethodId } from '../../db/seed-checkout.ts';
 import { randomId } from '../../lib/ids.ts';
-import { insertCompany, insertCustomer } from '../company/test-support.ts';
-import { createTestStoreApi, FIXTURE, type TestStoreApi } from '../test-fixtures.ts';
-import { insertArticle } from '../order/order-test-support.ts';
+import { insertCompany, insertCustomer } from '../../testing/company-test-support.ts';
+import { createTestStoreApi, FIXTURE, type TestStoreApi } from '../../testing/test-fixtures.ts';
+import { insertArticle } from '../../testing/order-test-support.ts';
 import type { StoreCart } from './cart-schemas.ts';
 import { addOfferToCart, offerLineItemId } from './cart.service.ts';
 

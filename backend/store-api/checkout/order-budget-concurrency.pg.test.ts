@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStoreApi } from '../../app.ts';
 import { loadBackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { createPgTestDatabase, type PgTestDatabase } from '../../db/pg-test-database.ts';
+import { createPgTestDatabase, type PgTestDatabase } from '../../testing/pg-test-database.ts';
 import { cartTable, orderFlowUserTable, orderTable } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
-import { insertCompany, insertCustomer } from '../company/test-support.ts';
-import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../order/order-test-support.ts';
-import { insertTestFlow, insertTestReference, ledgerAndUsage } from '../spending/budget-test-support.ts';
+import { insertCompany, insertCustomer } from '../../testing/company-test-support.ts';
+import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../../testing/order-test-support.ts';
+import { insertTestFlow, insertTestReference, ledgerAndUsage } from '../../testing/budget-test-support.ts';
 
 const config = loadBackendConfig({});
 let database: PgTestDatabase | undefined;

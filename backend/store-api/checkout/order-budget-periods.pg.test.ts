@@ -19,7 +19,7 @@ import { createStoreApi } from '../../app.ts';
 import { createCustomerContext } from '../../auth/session.ts';
 import { loadBackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { createPgTestDatabase, type PgTestDatabase } from '../../db/pg-test-database.ts';
+import { createPgTestDatabase, type PgTestDatabase } from '../../testing/pg-test-database.ts';
 import {
   budgetLedgerTable,
   budgetUsageTable,
@@ -28,9 +28,9 @@ import {
   type BudgetPeriod,
 } from '../../db/schema/index.ts';
 import { SALES_CHANNEL_ID, seedSalesChannel } from '../../db/seed-channel.ts';
-import { insertCompany, insertCustomer } from '../company/test-support.ts';
-import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../order/order-test-support.ts';
-import { insertTestReference, ledgerAndUsage } from '../spending/budget-test-support.ts';
+import { insertCompany, insertCustomer } from '../../testing/company-test-support.ts';
+import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../../testing/order-test-support.ts';
+import { insertTestReference, ledgerAndUsage } from '../../testing/budget-test-support.ts';
 
 const config = loadBackendConfig({});
 const BLOCKED = `${config.provider}-order-reference-unsufficient-budget-blocked`;

@@ -22,14 +22,14 @@ import {
   orderTable,
 } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
-import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
-import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../order/order-test-support.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
+import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../../testing/order-test-support.ts';
 import {
   insertTestFlow,
   insertTestReference,
   ledgerAndUsage,
   type TestFlowInput,
-} from '../spending/budget-test-support.ts';
+} from '../../testing/budget-test-support.ts';
 
 const config = loadBackendConfig({});
 const PROVIDER = config.provider;

@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStoreApi } from '../../app.ts';
 import { loadBackendConfig } from '../../config.ts';
 import type { DbHandle } from '../../db/client.ts';
-import { createPgTestDatabase, type PgTestDatabase } from '../../db/pg-test-database.ts';
+import { createPgTestDatabase, type PgTestDatabase } from '../../testing/pg-test-database.ts';
 import { companyCreditTable, orderLineItemTable, orderTable, productTable } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { randomId } from '../../lib/ids.ts';
-import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
 import {
   fillCart,
   insertAddress,
@@ -23,7 +23,7 @@ import {
   seedCheckoutSettings,
   setCredit,
   type CheckoutSettings,
-} from '../order/order-test-support.ts';
+} from '../../testing/order-test-support.ts';
 
 const config = loadBackendConfig({});
 let database: PgTestDatabase | undefined;

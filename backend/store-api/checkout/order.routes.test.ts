@@ -22,7 +22,7 @@ import {
 } from '../../db/schema/index.ts';
 import { languageId, seedSalesChannel } from '../../db/seed-channel.ts';
 import { randomId } from '../../lib/ids.ts';
-import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
 import {
   fillCart,
   insertAddress,
@@ -30,7 +30,7 @@ import {
   seedCheckoutSettings,
   setCredit,
   type CheckoutSettings,
-} from '../order/order-test-support.ts';
+} from '../../testing/order-test-support.ts';
 
 const config = loadBackendConfig({});
 let handle: DbHandle;

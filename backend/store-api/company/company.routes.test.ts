@@ -15,7 +15,7 @@ import {
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { randomId } from '../../lib/ids.ts';
 import { INVITATION_QUOTAS } from './customer-model.ts';
-import { insertCompany, insertCustomer, type TestCustomer } from './test-support.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
 
 const config = loadBackendConfig({});
 const P = `/store-api/${config.provider}`;

@@ -11,7 +11,7 @@ import { loadBackendConfig } from '../../config.ts';
 import { createDb, type DbHandle } from '../../db/client.ts';
 import { customerRightTable, customerTable } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
-import { insertCompany, insertCustomer, type TestCustomer } from './test-support.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
 
 const config = loadBackendConfig({});
 const P = `/store-api/${config.provider}`;

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStoreApi } from '../../app.ts';
 import { loadBackendConfig } from '../../config.ts';
 import type { DbHandle } from '../../db/client.ts';
-import { createPgTestDatabase, type PgTestDatabase } from '../../db/pg-test-database.ts';
+import { createPgTestDatabase, type PgTestDatabase } from '../../testing/pg-test-database.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
-import { insertCompany, insertCustomer } from './test-support.ts';
+import { insertCompany, insertCustomer } from '../../testing/company-test-support.ts';
 
 const config = loadBackendConfig({});
 let database: PgTestDatabase | undefined;

@@ -14,10 +14,10 @@ import { RIGHT_CODES } from '../../auth/rights.ts';
 import { articleLinkTable, customerTable, orderLineItemTable, orderTable } from '../../db/schema/index.ts';
 import { randomId } from '../../lib/ids.ts';
 import type { StoreCart } from '../checkout/cart-schemas.ts';
-import { insertCustomer, type TestCustomer } from '../company/test-support.ts';
-import { fillCart } from '../order/order-test-support.ts';
-import { insertFlow, setRight } from '../spending/approval-test-support.ts';
-import { createErpWorld, type ErpWorld } from './erp-test-support.ts';
+import { insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
+import { fillCart } from '../../testing/order-test-support.ts';
+import { insertFlow, setRight } from '../../testing/approval-test-support.ts';
+import { createErpWorld, type ErpWorld } from '../../testing/erp-test-support.ts';
 
 let world: ErpWorld;
 let companyA: string;

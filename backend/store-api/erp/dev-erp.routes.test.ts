@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { createStoreApi } from '../../app.ts';
 import type { ErpPort } from '../../erp/port.ts';
 import { createSimulatedErp } from '../../erp/simulated/index.ts';
-import { fillCart } from '../order/order-test-support.ts';
-import { createErpWorld, type ErpWorld } from './erp-test-support.ts';
+import { fillCart } from '../../testing/order-test-support.ts';
+import { createErpWorld, type ErpWorld } from '../../testing/erp-test-support.ts';
 
 let world: ErpWorld;
 

@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RIGHT_CODES } from '../../auth/rights.ts';
 import { customerTable } from '../../db/schema/index.ts';
-import { insertCustomer } from '../company/test-support.ts';
-import { createErpWorld, type Answer, type ErpWorld } from './erp-test-support.ts';
+import { insertCustomer } from '../../testing/company-test-support.ts';
+import { createErpWorld, type Answer, type ErpWorld } from '../../testing/erp-test-support.ts';
 
 let world: ErpWorld;
 /** ERP order numbers by the customer reference they were placed with. */

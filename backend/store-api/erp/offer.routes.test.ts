@@ -8,10 +8,10 @@ import { eq } from 'drizzle-orm';
 import { RIGHT_CODES } from '../../auth/rights.ts';
 import { createCustomerContext } from '../../auth/session.ts';
 import { customerTable } from '../../db/schema/index.ts';
-import { insertCustomer } from '../company/test-support.ts';
+import { insertCustomer } from '../../testing/company-test-support.ts';
 import { SALES_CHANNEL_ID } from '../../db/seed-channel.ts';
-import { fillCart } from '../order/order-test-support.ts';
-import { createErpWorld, type Answer, type ErpWorld } from './erp-test-support.ts';
+import { fillCart } from '../../testing/order-test-support.ts';
+import { createErpWorld, type Answer, type ErpWorld } from '../../testing/erp-test-support.ts';
 
 let world: ErpWorld;
 /** The lead buyer's offer on 10 hex bolts (12.50) and 20 washers (3.20). */

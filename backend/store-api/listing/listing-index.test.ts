@@ -12,7 +12,7 @@ import { createCatalogWriter } from '../../catalog/writer.ts';
 import { generateCatalog } from '../../catalog/generate/generate-catalog.ts';
 import { createStoreApi } from '../../app.ts';
 import { clearCatalogCaches } from '../catalog-cache.ts';
-import { createLoggedInContext } from '../test-fixtures.ts';
+import { createLoggedInContext } from '../../testing/test-fixtures.ts';
 
 let handle: DbHandle;
 let call: (categoryId: string, body: Record<string, unknown>, token?: string) => Promise<Listing>;

@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RIGHT_CODES, type RightCode } from '../../auth/rights.ts';
 import { articleLinkTable } from '../../db/schema/index.ts';
 import { randomId, stableId } from '../../lib/ids.ts';
-import { createLoggedInContext, createTestStoreApi, FIXTURE, languageId, type TestStoreApi } from '../test-fixtures.ts';
+import {
+  createLoggedInContext,
+  createTestStoreApi,
+  FIXTURE,
+  languageId,
+  type TestStoreApi,
+} from '../../testing/test-fixtures.ts';
 
 let api: TestStoreApi;
 const en = { 'sw-language-id': languageId('en-GB') };

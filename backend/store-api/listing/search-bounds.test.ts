@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SEARCH_TERM_MAX_LENGTH, SEARCH_TERM_MAX_WORDS } from '../../../contract/search.ts';
-import { createTestStoreApi, FIXTURE, languageId, type TestStoreApi } from '../test-fixtures.ts';
+import { createTestStoreApi, FIXTURE, languageId, type TestStoreApi } from '../../testing/test-fixtures.ts';
 
 let api: TestStoreApi;
 const de = { 'sw-language-id': languageId('de-DE') };

@@ -7,9 +7,9 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OrderListDetailSchema } from '../../../contract/provider/order-list.ts';
 import { RIGHT_CODES } from '../../auth/rights.ts';
-import { fillCart } from '../order/order-test-support.ts';
-import { insertCustomer } from '../company/test-support.ts';
-import { createErpWorld, type ErpWorld } from '../erp/erp-test-support.ts';
+import { fillCart } from '../../testing/order-test-support.ts';
+import { insertCustomer } from '../../testing/company-test-support.ts';
+import { createErpWorld, type ErpWorld } from '../../testing/erp-test-support.ts';
 
 let world: ErpWorld;
 

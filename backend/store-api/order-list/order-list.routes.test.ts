@@ -23,9 +23,9 @@ import {
 } from '../../db/schema/index.ts';
 import { seedCheckout } from '../../db/seed-checkout.ts';
 import { randomId } from '../../lib/ids.ts';
-import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
-import { fillCart } from '../order/order-test-support.ts';
-import { createTestStoreApi, FIXTURE, type TestStoreApi } from '../test-fixtures.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
+import { fillCart } from '../../testing/order-test-support.ts';
+import { createTestStoreApi, FIXTURE, type TestStoreApi } from '../../testing/test-fixtures.ts';
 
 let api: TestStoreApi;
 let app: ReturnType<typeof createStoreApi>['app'];

@@ -5,8 +5,8 @@ import { loadBackendConfig } from '../../config.ts';
 import { createDb, type DbHandle } from '../../db/client.ts';
 import { orderTable } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
-import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
-import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from './order-test-support.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
+import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../../testing/order-test-support.ts';
 
 const config = loadBackendConfig({});
 const HISTORY = `/store-api/${config.provider}/sw/order/history`;

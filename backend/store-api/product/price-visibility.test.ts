@@ -4,7 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RIGHT_CODES } from '../../auth/rights.ts';
-import { createLoggedInContext, createTestStoreApi, FIXTURE, languageId, type TestStoreApi } from '../test-fixtures.ts';
+import {
+  createLoggedInContext,
+  createTestStoreApi,
+  FIXTURE,
+  languageId,
+  type TestStoreApi,
+} from '../../testing/test-fixtures.ts';
 
 let api: TestStoreApi;
 const de = { 'sw-language-id': languageId('de-DE') };

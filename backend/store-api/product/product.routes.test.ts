@@ -7,7 +7,7 @@ import {
   FIXTURE,
   languageId,
   type TestStoreApi,
-} from '../test-fixtures.ts';
+} from '../../testing/test-fixtures.ts';
 
 let api: TestStoreApi;
 let buyer: Record<string, string>;

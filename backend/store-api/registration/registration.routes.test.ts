@@ -12,7 +12,7 @@ import {
   mailOutboxTable,
 } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
-import { insertCompany, insertCustomer } from '../company/test-support.ts';
+import { insertCompany, insertCustomer } from '../../testing/company-test-support.ts';
 import { activateRegistration } from '../../auth/activation.ts';
 
 const config = loadBackendConfig({});

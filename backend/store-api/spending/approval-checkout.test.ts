@@ -17,9 +17,9 @@ import {
   productPriceTable,
 } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
-import { insertCompany, insertCustomer } from '../company/test-support.ts';
-import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../order/order-test-support.ts';
-import { insertFlow } from './approval-test-support.ts';
+import { insertCompany, insertCustomer } from '../../testing/company-test-support.ts';
+import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../../testing/order-test-support.ts';
+import { insertFlow } from '../../testing/approval-test-support.ts';
 
 const config = loadBackendConfig({});
 let handle: DbHandle;

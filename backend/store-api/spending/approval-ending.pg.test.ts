@@ -11,14 +11,18 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStoreApi } from '../../app.ts';
 import { loadBackendConfig } from '../../config.ts';
 import type { DbHandle } from '../../db/client.ts';
-import { createPgTestDatabase, type PgTestDatabase } from '../../db/pg-test-database.ts';
+import { createPgTestDatabase, type PgTestDatabase } from '../../testing/pg-test-database.ts';
 import { budgetLedgerTable, orderApprovalTable, orderFlowUserTable, orderTable } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
-import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
-import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../order/order-test-support.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
+import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../../testing/order-test-support.ts';
 import { expireApprovals } from './approval.service.ts';
-import { insertFlow, mountRequestApprovalRoute, TEST_REQUEST_APPROVAL_PATH } from './approval-test-support.ts';
-import { insertTestReference, ledgerAndUsage } from './budget-test-support.ts';
+import {
+  insertFlow,
+  mountRequestApprovalRoute,
+  TEST_REQUEST_APPROVAL_PATH,
+} from '../../testing/approval-test-support.ts';
+import { insertTestReference, ledgerAndUsage } from '../../testing/budget-test-support.ts';
 
 const config = loadBackendConfig({});
 let database: PgTestDatabase | undefined;

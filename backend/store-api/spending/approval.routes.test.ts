@@ -20,7 +20,7 @@ import {
   productPriceTable,
 } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
-import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
 import { randomId } from '../../lib/ids.ts';
 import {
   fillCart,
@@ -28,7 +28,7 @@ import {
   insertArticle,
   seedCheckoutSettings,
   setCredit,
-} from '../order/order-test-support.ts';
+} from '../../testing/order-test-support.ts';
 import { canonicalJson, snapshotHash } from './approval.service.ts';
 import {
   addFlowApprover,
@@ -36,7 +36,7 @@ import {
   mountRequestApprovalRoute,
   setRight,
   TEST_REQUEST_APPROVAL_PATH,
-} from './approval-test-support.ts';
+} from '../../testing/approval-test-support.ts';
 
 const config = loadBackendConfig({});
 const P = config.provider.toUpperCase();

@@ -7,11 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { createPgTestDatabase, type PgTestDatabase } from '../../db/pg-test-database.ts';
+import { createPgTestDatabase, type PgTestDatabase } from '../../testing/pg-test-database.ts';
 import { randomId } from '../../lib/ids.ts';
-import { insertCompany } from '../company/test-support.ts';
+import { insertCompany } from '../../testing/company-test-support.ts';
 import { release, reserve } from './budget.service.ts';
-import { insertTestFlow, ledgerAndUsage } from './budget-test-support.ts';
+import { insertTestFlow, ledgerAndUsage } from '../../testing/budget-test-support.ts';
 
 let database: PgTestDatabase | undefined;
 let db: Db;

@@ -11,9 +11,9 @@ import { createDb, type DbHandle } from '../../db/client.ts';
 import { budgetLedgerTable, budgetUsageTable } from '../../db/schema/index.ts';
 import { budgetPeriodAt } from '../../lib/budget-period.ts';
 import { randomId } from '../../lib/ids.ts';
-import { insertCompany } from '../company/test-support.ts';
+import { insertCompany } from '../../testing/company-test-support.ts';
 import { consume, release, reserve } from './budget.service.ts';
-import { insertTestFlow } from './budget-test-support.ts';
+import { insertTestFlow } from '../../testing/budget-test-support.ts';
 
 const LIMIT = 10_000;
 const RULE = { period: 'monthly' as const, renewable: true, startDate: '2026-01-01', endDate: null };

@@ -8,9 +8,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDb, type DbHandle } from '../../db/client.ts';
 import { budgetLedgerTable, budgetUsageTable } from '../../db/schema/index.ts';
 import { randomId } from '../../lib/ids.ts';
-import { insertCompany } from '../company/test-support.ts';
+import { insertCompany } from '../../testing/company-test-support.ts';
 import { consume, release, remaining, reserve } from './budget.service.ts';
-import { insertTestFlow, insertTestReference, ledgerAndUsage, type TestFlowInput } from './budget-test-support.ts';
+import {
+  insertTestFlow,
+  insertTestReference,
+  ledgerAndUsage,
+  type TestFlowInput,
+} from '../../testing/budget-test-support.ts';
 
 let handle: DbHandle;
 beforeAll(async () => {

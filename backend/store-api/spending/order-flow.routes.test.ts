@@ -7,7 +7,7 @@ import { createDb, type DbHandle } from '../../db/client.ts';
 import { orderApprovalTable, orderFlowTable, orderFlowUserTable } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { randomId } from '../../lib/ids.ts';
-import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
 import { reserve } from './budget.service.ts';
 
 const config = loadBackendConfig({});

@@ -10,11 +10,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createStoreApi } from '../../app.ts';
 import { loadBackendConfig } from '../../config.ts';
-import { createPgTestDatabase, type PgTestDatabase } from '../../db/pg-test-database.ts';
+import { createPgTestDatabase, type PgTestDatabase } from '../../testing/pg-test-database.ts';
 import { orderReferenceTable } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { randomId } from '../../lib/ids.ts';
-import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
 
 const config = loadBackendConfig({});
 let database: PgTestDatabase | undefined;

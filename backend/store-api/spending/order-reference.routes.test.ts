@@ -10,7 +10,7 @@ import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { budgetPeriodAt } from '../../lib/budget-period.ts';
 import { randomId } from '../../lib/ids.ts';
 import { shopToday } from '../../../contract/order.ts';
-import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
 import { usableReference } from './reference-use.ts';
 
 const config = loadBackendConfig({});

@@ -22,10 +22,10 @@ import {
   orderTable,
 } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
-import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
-import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../order/order-test-support.ts';
-import { insertFlow, setRight } from './approval-test-support.ts';
-import { insertTestReference, ledgerAndUsage } from './budget-test-support.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
+import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../../testing/order-test-support.ts';
+import { insertFlow, setRight } from '../../testing/approval-test-support.ts';
+import { insertTestReference, ledgerAndUsage } from '../../testing/budget-test-support.ts';
 
 const config = loadBackendConfig({});
 const PREFIX = config.provider.toUpperCase();

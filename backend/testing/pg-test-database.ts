@@ -5,7 +5,7 @@
  * name, is migrated by `createDb`, and is dropped again by `drop()`.
  */
 import pg from 'pg';
-import { createDb, type DbHandle } from './client.ts';
+import { createDb, type DbHandle } from '../db/client.ts';
 import { randomId } from '../lib/ids.ts';
 
 const SERVER = process.env.WERKBANK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -2,14 +2,14 @@
  * Test helpers for the company, registration and article routes: companies, customers with rights and logged-in
  * contexts written straight into the database (the same rows registration and login produce).
  */
-import { hashPassword } from '../../auth/password.ts';
-import { RIGHT_CODES, type RightCode } from '../../auth/rights.ts';
-import { createCustomerContext } from '../../auth/session.ts';
-import type { Db } from '../../db/client.ts';
-import { companyTable, customerTable } from '../../db/schema/index.ts';
-import { SALES_CHANNEL_ID } from '../../db/seed-channel.ts';
-import { randomId } from '../../lib/ids.ts';
-import { writeRights } from './customer-model.ts';
+import { hashPassword } from '../auth/password.ts';
+import { RIGHT_CODES, type RightCode } from '../auth/rights.ts';
+import { createCustomerContext } from '../auth/session.ts';
+import type { Db } from '../db/client.ts';
+import { companyTable, customerTable } from '../db/schema/index.ts';
+import { SALES_CHANNEL_ID } from '../db/seed-channel.ts';
+import { randomId } from '../lib/ids.ts';
+import { writeRights } from '../store-api/company/customer-model.ts';
 
 let counter = 0;
 

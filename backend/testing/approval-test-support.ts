@@ -6,22 +6,22 @@
 import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as v from 'valibot';
-import { OrderCreateRequestSchema } from '../../../contract/order.ts';
-import { requireCustomer } from '../../auth/guards.ts';
-import type { RightCode } from '../../auth/rights.ts';
-import type { BackendConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import { OrderCreateRequestSchema } from '../../contract/order.ts';
+import { requireCustomer } from '../auth/guards.ts';
+import type { RightCode } from '../auth/rights.ts';
+import type { BackendConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
 import {
   customerRightTable,
   orderFlowApproverTable,
   orderFlowTable,
   orderFlowUserTable,
   orderReferenceTable,
-} from '../../db/schema/index.ts';
-import { randomId } from '../../lib/ids.ts';
-import { calculateCart } from '../checkout/cart.service.ts';
-import type { StoreApiEnv } from '../context.ts';
-import { requestApproval } from './approval.service.ts';
+} from '../db/schema/index.ts';
+import { randomId } from '../lib/ids.ts';
+import { calculateCart } from '../store-api/checkout/cart.service.ts';
+import type { StoreApiEnv } from '../store-api/context.ts';
+import { requestApproval } from '../store-api/spending/approval.service.ts';
 
 /** Path of the test-only request route. */
 export const TEST_REQUEST_APPROVAL_PATH = '/store-api/test/request-approval';

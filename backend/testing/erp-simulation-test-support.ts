@@ -2,9 +2,9 @@
  * Test helpers for the simulated ERP: ERP orders of any channel written straight into its tables the way the intake
  * writes them (./intake.ts `insertErpOrders`), with defaults a test overrides where it matters.
  */
-import type { Db } from '../../db/client.ts';
-import { randomId } from '../../lib/ids.ts';
-import { insertErpOrders, type NewErpOrder, type NewErpOrderLine } from './intake.ts';
+import type { Db } from '../db/client.ts';
+import { randomId } from '../lib/ids.ts';
+import { insertErpOrders, type NewErpOrder, type NewErpOrderLine } from '../erp/simulated/intake.ts';
 
 const ADDRESS = {
   company: 'Test Company',

@@ -3,13 +3,18 @@
  * the Store API middleware and the account routes over a clock the test moves (`advance`).
  */
 import { Hono } from 'hono';
-import { loadBackendConfig, type BackendConfig } from '../../config.ts';
-import { createDb, type Db, type DbHandle } from '../../db/client.ts';
-import { seedSalesChannel } from '../../db/seed-channel.ts';
-import { DEMO_PASSWORD, seedDemoCustomers } from '../../db/seed-customers.ts';
-import { contextMiddleware, createChannelCache, DEFAULT_SESSION_LIFETIME, type StoreApiEnv } from '../context.ts';
-import { handleError } from '../../http/errors.ts';
-import { registerAccountArea } from './index.ts';
+import { loadBackendConfig, type BackendConfig } from '../config.ts';
+import { createDb, type Db, type DbHandle } from '../db/client.ts';
+import { seedSalesChannel } from '../db/seed-channel.ts';
+import { DEMO_PASSWORD, seedDemoCustomers } from '../db/seed-customers.ts';
+import {
+  contextMiddleware,
+  createChannelCache,
+  DEFAULT_SESSION_LIFETIME,
+  type StoreApiEnv,
+} from '../store-api/context.ts';
+import { handleError } from '../http/errors.ts';
+import { registerAccountArea } from '../store-api/account/index.ts';
 
 export interface AccountTestApi {
   handle: DbHandle;

@@ -4,7 +4,7 @@
  * database as the seed and the cart routes write them.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../db/client.ts';
 import {
   cartLineItemTable,
   cartTable,
@@ -15,8 +15,8 @@ import {
   productPriceTable,
   productTable,
   shippingMethodTable,
-} from '../../db/schema/index.ts';
-import { randomId } from '../../lib/ids.ts';
+} from '../db/schema/index.ts';
+import { randomId } from '../lib/ids.ts';
 
 export interface CheckoutSettings {
   standardShippingId: string;

@@ -4,14 +4,14 @@
  * a buyer (every right but ROLE_MANAGE_COMPANY_ORDER_HISTORY: only their own) and a clerk without rights; B with an
  * outsider holding every right. Orders enter through the real checkout.
  */
-import { loadBackendConfig, type BackendConfig } from '../../config.ts';
-import { RIGHT_CODES } from '../../auth/rights.ts';
-import { createDb, type Db, type DbHandle } from '../../db/client.ts';
-import { seedSalesChannel } from '../../db/seed-channel.ts';
-import type { ErpSimulation } from '../../erp/simulated/index.ts';
-import { createStoreApi } from '../../app.ts';
-import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
-import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../order/order-test-support.ts';
+import { loadBackendConfig, type BackendConfig } from '../config.ts';
+import { RIGHT_CODES } from '../auth/rights.ts';
+import { createDb, type Db, type DbHandle } from '../db/client.ts';
+import { seedSalesChannel } from '../db/seed-channel.ts';
+import type { ErpSimulation } from '../erp/simulated/index.ts';
+import { createStoreApi } from '../app.ts';
+import { insertCompany, insertCustomer, type TestCustomer } from './company-test-support.ts';
+import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from './order-test-support.ts';
 
 /** A parsed answer: status, headers and the JSON body (or the bytes of a file). */
 export interface Answer {

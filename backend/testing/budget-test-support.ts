@@ -2,7 +2,7 @@
  * Test helpers of the budget ledger: a flow or order reference with a budget, and the sum of a budget's ledger rows.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../db/client.ts';
 import {
   budgetLedgerTable,
   budgetUsageTable,
@@ -10,8 +10,8 @@ import {
   orderReferenceTable,
   type BudgetKind,
   type BudgetPeriod,
-} from '../../db/schema/index.ts';
-import { randomId } from '../../lib/ids.ts';
+} from '../db/schema/index.ts';
+import { randomId } from '../lib/ids.ts';
 
 /** Fields of a test flow (defaults: 100.00 EUR monthly from 2026-01-01, renewable, no transfer, no threshold). */
 export interface TestFlowInput {
