@@ -104,3 +104,11 @@ export function loadBackendConfig(env: Record<string, string | undefined> = proc
     searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
   };
 }
+
+/**
+ * True when the development outbox and the other development aids of the Store API are served in this environment:
+ * only with `WERKBANK_DEV_OUTBOX=1` set explicitly (backend/store-api/account/dev-outbox.routes.ts).
+ */
+export function devOutboxEnabled(env: Record<string, string | undefined>): boolean {
+  return env.WERKBANK_DEV_OUTBOX === '1';
+}

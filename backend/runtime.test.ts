@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from './db/client.ts';
 import { customerTable } from './db/schema/index.ts';
-import { DEMO_USERS } from './db/seed-customers.ts';
+import { DEMO_USERS } from './seed/seed-customers.ts';
 import { seedDemoCustomersIfWanted, wantsDemoCustomers } from './runtime.ts';
 
 let handle: DbHandle;

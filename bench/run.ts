@@ -8,7 +8,7 @@
  *   postgres://postgres@127.0.0.1:5432/werkbank_bench), generated on first use.
  *
  * Cart and order figures are taken for a logged-in customer with every right (a new company with a main address,
- * created per run; the checkout settings of backend/db/seed-checkout.ts), on real articles of the catalogue that can
+ * created per run; the checkout settings of backend/seed/seed-checkout.ts), on real articles of the catalogue that can
  * be ordered one at a time (active, without variants, with a list price, not a closeout short of stock):
  * - add to cart: `POST /store-api/checkout/cart/line-item` of one product line; the cart is emptied (not timed)
  *   every 10 additions, so a line is added to a cart of 0 to 9 lines;
@@ -45,13 +45,13 @@ import { loadBackendConfig } from '../backend/config.ts';
 import { seedSalesChannel, languageId } from '../backend/db/seed-channel.ts';
 import { ensureCatalogSeeded } from '../backend/catalog/seed.ts';
 import { createCatalogWriter } from '../backend/catalog/writer.ts';
-import { seedCheckout } from '../backend/db/seed-checkout.ts';
+import { seedCheckout } from '../backend/seed/seed-checkout.ts';
 import { randomId } from '../backend/lib/ids.ts';
 import { insertCompany, insertCustomer } from '../backend/testing/company-test-support.ts';
 import { insertAddress } from '../backend/testing/order-test-support.ts';
 import type { StoreCart } from '../backend/store-api/checkout/cart-schemas.ts';
 import { createStoreApi } from '../backend/app.ts';
-import { clearCatalogCaches } from '../backend/store-api/catalog-cache.ts';
+import { clearCatalogCaches } from '../backend/commerce/catalog/catalog-cache.ts';
 import { productSeoPath } from '../backend/lib/slug.ts';
 import { quickSearchCriteria } from '../src/features/search/quick-search-api.ts';
 import { benchThroughput, throughputOptions } from './throughput.ts';

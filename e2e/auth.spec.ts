@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
 
-// Buyers log in on the Belgian root domain (Dutch). Demo logins: backend/db/seed-customers.ts, password
+// Buyers log in on the Belgian root domain (Dutch). Demo logins: backend/seed/seed-customers.ts, password
 // below; every test uses its own user so the tests can run in parallel on one database.
 const PASSWORD = 'Werkbank!2026';
 

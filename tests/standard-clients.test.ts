@@ -4,7 +4,7 @@
  * backend/http/standalone.ts, from an allowed origin, with the sales channel's `sw-access-key` and, where the call
  * needs one, the `sw-context-token` the context answered), answers in the shape of Shopware's OpenAPI document
  * (tests/shopware-openapi.ts, with its deviations) and with the values Shopware would give for the fixture catalogue
- * (backend/store-api/test-fixtures.ts).
+ * (backend/testing/test-fixtures.ts).
  *
  * The calls, taken from the composables and pages of Shopware Frontends (`@shopware/composables`, the Vue demo
  * store) with `@shopware/api-client` operation names; GET twins (`…Get`) are what the composables send for cacheable
@@ -46,7 +46,7 @@ import type { Schemas } from '@shopware/api-client/api-types';
 import { encodeForQuery } from '@shopware/api-client/helpers';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { seedCheckout } from '../backend/db/seed-checkout.ts';
+import { seedCheckout } from '../backend/seed/seed-checkout.ts';
 import { standaloneStoreApi } from '../backend/http/standalone.ts';
 import { stableId } from '../backend/lib/ids.ts';
 import { createTestStoreApi, FIXTURE, languageId, type TestStoreApi } from '../backend/testing/test-fixtures.ts';

@@ -4,7 +4,7 @@ import { createDb, type DbHandle } from '../db/client.ts';
 import { loadBackendConfig } from '../config.ts';
 import { companyTable, customerTable } from '../db/schema/index.ts';
 import { seedSalesChannel } from '../db/seed-channel.ts';
-import { DEMO_USERS, demoCompanyId, seedDemoCustomers } from '../db/seed-customers.ts';
+import { DEMO_USERS, demoCompanyId, seedDemoCustomers } from '../seed/seed-customers.ts';
 import { activateRegistration } from './activation.ts';
 
 let handle: DbHandle;

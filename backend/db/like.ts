@@ -7,3 +7,11 @@
 export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
+
+/**
+ * The ILIKE pattern of a `contains` filter or a search term: `%value%` with the pattern characters `%`, `_` and `\`
+ * of the value escaped, so they match themselves (PostgreSQL LIKE, default escape character `\`).
+ */
+export function containsPattern(value: string): string {
+  return `%${escapeLike(value)}%`;
+}

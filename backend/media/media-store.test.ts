@@ -13,7 +13,7 @@ import { createCatalogWriter } from '../catalog/writer.ts';
 import { loadBackendConfig } from '../config.ts';
 import { createDb, queryRows, type DbHandle } from '../db/client.ts';
 import { seedSalesChannel } from '../db/seed-channel.ts';
-import type { StoreMedia } from '../store-api/shopware-schemas.ts';
+import type { StoreMedia } from '../http/shopware-schemas.ts';
 import { putMediaFile, renderThumbnail } from './media-store.ts';
 
 const config = loadBackendConfig({});

@@ -26,7 +26,7 @@ export interface ProductSearchOptions {
   brands: { id: string; name: string }[];
   /**
    * Products the caller's company links to the term as its own article number (article links,
-   * ../store-api/article-link/lookup.ts `productIdsByCustomerSku`): found and ranked as exact article-number hits.
+   * ../commerce/article-links/lookup.ts `productIdsByCustomerSku`): found and ranked as exact article-number hits.
    * Only for a caller holding ROLE_MANAGE_ARTICLE_LINKS; an answer using them is private to that caller.
    */
   linkedIds?: readonly string[];

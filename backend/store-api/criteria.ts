@@ -485,11 +485,3 @@ export function compressedCriteriaFromQuery(encoded: string | undefined): Record
   if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded)) throw invalid();
   return decoded as Record<string, unknown>;
 }
-
-/**
- * The ILIKE pattern of a `contains` filter or a search term: `%value%` with the pattern characters `%`, `_` and `\`
- * of the value escaped, so they match themselves (PostgreSQL LIKE, default escape character `\`).
- */
-export function containsPattern(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
 import { companyTable, customerRightTable, customerTable } from '../db/schema/index.ts';
 import type { BackendConfig } from '../config.ts';
-import type { CatalogCache } from './catalog-cache.ts';
+import type { CatalogCache } from '../commerce/catalog/catalog-cache.ts';
 import type { StoreApiEnv, StoreContext } from './context.ts';
 import { compressedCriteriaFromQuery, parseCriteria, readJsonBody, type Criteria } from './criteria.ts';
 

@@ -8,7 +8,7 @@ import type { BackendConfig } from '../config.ts';
 import type { ChannelCache, StoreApiEnv } from './context.ts';
 import type { ErpPort } from '../erp/port.ts';
 import type { ErpSimulation } from '../erp/simulated/index.ts';
-import { createCatalogCache } from './catalog-cache.ts';
+import { createCatalogCache } from '../commerce/catalog/catalog-cache.ts';
 import { registerCategoryRoutes } from './category/category.routes.ts';
 import { registerListingRoutes } from './listing/listing.routes.ts';
 import { registerProductRoutes } from './product/product.routes.ts';
@@ -24,7 +24,8 @@ import { registerRegistrationRoutes } from './registration/registration.routes.t
 import { registerArticleRoutes } from './article/article.routes.ts';
 import { registerCartRoutes } from './checkout/cart.routes.ts';
 import { registerMethodRoutes } from './checkout/methods.routes.ts';
-import { registerOrderArea } from './order/index.ts';
+import { registerCheckoutOrderRoutes } from './checkout/order.routes.ts';
+import { registerOrderRoutes } from './order/order.routes.ts';
 import { registerSpendingRoutes } from './spending/index.ts';
 import { registerErpArea } from './erp/index.ts';
 import { registerArticleLinkRoutes } from './article-link/article-link.routes.ts';
@@ -57,7 +58,8 @@ export function registerRoutes(app: Hono<StoreApiEnv>, deps: RouteDeps): void {
   registerArticleRoutes(app, deps);
   registerCartRoutes(app, deps);
   registerMethodRoutes(app, deps);
-  registerOrderArea(app, deps);
+  registerCheckoutOrderRoutes(app, deps);
+  registerOrderRoutes(app, deps);
   registerSpendingRoutes(app, deps);
   registerErpArea(app, deps);
   registerArticleLinkRoutes(app, deps);

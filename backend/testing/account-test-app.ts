@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { loadBackendConfig, type BackendConfig } from '../config.ts';
 import { createDb, type Db, type DbHandle } from '../db/client.ts';
 import { seedSalesChannel } from '../db/seed-channel.ts';
-import { DEMO_PASSWORD, seedDemoCustomers } from '../db/seed-customers.ts';
+import { DEMO_PASSWORD, seedDemoCustomers } from '../seed/seed-customers.ts';
 import {
   contextMiddleware,
   createChannelCache,

@@ -9,7 +9,7 @@ import type { Db } from '../db/client.ts';
 import { companyTable, customerTable } from '../db/schema/index.ts';
 import { SALES_CHANNEL_ID } from '../db/seed-channel.ts';
 import { randomId } from '../lib/ids.ts';
-import { writeRights } from '../store-api/company/customer-model.ts';
+import { writeRights } from '../commerce/accounts/customer-model.ts';
 
 let counter = 0;
 

@@ -1,6 +1,6 @@
 /**
  * Test helpers for the simulated ERP: ERP orders of any channel written straight into its tables the way the intake
- * writes them (./intake.ts `insertErpOrders`), with defaults a test overrides where it matters.
+ * writes them (../erp/simulated/intake.ts `insertErpOrders`), with defaults a test overrides where it matters.
  */
 import type { Db } from '../db/client.ts';
 import { randomId } from '../lib/ids.ts';
@@ -77,7 +77,7 @@ export function erpOrder(
   };
 }
 
-/** Writes ERP orders (./intake.ts) and answers their ids in the order given. */
+/** Writes ERP orders (../erp/simulated/intake.ts) and answers their ids in the order given. */
 export async function insertTestErpOrders(db: Db, orders: NewErpOrder[]): Promise<string[]> {
   await insertErpOrders(db, orders);
   return orders.map((o) => o.id);

@@ -13,7 +13,7 @@ import { offerLineTable, offerTable, productTable } from '../../db/schema/index.
 import { escapeLike } from '../../db/like.ts';
 import { addDays, localDate } from '../../lib/budget-period.ts';
 import { centsToNumber, formatUnitPrice, lineTotalCents, toScaled, unitPriceForQuantity } from '../../lib/price.ts';
-import { loadPrices } from '../../store-api/product/product.repository.ts';
+import { loadPrices } from '../../commerce/catalog/product.repository.ts';
 import type {
   OfferDetail,
   OfferHistoryFilter,

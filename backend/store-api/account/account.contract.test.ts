@@ -7,7 +7,7 @@ import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedDemoCustomers } from '../../db/seed-customers.ts';
+import { DEMO_PASSWORD, seedDemoCustomers } from '../../seed/seed-customers.ts';
 import { createTestStoreApi, type TestStoreApi } from '../../testing/test-fixtures.ts';
 import { listOutbox } from '../../mail/outbox.ts';
 

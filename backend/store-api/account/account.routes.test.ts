@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerRightTable, customerTable } from '../../db/schema/index.ts';
-import { DEMO_PASSWORD, demoCustomerId } from '../../db/seed-customers.ts';
+import { DEMO_PASSWORD, demoCustomerId } from '../../seed/seed-customers.ts';
 import { createAccountTestApi, type AccountTestApi } from '../../testing/account-test-app.ts';
 
 let api: AccountTestApi;

@@ -48,12 +48,13 @@ import {
 import { companyAddressTable, companyTable, customerTable } from '../../db/schema/index.ts';
 import { randomId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { containsPattern, pagination, parseCriteria, readJsonBody } from '../criteria.ts';
-import { searchResult } from '../entities.ts';
+import { containsPattern } from '../../db/like.ts';
+import { pagination, parseCriteria, readJsonBody } from '../criteria.ts';
+import { searchResult } from '../../http/entities.ts';
 import { StoreApiError, violations } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
-import { loadCustomerView, mapAddress } from './customer-view.ts';
-import { emailChanges, recordEmailChange } from './email-change.ts';
+import { loadCustomerView, mapAddress } from '../customer-view.ts';
+import { emailChanges, recordEmailChange } from '../../commerce/accounts/email-change.ts';
 import { providerCode, resolveDeps, type AccountDeps } from './deps.ts';
 import { assertPasswordsMatch, optionalString } from './validation.ts';
 

@@ -24,11 +24,7 @@ import { StoreApiError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { resolveDeps, type AccountDeps } from './deps.ts';
-
-/** True when the development outbox is served in this environment. */
-export function devOutboxEnabled(env: Record<string, string | undefined>): boolean {
-  return env.WERKBANK_DEV_OUTBOX === '1';
-}
+import { devOutboxEnabled } from '../../config.ts';
 
 /** Registers the route when enabled (see module comment). */
 export function registerDevOutboxRoutes(app: Hono<StoreApiEnv>, accountDeps: AccountDeps): void {

@@ -10,7 +10,7 @@ import { loadBackendConfig } from '../../config.ts';
 import { createDb, type DbHandle } from '../../db/client.ts';
 import { auditLogTable, customerRightTable, customerTable, mailOutboxTable } from '../../db/schema/index.ts';
 import { languageId, seedSalesChannel } from '../../db/seed-channel.ts';
-import { DEMO_PASSWORD, demoCustomerId, seedDemoCustomers } from '../../db/seed-customers.ts';
+import { DEMO_PASSWORD, demoCustomerId, seedDemoCustomers } from '../../seed/seed-customers.ts';
 
 const config = loadBackendConfig({});
 let handle: DbHandle;

@@ -17,7 +17,7 @@ import { companyTable, customerTable } from '../../db/schema/index.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
-import { audit } from './audit.ts';
+import { audit } from '../../commerce/accounts/audit.ts';
 import { providerCode, resolveDeps, type AccountDeps } from './deps.ts';
 
 /** Registers the route described in the module comment. */

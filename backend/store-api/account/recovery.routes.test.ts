@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutboxTable, passwordRecoveryTable } from '../../db/schema/index.ts';
 import { languageId } from '../../db/seed-channel.ts';
-import { DEMO_PASSWORD } from '../../db/seed-customers.ts';
+import { DEMO_PASSWORD } from '../../seed/seed-customers.ts';
 import { createAccountTestApi, type AccountTestApi } from '../../testing/account-test-app.ts';
 
 let api: AccountTestApi;

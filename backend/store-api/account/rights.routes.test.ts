@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_DEFAULT_RIGHTS } from '../../auth/rights.ts';
 import { auditLogTable, contextTable, customerTable } from '../../db/schema/index.ts';
-import { demoCompanyId, demoCustomerId } from '../../db/seed-customers.ts';
+import { demoCompanyId, demoCustomerId } from '../../seed/seed-customers.ts';
 import { createAccountTestApi, type AccountTestApi } from '../../testing/account-test-app.ts';
 
 let api: AccountTestApi;

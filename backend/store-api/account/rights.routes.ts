@@ -34,7 +34,7 @@ import type { Db } from '../../db/client.ts';
 import { customerRightTable, customerTable } from '../../db/schema/index.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { validate } from '../../http/validate.ts';
-import { audit } from './audit.ts';
+import { audit } from '../../commerce/accounts/audit.ts';
 import { resolveDeps, type AccountDeps } from './deps.ts';
 
 async function enabledCodes(db: Db, customerId: string): Promise<string[]> {

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyTable, contextTable, customerTable } from '../../db/schema/index.ts';
-import { demoCompanyId, demoCustomerId } from '../../db/seed-customers.ts';
+import { demoCompanyId, demoCustomerId } from '../../seed/seed-customers.ts';
 import { createAccountTestApi, type AccountTestApi } from '../../testing/account-test-app.ts';
 
 let api: AccountTestApi;

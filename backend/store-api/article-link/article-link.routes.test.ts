@@ -18,7 +18,7 @@ import { putMediaFile } from '../../media/media-store.ts';
 import { languageId, seedSalesChannel } from '../../db/seed-channel.ts';
 import { randomId } from '../../lib/ids.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
-import { uniqueLinks } from './article-link.service.ts';
+import { uniqueLinks } from '../../commerce/article-links/article-link.service.ts';
 
 const config = loadBackendConfig({});
 const P = `/store-api/${config.provider}/article-links`;

@@ -3,7 +3,8 @@
  * - `GET /store-api/{provider}/article-links`: one page of the company's links (term, sort, order, page, limit);
  * - `POST …/article-links`: creates a link (`productId` supplier article number, `customerSku`);
  * - `POST …/article-links/info`: customer numbers of supplier article numbers and the other way round;
- * - `GET …/article-links/export`: every link of the company as a CSV file (./article-link-csv.ts);
+ * - `GET …/article-links/export`: every link of the company as a CSV file
+ *   (backend/commerce/article-links/article-link-csv.ts);
  * - `POST …/article-links/import`: a CSV file (`text/csv`, at most 2 MiB, limited while it streams in) → a report;
  * - `PUT …/article-links/{id}`, `DELETE …/article-links/{id}` (204).
  *
@@ -26,7 +27,7 @@ import type { Db } from '../../db/client.ts';
 import { storeApiBodyLimit } from '../../http/body-limit.ts';
 import { validate } from '../../http/validate.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { exportLinksCsv, importLinks } from './article-link-csv.ts';
+import { exportLinksCsv, importLinks } from '../../commerce/article-links/article-link-csv.ts';
 import {
   createLink,
   deleteLink,
@@ -34,7 +35,7 @@ import {
   listLinks,
   updateLink,
   type ArticleLinkView,
-} from './article-link.service.ts';
+} from '../../commerce/article-links/article-link.service.ts';
 
 export interface ArticleLinkDeps {
   db: Db;

@@ -7,7 +7,7 @@
  *   pages (type 'page') without products.
  * - `GET|POST /store-api/category/{navigationId}`: one category ('home' is the main navigation root); with the
  *   association `cmsPage`, a listing page (type 'page') comes with Shopware's default listing layout whose
- *   product-listing slot holds the listing for the request's listing parameters (../cms/cms-page.ts).
+ *   product-listing slot holds the listing for the request's listing parameters (../cms-page.ts).
  * - `GET|POST /store-api/category`: categories of the channel's trees by criteria (`ids`, filters `id`/`parentId`).
  * - `GET /store-api/breadcrumb/{id}?type=category|product`: the path below the main navigation root.
  * Unknown or inactive categories, and categories outside the channel's navigation trees, answer 404.
@@ -16,17 +16,17 @@ import { queryPrepared } from '../../db/client.ts';
 import { sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { isId } from '../../lib/ids.ts';
-import { ancestorIds, type CategoryRow } from '../catalog-cache.ts';
+import { ancestorIds, type CategoryRow } from '../../commerce/catalog/catalog-cache.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pagination } from '../criteria.ts';
 import { requestCriteria, viewContext, type CatalogDeps, type ViewContext } from '../deps.ts';
-import { searchResult } from '../entities.ts';
+import { searchResult } from '../../http/entities.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { applyIncludes } from '../includes.ts';
-import type { StoreCategory } from '../shopware-schemas.ts';
-import { mapCategory, type CategoryMapContext } from './category.mapper.ts';
-import { listingLayout } from '../cms/cms-page.ts';
-import { LISTING_DEFAULT_LIMIT, productListing } from '../listing/listing.service.ts';
+import type { StoreCategory } from '../../http/shopware-schemas.ts';
+import { mapCategory, type CategoryMapContext } from '../category.mapper.ts';
+import { listingLayout } from '../cms-page.ts';
+import { LISTING_DEFAULT_LIMIT, productListing } from '../listing.service.ts';
 import {
   categoryBreadcrumb,
   categoryNotFound,
@@ -35,7 +35,7 @@ import {
   listed,
   resolveNavigationId,
   seoCategoryId,
-} from './category.service.ts';
+} from '../category.service.ts';
 
 export function registerCategoryRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {
   async function mapContext(c: Context<StoreApiEnv>): Promise<CategoryMapContext & ViewContext> {

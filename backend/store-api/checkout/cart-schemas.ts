@@ -6,7 +6,7 @@ import type { CartOrderFlowBudget, CartOrderReferenceBudget } from '../../../con
  */
 import type { Schemas } from '@shopware/api-client/api-types';
 import type { CalculatedPrice } from '../../lib/price.ts';
-import type { Sent, StoreMedia } from '../shopware-schemas.ts';
+import type { Sent, StoreMedia } from '../../http/shopware-schemas.ts';
 
 /**
  * A cart error as Shopware serialises it inside `cart.errors` (an object keyed by `key`): the CartError fields,

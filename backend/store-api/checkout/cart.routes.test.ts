@@ -13,7 +13,7 @@ import {
   productTable,
 } from '../../db/schema/index.ts';
 import { SALES_CHANNEL_ID } from '../../db/seed-channel.ts';
-import { paymentMethodId, seedCheckout, shippingMethodId } from '../../db/seed-checkout.ts';
+import { paymentMethodId, seedCheckout, shippingMethodId } from '../../seed/seed-checkout.ts';
 import { randomId } from '../../lib/ids.ts';
 import { insertCompany, insertCustomer } from '../../testing/company-test-support.ts';
 import { createTestStoreApi, FIXTURE, type TestStoreApi } from '../../testing/test-fixtures.ts';

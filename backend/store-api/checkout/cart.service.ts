@@ -74,9 +74,9 @@ import {
 import { translateField } from '../../lib/translate.ts';
 import { vatRateFor } from '../../lib/vat-rates.ts';
 import type { StoreContext } from '../context.ts';
-import { customerSkuSelect, toCustomerSkuMap } from '../article-link/lookup.ts';
-import { mapMedia } from '../entities.ts';
-import { deliveryTime } from '../product/product.mapper.ts';
+import { customerSkuSelect, toCustomerSkuMap } from '../../commerce/article-links/lookup.ts';
+import { mapMedia } from '../../http/entities.ts';
+import { deliveryTime } from '../../commerce/catalog/delivery-time.ts';
 import {
   optionSelect,
   priceSelect,
@@ -93,7 +93,7 @@ import {
   type ProductMediaDbRow,
   type ProductMediaRow,
   type ProductRow,
-} from '../product/product.repository.ts';
+} from '../../commerce/catalog/product.repository.ts';
 import type {
   StoreCart,
   StoreCartDelivery,
@@ -106,10 +106,10 @@ import {
   PICKUP_SHIPPING_METHOD,
   type PaymentMethodRow,
   type ShippingMethodRow,
-} from './methods.mapper.ts';
+} from '../methods.mapper.ts';
 import { cartBudgets, type CartBudgets, type OrderReferenceRow } from '../spending/budget-cart.ts';
-import { usableReference } from '../spending/reference-use.ts';
-import type { FlowRow } from '../spending/order-flow.service.ts';
+import { usableReference } from '../../commerce/spending/reference-use.ts';
+import type { FlowRow } from '../../commerce/spending/order-flow.service.ts';
 
 /**
  * The database handle the calculation reads with: the app's `Db` or a transaction opened on it (`db.transaction(tx =>

@@ -18,11 +18,11 @@ import { paymentMethodTable, pickupLocationTable, shippingMethodTable } from '..
 import type { StoreApiEnv } from '../context.ts';
 import { pagination, readJsonBody } from '../criteria.ts';
 import { requestCriteria } from '../deps.ts';
-import { searchResult } from '../entities.ts';
+import { searchResult } from '../../http/entities.ts';
 import { applyIncludes } from '../includes.ts';
 import { calculateCart } from './cart.service.ts';
 import type { PickupLocationListResponse } from '../../../contract/provider/pickup-location.ts';
-import { mapPaymentMethod, mapPickupLocation, mapShippingMethod } from './methods.mapper.ts';
+import { mapPaymentMethod, mapPickupLocation, mapShippingMethod } from '../methods.mapper.ts';
 
 export interface MethodsDeps {
   db: Db;

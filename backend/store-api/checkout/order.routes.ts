@@ -28,30 +28,19 @@ import { validate } from '../../http/validate.ts';
 import { deliverQueuedMail } from '../../mail/outbox.ts';
 import type { ErpPort } from '../../erp/port.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { loadOrderRecords, mapOrder } from '../order/order.mapper.ts';
-import { readsArticleLinks } from '../article-link/lookup.ts';
+import { loadOrderRecords } from '../../commerce/orders/order-records.ts';
+import { mapOrder } from '../order.mapper.ts';
+import { readsArticleLinks } from '../../commerce/article-links/lookup.ts';
 import { placeOrder } from './order.service.ts';
 import { pricedFor } from '../prices-hidden.ts';
 import { describeErrorForLog } from '../../db/errors.ts';
+import { handOverToErp } from '../../commerce/orders/erp-handover.ts';
 
 export interface CheckoutOrderDeps {
   db: Db;
   config: BackendConfig;
   /** The ERP a placed order is handed to; none: the order stays in the shop alone. */
   erp?: Pick<ErpPort, 'transferOrder'> | undefined;
-}
-
-/**
- * Hands a committed order to the ERP; a refusal or error is logged and swallowed (the order is placed either way and
- * the simulated ERP's sweep catches up).
- */
-export async function handOverToErp(erp: Pick<ErpPort, 'transferOrder'> | undefined, orderId: string): Promise<void> {
-  if (!erp) return;
-  try {
-    await erp.transferOrder(orderId);
-  } catch (err) {
-    console.error(`[erp] order ${orderId} not handed over: ${describeErrorForLog(err)}`);
-  }
 }
 
 /** The environment variable of the fault injection (see the module comment). */

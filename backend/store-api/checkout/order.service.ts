@@ -60,11 +60,11 @@ import {
   type CartErrorEntry,
   type CartModel,
 } from './cart.service.ts';
-import { usableReference } from '../spending/reference-use.ts';
-import { mapShippingMethod, PICKUP_SHIPPING_METHOD } from './methods.mapper.ts';
+import { usableReference } from '../../commerce/spending/reference-use.ts';
+import { mapShippingMethod, PICKUP_SHIPPING_METHOD } from '../methods.mapper.ts';
 import { approvalByKey, requestApproval, snapshotHash } from '../spending/approval.service.ts';
-import { consume } from '../spending/budget.service.ts';
-import { articleLinkReaderOf, customerSkusByProductId } from '../article-link/lookup.ts';
+import { consume } from '../../commerce/spending/budget.service.ts';
+import { articleLinkReaderOf, customerSkusByProductId } from '../../commerce/article-links/lookup.ts';
 import { seesPrices } from '../prices-hidden.ts';
 
 type AddressRow = typeof companyAddressTable.$inferSelect;

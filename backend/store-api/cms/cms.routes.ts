@@ -1,7 +1,7 @@
 /**
  * CMS endpoints of the Store API:
  * - Shopware's LandingPageRoute, `GET|POST /store-api/landing-page/{landingPageId}`: the landing page with its
- *   `cmsPage` (sections → blocks → slots, ./cms-page.ts) in the context language (fallback en-GB → de-DE). Content
+ *   `cmsPage` (sections → blocks → slots, ../cms-page.ts) in the context language (fallback en-GB → de-DE). Content
  *   pages such as terms (`/agb`) and privacy (`/datenschutz`) are landing pages whose SEO URLs the `seo-url` route
  *   resolves.
  * - Shopware's CmsRoute, `GET|POST /store-api/cms/{id}`: a layout by id, the content pages' and the default listing
@@ -20,8 +20,8 @@ import type { StoreApiEnv } from '../context.ts';
 import type { CatalogDeps } from '../deps.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { translateFields } from '../../lib/translate.ts';
-import type { StoreCmsPage } from '../shopware-schemas.ts';
-import { builtInLayout, cmsPage, type StoredCmsSection } from './cms-page.ts';
+import type { StoreCmsPage } from '../../http/shopware-schemas.ts';
+import { builtInLayout, cmsPage, type StoredCmsSection } from '../cms-page.ts';
 
 interface CmsTranslation {
   name?: string;

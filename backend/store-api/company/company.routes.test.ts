@@ -14,7 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { randomId } from '../../lib/ids.ts';
-import { INVITATION_QUOTAS } from './customer-model.ts';
+import { INVITATION_QUOTAS } from '../../commerce/accounts/customer-model.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
 
 const config = loadBackendConfig({});

@@ -6,9 +6,10 @@
  *   (`page` 1, `limit` 20 up to 100, `term`, `filter`, `sort`): `contains` on `firstName`, `lastName`, `email`,
  *   `username` (also `customerExtension.username`), `equals` on `leadBuyer` and `active` (true unless the value is
  *   'no', false or 0), `range` on `flow.budget` and `flow.budgetRemaining` (EUR: the budget per period of the user's
- *   order flow and what is left of it in the current period, ../spending/order-flow.service.ts; a user without a flow
- *   budget counts as 0, as before flows existed, docs/decisions/010); the same fields sort; `sort` entries with `naturalSorting` order the text fields naturally (numbers by
- *   value, case-insensitive, `naturalSortKey`). Answers Shopware's search result `{ elements, total, page, limit }`.
+ *   order flow and what is left of it in the current period, backend/commerce/spending/order-flow.service.ts; a user
+ *   without a flow budget counts as 0, as before flows existed, docs/decisions/010); the same fields sort; `sort`
+ *   entries with `naturalSorting` order the text fields naturally (numbers by value, case-insensitive,
+ *   `naturalSortKey`). Answers Shopware's search result `{ elements, total, page, limit }`.
  * - `POST …/companies/customers/create`: a new user of the caller's company with rights (`rights` list or a `role`
  *   template); the user gets a set-password invitation mail. Answers the customer with its rights. A company sends
  *   at most 25 invitations per hour and 100 per day (INVITATION_QUOTAS): beyond that 429
@@ -50,12 +51,12 @@ import { customerTable } from '../../db/schema/index.ts';
 import { violations } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { randomId } from '../../lib/ids.ts';
-import { audit } from '../account/audit.ts';
-import { emailChanges, recordEmailChange } from '../account/email-change.ts';
+import { audit } from '../../commerce/accounts/audit.ts';
+import { emailChanges, recordEmailChange } from '../../commerce/accounts/email-change.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { containsPattern } from '../criteria.ts';
+import { containsPattern } from '../../db/like.ts';
 import { endPendingApprovals } from '../spending/approval.service.ts';
-import { flowBudgetsOfCompany } from '../spending/order-flow.service.ts';
+import { flowBudgetsOfCompany } from '../../commerce/spending/order-flow.service.ts';
 import { companyCaller, type CompanyDeps } from './company-access.ts';
 import {
   countInvitation,
@@ -67,7 +68,7 @@ import {
   storefrontUrl,
   usernameTaken,
   writeRights,
-} from './customer-model.ts';
+} from '../../commerce/accounts/customer-model.ts';
 
 type ListRequest = v.InferOutput<typeof CompanyCustomerListRequestSchema>;
 type ListFilter = ListRequest['filter'][number];
@@ -128,7 +129,7 @@ function flagValue(value: unknown): boolean {
   return !(value === 'no' || value === false || value === 'false' || value === 0 || value === '0');
 }
 
-/** The flow budget of each user of the company with one, cents (../spending/order-flow.service.ts). */
+/** The flow budget of each user of the company with one, cents (backend/commerce/spending/order-flow.service.ts). */
 type UserBudgets = Map<string, { budgetCents: number; remainingCents: number }>;
 
 /** A budget field's value of a user in EUR: the flow budget or what is left of it; 0 without a flow budget. */

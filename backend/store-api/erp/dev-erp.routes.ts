@@ -11,7 +11,7 @@
 import type { Hono } from 'hono';
 import { DevErpAdvanceRequestSchema, type DevErpAdvanceResponse } from '../../../contract/provider/development.ts';
 import { validate } from '../../http/validate.ts';
-import { devOutboxEnabled } from '../account/dev-outbox.routes.ts';
+import { devOutboxEnabled } from '../../config.ts';
 import type { StoreApiEnv } from '../context.ts';
 import type { ErpRouteDeps } from './erp-http.ts';
 

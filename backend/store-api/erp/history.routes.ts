@@ -32,7 +32,7 @@ import { requireCustomer, requireRight } from '../../auth/guards.ts';
 import type { ErpDocumentKind } from '../../erp/port.ts';
 import { validate } from '../../http/validate.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { orderNotFound } from '../order/order.routes.ts';
+import { orderNotFound } from '../../commerce/orders/order-records.ts';
 import { companyScope, historyScope, invoiceNotFound, pdfResponse, type ErpRouteDeps } from './erp-http.ts';
 import { pricedFor } from '../prices-hidden.ts';
 

@@ -4,10 +4,11 @@
  * - `POST /store-api/{provider}/offer/request` (OfferRequest → the new, open OfferDetail): asks for an offer on the
  *   caller's cart, its product lines at their quantities as the cart calculation reads them; needs ROLE_REQUEST_OFFER;
  *   a cart without product lines answers 400 `{PROVIDER}__OFFER_CART_EMPTY`. The cart stays as it is. With
- *   `orderListId` the lines are the available items of that order list instead (../order-list/order-list.service.ts
- *   `orderListOfferLines`): needs ROLE_MANAGE_ORDER_LISTS as well, a list the caller does not see answers 404
- *   `{PROVIDER}__ORDER_LIST_NOT_FOUND`, a list without available items the same 400 as an empty cart. Each line
- *   keeps the company's own article number for a requester holding ROLE_MANAGE_ARTICLE_LINKS (docs/decisions/017).
+ *   `orderListId` the lines are the available items of that order list instead
+ *   (backend/commerce/order-lists/order-list.service.ts `orderListOfferLines`): needs ROLE_MANAGE_ORDER_LISTS as well,
+ *   a list the caller does not see answers 404 `{PROVIDER}__ORDER_LIST_NOT_FOUND`, a list without available items the
+ *   same 400 as an empty cart. Each line keeps the company's own article number for a requester holding
+ *   ROLE_MANAGE_ARTICLE_LINKS (docs/decisions/017).
  * - `GET …/offer/history` (OfferHistoryQuery → one page of OfferSummary, newest first) and
  *   `GET …/offer/history/detail?offerNumber=` (→ OfferDetail): need ROLE_MANAGE_OFFER_HISTORY; the caller's own offers,
  *   the company's with ROLE_MANAGE_COMPANY_ORDER_HISTORY (the scope of the order history).
@@ -36,8 +37,8 @@ import { StoreApiError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { addOfferToCart, calculateCart } from '../checkout/cart.service.ts';
 import type { OfferRequestInput } from '../../erp/port.ts';
-import { orderListOfferLines } from '../order-list/order-list.service.ts';
-import { withCustomerArticleNumbers } from '../article-link/lookup.ts';
+import { orderListOfferLines } from '../../commerce/order-lists/order-list.service.ts';
+import { withCustomerArticleNumbers } from '../../commerce/article-links/lookup.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { historyScope, offerNotFound, pdfResponse, type ErpRouteDeps } from './erp-http.ts';
 import { pricedFor } from '../prices-hidden.ts';

@@ -11,7 +11,7 @@ import { languageId, seedSalesChannel } from '../../db/seed-channel.ts';
 import { createCatalogWriter } from '../../catalog/writer.ts';
 import { generateCatalog } from '../../catalog/generate/generate-catalog.ts';
 import { createStoreApi } from '../../app.ts';
-import { clearCatalogCaches } from '../catalog-cache.ts';
+import { clearCatalogCaches } from '../../commerce/catalog/catalog-cache.ts';
 import { createLoggedInContext } from '../../testing/test-fixtures.ts';
 
 let handle: DbHandle;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { clearCatalogCaches } from '../catalog-cache.ts';
+import { clearCatalogCaches } from '../../commerce/catalog/catalog-cache.ts';
 import {
   createLoggedInContext,
   createTestStoreApi,

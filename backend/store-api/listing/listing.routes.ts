@@ -5,8 +5,8 @@
  * - `GET|POST /store-api/search-suggest`: the quick search for `search` (default limit 10), without aggregations,
  *   filters or sortings.
  * Search candidates come from backend/search (routing by query shape), cached per language, term and candidate cap
- * for the most recent terms (catalog-cache.ts `recent`); see listing.service.ts for filters, sortings and
- * aggregations. A missing `search` answers 400; an unknown category 404.
+ * for the most recent terms (backend/commerce/catalog/catalog-cache.ts `recent`); see ../listing.service.ts for
+ * filters, sortings and aggregations. A missing `search` answers 400; an unknown category 404.
  *
  * For a logged-in buyer holding ROLE_MANAGE_ARTICLE_LINKS, `/search` and `/search-suggest` also find the article whose
  * customer article number (the company's article link, docs/decisions/017) equals the term (case ignored, trimmed),
@@ -16,15 +16,19 @@
 import type { Hono } from 'hono';
 import { planSearch } from '../../search/route-query.ts';
 import { searchProductIds } from '../../search/product-search.ts';
-import { articleLinkReaderOf, productIdsByCustomerSku, readsArticleLinks } from '../article-link/lookup.ts';
-import { channelCategory, categoryNotFound } from '../category/category.service.ts';
+import {
+  articleLinkReaderOf,
+  productIdsByCustomerSku,
+  readsArticleLinks,
+} from '../../commerce/article-links/lookup.ts';
+import { channelCategory, categoryNotFound } from '../category.service.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pagination, type Criteria } from '../criteria.ts';
 import { requestCriteria, viewContext, type CatalogDeps } from '../deps.ts';
 import { violations } from '../../http/errors.ts';
 import { applyIncludes } from '../includes.ts';
 import { isId } from '../../lib/ids.ts';
-import { LISTING_DEFAULT_LIMIT, productListing } from './listing.service.ts';
+import { LISTING_DEFAULT_LIMIT, productListing } from '../listing.service.ts';
 
 /** Candidates the search page ranks and filters: pages beyond this are not offered. */
 const SEARCH_CANDIDATE_CAP = 1000;

@@ -21,7 +21,7 @@ import {
   orderListTable,
   productTable,
 } from '../../db/schema/index.ts';
-import { seedCheckout } from '../../db/seed-checkout.ts';
+import { seedCheckout } from '../../seed/seed-checkout.ts';
 import { randomId } from '../../lib/ids.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
 import { fillCart } from '../../testing/order-test-support.ts';

@@ -10,7 +10,7 @@
  *
  * Every endpoint needs ROLE_MANAGE_ORDER_LISTS (403 `{PROVIDER}__MISSING_RIGHT`; anonymous callers 403
  * `CHECKOUT__CUSTOMER_NOT_LOGGED_IN`). A list the caller does not see answers 404 `{PROVIDER}__ORDER_LIST_NOT_FOUND`
- * (./order-list.service.ts). Every answer is per caller: `cache-control: private, no-store`.
+ * (backend/commerce/order-lists/order-list.service.ts). Every answer is per caller: `cache-control: private, no-store`.
  */
 import type { Context, Hono } from 'hono';
 import {
@@ -39,7 +39,7 @@ import {
   removeOrderListItems,
   type OrderListRow,
   type OrderListView,
-} from './order-list.service.ts';
+} from '../../commerce/order-lists/order-list.service.ts';
 
 export interface OrderListDeps {
   db: Db;

@@ -22,13 +22,15 @@ import { requireCustomer, requireRight, type AuthenticatedCustomer } from '../..
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orderLineItemTable, orderTable } from '../../db/schema/index.ts';
-import { StoreApiError, violations } from '../../http/errors.ts';
+import { violations } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { containsPattern, pagination, parseCriteria, readJsonBody, type FilterNode } from '../criteria.ts';
-import { loadOrderRecords, mapHistoryDetail, mapHistoryEntry, mapOrder } from './order.mapper.ts';
-import { readsArticleLinks } from '../article-link/lookup.ts';
-import type { StoreOrderRouteResponse } from './order-schemas.ts';
+import { containsPattern } from '../../db/like.ts';
+import { pagination, parseCriteria, readJsonBody, type FilterNode } from '../criteria.ts';
+import { mapHistoryDetail, mapHistoryEntry, mapOrder } from '../order.mapper.ts';
+import { loadOrderRecords, orderNotFound } from '../../commerce/orders/order-records.ts';
+import { readsArticleLinks } from '../../commerce/article-links/lookup.ts';
+import type { StoreOrderRouteResponse } from '../order-schemas.ts';
 import { pricedFor } from '../prices-hidden.ts';
 
 export interface OrderDeps {
@@ -38,13 +40,6 @@ export interface OrderDeps {
 
 /** The shop's time zone: the days of `dateFrom` and `dateTo` are days in Belgium. */
 const SHOP_TIME_ZONE = 'Europe/Brussels';
-
-/** 404 for an order that does not exist or is outside the caller's scope (the two are indistinguishable). */
-export function orderNotFound(provider: string, key: string): StoreApiError {
-  return new StoreApiError(404, `${provider.toUpperCase()}__ORDER_NOT_FOUND`, `The order "${key}" was not found.`, {
-    parameters: { order: key },
-  });
-}
 
 /** The orders the caller may see in the history: the company's with the company right, else the caller's own. */
 export function historyScope(me: AuthenticatedCustomer): SQL {

@@ -5,7 +5,7 @@
  *   categories, `seoUrls`, delivery and restock time, purchase rules, `extensions.downloads` (documents) and, for a
  *   parent, `children` (its active variants); `configurator` lists the property groups of the family's variant
  *   options with their options. The product carries the default product page layout's id as `cmsPageId`; with the
- *   association `cmsPage` also the layout, its elements resolved from the product (../cms/cms-page.ts).
+ *   association `cmsPage` also the layout, its elements resolved from the product (../cms-page.ts).
  * - `GET|POST /store-api/product/{productId}/cross-selling`: one element per BMEcat reference type (accessories,
  *   mandatory, select, sparepart, similar, followup, consists_of, others), named in the context language; references
  *   to articles not in the catalogue are left out. A variant without references of its own shows its parent's.
@@ -13,7 +13,7 @@
  *   them as `_criteria`).
  * - `POST /store-api/product-manufacturer`: manufacturers by criteria (`ids`, `page`, `limit`).
  * - `POST /store-api/{provider}/variants`: `{ elements: [{ id, childCount }] }` for the parent ids in `ids`.
- * Prices and stock figures follow the visibility rule of product.mapper.ts.
+ * Prices and stock figures follow the visibility rule of ../product.mapper.ts.
  */
 import { VariantCountRequestSchema, type VariantCountResponse } from '../../../contract/provider/variants.ts';
 import { queryPrepared, queryRows } from '../../db/client.ts';
@@ -23,13 +23,13 @@ import { isId, stableId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pagination } from '../criteria.ts';
 import { requestCriteria, viewContext, type CatalogDeps, type ViewContext } from '../deps.ts';
-import { productLayout, PRODUCT_LAYOUT_ID } from '../cms/cms-page.ts';
-import { searchResult } from '../entities.ts';
+import { productLayout, PRODUCT_LAYOUT_ID } from '../cms-page.ts';
+import { searchResult } from '../../http/entities.ts';
 import { parseRequest } from '../../http/validate.ts';
 import { applyIncludes } from '../includes.ts';
-import { compileFilter, compileSort } from '../listing/product-filter.ts';
+import { compileFilter, compileSort } from '../product-filter.ts';
 import { REFERENCE_ORDER, referenceTypeName } from './cross-selling.ts';
-import { buildConfigurator, buildProducts, mapManufacturer, productNotFound } from './product.mapper.ts';
+import { buildConfigurator, buildProducts, mapManufacturer, productNotFound } from '../product.mapper.ts';
 import {
   loadProducts,
   PRODUCT_TEXT_COLUMNS,
@@ -40,9 +40,9 @@ import {
   type ProductMediaDbRow,
   type ProductMediaRow,
   type ProductRow,
-} from './product.repository.ts';
+} from '../../commerce/catalog/product.repository.ts';
 import { textArray } from '../../db/sql-params.ts';
-import type { StoreCrossSellingElement, StoreProduct } from '../shopware-schemas.ts';
+import type { StoreCrossSellingElement, StoreProduct } from '../../http/shopware-schemas.ts';
 
 function rows<T>(deps: CatalogDeps, statement: SQL): Promise<T[]> {
   return queryRows<T>(deps.db, statement);

@@ -20,9 +20,9 @@ import { isId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pagination, readJsonBody } from '../criteria.ts';
 import { requestCriteria, type CatalogDeps } from '../deps.ts';
-import { searchResult } from '../entities.ts';
+import { searchResult } from '../../http/entities.ts';
 import { applyIncludes } from '../includes.ts';
-import { loadVariants } from './product.repository.ts';
+import { loadVariants } from '../../commerce/catalog/product.repository.ts';
 
 /** Shopware's answer of the variant switch (FoundCombination). */
 export interface FoundCombination {

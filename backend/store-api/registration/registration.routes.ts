@@ -45,7 +45,7 @@ import { randomId } from '../../lib/ids.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { registrationReceivedMail } from '../../mail/templates.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { customerRow, usernameTaken, writeRights } from '../company/customer-model.ts';
+import { customerRow, usernameTaken, writeRights } from '../../commerce/accounts/customer-model.ts';
 import { describeErrorForLog } from '../../db/errors.ts';
 
 export interface RegistrationDeps {

@@ -20,11 +20,11 @@ import { productSeoPath } from '../../lib/slug.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pagination } from '../criteria.ts';
 import { requestCriteria, viewContext, type CatalogDeps, type ViewContext } from '../deps.ts';
-import { searchResult, seoUrl, technicalPath, type SeoRouteName } from '../entities.ts';
+import { searchResult, seoUrl, technicalPath, type SeoRouteName } from '../../http/entities.ts';
 import { applyIncludes } from '../includes.ts';
 import { translateFields } from '../../lib/translate.ts';
 import { textArray } from '../../db/sql-params.ts';
-import type { StoreResolvedSeoUrl } from '../shopware-schemas.ts';
+import type { StoreResolvedSeoUrl } from '../../http/shopware-schemas.ts';
 import { seoFilters } from './seo-filters.ts';
 
 interface Resolved {

@@ -1,7 +1,8 @@
 /**
  * The approval endpoints of the provider API (contract/provider/approvals.ts, docs/decisions/015):
- * - `POST /store-api/{provider}/order/approvals`: one page of the requests the caller may see (./approval-list.ts),
- *   their amounts 0 to a caller without ROLE_VIEW_PRICES, budgets kept (../prices-hidden.ts);
+ * - `POST /store-api/{provider}/order/approvals`: one page of the requests the caller may see
+ *   (backend/commerce/spending/approval-list.ts), their amounts 0 to a caller without ROLE_VIEW_PRICES, budgets kept
+ *   (../prices-hidden.ts);
  * - `POST /store-api/{provider}/order/approve/{id}`: approves one request (./approval.service.ts `decideApproval`);
  * - `POST /store-api/{provider}/order/approvals/actions`: approves or declines up to 100 requests, each decision in
  *   its own transaction, answering an outcome or an error per id;
@@ -27,10 +28,10 @@ import { StoreApiError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { deliverQueuedMail } from '../../mail/outbox.ts';
 import type { ErpPort } from '../../erp/port.ts';
-import { handOverToErp } from '../checkout/order.routes.ts';
+import { handOverToErp } from '../../commerce/orders/erp-handover.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pricedFor } from '../prices-hidden.ts';
-import { listApprovals } from './approval-list.ts';
+import { listApprovals } from '../../commerce/spending/approval-list.ts';
 import { APPROVE_RIGHT, decideApproval, withdrawApproval } from './approval.service.ts';
 import { describeErrorForLog } from '../../db/errors.ts';
 

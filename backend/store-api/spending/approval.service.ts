@@ -52,13 +52,13 @@ import { StoreApiError } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { approvalDecidedMail, approvalRequestedMail } from '../../mail/templates.ts';
-import { audit } from '../account/audit.ts';
+import { audit } from '../../commerce/accounts/audit.ts';
 import type { CalculatedCart } from '../checkout/cart.service.ts';
 import { emptyCart } from '../checkout/cart.service.ts';
 import { budgetTaken, draftOrder, writeOrder, type OrderDraft } from '../checkout/order.service.ts';
 import type { StoreContext } from '../context.ts';
-import { consume, release, remaining, reserve } from './budget.service.ts';
-import { usableReference } from './reference-use.ts';
+import { consume, release, remaining, reserve } from '../../commerce/spending/budget.service.ts';
+import { usableReference } from '../../commerce/spending/reference-use.ts';
 import { startPeriodic } from '../../lib/periodic.ts';
 
 type FlowRow = typeof orderFlowTable.$inferSelect;

@@ -18,8 +18,14 @@ import type { Db } from '../../db/client.ts';
 import { orderReferenceTable } from '../../db/schema/index.ts';
 import { withinDates } from '../../lib/budget-period.ts';
 import type { CartErrorEntry } from '../checkout/cart.service.ts';
-import { statusOf, type BudgetDefinition, type BudgetStatus } from './budget.service.ts';
-import { flowBudget, flowOfCustomer, flowOrdersInPeriod, flowPeriodAt, type FlowRow } from './order-flow.service.ts';
+import { statusOf, type BudgetDefinition, type BudgetStatus } from '../../commerce/spending/budget.service.ts';
+import {
+  flowBudget,
+  flowOfCustomer,
+  flowOrdersInPeriod,
+  flowPeriodAt,
+  type FlowRow,
+} from '../../commerce/spending/order-flow.service.ts';
 
 export type OrderReferenceRow = typeof orderReferenceTable.$inferSelect;
 

@@ -8,7 +8,7 @@ import { orderApprovalTable, orderFlowTable, orderFlowUserTable } from '../../db
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { randomId } from '../../lib/ids.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
-import { reserve } from './budget.service.ts';
+import { reserve } from '../../commerce/spending/budget.service.ts';
 
 const config = loadBackendConfig({});
 const P = `/store-api/${config.provider}/order-flow`;

@@ -2,7 +2,7 @@
  * Order flow endpoints of the provider API (contract/provider/order-flow.ts):
  * - `POST /store-api/{provider}/order-flow/list`, `POST …/order-flow`, `POST …/order-flow/assign`, `GET`, `PUT`,
  *   `DELETE …/order-flow/{id}`: managing the company's flows, with ROLE_MANAGE_ORDER_FLOWS (budget fields also
- *   ROLE_MANAGE_BUDGETS, approvers ROLE_MANAGE_APPROVERS: ./order-flow.service.ts);
+ *   ROLE_MANAGE_BUDGETS, approvers ROLE_MANAGE_APPROVERS: backend/commerce/spending/order-flow.service.ts);
  * - `GET …/order-flow/pending`: the pending approval requests of the flows the caller approves, with
  *   ROLE_APPROVE_ORDER_FLOWS; their amounts are 0 to an approver without ROLE_VIEW_PRICES (../prices-hidden.ts).
  *
@@ -32,7 +32,7 @@ import {
   mapFlows,
   pendingForApprover,
   updateFlow,
-} from './order-flow.service.ts';
+} from '../../commerce/spending/order-flow.service.ts';
 
 export interface OrderFlowDeps {
   db: Db;

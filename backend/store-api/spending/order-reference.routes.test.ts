@@ -11,7 +11,7 @@ import { budgetPeriodAt } from '../../lib/budget-period.ts';
 import { randomId } from '../../lib/ids.ts';
 import { shopToday } from '../../../contract/order.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
-import { usableReference } from './reference-use.ts';
+import { usableReference } from '../../commerce/spending/reference-use.ts';
 
 const config = loadBackendConfig({});
 const P = `/store-api/${config.provider}/order-reference`;

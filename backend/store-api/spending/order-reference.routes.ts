@@ -2,7 +2,7 @@
  * Order reference endpoints of the provider API (contract/provider/order-reference.ts):
  * - `POST /store-api/{provider}/order-reference/list`, `POST …/order-reference`, `GET`, `PUT`, `DELETE
  *   …/order-reference/{id}`: managing the company's references, with ROLE_MANAGE_ORDER_REFERENCES (budget fields also
- *   ROLE_MANAGE_BUDGETS, approvers ROLE_MANAGE_APPROVERS: ./order-reference.service.ts);
+ *   ROLE_MANAGE_BUDGETS, approvers ROLE_MANAGE_APPROVERS: backend/commerce/spending/order-reference.service.ts);
  * - `GET …/order-reference/search/{term}`: the references the caller may book to, with ROLE_ADD_ORDER_REFERENCES;
  * - `PUT …/order-reference/cart/{id}` and `DELETE …/order-reference/cart`: choosing or clearing the reference of the
  *   caller's cart (`cart.order_reference_id`), with ROLE_ADD_ORDER_REFERENCES.
@@ -38,7 +38,7 @@ import {
   mapReferences,
   searchReferences,
   updateReference,
-} from './order-reference.service.ts';
+} from '../../commerce/spending/order-reference.service.ts';
 
 export interface OrderReferenceDeps {
   db: Db;

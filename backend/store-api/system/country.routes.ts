@@ -6,20 +6,20 @@
  *   `limit`, `includes`, and `equals`/`equalsAny` filters on `id`, `iso`, `active` or `shippingAvailable`; any other
  *   filter answers 400 `FRAMEWORK__INVALID_FILTER_QUERY`.
  * - `GET|POST /store-api/salutation` (Shopware SalutationRoute): Shopware's three salutations (mr, mrs,
- *   not_specified), the ones the account endpoints read and write (account/customer-view.ts).
+ *   not_specified), the ones the account endpoints read and write (../customer-view.ts).
  * The ids are those addresses and the context carry: `stableId('country', iso)`, `stableId('salutation', key)`.
  */
 import type { Hono } from 'hono';
 import { COUNTRY_CODES } from '../../../contract/countries.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { stableId } from '../../lib/ids.ts';
-import { salutationOf } from '../account/customer-view.ts';
+import { salutationOf } from '../customer-view.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pagination, type FilterNode } from '../criteria.ts';
 import { requestCriteria } from '../deps.ts';
-import { searchResult } from '../entities.ts';
+import { searchResult } from '../../http/entities.ts';
 import { applyIncludes } from '../includes.ts';
-import type { StoreCountry } from '../shopware-schemas.ts';
+import type { StoreCountry } from '../../http/shopware-schemas.ts';
 
 /** Shopware's default address format (CountryDefinition): lines of address snippet keys. */
 const DEFAULT_ADDRESS_FORMAT = [

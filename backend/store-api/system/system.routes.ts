@@ -31,11 +31,11 @@ import { stableId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pagination } from '../criteria.ts';
 import { requestCriteria, type CatalogDeps } from '../deps.ts';
-import { searchResult } from '../entities.ts';
+import { searchResult } from '../../http/entities.ts';
 import { applyIncludes } from '../includes.ts';
-import { mapPaymentMethod, mapShippingMethod } from '../checkout/methods.mapper.ts';
+import { mapPaymentMethod, mapShippingMethod } from '../methods.mapper.ts';
 import { shopCountries } from './country.routes.ts';
-import { FIXED_IDS, mapCurrency, mapLanguage, mapSalesChannel, rounding, type CurrencyRow } from './system.mapper.ts';
+import { FIXED_IDS, mapCurrency, mapLanguage, mapSalesChannel, rounding, type CurrencyRow } from '../system.mapper.ts';
 
 export function registerSystemRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {
   async function currencies(): Promise<CurrencyRow[]> {
