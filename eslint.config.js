@@ -27,6 +27,59 @@ const FEATURES = readdirSync(new URL('./src/features/', import.meta.url), { with
  */
 const SHARED_ISLANDS = ['price/PriceStock\\.tsx$', 'cart/AddToCart\\.tsx$', 'search/CustomerSkuHit\\.tsx$'];
 
+/** backend/ never imports the storefront (docs/decisions/001-embedded-store-api.md). */
+const NO_SRC = {
+  group: ['**/src/**', '#src/*'],
+  message: 'backend/ must not import from src/ (docs/decisions/001-embedded-store-api.md).',
+};
+/** Production code of the backend never imports the test harness. */
+const NO_TESTING = {
+  regex: '(?:^|/)testing/',
+  message: 'backend/testing/ (and any testing/ folder) is the test harness: only tests, tests/ and bench/ import it.',
+};
+
+/** The areas of the Store API (backend/store-api/*: routes, HTTP helpers and mappers of one part of the API). */
+const STORE_API_AREAS = readdirSync(new URL('./backend/store-api/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * TEMPORARY: the cart, order placement and approval files are being rebuilt as backend/commerce/cart (a pipeline of
+ * processors) and backend/commerce/orders (order placement). Until then they still import each other across the
+ * checkout and spending areas (cart.service ↔ budget-cart, order.service ↔ approval.service), and areas, root
+ * helpers and the domain still import them. They are exempt from the zone rules below, as importers and as
+ * imported files; delete this list once they have moved.
+ */
+const IN_FLUX = [
+  'backend/store-api/checkout/cart.service.ts',
+  'backend/store-api/checkout/cart.routes.ts',
+  'backend/store-api/checkout/cart-schemas.ts',
+  'backend/store-api/checkout/order.service.ts',
+  'backend/store-api/spending/budget-cart.ts',
+  'backend/store-api/spending/approval.service.ts',
+];
+/** IN_FLUX as a regex of their paths below backend/store-api/ (for the lookahead of an import pattern). */
+const IN_FLUX_PATTERN = `(?:${IN_FLUX.map((file) => file.replace('backend/store-api/', '').replace(/[.]/g, '\\.')).join('|')})`;
+
+/**
+ * The no-restricted-imports blocks of a backend zone (a folder): its production files get `patterns(zone)` with
+ * NO_SRC and NO_TESTING; its tests and test harness get `patterns(zone)` with NO_SRC. `shallow`: only the files
+ * directly in the folder. For one file the last matching block wins, so every block lists all of its patterns.
+ */
+function backendZone(zones, patterns, { shallow = false, ignores = [] } = {}) {
+  return zones.flatMap((zone) => {
+    const depth = shallow ? '' : '**/';
+    const harness = [`${zone}/${depth}*.test.{ts,tsx}`, `${zone}/${depth}testing/**/*.{ts,tsx,js,mjs}`];
+    const rule = (extra) => ({
+      'no-restricted-imports': ['error', { patterns: [NO_SRC, ...extra, ...patterns(zone)] }],
+    });
+    return [
+      { files: [`${zone}/${depth}*.{ts,tsx,js,mjs}`], ignores: [...ignores, ...harness], rules: rule([NO_TESTING]) },
+      { files: harness, ignores, rules: rule([]) },
+    ];
+  });
+}
+
 export default tseslint.config(
   // Build output, dependencies and generated files are not ours to lint.
   {
@@ -54,22 +107,52 @@ export default tseslint.config(
     },
   },
   // The boundary (docs/decisions/001-embedded-store-api.md): the embedded Store API never depends on the storefront.
-  {
-    files: ['backend/**/*.{ts,tsx,js,mjs}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
+  ...backendZone(['backend'], () => []),
+  // Layers of the backend, bottom up: http, db and lib (plumbing, storage, shared rules); commerce (the domain);
+  // store-api (routes, HTTP helpers and mappers to Shopware's shapes, one folder per area, each on its own); seed
+  // above the app. Production code never imports the test harness (backend/testing/, any testing/ folder).
+  ...backendZone(['backend/http', 'backend/db', 'backend/lib'], (zone) => [
+    {
+      regex: `(?:^|/)(?:store-api|commerce)/`,
+      message: `${zone}/ lies below the domain and the Store API: it must not import backend/store-api or backend/commerce.`,
+    },
+  ]),
+  ...backendZone(['backend/commerce'], () => [
+    {
+      regex: `(?:^|/)store-api/(?!${IN_FLUX_PATTERN}$)`,
+      message:
+        'backend/commerce is the domain: it must not import backend/store-api (the Store API imports the domain).',
+    },
+    {
+      regex: '^hono(?:$|/)',
+      message: 'backend/commerce is the domain: it must not import hono (HTTP lives in store-api).',
+    },
+  ]),
+  // Root helpers of the Store API (context, criteria, mappers to Shopware's shapes) serve every area and import none;
+  // routes.ts is the composition root that registers the areas.
+  ...backendZone(
+    ['backend/store-api'],
+    () => [
+      {
+        regex: `^(?:\\./|.*/store-api/|#backend/store-api/)(?!${IN_FLUX_PATTERN}$)(?:${STORE_API_AREAS.join('|')})/`,
+        message:
+          'Root helpers of backend/store-api serve every area: they must not import an area (move what they need into backend/commerce or into a root helper).',
+      },
+    ],
+    { shallow: true, ignores: ['backend/store-api/routes.ts'] },
+  ),
+  ...STORE_API_AREAS.flatMap((area) =>
+    backendZone(
+      [`backend/store-api/${area}`],
+      () => [
         {
-          patterns: [
-            {
-              group: ['**/src/**', '#src/*'],
-              message: 'backend/ must not import from src/ (docs/decisions/001-embedded-store-api.md).',
-            },
-          ],
+          regex: `^(?:\\.\\./|.*/store-api/|#backend/store-api/)(?!${IN_FLUX_PATTERN}$)(?:${STORE_API_AREAS.filter((a) => a !== area).join('|')})/`,
+          message: `backend/store-api/${area} must not import another area: shared domain code belongs in backend/commerce, shared Shopware mapping in a root helper of backend/store-api.`,
         },
       ],
-    },
-  },
+      { ignores: IN_FLUX },
+    ),
+  ),
   // The contract is what both halves speak: it depends on neither.
   {
     files: ['contract/**/*.{ts,tsx,js,mjs}'],
