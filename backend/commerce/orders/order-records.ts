@@ -1,7 +1,8 @@
 /**
  * Stored orders as the shop reads them back: an order row with its lines (by position), the pickup location and the
  * shipping method it names (docs/decisions/014-cart-and-orders.md). The Store API maps these records to Shopware's
- * Order and to the provider's order history (backend/store-api/order.mapper.ts).
+ * Order and to the provider's order history (backend/store-api/order.mapper.ts). An order that does not exist and one
+ * outside the caller's scope answer the same 404 (`orderNotFound`).
  */
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
