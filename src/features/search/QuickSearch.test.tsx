@@ -429,17 +429,23 @@ describe('QuickSearch', () => {
     const { user, input } = setup();
     expect(input).toHaveAttribute('placeholder', 'Search by article number');
 
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(input).toHaveAttribute('placeholder', 'S');
     // Each character is a render that schedules the next one, so time advances one character per act().
     for (const expected of ['Se', 'Sea', 'Sear']) {
-      act(() => vi.advanceTimersByTime(150));
+      act(() => {
+        vi.advanceTimersByTime(150);
+      });
       expect(input).toHaveAttribute('placeholder', expected);
     }
 
     await user.click(input);
     expect(input).toHaveAttribute('placeholder', 'Search by EAN');
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(input).toHaveAttribute('placeholder', 'Search by EAN');
   });
 });
