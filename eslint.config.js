@@ -106,6 +106,38 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // Type-aware rules (typescript-eslint with the TypeScript project service): a promise is awaited, returned or
+  // deliberately voided, never dropped or handed where a plain value is expected.
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/return-await': ['error', 'error-handling-correctness-only'],
+      '@typescript-eslint/unbound-method': 'error',
+      '@typescript-eslint/no-array-delete': 'error',
+      '@typescript-eslint/no-implied-eval': 'error',
+      '@typescript-eslint/no-duplicate-type-constituents': 'error',
+      '@typescript-eslint/no-unsafe-unary-minus': 'error',
+      '@typescript-eslint/restrict-plus-operands': 'error',
+    },
+  },
+  // Test harnesses live in testing/ folders; code that ships never imports them.
+  {
+    files: ['**/*.{ts,tsx,js,mjs,astro}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.spec.ts', '**/testing/**', 'e2e/**', 'tests/**', '*.config.{ts,js,mjs}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map((node) => ({
+          selector: `${node}[source.value=/(^|\\/)testing\\//]`,
+          message: 'Test harnesses (testing/ folders) are for tests only: code that ships must not import them.',
+        })),
+      ],
+    },
+  },
   // The boundary (docs/decisions/001-embedded-store-api.md): the embedded Store API never depends on the storefront.
   ...backendZone(['backend'], () => []),
   // Layers of the backend, bottom up: http, db and lib (plumbing, storage, shared rules); commerce (the domain);

@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 4400);
-// A fresh database per run, shared by the web server and the workers (which inherit this environment).
+// A fresh database per run, shared by the web server and the workers (which inherit this environment). Not one per
+// worker: a database is a server of its own (dist/server/entry.mjs keeps its PGlite in-process), and every server
+// seeds the real catalogue before it answers, which costs on the 2 cores about as long as the second shop below takes
+// to come up; two workers sharing one server is cheaper. The workers stay apart by data instead: a test that changes
+// what a user owns uses a demo user no other spec uses or invites a fresh buyer (support.ts inviteBuyer), and
+// `loginAs` (support.ts) logs the test's own browser context in.
 process.env.E2E_DATA_DIR ??= join(tmpdir(), `werkbank-e2e-${Date.now()}`);
 // A second shop whose provider path segment is not the default (STORE_API_PROVIDER=acme), with its own database:
 // the "acme" project checks that storefront and Store API follow that one setting.

@@ -10,8 +10,6 @@ export const COUNTRY_CODES = ['BE', 'NL', 'DE', 'AT', 'FR'] as const;
 
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 
-export const CountryCodeSchema = v.picklist(COUNTRY_CODES, 'NO_SUCH_CHOICE_ERROR');
-
 /** The country of an address when none is given: the shop's home market. */
 export const DEFAULT_COUNTRY: CountryCode = 'BE';
 

@@ -114,8 +114,3 @@ export const OrderApprovalRequestSchema = v.object({
   status: v.literal('pending'),
 });
 export type OrderApprovalRequest = v.InferOutput<typeof OrderApprovalRequestSchema>;
-
-/** True when a checkout answer is an approval request rather than an order. */
-export function isOrderApprovalRequest(answer: { apiAlias?: unknown }): answer is OrderApprovalRequest {
-  return answer.apiAlias === 'order_approval_request';
-}

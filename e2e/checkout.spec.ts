@@ -3,9 +3,9 @@
 // reorders it; the quick order form takes pasted spreadsheet rows and reports the rows it could not add; a buyer
 // without ROLE_PLACE_ORDERS sees the missing-right message instead of the order button. Each test uses its own demo
 // user, because a cart belongs to the customer and the workers run in parallel.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
-import { addToCartByNumber, DEMO_PASSWORD, emptyCart, login } from './support.ts';
+import { addToCartByNumber, DEMO_PASSWORD, emptyCart, test } from './support.ts';
 
 /** A screw of the demo catalogue sold from 50 pieces in steps of 25, with stock. */
 const ARTICLE = 'WB-0000015';
@@ -14,8 +14,9 @@ const ARTICLE_NAME = /Socket head cap screw Basic 467 10 mm/;
 test('a buyer orders an article found by its number, with pickup, and reorders it from the history', async ({
   page,
   baseURL,
+  loginAs,
 }) => {
-  await login(page, baseURL!, 'jan.janssens');
+  await loginAs('jan.janssens');
   await emptyCart(page, baseURL!);
 
   await page.goto('/en/');
@@ -74,8 +75,12 @@ test('a buyer orders an article found by its number, with pickup, and reorders i
   await expect(page.getByRole('spinbutton').first()).toHaveValue('75');
 });
 
-test('the quick order form adds pasted rows and lists the rows it could not add', async ({ page, baseURL }) => {
-  await login(page, baseURL!, 'lotte.claes');
+test('the quick order form adds pasted rows and lists the rows it could not add', async ({
+  page,
+  baseURL,
+  loginAs,
+}) => {
+  await loginAs('lotte.claes');
   await emptyCart(page, baseURL!);
   await page.goto('/en/quick-order');
   const paste = page.getByLabel('Paste from a spreadsheet');
@@ -96,8 +101,9 @@ test('the quick order form adds pasted rows and lists the rows it could not add'
 test('a buyer without the right to place orders sees the missing-right message at checkout', async ({
   page,
   baseURL,
+  loginAs,
 }) => {
-  await login(page, baseURL!, 'tom.wuyts');
+  await loginAs('tom.wuyts');
   await emptyCart(page, baseURL!);
   // Adding to the cart needs only a login; placing the order needs ROLE_PLACE_ORDERS.
   await addToCartByNumber(page, baseURL!, ARTICLE, 50);

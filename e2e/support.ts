@@ -1,7 +1,7 @@
 // What the end-to-end tests share: logins and calls through the same-origin Store API proxy with `page.request`
 // (which keeps the HttpOnly `sw-context-token` cookie in the browser context), the development outbox, and cart
 // set-up. The demo users and their published password are those of docs/demo-logins.md.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The published password of every demo user. */
 export const DEMO_PASSWORD = 'Werkbank!2026';
@@ -33,6 +33,16 @@ export async function apiGet<T>(request: APIRequestContext, baseURL: string, pat
 export async function login(page: Page, baseURL: string, username: string, password = DEMO_PASSWORD) {
   await apiPost(page.request, baseURL, 'account/login', { username, password });
 }
+
+/**
+ * Playwright's `test` with the `loginAs(username, password = DEMO_PASSWORD)` fixture: logs the test's page (its
+ * browser context) in as that user through the Store API proxy; a second call logs in the next user.
+ */
+export const test = base.extend<{ loginAs: (username: string, password?: string) => Promise<void> }>({
+  loginAs: async ({ page, baseURL }, use) => {
+    await use((username, password) => login(page, baseURL!, username, password));
+  },
+});
 
 export async function logout(page: Page, baseURL: string) {
   await apiPost(page.request, baseURL, 'account/logout', {});

@@ -34,6 +34,11 @@ export interface CreateDbOptions {
   dataDir?: string | undefined;
   /** Run the committed migrations before returning (default true). */
   migrate?: boolean;
+  /**
+   * PGlite only: a dump of a data folder (`PGlite#dumpDataDir`, an uncompressed tar) to start from instead of an empty
+   * database; the migrations then apply only what the dump lacks.
+   */
+  loadDataDir?: Blob | undefined;
 }
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -53,7 +58,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (options.migrate !== false) await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };

@@ -77,16 +77,6 @@ function defaultTitle(status: number): string {
   }
 }
 
-/** 404 with Shopware's code for the entity, e.g. `notFound('product', id)` → FRAMEWORK__ENTITY_NOT_FOUND style. */
-export function notFound(entity: string, id: string): StoreApiError {
-  return new StoreApiError(
-    404,
-    `STORE_API__${entity.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_NOT_FOUND`,
-    `The ${entity} with id "${id}" was not found.`,
-    { parameters: { entity, id } },
-  );
-}
-
 /**
  * 400 with one `VIOLATION::…` item per invalid field (Shopware's constraint-violation shape); `parameters` are the
  * rule's values in Symfony's placeholder form (`{ '{{ limit }}': 300 }`), none when absent.

@@ -36,8 +36,6 @@ export const THUMBNAIL_BOXES: readonly { width: number; height: number }[] = [
 ];
 
 export type ThumbnailFormat = 'avif' | 'webp' | 'jpeg';
-/** Formats in the order a `<picture>` offers them (smallest first). */
-export const THUMBNAIL_FORMATS: readonly ThumbnailFormat[] = ['avif', 'webp', 'jpeg'];
 
 const FORMAT_EXTENSION: Record<ThumbnailFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
 export const FORMAT_MIME: Record<ThumbnailFormat, string> = {
@@ -270,7 +268,5 @@ export function createMediaStore(db: Db) {
     },
   };
 }
-
-export type MediaStore = ReturnType<typeof createMediaStore>;
 
 class MediaNotFound extends Error {}

@@ -35,7 +35,7 @@ export type ArticleInformationRequest = v.InferInput<typeof ArticleInformationRe
 
 import { DELIVERY_TIME_UNITS } from '../delivery-time.ts';
 
-export { DELIVERY_TIME_UNITS, type DeliveryTimeUnit } from '../delivery-time.ts';
+export type { DeliveryTimeUnit } from '../delivery-time.ts';
 
 const count = v.pipe(v.number(), v.integer());
 

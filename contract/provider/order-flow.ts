@@ -51,6 +51,7 @@ export const ORDER_FLOW_PENDING_LIMIT = 20;
  * - `{PROVIDER}__OWN_APPROVER` (403): the change would make the caller approver of a flow they are a user of.
  * Assigning (`POST …/order-flow/assign`) without a flow answers `VIOLATION::IS_BLANK_ERROR` at `/flowId`, without
  * a user `VIOLATION::TOO_FEW_ERROR` at `/users`.
+ * @public The error codes are part of the contract that clients outside this repository read.
  */
 export const ORDER_FLOW_NOT_FOUND_SUFFIX = '__ORDER_FLOW_NOT_FOUND';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { categoryHref, toNavItems } from './navigation.ts';
-import { entity } from './store-api/fixture.ts';
+import { entity } from './store-api/testing/fixture.ts';
 import type { Category } from './store-api/types.ts';
 
 const en = { pathPrefix: '/en', languageId: 'lang-en' };

@@ -17,13 +17,6 @@ export function canonicalUrl(origin: string, pathname: string): string {
   return `${origin.replace(/\/+$/, '')}${path}`;
 }
 
-/** One `<link rel="alternate" hreflang>` entry. */
-export interface AlternateLink {
-  /** BCP-47 code, e.g. 'de-DE'; the same language on two domains (Belgium, Austria) yields two entries. */
-  hreflang: string;
-  href: string;
-}
-
 /** Chooses the robots value: the page's own, else the sales channel's configured value, else 'index, follow'. */
 export function robotsValue(pageRobots?: string | null, channelRobots?: string | null): string {
   return pageRobots?.trim() || channelRobots?.trim() || DEFAULT_ROBOTS;

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';

@@ -118,9 +118,12 @@ export function createDeliveryHandler(options: DeliveryOptions): RequestListener
 export function measureSmallBodies(res: ServerResponse, threshold: number): void {
   // Node's overloads of writeHead/write/end take optional encodings and callbacks; they are passed on as given.
   type Method = (this: ServerResponse, ...args: unknown[]) => unknown;
+  // The originals are kept unbound on purpose: they are called with `res` as `this` (apply/call below).
+  /* eslint-disable @typescript-eslint/unbound-method */
   const writeHead = res.writeHead as unknown as Method;
   const write = res.write as unknown as Method;
   const end = res.end as unknown as Method;
+  /* eslint-enable @typescript-eslint/unbound-method */
   let head: unknown[] | null = null;
   let chunks: Buffer[] = [];
   let size = 0;

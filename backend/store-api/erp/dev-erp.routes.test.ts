@@ -40,6 +40,7 @@ describe('development advance of the simulated ERP', () => {
     expect(off.json.errors?.[0]?.code).toBe('FRAMEWORK__ROUTE_NOT_FOUND');
     vi.stubEnv('WERKBANK_DEV_OUTBOX', '1');
     // The simulated ERP's port without its clock, as a connector to a real ERP offers it.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- the clock is dropped, never called
     const { advance: _clock, ...port } = createSimulatedErp({ db: world.db, config: world.config });
     const real = await advance(
       createStoreApi({ db: world.db, config: world.config, erp: port satisfies ErpPort }).app,

@@ -18,4 +18,4 @@ export function registerErpArea(app: Hono<StoreApiEnv>, deps: ErpRouteDeps): voi
   registerDevErpRoutes(app, deps);
 }
 
-export type { ErpRouteDeps, ErpSimulationClock } from './erp-http.ts';
+export type { ErpRouteDeps } from './erp-http.ts';

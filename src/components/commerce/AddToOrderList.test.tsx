@@ -1,21 +1,18 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { OrderListCreateRequestSchema } from '../../../contract/provider/order-list.ts';
-import '../ui/jsdom-dialog.ts';
 import Notifications from '../ui/Notifications.tsx';
 import QuantityCounter, { COUNTER_MESSAGES } from '../ui/QuantityCounter.tsx';
 import { islandMessages } from '../../i18n/translator.ts';
 import { $notifications } from '../../lib/notifications.ts';
-import { listTestId, orderListDetailBody, orderListListBody } from '../../lib/order-list/test-bodies.ts';
+import { listTestId, orderListDetailBody, orderListListBody } from '../../lib/order-list/testing/test-bodies.ts';
 import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
-import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
+import { accountCustomerBody } from '../../lib/session/testing/test-bodies.ts';
 import AddToOrderList, { ADD_TO_ORDER_LIST_MESSAGES } from './AddToOrderList.tsx';
-import { providerBase } from '../../lib/test-browser.ts';
+import { providerBase } from '../../testing/test-browser.ts';
 
 const fetchMock = vi.fn<(url: URL | string, init?: RequestInit) => Promise<Response>>();
 const json = (body: unknown) =>

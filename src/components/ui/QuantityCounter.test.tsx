@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -165,13 +163,19 @@ describe('QuantityCounter', () => {
 
     fireEvent.pointerDown(plus, { button: 0 });
     expect(input).toHaveValue('2');
-    act(() => vi.advanceTimersByTime(299));
+    act(() => {
+      vi.advanceTimersByTime(299);
+    });
     expect(input).toHaveValue('2');
-    act(() => vi.advanceTimersByTime(1 + 50 * 4));
+    act(() => {
+      vi.advanceTimersByTime(1 + 50 * 4);
+    });
     expect(input).toHaveValue('6');
 
     fireEvent.pointerUp(plus);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(input).toHaveValue('6');
   });
 
@@ -180,7 +184,9 @@ describe('QuantityCounter', () => {
     const { input, minus } = renderCounter({ min: 2, step: 2, initial: 10 });
 
     fireEvent.pointerDown(minus, { button: 0 });
-    act(() => vi.advanceTimersByTime(300 + 50 * 10));
+    act(() => {
+      vi.advanceTimersByTime(300 + 50 * 10);
+    });
     expect(input).toHaveValue('2');
     fireEvent.pointerLeave(minus);
   });

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -15,9 +13,9 @@ import { $customer } from '../../lib/session/session-store.ts';
 import * as v from 'valibot';
 import { StoreApiErrorEnvelopeSchema } from '../../../contract/errors.ts';
 import { CompanyCustomerListResponseSchema, CompanyCustomerSchema } from '../../../contract/provider/company-users.ts';
-import { accountCustomerBody, companyUserBody, searchResultBody } from '../../lib/session/test-bodies.ts';
-import { fetchMock, json, setUpBrowserTests } from './test-render.tsx';
-import { providerBase } from '../../lib/test-browser.ts';
+import { accountCustomerBody, companyUserBody, searchResultBody } from '../../lib/session/testing/test-bodies.ts';
+import { fetchMock, json, setUpBrowserTests } from './testing/test-render.tsx';
+import { providerBase } from '../../testing/test-browser.ts';
 
 setUpBrowserTests({ loggedIn: false });
 

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
@@ -13,13 +11,13 @@ import {
 import Notifications from '../../components/ui/Notifications.tsx';
 import { I18nProvider } from '../../i18n/react.tsx';
 import { islandMessages } from '../../i18n/translator.ts';
-import { cartBody, productLine } from '../../lib/cart/test-bodies.ts';
+import { cartBody, productLine } from '../../lib/cart/testing/test-bodies.ts';
 import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
-import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
+import { accountCustomerBody } from '../../lib/session/testing/test-bodies.ts';
 import { ACCOUNT_MESSAGES, accountRoutes } from './AccountApp.tsx';
-import { fetchMock, json, setUpBrowserTests } from './test-render.tsx';
-import { providerBase } from '../../lib/test-browser.ts';
+import { fetchMock, json, setUpBrowserTests } from './testing/test-render.tsx';
+import { providerBase } from '../../testing/test-browser.ts';
 
 setUpBrowserTests();
 

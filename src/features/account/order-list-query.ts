@@ -21,8 +21,6 @@ export interface OrderListFilterState {
   page: number;
 }
 
-export const DEFAULT_ORDER_LIST_FILTER: OrderListFilterState = { term: '', ownerType: '', tagIds: [], page: 1 };
-
 const TAG_ID = /^[0-9a-f]{32}$/;
 
 /** Reads the filter state from a query string; unknown or invalid values fall back to the defaults. */

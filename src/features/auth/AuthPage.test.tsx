@@ -1,11 +1,9 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { islandMessages } from '../../i18n/translator.ts';
 import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
-import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
+import { accountCustomerBody } from '../../lib/session/testing/test-bodies.ts';
 import AuthPage from './AuthPage.tsx';
 import { AUTH_MESSAGES } from './messages.ts';
 

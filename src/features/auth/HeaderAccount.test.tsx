@@ -1,13 +1,10 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import '../../components/ui/jsdom-dialog.ts';
 import { islandMessages } from '../../i18n/translator.ts';
 import { PENDING_NOTIFICATION_KEY } from '../../lib/notifications.ts';
 import { $customer } from '../../lib/session/session-store.ts';
-import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
+import { accountCustomerBody } from '../../lib/session/testing/test-bodies.ts';
 import { $authDialog } from '../../lib/session/auth-dialog-store.ts';
 import HeaderAccount from './HeaderAccount.tsx';
 import { AUTH_MESSAGES } from './messages.ts';

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -7,12 +5,12 @@ import Notifications from '../../components/ui/Notifications.tsx';
 import { islandMessages } from '../../i18n/translator.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { $cart, $cartCount } from '../../lib/cart/cart-store.ts';
-import { cartBody, cartError, productLine } from '../../lib/cart/test-bodies.ts';
+import { cartBody, cartError, productLine } from '../../lib/cart/testing/test-bodies.ts';
 import { $notifications } from '../../lib/notifications.ts';
 import { $authDialog } from '../../lib/session/auth-dialog-store.ts';
 import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
-import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
+import { accountCustomerBody } from '../../lib/session/testing/test-bodies.ts';
 import AddToCart, {
   ADD_TO_CART_EVENT,
   addToCartMessages,

@@ -1,13 +1,11 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { islandMessages } from '../../i18n/translator.ts';
 import { $cart } from '../../lib/cart/cart-store.ts';
-import { cartBody, productLine, promotionLine } from '../../lib/cart/test-bodies.ts';
+import { cartBody, productLine, promotionLine } from '../../lib/cart/testing/test-bodies.ts';
 import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
-import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
+import { accountCustomerBody } from '../../lib/session/testing/test-bodies.ts';
 import CartBadge, { CART_BADGE_MESSAGES } from './CartBadge.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();

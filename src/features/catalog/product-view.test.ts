@@ -7,7 +7,7 @@ import {
   isInStock,
   variantChoices,
 } from './product-view.ts';
-import { entity, type Fixture } from '../../lib/store-api/fixture.ts';
+import { entity, type Fixture } from '../../lib/store-api/testing/fixture.ts';
 import type { Product, PropertyGroup } from '../../lib/store-api/types.ts';
 
 const product = (over: Fixture<Product> & Record<string, unknown> = {}): Product =>

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { resolvePath } from './resolve-path.ts';
 import type { StoreApiClient } from '../../lib/store-api/client.ts';
-import { entity } from '../../lib/store-api/fixture.ts';
+import { entity } from '../../lib/store-api/testing/fixture.ts';
 import type { SeoUrl } from '../../lib/store-api/types.ts';
 
 const CAT = 'c'.repeat(32);

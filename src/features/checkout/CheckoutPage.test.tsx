@@ -1,19 +1,17 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import { cartError, checkoutCart, placedOrderBody, productLine } from './test-bodies.ts';
-import { fetchMock, json, setUpBrowserTests } from '../../lib/test-browser.ts';
-import { cartPageAnswer, i18n, notFound, renderCheckout, renderCheckoutRoute } from './test-render.tsx';
+import { cartError, checkoutCart, placedOrderBody, productLine } from './testing/test-bodies.ts';
+import { fetchMock, json, setUpBrowserTests } from '../../testing/test-browser.ts';
+import { cartPageAnswer, i18n, notFound, renderCheckout, renderCheckoutRoute } from './testing/test-render.tsx';
 import CartApp from './CartApp.tsx';
 import Notifications from '../../components/ui/Notifications.tsx';
 import { toCustomer } from '../../lib/session/customer.ts';
 import { listAddresses } from '../../lib/address-book.ts';
 import { listPaymentMethods, listShippingMethods } from './api.ts';
 import { $customer } from '../../lib/session/session-store.ts';
-import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
+import { accountCustomerBody } from '../../lib/session/testing/test-bodies.ts';
 
 setUpBrowserTests();
 

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
@@ -12,10 +10,10 @@ import {
 import { OrderApprovalRequestSchema } from '../../../contract/order.ts';
 import { CartOrderFlowBudgetSchema, CartOrderReferenceBudgetSchema } from '../../../contract/provider/order-flow.ts';
 import type { FeatureFlag } from '../../lib/feature-flags.ts';
-import { cartError, checkoutCart, productLine } from './test-bodies.ts';
-import { fetchMock, json, setUpBrowserTests } from '../../lib/test-browser.ts';
-import { cartPageAnswer, notFound, renderCheckout, renderCheckoutRoute } from './test-render.tsx';
-import { providerBase } from '../../lib/test-browser.ts';
+import { cartError, checkoutCart, productLine } from './testing/test-bodies.ts';
+import { fetchMock, json, setUpBrowserTests } from '../../testing/test-browser.ts';
+import { cartPageAnswer, notFound, renderCheckout, renderCheckoutRoute } from './testing/test-render.tsx';
+import { providerBase } from '../../testing/test-browser.ts';
 
 const REFERENCE_ID = '0a'.repeat(16);
 const CENTRE_ID = '0c'.repeat(16);

@@ -1,21 +1,18 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import { OrderListCreateRequestSchema, OrderListItemsRequestSchema } from '../../../contract/provider/order-list.ts';
-import '../../components/ui/jsdom-dialog.ts';
 import {
   listTestId,
   orderListDetailBody,
   orderListListBody,
   orderListSummaryBody,
-} from '../../lib/order-list/test-bodies.ts';
-import { checkoutCart, productLine } from './test-bodies.ts';
-import { fetchMock, json, setUpBrowserTests } from '../../lib/test-browser.ts';
-import { cartPageAnswer, notFound, renderCheckout } from './test-render.tsx';
-import { providerBase } from '../../lib/test-browser.ts';
+} from '../../lib/order-list/testing/test-bodies.ts';
+import { checkoutCart, productLine } from './testing/test-bodies.ts';
+import { fetchMock, json, setUpBrowserTests } from '../../testing/test-browser.ts';
+import { cartPageAnswer, notFound, renderCheckout } from './testing/test-render.tsx';
+import { providerBase } from '../../testing/test-browser.ts';
 
 setUpBrowserTests();
 

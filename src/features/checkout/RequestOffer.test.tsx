@@ -1,17 +1,14 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import { StoreApiErrorEnvelopeSchema } from '../../../contract/errors.ts';
 import { OfferDetailSchema } from '../../../contract/provider/erp.ts';
-import '../../components/ui/jsdom-dialog.ts';
 import type { FeatureFlag } from '../../lib/feature-flags.ts';
-import { checkoutCart, productLine } from './test-bodies.ts';
-import { fetchMock, json, setUpBrowserTests } from '../../lib/test-browser.ts';
-import { cartPageAnswer, notFound, renderCheckout } from './test-render.tsx';
-import { providerBase } from '../../lib/test-browser.ts';
+import { checkoutCart, productLine } from './testing/test-bodies.ts';
+import { fetchMock, json, setUpBrowserTests } from '../../testing/test-browser.ts';
+import { cartPageAnswer, notFound, renderCheckout } from './testing/test-render.tsx';
+import { providerBase } from '../../testing/test-browser.ts';
 
 setUpBrowserTests();
 

@@ -1,8 +1,8 @@
 import type { AstroCookies } from 'astro';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
-import { checkoutCart, productLine } from './test-bodies.ts';
-import { cartPageAnswer } from './test-render.tsx';
+import { accountCustomerBody } from '../../lib/session/testing/test-bodies.ts';
+import { checkoutCart, productLine } from './testing/test-bodies.ts';
+import { cartPageAnswer } from './testing/test-render.tsx';
 
 const TOKEN = 't'.repeat(32);
 const LANGUAGE = 'l'.repeat(32);

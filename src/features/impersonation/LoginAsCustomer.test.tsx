@@ -1,9 +1,7 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
+import { accountCustomerBody } from '../../lib/session/testing/test-bodies.ts';
 import { islandMessages } from '../../i18n/translator.ts';
 import LoginAsCustomer, { LOGIN_AS_MESSAGES } from './LoginAsCustomer.tsx';
 

@@ -1,9 +1,6 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import '../../components/ui/jsdom-dialog.ts';
 import { islandMessages } from '../../i18n/translator.ts';
 import type { NavItem } from '../../lib/navigation.ts';
 import MobileMenu, { MENU_MESSAGES, type MobileMenuProps } from './MobileMenu.tsx';

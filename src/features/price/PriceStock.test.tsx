@@ -1,16 +1,14 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import * as v from 'valibot';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { ArticleInformationResponseSchema } from '../../../contract/provider/article-information.ts';
 import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
-import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
+import { accountCustomerBody } from '../../lib/session/testing/test-bodies.ts';
 import { resetArticleInformation } from './article-information.ts';
 import { islandMessages } from '../../i18n/translator.ts';
 import PriceStock, { priceMessages } from './PriceStock.tsx';
-import { providerBase } from '../../lib/test-browser.ts';
+import { providerBase } from '../../testing/test-browser.ts';
 
 const i18n = islandMessages('de-DE', priceMessages('C62'));
 

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
@@ -10,9 +8,9 @@ import {
   type ArticleLinkInfoResponse,
 } from '../../../contract/provider/article-link.ts';
 import { islandMessages } from '../../i18n/translator.ts';
-import { cartBody, cartError, productLine } from '../../lib/cart/test-bodies.ts';
+import { cartBody, cartError, productLine } from '../../lib/cart/testing/test-bodies.ts';
 import { $customer, $sessionChecked } from '../../lib/session/session-store.ts';
-import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
+import { accountCustomerBody } from '../../lib/session/testing/test-bodies.ts';
 import QuickOrderForm, { QUICK_ORDER_MESSAGES, QUICK_ORDER_RIGHT } from './QuickOrderForm.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
@@ -8,7 +6,7 @@ import { CompanyRegistrationResponseSchema } from '../../../contract/provider/re
 import { islandMessages } from '../../i18n/translator.ts';
 import RegistrationWizard, { REGISTER_MESSAGES } from './RegistrationWizard.tsx';
 import type { RegistrationFlags } from './registration.ts';
-import { providerBase } from '../../lib/test-browser.ts';
+import { providerBase } from '../../testing/test-browser.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import * as v from 'valibot';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
@@ -11,9 +9,9 @@ import {
 import { islandMessages } from '../../i18n/translator.ts';
 import { toCustomer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
-import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
+import { accountCustomerBody } from '../../lib/session/testing/test-bodies.ts';
 import CustomerSkuHit, { CUSTOMER_SKU_HIT_MESSAGES } from './CustomerSkuHit.tsx';
-import { providerBase } from '../../lib/test-browser.ts';
+import { providerBase } from '../../testing/test-browser.ts';
 
 const i18n = islandMessages('en-GB', CUSTOMER_SKU_HIT_MESSAGES);
 const calls: { path: string; body: unknown }[] = [];

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
@@ -8,7 +6,7 @@ import { VariantCountResponseSchema } from '../../../contract/provider/variants.
 import { islandMessages } from '../../i18n/translator.ts';
 import QuickSearch, { SEARCH_MESSAGES, type QuickSearchProps } from './QuickSearch.tsx';
 import { ANALYTICS_EVENT, type ProductClickEvent } from './product-click.ts';
-import { providerBase } from '../../lib/test-browser.ts';
+import { providerBase } from '../../testing/test-browser.ts';
 import { PLACEHOLDER_IMAGE } from '../../lib/product-image.ts';
 
 interface Call {
@@ -431,17 +429,23 @@ describe('QuickSearch', () => {
     const { user, input } = setup();
     expect(input).toHaveAttribute('placeholder', 'Search by article number');
 
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(input).toHaveAttribute('placeholder', 'S');
     // Each character is a render that schedules the next one, so time advances one character per act().
     for (const expected of ['Se', 'Sea', 'Sear']) {
-      act(() => vi.advanceTimersByTime(150));
+      act(() => {
+        vi.advanceTimersByTime(150);
+      });
       expect(input).toHaveAttribute('placeholder', expected);
     }
 
     await user.click(input);
     expect(input).toHaveAttribute('placeholder', 'Search by EAN');
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(input).toHaveAttribute('placeholder', 'Search by EAN');
   });
 });

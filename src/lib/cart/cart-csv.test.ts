@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { createTranslator, type UnitTranslator } from '../../i18n/format.ts';
 import { MESSAGES, type Locale } from '../../i18n/locales.ts';
 import { cartToCsv } from './cart-csv.ts';
-import { cartBody, productLine, promotionLine } from './test-bodies.ts';
+import { cartBody, productLine, promotionLine } from './testing/test-bodies.ts';
 
 const translate = (locale: Locale): UnitTranslator => ({
   locale,

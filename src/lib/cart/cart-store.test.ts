@@ -1,6 +1,5 @@
-// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { NOT_LOGGED_IN } from '../session/test-bodies.ts';
+import { NOT_LOGGED_IN } from '../session/testing/test-bodies.ts';
 import { StoreApiClientError } from '../store-api/errors.ts';
 import {
   $cart,
@@ -15,7 +14,7 @@ import {
   splitCartErrors,
   updateLineItems,
 } from './cart-store.ts';
-import { cartBody, cartError, productLine, promotionLine } from './test-bodies.ts';
+import { cartBody, cartError, productLine, promotionLine } from './testing/test-bodies.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>

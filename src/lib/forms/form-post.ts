@@ -19,13 +19,7 @@ import type { APIContext } from 'astro';
 import { FALLBACK_LOCALE, MESSAGES, type MessageKey } from '../../i18n/locales.ts';
 import { proxyStoreApi, readBodyWithin } from '../store-api/proxy.ts';
 
-export {
-  FORM_POST_ACTIONS,
-  formPostPath,
-  INVALID_FORM_CODE,
-  SCRIPT_REQUIRED_CODE,
-  type FormPostAction,
-} from './form-actions.ts';
+export { FORM_POST_ACTIONS, INVALID_FORM_CODE, SCRIPT_REQUIRED_CODE, type FormPostAction } from './form-actions.ts';
 
 /**
  * Largest form body read, in bytes: the password-set form carries a new password twice, each up to

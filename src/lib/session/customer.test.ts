@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import * as v from 'valibot';
 import { CompanyCustomerSchema } from '../../../contract/provider/company-users.ts';
 import { enabledRightCodes, fromCompanyCustomer, toAddress, toCustomer } from './customer.ts';
-import { accountCustomerBody, companyUserBody } from './test-bodies.ts';
+import { accountCustomerBody, companyUserBody } from './testing/test-bodies.ts';
 
 describe('customer model', () => {
   test("account/customer: Shopware's customer with the provider's extensions", () => {

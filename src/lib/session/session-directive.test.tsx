@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { waitFor } from '@testing-library/react';
 import { useState, type FormEvent } from 'react';
 import { hydrateRoot } from 'react-dom/client';

@@ -1,8 +1,7 @@
-// @vitest-environment jsdom
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { toCustomer } from './customer.ts';
 import { $customer, $sessionChecked, hasRight, isLoggedIn, logout, refreshSession } from './session-store.ts';
-import { NOT_LOGGED_IN, accountCustomerBody } from './test-bodies.ts';
+import { NOT_LOGGED_IN, accountCustomerBody } from './testing/test-bodies.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 

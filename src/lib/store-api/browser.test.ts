@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { afterEach, expect, test, vi } from 'vitest';
 import { invoke, providerPath, storeApi } from './browser.ts';
 import { StoreApiClientError } from './errors.ts';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { afterEach, expect, test } from 'vitest';
 import { i18nValue } from '../../i18n/react.tsx';
 import { islandMessages } from '../../i18n/translator.ts';

@@ -1,17 +1,14 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import '../../../components/ui/jsdom-dialog.ts';
 import {
   approvalActionsBody,
   approvalBody,
   approvalDecisionBody,
   approvalListBody,
   testId,
-} from '../spending-test-bodies.ts';
-import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../test-render.tsx';
+} from '../testing/spending-test-bodies.ts';
+import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../testing/test-render.tsx';
 
 setUpBrowserTests({ loggedIn: false });
 

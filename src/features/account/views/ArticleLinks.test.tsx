@@ -1,10 +1,7 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
-import '../../../components/ui/jsdom-dialog.ts';
 import {
   ARTICLE_LINK_IMPORT_MAX_BYTES,
   ArticleLinkImportResponseSchema,
@@ -16,9 +13,9 @@ import {
   type ArticleLinkListResponse,
 } from '../../../../contract/provider/article-link.ts';
 import type { StoreApiErrorEnvelope } from '../../../../contract/errors.ts';
-import { testId } from '../spending-test-bodies.ts';
-import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../test-render.tsx';
-import { providerBase } from '../../../lib/test-browser.ts';
+import { testId } from '../testing/spending-test-bodies.ts';
+import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../testing/test-render.tsx';
+import { providerBase } from '../../../testing/test-browser.ts';
 
 const RIGHTS = ['ROLE_MANAGE_ARTICLE_LINKS'];
 

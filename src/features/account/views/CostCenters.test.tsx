@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -8,11 +6,11 @@ import { I18nProvider } from '../../../i18n/react.tsx';
 import { islandMessages } from '../../../i18n/translator.ts';
 import { toCustomer } from '../../../lib/session/customer.ts';
 import { $customer } from '../../../lib/session/session-store.ts';
-import { accountCustomerBody } from '../../../lib/session/test-bodies.ts';
+import { accountCustomerBody } from '../../../lib/session/testing/test-bodies.ts';
 import { ACCOUNT_MESSAGES, accountRoutes } from '../AccountApp.tsx';
-import { externalContactsBody } from '../spending-test-bodies.ts';
-import { bodyOf, fetchMock, json, providerCalls, setUpBrowserTests } from '../test-render.tsx';
-import { providerBase } from '../../../lib/test-browser.ts';
+import { externalContactsBody } from '../testing/spending-test-bodies.ts';
+import { bodyOf, fetchMock, json, providerCalls, setUpBrowserTests } from '../testing/test-render.tsx';
+import { providerBase } from '../../../testing/test-browser.ts';
 
 const RIGHTS = ['ROLE_MANAGE_COST_CENTER'];
 const contacts = [

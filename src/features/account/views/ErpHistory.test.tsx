@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
@@ -7,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { StoreApiErrorEnvelopeSchema } from '../../../../contract/errors.ts';
 import { OrderHistoryResponseSchema } from '../../../../contract/provider/order-history.ts';
 import { $cartCount } from '../../../lib/cart/cart-store.ts';
-import { cartBody, productLine } from '../../../lib/cart/test-bodies.ts';
+import { cartBody, productLine } from '../../../lib/cart/testing/test-bodies.ts';
 import type { FeatureFlag } from '../../../lib/feature-flags.ts';
 import {
   erpOrderDetailBody,
@@ -19,9 +17,9 @@ import {
   offerPageBody,
   offerSummaryBody,
   offerToCartBody,
-} from '../erp-test-bodies.ts';
-import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../test-render.tsx';
-import { providerBase } from '../../../lib/test-browser.ts';
+} from '../testing/erp-test-bodies.ts';
+import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../testing/test-render.tsx';
+import { providerBase } from '../../../testing/test-browser.ts';
 
 setUpBrowserTests();
 

@@ -1,16 +1,13 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { beforeEach, describe, expect, test } from 'vitest';
-import '../../../components/ui/jsdom-dialog.ts';
 import { CompanyCustomerListResponseSchema } from '../../../../contract/provider/company-users.ts';
 import { OrderFlowRequestSchema } from '../../../../contract/provider/order-flow.ts';
-import { companyUserBody, searchResultBody } from '../../../lib/session/test-bodies.ts';
-import { orderFlowBody, orderFlowListBody, testId } from '../spending-test-bodies.ts';
-import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../test-render.tsx';
-import { providerBase } from '../../../lib/test-browser.ts';
+import { companyUserBody, searchResultBody } from '../../../lib/session/testing/test-bodies.ts';
+import { orderFlowBody, orderFlowListBody, testId } from '../testing/spending-test-bodies.ts';
+import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../testing/test-render.tsx';
+import { providerBase } from '../../../testing/test-browser.ts';
 
 const ALL = ['ROLE_MANAGE_ORDER_FLOWS', 'ROLE_MANAGE_BUDGETS', 'ROLE_MANAGE_APPROVERS'];
 const usersBody = v.parse(

@@ -1,11 +1,8 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import { PLACEHOLDER_IMAGE } from '../../../lib/product-image.ts';
-import '../../../components/ui/jsdom-dialog.ts';
 import {
   OrderListCreateRequestSchema,
   OrderListItemsDeleteRequestSchema,
@@ -14,16 +11,16 @@ import {
   type OrderListDetail,
 } from '../../../../contract/provider/order-list.ts';
 import { OfferDetailSchema, OfferRequestSchema } from '../../../../contract/provider/erp.ts';
-import { cartBody, cartError, productLine } from '../../../lib/cart/test-bodies.ts';
+import { cartBody, cartError, productLine } from '../../../lib/cart/testing/test-bodies.ts';
 import {
   listTestId,
   orderListDetailBody,
   orderListItemBody,
   orderListListBody,
   orderListSummaryBody,
-} from '../../../lib/order-list/test-bodies.ts';
-import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../test-render.tsx';
-import { providerBase } from '../../../lib/test-browser.ts';
+} from '../../../lib/order-list/testing/test-bodies.ts';
+import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../testing/test-render.tsx';
+import { providerBase } from '../../../testing/test-browser.ts';
 
 const RIGHTS = ['ROLE_MANAGE_ORDER_LISTS'];
 const LIST_ID = listTestId(10);

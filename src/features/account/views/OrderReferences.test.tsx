@@ -1,16 +1,13 @@
-// @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
-import '../../../components/ui/jsdom-dialog.ts';
 import { CompanyCustomerListResponseSchema } from '../../../../contract/provider/company-users.ts';
 import { OrderReferenceRequestSchema } from '../../../../contract/provider/order-reference.ts';
-import { companyUserBody, searchResultBody } from '../../../lib/session/test-bodies.ts';
-import { orderReferenceBody, orderReferenceListBody, testId } from '../spending-test-bodies.ts';
-import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../test-render.tsx';
-import { providerBase } from '../../../lib/test-browser.ts';
+import { companyUserBody, searchResultBody } from '../../../lib/session/testing/test-bodies.ts';
+import { orderReferenceBody, orderReferenceListBody, testId } from '../testing/spending-test-bodies.ts';
+import { bodyOf, fetchMock, json, providerCalls, renderAccount, setUpBrowserTests } from '../testing/test-render.tsx';
+import { providerBase } from '../../../testing/test-browser.ts';
 
 const RIGHTS = ['ROLE_MANAGE_ORDER_REFERENCES'];
 const usersBody = v.parse(

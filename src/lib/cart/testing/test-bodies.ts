@@ -4,7 +4,7 @@
  * errors as an object keyed by `{messageKey}-{lineItemId}` with the line's `id`, `name` and `quantity`. Only tests
  * import this module.
  */
-import type { Cart } from './cart-store.ts';
+import type { Cart } from '../cart-store.ts';
 
 /** A product line of `quantity` pieces at `unitPrice` euros net. */
 export function productLine(id: string, productNumber: string, label: string, quantity: number, unitPrice = 1.5) {

@@ -19,8 +19,8 @@ import {
   type ErpOrderSummary,
   type OfferDetail,
   type OfferSummary,
-} from '../../../contract/provider/erp.ts';
-import { providerBase } from '../../lib/test-browser.ts';
+} from '../../../../contract/provider/erp.ts';
+import { providerBase } from '../../../testing/test-browser.ts';
 
 /** An order of the history: taken by phone, shipped, with one order reference. */
 export function erpOrderSummaryBody(overrides: Partial<ErpOrderSummary> = {}): ErpOrderSummary {

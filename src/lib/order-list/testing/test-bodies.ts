@@ -12,7 +12,7 @@ import {
   type OrderListListResponse,
   type OrderListSummary,
   type OrderListTag,
-} from '../../../contract/provider/order-list.ts';
+} from '../../../../contract/provider/order-list.ts';
 
 /** A 32-character hex id ending in `n`. */
 export const listTestId = (n: number): string => n.toString(16).padStart(32, '0');

@@ -1,14 +1,14 @@
 /**
- * The browser set-up of storefront component tests (files under `// @vitest-environment jsdom`): one stubbed `fetch`
+ * The browser set-up of storefront component tests (the Vitest `dom` project): one stubbed `fetch`
  * per test file that the tests answer like the Store API, the proxy's logged-in marker cookie (src/lib/session/
  * logged-in-cookie.ts) and the reset of the shared stores after each test.
  */
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { $cart } from './cart/cart-store.ts';
-import { $notifications } from './notifications.ts';
-import { LOGGED_IN_COOKIE } from './session/logged-in-cookie.ts';
-import { storeApiProvider } from './store-api/browser.ts';
+import { $cart } from '../lib/cart/cart-store.ts';
+import { $notifications } from '../lib/notifications.ts';
+import { LOGGED_IN_COOKIE } from '../lib/session/logged-in-cookie.ts';
+import { storeApiProvider } from '../lib/store-api/browser.ts';
 
 /**
  * `/store-api/{provider}`: the base of the provider endpoints as the storefront calls them, with the configured provider

@@ -1,22 +1,22 @@
 /**
  * Mounting the account area for component tests: the route tree in a memory router with the English catalogue and
- * the notification region, the logged-in customer holding `rights`; plus the fetch stub of src/lib/test-browser.ts
+ * the notification region, the logged-in customer holding `rights`; plus the fetch stub of src/testing/test-browser.ts
  * (with its set-up) and its call log.
  */
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import Notifications from '../../components/ui/Notifications.tsx';
-import { I18nProvider } from '../../i18n/react.tsx';
-import type { FeatureFlag } from '../../lib/feature-flags.ts';
-import { islandMessages } from '../../i18n/translator.ts';
-import { toCustomer } from '../../lib/session/customer.ts';
-import { $customer } from '../../lib/session/session-store.ts';
-import { accountCustomerBody } from '../../lib/session/test-bodies.ts';
-import { fetchMock } from '../../lib/test-browser.ts';
-import { ACCOUNT_MESSAGES, accountRoutes } from './AccountApp.tsx';
-import { providerBase } from '../../lib/test-browser.ts';
+import Notifications from '../../../components/ui/Notifications.tsx';
+import { I18nProvider } from '../../../i18n/react.tsx';
+import type { FeatureFlag } from '../../../lib/feature-flags.ts';
+import { islandMessages } from '../../../i18n/translator.ts';
+import { toCustomer } from '../../../lib/session/customer.ts';
+import { $customer } from '../../../lib/session/session-store.ts';
+import { accountCustomerBody } from '../../../lib/session/testing/test-bodies.ts';
+import { fetchMock } from '../../../testing/test-browser.ts';
+import { ACCOUNT_MESSAGES, accountRoutes } from '../AccountApp.tsx';
+import { providerBase } from '../../../testing/test-browser.ts';
 
-export { fetchMock, json, setUpBrowserTests } from '../../lib/test-browser.ts';
+export { fetchMock, json, setUpBrowserTests } from '../../../testing/test-browser.ts';
 
 /** The calls of the provider path (`/order-reference/list`), in order; `method` narrows them. */
 export function providerCalls(path: string, method?: string): [URL | string, RequestInit?][] {

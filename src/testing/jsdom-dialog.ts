@@ -1,6 +1,6 @@
 /**
- * jsdom has no `HTMLDialogElement.showModal`/`close` (jsdom issue tracker: "Implement HTMLDialogElement"); tests
- * that open a Dialog import this module, which gives jsdom the open/close state of the element. Focus trapping
+ * jsdom has no `HTMLDialogElement.showModal`/`close` (jsdom issue tracker: "Implement HTMLDialogElement"); the `dom`
+ * project's set-up (./setup-dom.ts) imports this module, which gives jsdom the open/close state of the element. Focus trapping
  * and inertness are the browser's part and are checked in the Playwright specs.
  */
 const proto = globalThis.HTMLDialogElement?.prototype as

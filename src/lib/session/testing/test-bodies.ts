@@ -3,7 +3,7 @@
  * backend/store-api/account/customer-view.ts maps it and a company user of `{provider}/companies/customers…` as
  * backend/store-api/company/customer-model.ts maps it. Only tests import this module.
  */
-import { RIGHT_CODES } from '../../../contract/rights.ts';
+import { RIGHT_CODES } from '../../../../contract/rights.ts';
 
 /** The 24 rights as the backend lists them (`{ code, enabled }` in contract order). */
 export function rightsList(enabled: readonly string[]): { code: string; enabled: boolean }[] {

@@ -12,14 +12,18 @@ import {
   type Approval,
   type ApprovalActionResult,
   type ApprovalDecision,
-} from '../../../contract/provider/approvals.ts';
-import { ExternalContactListResponseSchema, type ExternalContact } from '../../../contract/provider/cost-center.ts';
-import { OrderFlowListResponseSchema, OrderFlowSchema, type OrderFlow } from '../../../contract/provider/order-flow.ts';
+} from '../../../../contract/provider/approvals.ts';
+import { ExternalContactListResponseSchema, type ExternalContact } from '../../../../contract/provider/cost-center.ts';
+import {
+  OrderFlowListResponseSchema,
+  OrderFlowSchema,
+  type OrderFlow,
+} from '../../../../contract/provider/order-flow.ts';
 import {
   OrderReferenceListResponseSchema,
   OrderReferenceSchema,
   type OrderReference,
-} from '../../../contract/provider/order-reference.ts';
+} from '../../../../contract/provider/order-reference.ts';
 
 /** A 32-character hex id ending in `n`. */
 export const testId = (n: number): string => n.toString(16).padStart(32, '0');

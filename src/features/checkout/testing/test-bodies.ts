@@ -4,8 +4,8 @@
  * per rate and extension `minimumCartValue`; shipping and payment methods as entity search results; the placed
  * order. Only tests import this module.
  */
-import { cartError, productLine } from '../../lib/cart/test-bodies.ts';
-import type { Cart } from '../../lib/cart/cart-store.ts';
+import { cartError, productLine } from '../../../lib/cart/testing/test-bodies.ts';
+import type { Cart } from '../../../lib/cart/cart-store.ts';
 
 export { cartError, productLine };
 

@@ -6,16 +6,16 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import Notifications from '../../components/ui/Notifications.tsx';
-import { I18nProvider } from '../../i18n/react.tsx';
-import { islandMessages } from '../../i18n/translator.ts';
-import type { FeatureFlag } from '../../lib/feature-flags.ts';
-import { toCustomer } from '../../lib/session/customer.ts';
-import { $customer } from '../../lib/session/session-store.ts';
-import { accountCustomerBody, searchResultBody } from '../../lib/session/test-bodies.ts';
-import { json } from '../../lib/test-browser.ts';
-import { CheckoutPage } from './CheckoutPage.tsx';
-import { CHECKOUT_MESSAGES, checkoutRoutes } from './routes.tsx';
+import Notifications from '../../../components/ui/Notifications.tsx';
+import { I18nProvider } from '../../../i18n/react.tsx';
+import { islandMessages } from '../../../i18n/translator.ts';
+import type { FeatureFlag } from '../../../lib/feature-flags.ts';
+import { toCustomer } from '../../../lib/session/customer.ts';
+import { $customer } from '../../../lib/session/session-store.ts';
+import { accountCustomerBody, searchResultBody } from '../../../lib/session/testing/test-bodies.ts';
+import { json } from '../../../testing/test-browser.ts';
+import { CheckoutPage } from '../CheckoutPage.tsx';
+import { CHECKOUT_MESSAGES, checkoutRoutes } from '../routes.tsx';
 import { checkoutCart, paymentMethodsBody, shippingMethodsBody } from './test-bodies.ts';
 
 /** The checkout's English catalogue. */
