@@ -22,7 +22,7 @@ import { seedOrderLists } from './db/seed-order-lists.ts';
 import { seedDemoArticleLinks } from './db/seed-article-links.ts';
 import { createStoreApi, type StoreApi } from './app.ts';
 import type { ErpSimulation } from './erp/simulated/index.ts';
-import { startApprovalExpiry } from './store-api/spending/approval.service.ts';
+import { startApprovalExpiry } from './commerce/spending/approval.service.ts';
 import { startPeriodic } from './lib/periodic.ts';
 
 export interface Runtime extends StoreApi {

@@ -20,7 +20,7 @@ import { categoryId } from '../catalog/writer/ids.ts';
 import { GENERATED_SOURCE } from '../catalog/generate/generate-catalog.ts';
 import { stableId } from '../lib/ids.ts';
 import { lineTotalCents, unitPriceForQuantity } from '../lib/price.ts';
-import { purchasableQuantity } from '../store-api/checkout/cart.service.ts';
+import { purchasableQuantity } from '../commerce/cart/calculate-cart.ts';
 import type { Db } from './client.ts';
 import {
   companyTable,

@@ -19,7 +19,7 @@ import { insertCompany, insertCustomer } from '../company/test-support.ts';
 import { createTestStoreApi, FIXTURE, type TestStoreApi } from '../test-fixtures.ts';
 import { insertArticle } from '../order/order-test-support.ts';
 import type { StoreCart } from './cart-schemas.ts';
-import { addOfferToCart, offerLineItemId } from './cart.service.ts';
+import { addOfferToCart, offerLineItemId } from '../../commerce/cart/calculate-cart.ts';
 
 let api: TestStoreApi;
 let app: ReturnType<typeof createStoreApi>['app'];

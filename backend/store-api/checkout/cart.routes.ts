@@ -50,7 +50,7 @@ import {
   guestCart,
   type CartDb,
   type CartErrorEntry,
-} from './cart.service.ts';
+} from '../../commerce/cart/calculate-cart.ts';
 import { pricedFor } from '../prices-hidden.ts';
 
 export interface CartDeps {

@@ -30,7 +30,7 @@ import type { ErpPort } from '../../erp/port.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { loadOrderRecords, mapOrder } from '../order/order.mapper.ts';
 import { readsArticleLinks } from '../article-link/lookup.ts';
-import { placeOrder } from './order.service.ts';
+import { placeOrder } from '../../commerce/orders/order-placement.ts';
 import { pricedFor } from '../prices-hidden.ts';
 import { describeErrorForLog } from '../../db/errors.ts';
 

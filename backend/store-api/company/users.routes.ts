@@ -54,7 +54,7 @@ import { audit } from '../account/audit.ts';
 import { emailChanges, recordEmailChange } from '../account/email-change.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { containsPattern } from '../criteria.ts';
-import { endPendingApprovals } from '../spending/approval.service.ts';
+import { endPendingApprovals } from '../../commerce/spending/approval.service.ts';
 import { flowBudgetsOfCompany } from '../spending/order-flow.service.ts';
 import { companyCaller, type CompanyDeps } from './company-access.ts';
 import {

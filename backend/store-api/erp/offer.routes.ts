@@ -34,7 +34,7 @@ import {
 import { requireCustomer, requireRight } from '../../auth/guards.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
-import { addOfferToCart, calculateCart } from '../checkout/cart.service.ts';
+import { addOfferToCart, calculateCart } from '../../commerce/cart/calculate-cart.ts';
 import type { OfferRequestInput } from '../../erp/port.ts';
 import { orderListOfferLines } from '../order-list/order-list.service.ts';
 import { withCustomerArticleNumbers } from '../article-link/lookup.ts';

@@ -45,7 +45,7 @@ import { centsToNumber, formatUnitPrice, lineTotalCents, unitPriceForQuantity } 
 import { productSeoPath } from '../../lib/slug.ts';
 import { translateFields } from '../../lib/translate.ts';
 import { customerSkusByProductId } from '../article-link/lookup.ts';
-import { coverOf, purchasableQuantity } from '../checkout/cart.service.ts';
+import { coverOf, purchasableQuantity } from '../../commerce/cart/calculate-cart.ts';
 import { containsPattern } from '../criteria.ts';
 import { coverImage, mapMedia } from '../entities.ts';
 import { deliveryTime } from '../product/product.mapper.ts';

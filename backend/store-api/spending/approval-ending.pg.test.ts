@@ -16,7 +16,7 @@ import { budgetLedgerTable, orderApprovalTable, orderFlowUserTable, orderTable }
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
 import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../order/order-test-support.ts';
-import { expireApprovals } from './approval.service.ts';
+import { expireApprovals } from '../../commerce/spending/approval.service.ts';
 import { insertFlow, mountRequestApprovalRoute, TEST_REQUEST_APPROVAL_PATH } from './approval-test-support.ts';
 import { insertTestReference, ledgerAndUsage } from './budget-test-support.ts';
 

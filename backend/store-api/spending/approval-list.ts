@@ -22,7 +22,7 @@ import {
 } from '../../db/schema/index.ts';
 import { centsToNumber } from '../../lib/price.ts';
 import { containsPattern } from '../criteria.ts';
-import { APPROVE_RIGHT, approvalExpiresAt, expireApprovals, type ApprovalSnapshot } from './approval.service.ts';
+import { APPROVE_RIGHT, approvalExpiresAt, expireApprovals, type ApprovalSnapshot } from '../../commerce/spending/approval.service.ts';
 
 /** The flows and order references a customer approves. */
 async function approverScope(db: Db, customerId: string): Promise<{ flowIds: string[]; referenceIds: string[] }> {

@@ -31,7 +31,7 @@ import { handOverToErp } from '../checkout/order.routes.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pricedFor } from '../prices-hidden.ts';
 import { listApprovals } from './approval-list.ts';
-import { APPROVE_RIGHT, decideApproval, withdrawApproval } from './approval.service.ts';
+import { APPROVE_RIGHT, decideApproval, withdrawApproval } from '../../commerce/spending/approval.service.ts';
 import { describeErrorForLog } from '../../db/errors.ts';
 
 export interface ApprovalRouteDeps {

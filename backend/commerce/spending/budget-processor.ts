@@ -17,9 +17,9 @@ import type { AuthenticatedCustomer } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
 import { orderReferenceTable } from '../../db/schema/index.ts';
 import { withinDates } from '../../lib/budget-period.ts';
-import type { CartErrorEntry } from '../checkout/cart.service.ts';
-import { statusOf, type BudgetDefinition, type BudgetStatus } from './budget.service.ts';
-import { flowBudget, flowOfCustomer, flowOrdersInPeriod, flowPeriodAt, type FlowRow } from './order-flow.service.ts';
+import type { CartErrorEntry } from '../cart/calculate-cart.ts';
+import { statusOf, type BudgetDefinition, type BudgetStatus } from '../../store-api/spending/budget.service.ts';
+import { flowBudget, flowOfCustomer, flowOrdersInPeriod, flowPeriodAt, type FlowRow } from '../../store-api/spending/order-flow.service.ts';
 
 export type OrderReferenceRow = typeof orderReferenceTable.$inferSelect;
 

@@ -51,7 +51,7 @@ import { StoreApiError, violations } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { orderConfirmationMail } from '../../mail/templates.ts';
-import type { StoreContext } from '../context.ts';
+import type { StoreContext } from '../../store-api/context.ts';
 import {
   calculateCart,
   emptyCart,
@@ -59,13 +59,13 @@ import {
   type CalculatedCart,
   type CartErrorEntry,
   type CartModel,
-} from './cart.service.ts';
-import { usableReference } from '../spending/reference-use.ts';
-import { mapShippingMethod, PICKUP_SHIPPING_METHOD } from './methods.mapper.ts';
+} from '../cart/calculate-cart.ts';
+import { usableReference } from '../../store-api/spending/reference-use.ts';
+import { mapShippingMethod, PICKUP_SHIPPING_METHOD } from '../../store-api/checkout/methods.mapper.ts';
 import { approvalByKey, requestApproval, snapshotHash } from '../spending/approval.service.ts';
-import { consume } from '../spending/budget.service.ts';
-import { articleLinkReaderOf, customerSkusByProductId } from '../article-link/lookup.ts';
-import { seesPrices } from '../prices-hidden.ts';
+import { consume } from '../../store-api/spending/budget.service.ts';
+import { articleLinkReaderOf, customerSkusByProductId } from '../../store-api/article-link/lookup.ts';
+import { seesPrices } from '../../store-api/prices-hidden.ts';
 
 type AddressRow = typeof companyAddressTable.$inferSelect;
 type PickupLocationRow = typeof pickupLocationTable.$inferSelect;

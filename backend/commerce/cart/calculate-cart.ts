@@ -73,10 +73,10 @@ import {
 } from '../../lib/price.ts';
 import { translateField } from '../../lib/translate.ts';
 import { vatRateFor } from '../../lib/vat-rates.ts';
-import type { StoreContext } from '../context.ts';
-import { customerSkuSelect, toCustomerSkuMap } from '../article-link/lookup.ts';
-import { mapMedia } from '../entities.ts';
-import { deliveryTime } from '../product/product.mapper.ts';
+import type { StoreContext } from '../../store-api/context.ts';
+import { customerSkuSelect, toCustomerSkuMap } from '../../store-api/article-link/lookup.ts';
+import { mapMedia } from '../../store-api/entities.ts';
+import { deliveryTime } from '../../store-api/product/product.mapper.ts';
 import {
   optionSelect,
   priceSelect,
@@ -93,23 +93,23 @@ import {
   type ProductMediaDbRow,
   type ProductMediaRow,
   type ProductRow,
-} from '../product/product.repository.ts';
+} from '../../store-api/product/product.repository.ts';
 import type {
   StoreCart,
   StoreCartDelivery,
   StoreCartError,
   StoreLineItem,
   StoreLineItemPayload,
-} from './cart-schemas.ts';
+} from '../../store-api/checkout/cart-schemas.ts';
 import {
   mapShippingMethod,
   PICKUP_SHIPPING_METHOD,
   type PaymentMethodRow,
   type ShippingMethodRow,
-} from './methods.mapper.ts';
-import { cartBudgets, type CartBudgets, type OrderReferenceRow } from '../spending/budget-cart.ts';
-import { usableReference } from '../spending/reference-use.ts';
-import type { FlowRow } from '../spending/order-flow.service.ts';
+} from '../../store-api/checkout/methods.mapper.ts';
+import { cartBudgets, type CartBudgets, type OrderReferenceRow } from '../spending/budget-processor.ts';
+import { usableReference } from '../../store-api/spending/reference-use.ts';
+import type { FlowRow } from '../../store-api/spending/order-flow.service.ts';
 
 /**
  * The database handle the calculation reads with: the app's `Db` or a transaction opened on it (`db.transaction(tx =>
