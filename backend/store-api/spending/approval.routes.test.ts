@@ -29,7 +29,7 @@ import {
   seedCheckoutSettings,
   setCredit,
 } from '../order/order-test-support.ts';
-import { canonicalJson, snapshotHash } from '../../commerce/spending/approval.service.ts';
+import { canonicalJson, snapshotHash } from '../../lib/canonical-json.ts';
 import {
   addFlowApprover,
   insertFlow,
