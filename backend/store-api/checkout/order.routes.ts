@@ -1,6 +1,7 @@
 /**
  * `POST /store-api/checkout/order` (Shopware's createOrder): places the order of the logged-in customer's cart
- * (./order.service.ts) and answers it as Shopware's Order. Needs ROLE_PLACE_ORDERS (403 `{PROVIDER}__MISSING_RIGHT`).
+ * (backend/commerce/orders/order-placement.ts) and answers it as Shopware's Order. Needs ROLE_PLACE_ORDERS
+ * (403 `{PROVIDER}__MISSING_RIGHT`).
  * When the cart's net total is at or above the threshold of the customer's order flow, no order is placed: the
  * submit sends an approval request and answers contract/order.ts's OrderApprovalRequest
  * (`{ apiAlias: 'order_approval_request', id, approvalNumber, status: 'pending' }`) with status 200.
