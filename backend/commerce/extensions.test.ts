@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import { installCommerceExtensions } from '../extensions.ts';
-import { orderGates } from '../orders/order-gates.ts';
-import { cartProcessors, registerCartProcessor } from './registry.ts';
+import { installCommerceExtensions } from './extensions.ts';
+import { orderGates } from './orders/order-gates.ts';
+import { cartProcessors, registerCartProcessor } from './cart/registry.ts';
 
 test('the core processors run in their order, then the registered ones, each once', () => {
   installCommerceExtensions();
