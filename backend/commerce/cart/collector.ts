@@ -1,7 +1,7 @@
 /**
- * The one read of the cart calculation (Shopware's cart data collector, CartDataCollectorInterface, docs/decisions/
- * 014-cart-and-orders.md): `collectCart` reads the cart, its lines and everything the processors of ./processor.ts
- * need in one prepared statement. A processor never queries for what this read can give it; the budget processor
+ * The one read of the cart calculation (Shopware's cart data collector, CartDataCollectorInterface;
+ * docs/decisions/014-cart-and-orders.md): `collectCart` reads the cart, its lines and everything the processors of
+ * ./processor.ts need in one prepared statement. A processor never queries for what this read can give it; the budget processor
  * reads the budgets' own tables (backend/commerce/spending/budget-processor.ts).
  */
 import { eq, sql } from 'drizzle-orm';

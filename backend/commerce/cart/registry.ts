@@ -15,7 +15,8 @@
  * place that registers them is backend/commerce/extensions.ts: spending registers its budget processor (budgets of
  * the order flow and order reference); a punch-out processor (OCI/cXML: a punch-out session's cart is transferred to
  * the ERP instead of ordered) is registered there as one more extension, beside its order gate
- * (backend/commerce/orders/order-gates.ts).
+ * (backend/commerce/orders/order-gates.ts). `createStoreApi` (backend/app.ts) installs them; code that calculates
+ * carts outside the app installs them first (`installCommerceExtensions`).
  */
 import type { CartProcessor } from './processor.ts';
 import { creditLimitProcessor } from './processors/credit-limit.ts';

@@ -8,7 +8,10 @@
  * backend/commerce/extensions.ts: spending registers its approval gate (order reference still usable, approval above
  * the order flow's threshold, budgets consumed with the order). A punch-out gate (OCI/cXML: a punch-out session's cart
  * is transferred to the ERP instead of ordered) is registered there as one more extension, diverting the submit with
- * an outcome of its own.
+ * an outcome of its own (one more member of `DivertedSubmit`).
+ *
+ * The gates are installed by `createStoreApi` (backend/app.ts): code that places orders outside the app must install
+ * them first (backend/commerce/extensions.ts `installCommerceExtensions`).
  */
 import type { OrderCreateData } from '../../../contract/order.ts';
 import type { AuthenticatedCustomer } from '../../auth/guards.ts';
