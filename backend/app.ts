@@ -15,6 +15,7 @@ import { registerRoutes } from './store-api/routes.ts';
 import { registerMediaRoutes } from './media/media.routes.ts';
 import type { ErpPort } from './erp/port.ts';
 import { createSimulatedErp, type ErpSimulation } from './erp/simulated/index.ts';
+import { installCommerceExtensions } from './commerce/extensions.ts';
 
 export interface StoreApiDeps {
   db: Db;
@@ -42,6 +43,7 @@ function isSimulation(erp: ErpSimulation | ErpPort): erp is ErpSimulation {
  * (backend/erp/simulated/).
  */
 export function createStoreApi(deps: StoreApiDeps): StoreApi {
+  installCommerceExtensions();
   const erp = deps.erp ?? createSimulatedErp(deps);
   const erpSimulation = isSimulation(erp) ? erp : null;
   const channels = createChannelCache(deps.db);

@@ -22,7 +22,7 @@ import { seedOrderLists } from './seed/seed-order-lists.ts';
 import { seedDemoArticleLinks } from './seed/seed-article-links.ts';
 import { createStoreApi, type StoreApi } from './app.ts';
 import type { ErpSimulation } from './erp/simulated/index.ts';
-import { startApprovalExpiry } from './store-api/spending/approval.service.ts';
+import { startApprovalExpiry } from './commerce/spending/approval.service.ts';
 import { startPeriodic } from './lib/periodic.ts';
 
 export interface Runtime extends StoreApi {

@@ -7,7 +7,7 @@
  *   and Maandelijks, created by anna.peeters, with two electrical articles when the catalogue has them) and a private
  *   list of jan.janssens;
  * - Huber Metallbau: the shared list "Werkstatt – Verbrauchsmaterial" of markus.huber.
- * Quantities lie on each article's purchase grid (../store-api/checkout/cart.service.ts `purchasableQuantity`).
+ * Quantities lie on each article's purchase grid (../commerce/cart/purchase-rules.ts `purchasableQuantity`).
  * Seeded once per company: a company that has any order list is left alone, so lists buyers changed or deleted stay
  * as they left them. A missing company or user, or a catalogue without articles, seeds nothing for it.
  *
@@ -20,7 +20,7 @@ import { categoryId } from '../catalog/writer/ids.ts';
 import { GENERATED_SOURCE } from '../catalog/generate/generate-catalog.ts';
 import { stableId } from '../lib/ids.ts';
 import { lineTotalCents, unitPriceForQuantity } from '../lib/price.ts';
-import { purchasableQuantity } from '../store-api/checkout/cart.service.ts';
+import { purchasableQuantity } from '../commerce/cart/purchase-rules.ts';
 import type { Db } from '../db/client.ts';
 import {
   companyTable,

@@ -19,9 +19,9 @@ import {
   orderReferenceTable,
 } from '../db/schema/index.ts';
 import { randomId } from '../lib/ids.ts';
-import { calculateCart } from '../store-api/checkout/cart.service.ts';
+import { calculateCart } from '../commerce/cart/calculate-cart.ts';
 import type { StoreApiEnv } from '../store-api/context.ts';
-import { requestApproval } from '../store-api/spending/approval.service.ts';
+import { requestApproval } from '../commerce/spending/approval.service.ts';
 
 /** Path of the test-only request route. */
 export const TEST_REQUEST_APPROVAL_PATH = '/store-api/test/request-approval';

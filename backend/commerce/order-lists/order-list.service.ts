@@ -7,11 +7,10 @@
  * `{PROVIDER}__ORDER_LIST_NOT_FOUND` (404), indistinguishable.
  *
  * Quantities are order units, brought onto the article's purchase grid as the cart's quantity rules define it
- * (backend/store-api/checkout/cart.service.ts `purchasableQuantity`: at least the minimum purchase, rounded up to a
- * purchase step). Prices: the net unit price of the tier for the item's quantity and the line total in integer cents,
- * exactly as the cart calculation prices a line (backend/lib/price.ts `unitPriceForQuantity`, `lineTotalCents`); EUR on
- * the wire. Every write runs in one transaction that locks the list row first, so concurrent writes to one list
- * serialise.
+ * (backend/commerce/cart/purchase-rules.ts `purchasableQuantity`: at least the minimum purchase, rounded up to a purchase step).
+ * Prices: the net unit price of the tier for the item's quantity and the line total in integer cents, exactly as the
+ * cart calculation prices a line (backend/lib/price.ts `unitPriceForQuantity`, `lineTotalCents`); EUR on the wire.
+ * Every write runs in one transaction that locks the list row first, so concurrent writes to one list serialise.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
@@ -46,7 +45,9 @@ import { centsToNumber, formatUnitPrice, lineTotalCents, unitPriceForQuantity } 
 import { productSeoPath } from '../../lib/slug.ts';
 import { translateFields } from '../../lib/translate.ts';
 import { customerSkusByProductId } from '../article-links/lookup.ts';
-import { coverOf, purchasableQuantity } from '../../store-api/checkout/cart.service.ts';
+import { coverOf } from '../../commerce/cart/mapper.ts';
+import { purchasableQuantity } from '../../commerce/cart/purchase-rules.ts';
+import { isOrderable, orderableProductCondition } from '../../commerce/catalog/orderable.ts';
 import { containsPattern } from '../../db/like.ts';
 import { coverImage, mapMedia } from '../../http/entities.ts';
 import { deliveryTime } from '../catalog/delivery-time.ts';
@@ -197,7 +198,7 @@ async function itemModels(
       translateFields(parent?.translated, view.locale).name ??
       product.productNumber;
     const unit = unitPriceForQuantity(prices.get(product.id) ?? [], product.taxRate, row.quantity, 'EUR', now);
-    const available = product.active && (!parent || parent.active) && product.childCount === 0 && unit !== undefined;
+    const available = isOrderable(product, parent, unit);
     const totalCents = viewPrices && available && unit !== undefined ? lineTotalCents(unit, row.quantity) : null;
     const cover = detailed ? coverOf(product, parent, media) : undefined;
     const coverMedia = cover ? coverImage(mapMedia(cover.media, view.locale, view.mediaBaseUrl)) : null;
@@ -365,7 +366,7 @@ interface ItemEntry {
   purchaseSteps: number;
 }
 
-/** Buyable articles as the cart's add-to-cart takes them: active and not a parent of variants. */
+/** Buyable articles as the cart's add-to-cart takes them (backend/commerce/catalog/orderable.ts). */
 async function buyableProducts(
   db: Db,
   by: { ids?: string[]; numbers?: string[] },
@@ -387,8 +388,7 @@ async function buyableProducts(
           ids.length ? inArray(productTable.id, ids) : undefined,
           numbers.length ? inArray(productTable.productNumber, numbers) : undefined,
         ),
-        eq(productTable.active, true),
-        eq(productTable.childCount, 0),
+        orderableProductCondition(),
       ),
     );
 }

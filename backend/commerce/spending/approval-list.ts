@@ -3,7 +3,7 @@
  * approvals.ts): a lead buyer or a holder of ROLE_MANAGE_COMPANY_ORDER_HISTORY sees the company's, everybody else
  * their own and those of the order flows and order references they approve. Newest first; the lines and order data
  * come from the request's snapshot, so they show what was requested whatever changed since. The company's requests
- * that are due expire before the list is read (backend/store-api/spending/approval.service.ts `expireApprovals`).
+ * that are due expire before the list is read (backend/commerce/spending/approval.service.ts `expireApprovals`).
  */
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -27,7 +27,7 @@ import {
   approvalExpiresAt,
   expireApprovals,
   type ApprovalSnapshot,
-} from '../../store-api/spending/approval.service.ts';
+} from '../../commerce/spending/approval.service.ts';
 
 /** The flows and order references a customer approves. */
 async function approverScope(db: Db, customerId: string): Promise<{ flowIds: string[]; referenceIds: string[] }> {

@@ -39,7 +39,7 @@ import { budgetPeriodAt, type PeriodWindow } from '../../lib/budget-period.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
 import { containsPattern } from '../../db/like.ts';
-import { endPendingApprovals, expireApprovals } from '../../store-api/spending/approval.service.ts';
+import { endPendingApprovals, expireApprovals } from '../../commerce/spending/approval.service.ts';
 import { statusOf, type BudgetDefinition } from './budget.service.ts';
 import { checkLift, checkOwnApprover, loosens, type LimitTerms } from './limit-rules.ts';
 

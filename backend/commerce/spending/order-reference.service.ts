@@ -37,11 +37,11 @@ import {
 } from '../../db/schema/index.ts';
 import { StoreApiError, violations } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
-import { isUniqueViolation } from '../../store-api/checkout/order.service.ts';
+import { isUniqueViolation } from '../../commerce/orders/order-placement.ts';
 import { containsPattern } from '../../db/like.ts';
-import { endPendingApprovals } from '../../store-api/spending/approval.service.ts';
+import { endPendingApprovals } from '../../commerce/spending/approval.service.ts';
 import { usableBy, usableReference } from './reference-use.ts';
-import { referenceBudget } from '../../store-api/spending/budget-cart.ts';
+import { referenceBudget } from '../../commerce/spending/budget-processor.ts';
 import { remaining } from './budget.service.ts';
 import { checkLift, checkOwnApprover, loosens, type LimitTerms } from './limit-rules.ts';
 import { periodJson } from './order-flow.service.ts';

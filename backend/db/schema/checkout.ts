@@ -196,7 +196,7 @@ export const checkoutSubmitKeyTable = pgTable(
       .notNull()
       .references(() => customerTable.id, { onDelete: 'cascade' }),
     idempotencyKey: text('idempotency_key').notNull(),
-    /** Hex SHA-256 of the submit's request body in canonical JSON (order.service.ts `requestFingerprint`). */
+    /** Hex SHA-256 of the submit's request body in canonical JSON (backend/commerce/orders/order-placement.ts `requestFingerprint`). */
     requestHash: text('request_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -19,7 +19,7 @@ import { insertCompany, insertCustomer } from '../../testing/company-test-suppor
 import { createTestStoreApi, FIXTURE, type TestStoreApi } from '../../testing/test-fixtures.ts';
 import { insertArticle } from '../../testing/order-test-support.ts';
 import type { StoreCart } from './cart-schemas.ts';
-import { addOfferToCart, offerLineItemId } from './cart.service.ts';
+import { addOfferLines, offerLineItemId } from '../../commerce/cart/cart-change.ts';
 
 let api: TestStoreApi;
 let app: ReturnType<typeof createStoreApi>['app'];
@@ -359,7 +359,7 @@ describe('cart rules', () => {
     const article = await insertArticle(api.db, { price: '10.00', stock: 1_000 });
     await api.db.update(productTable).set({ maxPurchase: 11 }).where(eq(productTable.id, article.id));
     await add(b.token, [product(article.id, 6)]);
-    await addOfferToCart(api.db, b.id, {
+    await addOfferLines(api.db, b.id, {
       offerNumber: 'A-1',
       validUntil: '2999-12-31',
       lines: [{ lineNumber: 1, productId: article.id, quantity: 6, unitPrice: '9.00' }],

@@ -20,7 +20,7 @@ import { pagination, readJsonBody } from '../criteria.ts';
 import { requestCriteria } from '../deps.ts';
 import { searchResult } from '../../http/entities.ts';
 import { applyIncludes } from '../includes.ts';
-import { calculateCart } from './cart.service.ts';
+import { calculateCart } from '../../commerce/cart/calculate-cart.ts';
 import type { PickupLocationListResponse } from '../../../contract/provider/pickup-location.ts';
 import { mapPaymentMethod, mapPickupLocation, mapShippingMethod } from '../methods.mapper.ts';
 

@@ -1,6 +1,7 @@
 /**
  * `POST /store-api/checkout/order` (Shopware's createOrder): places the order of the logged-in customer's cart
- * (./order.service.ts) and answers it as Shopware's Order. Needs ROLE_PLACE_ORDERS (403 `{PROVIDER}__MISSING_RIGHT`).
+ * (backend/commerce/orders/order-placement.ts) and answers it as Shopware's Order. Needs ROLE_PLACE_ORDERS
+ * (403 `{PROVIDER}__MISSING_RIGHT`).
  * When the cart's net total is at or above the threshold of the customer's order flow, no order is placed: the
  * submit sends an approval request and answers contract/order.ts's OrderApprovalRequest
  * (`{ apiAlias: 'order_approval_request', id, approvalNumber, status: 'pending' }`) with status 200.
@@ -31,7 +32,7 @@ import type { StoreApiEnv } from '../context.ts';
 import { loadOrderRecords } from '../../commerce/orders/order-records.ts';
 import { mapOrder } from '../order.mapper.ts';
 import { readsArticleLinks } from '../../commerce/article-links/lookup.ts';
-import { placeOrder } from './order.service.ts';
+import { placeOrder } from '../../commerce/orders/order-placement.ts';
 import { pricedFor } from '../prices-hidden.ts';
 import { describeErrorForLog } from '../../db/errors.ts';
 import { handOverToErp } from '../../commerce/orders/erp-handover.ts';

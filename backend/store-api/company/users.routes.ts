@@ -55,7 +55,7 @@ import { audit } from '../../commerce/accounts/audit.ts';
 import { emailChanges, recordEmailChange } from '../../commerce/accounts/email-change.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { containsPattern } from '../../db/like.ts';
-import { endPendingApprovals } from '../spending/approval.service.ts';
+import { endPendingApprovals } from '../../commerce/spending/approval.service.ts';
 import { flowBudgetsOfCompany } from '../../commerce/spending/order-flow.service.ts';
 import { companyCaller, type CompanyDeps } from './company-access.ts';
 import {

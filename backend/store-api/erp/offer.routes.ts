@@ -15,7 +15,7 @@
  * - `GET …/offer/{offerNumber}/document`: the PDF of a processed offer; needs ROLE_MANAGE_OFFER_HISTORY and
  *   ROLE_VIEW_PRICES (the offer and its history answer a caller without that right without prices).
  * - `POST …/offer/cart` `{ offerNumber }` (→ OfferToCartResponse): puts the lines of a processed, valid offer in the
- *   cart at the offered prices (../checkout/cart.service.ts `addOfferToCart`). Needs ROLE_MANAGE_OFFER_HISTORY, the
+ *   cart at the offered prices (backend/commerce/cart/cart-change.ts `addOfferLines`). Needs ROLE_MANAGE_OFFER_HISTORY, the
  *   right to read the offer; putting lines in the cart needs only the login, as adding to the cart does (placing the
  *   order later needs what every order needs). An open offer answers 400 `{PROVIDER}__OFFER_NOT_PROCESSED`, one past
  *   its last valid day 400 `{PROVIDER}__OFFER_EXPIRED`.
@@ -35,7 +35,8 @@ import {
 import { requireCustomer, requireRight } from '../../auth/guards.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
-import { addOfferToCart, calculateCart } from '../checkout/cart.service.ts';
+import { calculateCart } from '../../commerce/cart/calculate-cart.ts';
+import { addOfferLines } from '../../commerce/cart/cart-change.ts';
 import type { OfferRequestInput } from '../../erp/port.ts';
 import { orderListOfferLines } from '../../commerce/order-lists/order-list.service.ts';
 import { withCustomerArticleNumbers } from '../../commerce/article-links/lookup.ts';
@@ -142,7 +143,7 @@ export function registerOfferRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps):
         { parameters: { offer: offerNumber, validUntil: detail.validUntil } },
       );
     }
-    const added = await addOfferToCart(db, me.id, offer);
+    const added = await addOfferLines(db, me.id, offer);
     c.header('cache-control', 'private, no-store');
     return c.json({ offerNumber: offer.offerNumber, added } satisfies OfferToCartResponse);
   });

@@ -29,7 +29,7 @@ import {
   seedCheckoutSettings,
   setCredit,
 } from '../../testing/order-test-support.ts';
-import { canonicalJson, snapshotHash } from './approval.service.ts';
+import { canonicalJson, snapshotHash } from '../../lib/canonical-json.ts';
 import {
   addFlowApprover,
   insertFlow,

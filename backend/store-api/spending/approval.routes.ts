@@ -1,13 +1,13 @@
 /**
  * The approval endpoints of the provider API (contract/provider/approvals.ts, docs/decisions/015):
- * - `POST /store-api/{provider}/order/approvals`: one page of the requests the caller may see
- *   (backend/commerce/spending/approval-list.ts), their amounts 0 to a caller without ROLE_VIEW_PRICES, budgets kept
- *   (../prices-hidden.ts);
- * - `POST /store-api/{provider}/order/approve/{id}`: approves one request (./approval.service.ts `decideApproval`);
+ * - `POST /store-api/{provider}/order/approvals`: one page of the requests the caller may see (./approval-list.ts),
+ *   their amounts 0 to a caller without ROLE_VIEW_PRICES, budgets kept (../prices-hidden.ts);
+ * - `POST /store-api/{provider}/order/approve/{id}`: approves one request
+ *   (backend/commerce/spending/approval.service.ts `decideApproval`);
  * - `POST /store-api/{provider}/order/approvals/actions`: approves or declines up to 100 requests, each decision in
  *   its own transaction, answering an outcome or an error per id;
  * - `POST /store-api/{provider}/order/withdraw/{id}`: the requester withdraws their own pending request
- *   (./approval.service.ts `withdrawApproval`; another's answers 404).
+ *   (backend/commerce/spending/approval.service.ts `withdrawApproval`; another's answers 404).
  * Deciding needs ROLE_APPROVE_ORDER_FLOWS (checked again inside each decision's transaction). The mails written with
  * a decision are handed to the mail server after its commit, and an order an approval wrote is handed to the ERP
  * (../checkout/order.routes.ts `handOverToErp`). Answers are per company: `private, no-store`.
@@ -32,7 +32,7 @@ import { handOverToErp } from '../../commerce/orders/erp-handover.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pricedFor } from '../prices-hidden.ts';
 import { listApprovals } from '../../commerce/spending/approval-list.ts';
-import { APPROVE_RIGHT, decideApproval, withdrawApproval } from './approval.service.ts';
+import { APPROVE_RIGHT, decideApproval, withdrawApproval } from '../../commerce/spending/approval.service.ts';
 import { describeErrorForLog } from '../../db/errors.ts';
 
 export interface ApprovalRouteDeps {

@@ -29,7 +29,7 @@ import type { Db } from '../../db/client.ts';
 import { cartTable, costCenterTable, externalContactTable } from '../../db/schema/index.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
-import { ensureCart } from '../checkout/cart.service.ts';
+import { ensureCart } from '../../commerce/cart/cart-change.ts';
 import type { StoreApiEnv } from '../context.ts';
 
 export interface CostCenterDeps {

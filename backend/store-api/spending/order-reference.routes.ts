@@ -26,7 +26,7 @@ import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { cartTable } from '../../db/schema/index.ts';
 import { validate } from '../../http/validate.ts';
-import { ensureCart } from '../checkout/cart.service.ts';
+import { ensureCart } from '../../commerce/cart/cart-change.ts';
 import type { StoreApiEnv } from '../context.ts';
 import {
   createReference,

@@ -8,7 +8,14 @@
  *
  * A flow applies while it is active and today lies within its start and end date (Europe/Brussels); its budget, if
  * it has one, is the customer's own per period. The checks here show the state before the order; the submit books
- * the amounts with the conditional update of ./budget.service.ts, which refuses what a concurrent order took since.
+ * the amounts with the conditional update of backend/store-api/spending/budget.service.ts, which refuses what a
+ * concurrent order took since (./approval-gate.ts).
+ *
+ * `budgetProcessor` is spending's cart processor (backend/commerce/cart/processor.ts), registered after the core
+ * processors (backend/commerce/extensions.ts): it runs on the cart's net total, adds the blocking errors, the
+ * extensions `orderFlowBudget` and `orderReferenceBudget`, and asks again on every calculation whether the buyer may
+ * still book to the order reference put on the cart (backend/store-api/spending/reference-use.ts); if not, the
+ * level-20 error `{provider}-order-reference-not-usable` blocks the order. Its gate reads the budgets with `budgetsOf`.
  */
 import { and, eq } from 'drizzle-orm';
 import type { CartOrderFlowBudget, CartOrderReferenceBudget } from '../../../contract/provider/order-flow.ts';
@@ -17,15 +24,19 @@ import type { AuthenticatedCustomer } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
 import { orderReferenceTable } from '../../db/schema/index.ts';
 import { withinDates } from '../../lib/budget-period.ts';
-import type { CartErrorEntry } from '../checkout/cart.service.ts';
-import { statusOf, type BudgetDefinition, type BudgetStatus } from '../../commerce/spending/budget.service.ts';
+import { cartData, cartDataKey, setCartData, type CartErrorEntry, type CartModel } from '../cart/cart-model.ts';
+import type { CartProcessor } from '../cart/processor.ts';
+import { cartInvalid } from '../orders/order-placement.ts';
+import type { StoreApiError } from '../../http/errors.ts';
+import { usableReference } from './reference-use.ts';
+import { statusOf, type BudgetDefinition, type BudgetStatus } from './budget.service.ts';
 import {
   flowBudget,
   flowOfCustomer,
   flowOrdersInPeriod,
   flowPeriodAt,
   type FlowRow,
-} from '../../commerce/spending/order-flow.service.ts';
+} from './order-flow.service.ts';
 
 export type OrderReferenceRow = typeof orderReferenceTable.$inferSelect;
 
@@ -162,3 +173,73 @@ export async function cartBudgets(
   }
   return result;
 }
+
+/**
+ * The level-20 error of a cart booked to an order reference the buyer can no longer use (inactive, outside its
+ * dates, or the buyer no longer one of its users): `{provider}-order-reference-not-usable`, keyed by its messageKey
+ * (one reference per cart), with the reference's id and name. The buyer chooses another reference or none.
+ */
+export function referenceNotUsable(
+  provider: string,
+  reference: Pick<OrderReferenceRow, 'id' | 'name'>,
+): CartErrorEntry {
+  const messageKey = `${provider}-order-reference-not-usable`;
+  return {
+    key: messageKey,
+    messageKey,
+    level: 20,
+    message: `The order reference ${reference.name} can no longer be used for your orders: choose another one or none.`,
+    id: reference.id,
+    name: reference.name,
+  };
+}
+
+/** 400 `CHECKOUT__CART_INVALID`: the blocking cart error of a budget a concurrent order took since the cart was checked. */
+export function budgetTaken(provider: string, which: 'flow' | 'order-reference'): StoreApiError {
+  const messageKey = `${provider}-${which}-unsufficient-budget-blocked`;
+  return cartInvalid([
+    { key: messageKey, messageKey, level: 20, message: 'The remaining budget does not cover the order.' },
+  ]);
+}
+
+/** Where the budget processor keeps a cart's budgets on the model. */
+const CART_BUDGETS = cartDataKey<CartBudgets>('spending.budgets');
+
+/** The budgets the budget processor found for `model`; none when it did not run. */
+export function budgetsOf(model: Pick<CartModel, 'data'>): CartBudgets {
+  return (
+    cartData(model, CART_BUDGETS) ?? {
+      flow: null,
+      orderReference: null,
+      needsApproval: false,
+      extensions: {},
+      errors: [],
+    }
+  );
+}
+
+/** The budget processor (module comment). */
+export const budgetProcessor: CartProcessor = {
+  name: 'budgets',
+  async process(calculation) {
+    const { db, customer, model, now, provider, inputs } = calculation;
+    // Budgets of the order flow and of the order reference the cart is booked to (docs/decisions/015).
+    const budgets = await cartBudgets(db, {
+      customer,
+      orderReferenceId: inputs.cartRow?.orderReferenceId ?? null,
+      netCents: model.netCents,
+      hasGoods: model.lines.length > 0,
+      now,
+      provider,
+      flow: inputs.flow,
+    });
+    for (const e of budgets.errors) calculation.addError(e);
+    // The reference may have been deactivated, closed or the buyer taken off it since it was put on the cart: ask
+    // again whether the buyer may book to it; an order is never booked to a reference the buyer can no longer use.
+    if (budgets.orderReference && !(await usableReference(db, customer, budgets.orderReference.id, now))) {
+      calculation.addError(referenceNotUsable(provider, budgets.orderReference));
+    }
+    Object.assign(model.answerExtensions, budgets.extensions);
+    setCartData(model, CART_BUDGETS, budgets);
+  },
+};

@@ -17,7 +17,13 @@
  *    and writes the confirmation mail to the outbox (sent by the caller after the commit, `deliverQueuedMail`).
  *
  * Steps 3 and 4 are `draftOrder` (the order's `OrderDraft`, plain JSON), 5 to 7 `writeOrder`, which also writes the
- * order of an approved approval request from the draft kept as the request's snapshot; `emptyCart` (cart.service.ts) empties the cart.
+ * order of an approved approval request from the draft kept as the request's snapshot; `emptyCart`
+ * (../cart/cart-change.ts) empties the cart.
+ *
+ * Between steps 2 and 3 the submit passes the registered order gates (./order-gates.ts, registered in
+ * backend/commerce/extensions.ts): a gate may refuse the submit, answer something else than an order (spending: an
+ * approval request above the order flow's threshold; a punch-out gate: the cart transferred to the ERP), name what
+ * the order is booked to, and act on the written order in its transaction (spending: consume the budgets).
  *
  * Idempotency: the key is unique per customer (`order_idempotency_idx`) and is kept with the SHA-256 of its request
  * body (`checkout_submit_key`); a known key with another body answers 422 `{PROVIDER}__IDEMPOTENCY_KEY_REUSED`
@@ -51,21 +57,21 @@ import { StoreApiError, violations } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { orderConfirmationMail } from '../../mail/templates.ts';
-import type { StoreContext } from '../context.ts';
+import type { StoreContext } from '../../store-api/context.ts';
+import { calculateCart } from '../cart/calculate-cart.ts';
+import type { CalculatedCart, CartErrorEntry, CartModel } from '../cart/cart-model.ts';
+import { emptyCart } from '../cart/cart-change.ts';
+import { mapShippingMethod, PICKUP_SHIPPING_METHOD } from '../../store-api/methods.mapper.ts';
+import { snapshotHash } from '../../lib/canonical-json.ts';
+import { articleLinkReaderOf, customerSkusByProductId } from '../article-links/lookup.ts';
+import { seesPrices } from '../../store-api/prices-hidden.ts';
 import {
-  calculateCart,
-  emptyCart,
-  referenceNotUsable,
-  type CalculatedCart,
-  type CartErrorEntry,
-  type CartModel,
-} from './cart.service.ts';
-import { usableReference } from '../../commerce/spending/reference-use.ts';
-import { mapShippingMethod, PICKUP_SHIPPING_METHOD } from '../methods.mapper.ts';
-import { approvalByKey, requestApproval, snapshotHash } from '../spending/approval.service.ts';
-import { consume } from '../../commerce/spending/budget.service.ts';
-import { articleLinkReaderOf, customerSkusByProductId } from '../../commerce/article-links/lookup.ts';
-import { seesPrices } from '../prices-hidden.ts';
+  orderGates,
+  type GatedSubmit,
+  type OrderBookings,
+  type PlacedOrder,
+  type SubmitOutcome,
+} from './order-gates.ts';
 
 type AddressRow = typeof companyAddressTable.$inferSelect;
 type PickupLocationRow = typeof pickupLocationTable.$inferSelect;
@@ -82,27 +88,6 @@ export interface PlaceOrderInput {
   /** The submit's `Idempotency-Key`, if sent. */
   idempotencyKey?: string | undefined;
 }
-
-export interface PlacedOrder {
-  orderId: string;
-  /** False when an earlier submit with the same idempotency key placed it. */
-  created: boolean;
-  /** The confirmation mail's outbox id (new orders only). */
-  mailId: string | null;
-}
-
-/** What a submit did instead of placing an order: it sent an approval request (docs/decisions/015). */
-export interface SubmittedApproval {
-  approvalId: string;
-  approvalNumber: string;
-  /** False when an earlier submit with the same idempotency key sent it. */
-  created: boolean;
-  /** Outbox ids of the mails to the approvers (hand them over after the commit). */
-  mailIds: string[];
-}
-
-/** The outcome of a submit: an order, or an approval request. */
-export type SubmitOutcome = ({ kind: 'order' } & PlacedOrder) | ({ kind: 'approval' } & SubmittedApproval);
 
 /** 400 for a cart without lines (Shopware's code). */
 export function cartEmpty(): StoreApiError {
@@ -283,9 +268,7 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
     await assertSameRequest(db, deps.config.provider, customer.id, key, requestFingerprint(input.data));
     const order = await orderByKey(db, customer.id, key);
     if (order) return { kind: 'order', orderId: order, created: false, mailId: null };
-    const approval = await approvalByKey(db, customer.id, key);
-    if (approval) return { kind: 'approval', approvalId: approval.id, ...approval, created: false, mailIds: [] };
-    return null;
+    return earlierThroughGates(db, customer.id, key);
   };
   const known = await earlier();
   if (known) return known;
@@ -300,59 +283,13 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
   }
 }
 
-/** The blocking cart error of a budget a concurrent order took since the cart was checked. */
-export function budgetTaken(provider: string, which: 'flow' | 'order-reference'): StoreApiError {
-  const messageKey = `${provider}-${which}-unsufficient-budget-blocked`;
-  return cartInvalid([
-    { key: messageKey, messageKey, level: 20, message: 'The remaining budget does not cover the order.' },
-  ]);
-}
-
-/**
- * Consumes the order's net total from the customer's flow budget and the order reference's budget (one conditional
- * update each, ../spending/budget.service.ts), in the order's transaction.
- *
- * @throws StoreApiError 400 `CHECKOUT__CART_INVALID` with `{provider}-flow-unsufficient-budget-blocked` or
- *   `{provider}-order-reference-unsufficient-budget-blocked` when a budget no longer has room.
- */
-async function consumeBudgets(
-  provider: string,
-  tx: Db,
-  input: { customer: AuthenticatedCustomer; model: CartModel; orderId: string; at: Date },
-): Promise<void> {
-  const { customer, model, orderId, at } = input;
-  const change = { companyId: customer.companyId, at, amountCents: model.netCents, orderId };
-  const { flow, orderReference } = model.budgets;
-  if (flow && !(await consume(tx, { ...change, kind: 'flow', budgetId: flow.id, customerId: customer.id }))) {
-    throw budgetTaken(provider, 'flow');
+/** What an earlier submit with `key` became through a gate (an approval request, …), or null. */
+async function earlierThroughGates(db: Db, customerId: string, key: string): Promise<SubmitOutcome | null> {
+  for (const gate of orderGates()) {
+    const found = await gate.earlier?.(db, customerId, key);
+    if (found) return found;
   }
-  if (orderReference && !(await consume(tx, { ...change, kind: 'order_reference', budgetId: orderReference.id }))) {
-    throw budgetTaken(provider, 'order-reference');
-  }
-}
-
-/**
- * Holds the order reference the cart is booked to, and the buyer's membership of it, until the order commits
- * (FOR SHARE: deactivating it or taking the buyer off waits for this order, and this order waits for one of those
- * that came first), then asks again whether the buyer may book to it; the calculation asked before the lock.
- *
- * @throws StoreApiError 400 `CHECKOUT__CART_INVALID` with `{provider}-order-reference-not-usable`.
- */
-async function assertReferenceUsable(
-  provider: string,
-  tx: Db,
-  customer: AuthenticatedCustomer,
-  model: CartModel,
-): Promise<void> {
-  const reference = model.budgets.orderReference;
-  if (!reference) return;
-  await tx.execute(
-    sql`SELECT (SELECT 1 FROM order_reference WHERE id = ${reference.id} FOR SHARE) AS reference,
-               (SELECT 1 FROM order_reference_user
-                 WHERE reference_id = ${reference.id} AND customer_id = ${customer.id} FOR SHARE) AS member`,
-  );
-  if (!(await usableReference(tx, customer, reference.id)))
-    throw cartInvalid([referenceNotUsable(provider, reference)]);
+  return null;
 }
 
 async function placeInTransaction(deps: PlaceOrderDeps, tx: Db, input: PlaceOrderInput): Promise<SubmitOutcome> {
@@ -367,48 +304,48 @@ async function placeInTransaction(deps: PlaceOrderDeps, tx: Db, input: PlaceOrde
   });
   if (key) {
     // A submit that waited on the cart lock while one with the same key committed: the same body answers that
-    // order (or approval request, answered by requestApproval), another body 422. Otherwise the key is recorded
+    // order (or what a gate made of it, answered by that gate), another body 422. Otherwise the key is recorded
     // with its body in this transaction.
     const fingerprint = requestFingerprint(data);
     await assertSameRequest(tx, config.provider, customer.id, key, fingerprint);
     const existing = await orderByKey(tx, customer.id, key);
     if (existing) return { kind: 'order', orderId: existing, created: false, mailId: null };
-    if (!(await approvalByKey(tx, customer.id, key))) {
+    if (!(await earlierThroughGates(tx, customer.id, key))) {
       await tx
         .insert(checkoutSubmitKeyTable)
         .values({ customerId: customer.id, idempotencyKey: key, requestHash: fingerprint });
     }
   }
-  const now = new Date();
-  await assertReferenceUsable(config.provider, tx, customer, model);
   const [choice] = await tx
     .select({ costCenterId: cartTable.costCenterId })
     .from(cartTable)
     .where(eq(cartTable.customerId, customer.id));
-  const { flow, orderReference } = model.budgets;
-  if (model.budgets.needsApproval) {
-    const requested = await requestApproval(deps, tx, {
-      customer,
-      context,
-      cart,
-      model,
-      data,
-      flow,
-      orderReference,
-      costCenterId: choice?.costCenterId ?? null,
-      idempotencyKey: key ?? null,
-      now,
-    });
-    return { kind: 'approval', ...requested };
+  const submit: GatedSubmit = {
+    config,
+    customer,
+    context,
+    data,
+    cart,
+    model,
+    costCenterId: choice?.costCenterId ?? null,
+    idempotencyKey: key ?? null,
+    now: new Date(),
+  };
+  // The gates (./order-gates.ts) check the submit and may answer something else than an order.
+  for (const gate of orderGates()) {
+    const diverted = await gate.beforeOrder?.(tx, submit);
+    if (diverted) return diverted;
   }
+  const bookings: OrderBookings = {};
+  for (const gate of orderGates()) Object.assign(bookings, gate.bookings?.(submit));
   const draft = await draftOrder(tx, { customer, context, data, cart, model });
   const written = await writeOrder(deps, tx, draft, {
     idempotencyKey: key ?? null,
-    flowId: flow?.id ?? null,
-    orderReferenceId: orderReference?.id ?? null,
-    costCenterId: choice?.costCenterId ?? null,
+    flowId: bookings.flowId ?? null,
+    orderReferenceId: bookings.orderReferenceId ?? null,
+    costCenterId: submit.costCenterId,
   });
-  await consumeBudgets(deps.config.provider, tx, { customer, model, orderId: written.orderId, at: now });
+  for (const gate of orderGates()) await gate.afterOrder?.(tx, submit, written);
   await emptyCart(tx, customer.id);
   return { kind: 'order', ...written };
 }

@@ -3,8 +3,8 @@
  * above the threshold of the buyer's order flow is not placed but sent as a request, bound to the snapshot of the
  * calculated cart and the order data taken when it was sent, and placed only when one approver approves it.
  *
- * - `requestApproval` (called by the checkout inside the submit's transaction): resolves the order data into an
- *   `OrderDraft` (./checkout/order.service.ts), writes the request with the next `approval_number_seq` number, the
+ * - `requestApproval` (called by the approval gate, ./approval-gate.ts, inside the submit's transaction): resolves the order data into an
+ *   `OrderDraft` (../orders/order-placement.ts), writes the request with the next `approval_number_seq` number, the
  *   snapshot and the SHA-256 of its canonical JSON, reserves the flow and order reference budgets, empties the cart
  *   (nothing can edit what is approved) and queues a mail to each approver.
  * - `decideApproval`: one decision in one transaction. The request row is locked (`FOR UPDATE`) and only a pending
@@ -24,7 +24,6 @@
  * Every way a request ends without an order releases its reservations on the flow and order reference budgets
  * exactly once (./budget.service.ts `release`) and is audited.
  */
-import { createHash } from 'node:crypto';
 import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   APPROVAL_EXPIRY_DAYS,
@@ -52,14 +51,16 @@ import { StoreApiError } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { approvalDecidedMail, approvalRequestedMail } from '../../mail/templates.ts';
-import { audit } from '../../commerce/accounts/audit.ts';
-import type { CalculatedCart } from '../checkout/cart.service.ts';
-import { emptyCart } from '../checkout/cart.service.ts';
-import { budgetTaken, draftOrder, writeOrder, type OrderDraft } from '../checkout/order.service.ts';
-import type { StoreContext } from '../context.ts';
-import { consume, release, remaining, reserve } from '../../commerce/spending/budget.service.ts';
-import { usableReference } from '../../commerce/spending/reference-use.ts';
+import { audit } from '../accounts/audit.ts';
+import type { CalculatedCart } from '../cart/cart-model.ts';
+import { emptyCart } from '../cart/cart-change.ts';
+import { draftOrder, writeOrder, type OrderDraft } from '../orders/order-placement.ts';
+import { budgetTaken } from './budget-processor.ts';
+import type { StoreContext } from '../../store-api/context.ts';
+import { consume, release, remaining, reserve } from './budget.service.ts';
+import { usableReference } from './reference-use.ts';
 import { startPeriodic } from '../../lib/periodic.ts';
+import { snapshotHash } from '../../lib/canonical-json.ts';
 
 type FlowRow = typeof orderFlowTable.$inferSelect;
 type OrderReferenceRow = typeof orderReferenceTable.$inferSelect;
@@ -79,24 +80,6 @@ export interface ApprovalSnapshot {
   orderReference: { id: string; name: string } | null;
   costCenterId: string | null;
   flowBudgetLeftCents: number | null;
-}
-
-/**
- * JSON with the keys of every object sorted (arrays keep their order, undefined members are left out), so equal
- * values always give equal text: the input of the snapshot hash.
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-}
-
-/** SHA-256 (hex) of a snapshot's canonical JSON. */
-export function snapshotHash(snapshot: unknown): string {
-  return createHash('sha256').update(canonicalJson(snapshot)).digest('hex');
 }
 
 export interface ApprovalDeps {
