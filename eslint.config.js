@@ -44,24 +44,6 @@ const STORE_API_AREAS = readdirSync(new URL('./backend/store-api/', import.meta.
   .map((entry) => entry.name);
 
 /**
- * TEMPORARY: the cart, order placement and approval files are being rebuilt as backend/commerce/cart (a pipeline of
- * processors) and backend/commerce/orders (order placement). Until then they still import each other across the
- * checkout and spending areas (cart.service ↔ budget-cart, order.service ↔ approval.service), and areas, root
- * helpers and the domain still import them. They are exempt from the zone rules below, as importers and as
- * imported files; delete this list once they have moved.
- */
-const IN_FLUX = [
-  'backend/store-api/checkout/cart.service.ts',
-  'backend/store-api/checkout/cart.routes.ts',
-  'backend/store-api/checkout/cart-schemas.ts',
-  'backend/store-api/checkout/order.service.ts',
-  'backend/store-api/spending/budget-cart.ts',
-  'backend/store-api/spending/approval.service.ts',
-];
-/** IN_FLUX as a regex of their paths below backend/store-api/ (for the lookahead of an import pattern). */
-const IN_FLUX_PATTERN = `(?:${IN_FLUX.map((file) => file.replace('backend/store-api/', '').replace(/[.]/g, '\\.')).join('|')})`;
-
-/**
  * The no-restricted-imports blocks of a backend zone (a folder): its production files get `patterns(zone)` with
  * NO_SRC and NO_TESTING; its tests and test harness get `patterns(zone)` with NO_SRC. `shallow`: only the files
  * directly in the folder. For one file the last matching block wins, so every block lists all of its patterns.
@@ -127,7 +109,15 @@ export default tseslint.config(
   // Test harnesses live in testing/ folders; code that ships never imports them.
   {
     files: ['**/*.{ts,tsx,js,mjs,astro}'],
-    ignores: ['**/*.test.{ts,tsx}', '**/*.spec.ts', '**/testing/**', 'e2e/**', 'tests/**', '*.config.{ts,js,mjs}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/*.spec.ts',
+      '**/testing/**',
+      'e2e/**',
+      'tests/**',
+      'bench/**',
+      '*.config.{ts,js,mjs}',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -151,7 +141,7 @@ export default tseslint.config(
   ]),
   ...backendZone(['backend/commerce'], () => [
     {
-      regex: `(?:^|/)store-api/(?!${IN_FLUX_PATTERN}$)`,
+      regex: `(?:^|/)store-api/`,
       message:
         'backend/commerce is the domain: it must not import backend/store-api (the Store API imports the domain).',
     },
@@ -166,7 +156,7 @@ export default tseslint.config(
     ['backend/store-api'],
     () => [
       {
-        regex: `^(?:\\./|.*/store-api/|#backend/store-api/)(?!${IN_FLUX_PATTERN}$)(?:${STORE_API_AREAS.join('|')})/`,
+        regex: `^(?:\\./|.*/store-api/|#backend/store-api/)(?:${STORE_API_AREAS.join('|')})/`,
         message:
           'Root helpers of backend/store-api serve every area: they must not import an area (move what they need into backend/commerce or into a root helper).',
       },
@@ -174,16 +164,12 @@ export default tseslint.config(
     { shallow: true, ignores: ['backend/store-api/routes.ts'] },
   ),
   ...STORE_API_AREAS.flatMap((area) =>
-    backendZone(
-      [`backend/store-api/${area}`],
-      () => [
-        {
-          regex: `^(?:\\.\\./|.*/store-api/|#backend/store-api/)(?!${IN_FLUX_PATTERN}$)(?:${STORE_API_AREAS.filter((a) => a !== area).join('|')})/`,
-          message: `backend/store-api/${area} must not import another area: shared domain code belongs in backend/commerce, shared Shopware mapping in a root helper of backend/store-api.`,
-        },
-      ],
-      { ignores: IN_FLUX },
-    ),
+    backendZone([`backend/store-api/${area}`], () => [
+      {
+        regex: `^(?:\\.\\./|.*/store-api/|#backend/store-api/)(?:${STORE_API_AREAS.filter((a) => a !== area).join('|')})/`,
+        message: `backend/store-api/${area} must not import another area: shared domain code belongs in backend/commerce, shared Shopware mapping in a root helper of backend/store-api.`,
+      },
+    ]),
   ),
   // The contract is what both halves speak: it depends on neither.
   {

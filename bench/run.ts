@@ -49,7 +49,7 @@ import { seedCheckout } from '../backend/seed/seed-checkout.ts';
 import { randomId } from '../backend/lib/ids.ts';
 import { insertCompany, insertCustomer } from '../backend/testing/company-test-support.ts';
 import { insertAddress } from '../backend/testing/order-test-support.ts';
-import type { StoreCart } from '../backend/store-api/checkout/cart-schemas.ts';
+import type { StoreCart } from '../backend/commerce/cart/cart-schemas.ts';
 import { createStoreApi } from '../backend/app.ts';
 import { clearCatalogCaches } from '../backend/commerce/catalog/catalog-cache.ts';
 import { productSeoPath } from '../backend/lib/slug.ts';

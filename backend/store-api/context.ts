@@ -30,60 +30,8 @@ import { AUTHENTICATED_CUSTOMER, toAuthenticatedCustomer, type AuthenticatedCust
 import { isId, randomId } from '../lib/ids.ts';
 import { StoreApiError } from '../http/errors.ts';
 
-export interface SalesChannelInfo {
-  id: string;
-  name: string;
-  accessKey: string;
-  languageId: string;
-  currencyId: string;
-  navigationCategoryId: string;
-  navigationCategoryDepth: number;
-  serviceCategoryId: string | null;
-  footerCategoryId: string | null;
-  countriesCategoryId: string | null;
-  maintenance: boolean;
-  config: Record<string, unknown>;
-  domains: {
-    id: string;
-    url: string;
-    languageId: string;
-    currencyId: string;
-    snippetSetId: string;
-    languageLabel: string;
-    position: number;
-  }[];
-}
-
-export interface LanguageInfo {
-  id: string;
-  name: string;
-  localeCode: string;
-}
-
-/** What every handler reads from `c.get('context')`. */
-export interface StoreContext {
-  token: string;
-  /** True when the token was issued by this request (not yet known to the caller). */
-  isNew: boolean;
-  /** True when a row exists for the token. */
-  persisted: boolean;
-  salesChannel: SalesChannelInfo;
-  language: LanguageInfo;
-  languages: LanguageInfo[];
-  currencyId: string;
-  /** Country chosen with `PATCH /store-api/context`, or null for the sales channel's country. */
-  countryId: string | null;
-  /** Shipping and payment methods chosen with `PATCH /store-api/context`, or null for the sales channel's. */
-  shippingMethodId: string | null;
-  paymentMethodId: string | null;
-  /** Logged-in customer, or null for an anonymous context. */
-  customerId: string | null;
-  /**
-   * The logged-in customer with company and enabled rights as the middleware read them with the context row (after
-   * the session check), for `requireCustomer` and the price visibility; absent for an anonymous context.
-   */
-  customer?: AuthenticatedCustomer;
-}
+export type { LanguageInfo, SalesChannelInfo, StoreContext } from '../commerce/sales-channel-context.ts';
+import type { LanguageInfo, SalesChannelInfo, StoreContext } from '../commerce/sales-channel-context.ts';
 
 export type StoreApiEnv = { Variables: { context: StoreContext } };
 

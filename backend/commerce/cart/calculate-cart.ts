@@ -33,7 +33,7 @@
  */
 import { shopToday } from '../../../contract/order.ts';
 import type { AuthenticatedCustomer } from '../../auth/guards.ts';
-import type { StoreContext } from '../../store-api/context.ts';
+import type { StoreContext } from '../sales-channel-context.ts';
 import type { CalculateCartOptions, CalculatedCart, CartDb, CartErrorEntry, CartModel } from './cart-model.ts';
 import { collectCart } from './collector.ts';
 import { mapCart } from './mapper.ts';

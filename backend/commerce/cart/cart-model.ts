@@ -5,8 +5,8 @@
  */
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { StoreCart, StoreLineItemPayload } from '../../store-api/checkout/cart-schemas.ts';
-import type { PaymentMethodRow, ShippingMethodRow } from '../../store-api/methods.mapper.ts';
+import type { StoreCart, StoreLineItemPayload } from './cart-schemas.ts';
+import type { PaymentMethodRow, ShippingMethodRow } from './methods.mapper.ts';
 
 /**
  * The database handle the calculation reads with: the app's `Db` or a transaction opened on it (`db.transaction(tx =>

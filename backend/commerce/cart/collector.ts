@@ -20,8 +20,8 @@ import {
 } from '../../db/schema/index.ts';
 import type { PriceRow } from '../../lib/price.ts';
 import { customerSkuSelect, toCustomerSkuMap } from '../article-links/lookup.ts';
-import type { PaymentMethodRow, ShippingMethodRow } from '../../store-api/methods.mapper.ts';
-import type { StoreContext } from '../../store-api/context.ts';
+import type { PaymentMethodRow, ShippingMethodRow } from './methods.mapper.ts';
+import type { StoreContext } from '../sales-channel-context.ts';
 import {
   optionSelect,
   priceSelect,

@@ -10,8 +10,8 @@ import type {
   StoreCartDelivery,
   StoreCartError,
   StoreLineItem,
-} from '../../store-api/checkout/cart-schemas.ts';
-import { mapShippingMethod } from '../../store-api/methods.mapper.ts';
+} from './cart-schemas.ts';
+import { mapShippingMethod } from './methods.mapper.ts';
 import { mapMedia } from '../../http/entities.ts';
 import { deliveryTime } from '../catalog/delivery-time.ts';
 import type { ProductMediaRow, ProductRow } from '../catalog/product.repository.ts';

@@ -5,8 +5,8 @@
  * its cart errors; the order of the processors is ./registry.ts.
  */
 import type { AuthenticatedCustomer } from '../../auth/guards.ts';
-import type { StoreLineItemPayload } from '../../store-api/checkout/cart-schemas.ts';
-import type { StoreContext } from '../../store-api/context.ts';
+import type { StoreLineItemPayload } from './cart-schemas.ts';
+import type { StoreContext } from '../sales-channel-context.ts';
 import type { ProductRow } from '../catalog/product.repository.ts';
 import type { CalculateCartOptions, CartDb, CartErrorEntry, CartModel } from './cart-model.ts';
 import type { CartInputs } from './collector.ts';

@@ -17,7 +17,7 @@ import type { OrderCreateData } from '../../../contract/order.ts';
 import type { AuthenticatedCustomer } from '../../auth/guards.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { StoreContext } from '../../store-api/context.ts';
+import type { StoreContext } from '../sales-channel-context.ts';
 import type { CalculatedCart } from '../cart/cart-model.ts';
 
 /** A placed order. */

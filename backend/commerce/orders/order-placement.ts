@@ -57,14 +57,14 @@ import { StoreApiError, violations } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { orderConfirmationMail } from '../../mail/templates.ts';
-import type { StoreContext } from '../../store-api/context.ts';
+import type { StoreContext } from '../sales-channel-context.ts';
 import { calculateCart } from '../cart/calculate-cart.ts';
 import type { CalculatedCart, CartErrorEntry, CartModel } from '../cart/cart-model.ts';
 import { emptyCart } from '../cart/cart-change.ts';
-import { mapShippingMethod, PICKUP_SHIPPING_METHOD } from '../../store-api/methods.mapper.ts';
+import { mapShippingMethod, PICKUP_SHIPPING_METHOD } from '../cart/methods.mapper.ts';
 import { snapshotHash } from '../../lib/canonical-json.ts';
 import { articleLinkReaderOf, customerSkusByProductId } from '../article-links/lookup.ts';
-import { seesPrices } from '../../store-api/prices-hidden.ts';
+import { seesPrices } from '../accounts/prices-hidden.ts';
 import {
   orderGates,
   type GatedSubmit,

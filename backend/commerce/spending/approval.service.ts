@@ -56,7 +56,7 @@ import type { CalculatedCart } from '../cart/cart-model.ts';
 import { emptyCart } from '../cart/cart-change.ts';
 import { draftOrder, writeOrder, type OrderDraft } from '../orders/order-placement.ts';
 import { budgetTaken } from './budget-processor.ts';
-import type { StoreContext } from '../../store-api/context.ts';
+import type { StoreContext } from '../sales-channel-context.ts';
 import { consume, release, remaining, reserve } from './budget.service.ts';
 import { usableReference } from './reference-use.ts';
 import { startPeriodic } from '../../lib/periodic.ts';

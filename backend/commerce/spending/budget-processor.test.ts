@@ -10,7 +10,7 @@ import {
   type TestFlowInput,
 } from '../../testing/budget-test-support.ts';
 import type { CartLineModel } from '../cart/cart-model.ts';
-import { calculationOf, runProcessors } from '../cart/test-support.ts';
+import { calculationOf, runProcessors } from '../../testing/cart-test-support.ts';
 import { budgetProcessor, budgetsOf } from './budget-processor.ts';
 
 let handle: DbHandle;

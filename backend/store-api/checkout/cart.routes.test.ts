@@ -18,7 +18,7 @@ import { randomId } from '../../lib/ids.ts';
 import { insertCompany, insertCustomer } from '../../testing/company-test-support.ts';
 import { createTestStoreApi, FIXTURE, type TestStoreApi } from '../../testing/test-fixtures.ts';
 import { insertArticle } from '../../testing/order-test-support.ts';
-import type { StoreCart } from './cart-schemas.ts';
+import type { StoreCart } from '../../commerce/cart/cart-schemas.ts';
 import { addOfferLines, offerLineItemId } from '../../commerce/cart/cart-change.ts';
 
 let api: TestStoreApi;

@@ -46,7 +46,7 @@ import {
   updateLineItems,
 } from '../../commerce/cart/cart-change.ts';
 import { guestCart } from '../../commerce/cart/mapper.ts';
-import { pricedFor } from '../prices-hidden.ts';
+import { pricedFor } from '../../commerce/accounts/prices-hidden.ts';
 
 export interface CartDeps {
   db: Db;

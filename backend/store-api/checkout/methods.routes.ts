@@ -22,7 +22,7 @@ import { searchResult } from '../../http/entities.ts';
 import { applyIncludes } from '../includes.ts';
 import { calculateCart } from '../../commerce/cart/calculate-cart.ts';
 import type { PickupLocationListResponse } from '../../../contract/provider/pickup-location.ts';
-import { mapPaymentMethod, mapPickupLocation, mapShippingMethod } from '../methods.mapper.ts';
+import { mapPaymentMethod, mapPickupLocation, mapShippingMethod } from '../../commerce/cart/methods.mapper.ts';
 
 export interface MethodsDeps {
   db: Db;

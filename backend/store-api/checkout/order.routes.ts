@@ -33,7 +33,7 @@ import { loadOrderRecords } from '../../commerce/orders/order-records.ts';
 import { mapOrder } from '../order.mapper.ts';
 import { readsArticleLinks } from '../../commerce/article-links/lookup.ts';
 import { placeOrder } from '../../commerce/orders/order-placement.ts';
-import { pricedFor } from '../prices-hidden.ts';
+import { pricedFor } from '../../commerce/accounts/prices-hidden.ts';
 import { describeErrorForLog } from '../../db/errors.ts';
 import { handOverToErp } from '../../commerce/orders/erp-handover.ts';
 

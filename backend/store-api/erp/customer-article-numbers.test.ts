@@ -13,7 +13,7 @@ import { OrderHistoryDetailSchema } from '../../../contract/provider/order-histo
 import { RIGHT_CODES } from '../../auth/rights.ts';
 import { articleLinkTable, customerTable, orderLineItemTable, orderTable } from '../../db/schema/index.ts';
 import { randomId } from '../../lib/ids.ts';
-import type { StoreCart } from '../checkout/cart-schemas.ts';
+import type { StoreCart } from '../../commerce/cart/cart-schemas.ts';
 import { insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
 import { fillCart } from '../../testing/order-test-support.ts';
 import { insertFlow, setRight } from '../../testing/approval-test-support.ts';

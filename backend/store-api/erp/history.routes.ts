@@ -34,7 +34,7 @@ import { validate } from '../../http/validate.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { orderNotFound } from '../../commerce/orders/order-records.ts';
 import { companyScope, historyScope, invoiceNotFound, pdfResponse, type ErpRouteDeps } from './erp-http.ts';
-import { pricedFor } from '../prices-hidden.ts';
+import { pricedFor } from '../../commerce/accounts/prices-hidden.ts';
 
 /** Registers the order and invoice history routes (see the module comment). */
 export function registerErpHistoryRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps): void {

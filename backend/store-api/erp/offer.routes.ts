@@ -42,7 +42,7 @@ import { orderListOfferLines } from '../../commerce/order-lists/order-list.servi
 import { withCustomerArticleNumbers } from '../../commerce/article-links/lookup.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { historyScope, offerNotFound, pdfResponse, type ErpRouteDeps } from './erp-http.ts';
-import { pricedFor } from '../prices-hidden.ts';
+import { pricedFor } from '../../commerce/accounts/prices-hidden.ts';
 
 /** Registers the offer routes (see the module comment). */
 export function registerOfferRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps): void {

@@ -31,7 +31,7 @@ import { mapHistoryDetail, mapHistoryEntry, mapOrder } from '../order.mapper.ts'
 import { loadOrderRecords, orderNotFound } from '../../commerce/orders/order-records.ts';
 import { readsArticleLinks } from '../../commerce/article-links/lookup.ts';
 import type { StoreOrderRouteResponse } from '../order-schemas.ts';
-import { pricedFor } from '../prices-hidden.ts';
+import { pricedFor } from '../../commerce/accounts/prices-hidden.ts';
 
 export interface OrderDeps {
   db: Db;

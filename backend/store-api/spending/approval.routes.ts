@@ -30,7 +30,7 @@ import { deliverQueuedMail } from '../../mail/outbox.ts';
 import type { ErpPort } from '../../erp/port.ts';
 import { handOverToErp } from '../../commerce/orders/erp-handover.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { pricedFor } from '../prices-hidden.ts';
+import { pricedFor } from '../../commerce/accounts/prices-hidden.ts';
 import { listApprovals } from '../../commerce/spending/approval-list.ts';
 import { APPROVE_RIGHT, decideApproval, withdrawApproval } from '../../commerce/spending/approval.service.ts';
 import { describeErrorForLog } from '../../db/errors.ts';

@@ -22,7 +22,7 @@ import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { validate } from '../../http/validate.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { pricedFor } from '../prices-hidden.ts';
+import { pricedFor } from '../../commerce/accounts/prices-hidden.ts';
 import {
   assignFlow,
   createFlow,

@@ -33,7 +33,7 @@ import { pagination } from '../criteria.ts';
 import { requestCriteria, type CatalogDeps } from '../deps.ts';
 import { searchResult } from '../../http/entities.ts';
 import { applyIncludes } from '../includes.ts';
-import { mapPaymentMethod, mapShippingMethod } from '../methods.mapper.ts';
+import { mapPaymentMethod, mapShippingMethod } from '../../commerce/cart/methods.mapper.ts';
 import { shopCountries } from './country.routes.ts';
 import { FIXED_IDS, mapCurrency, mapLanguage, mapSalesChannel, rounding, type CurrencyRow } from '../system.mapper.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { CartLineModel } from '../cart-model.ts';
-import { calculationOf, paymentMethod, runProcessors } from '../test-support.ts';
+import { calculationOf, paymentMethod, runProcessors } from '../../../testing/cart-test-support.ts';
 import { creditLimitProcessor } from './credit-limit.ts';
 
 const invoice = paymentMethod({ id: 'invoice', translated: { 'en-GB': { name: 'Invoice' } } });

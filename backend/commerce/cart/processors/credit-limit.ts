@@ -9,7 +9,7 @@
  */
 import { centsToNumber } from '../../../lib/price.ts';
 import { translateField } from '../../../lib/translate.ts';
-import type { PaymentMethodRow } from '../../../store-api/methods.mapper.ts';
+import type { PaymentMethodRow } from '../methods.mapper.ts';
 import type { CartProcessor } from '../processor.ts';
 
 /** The credit limit processor (module comment). */

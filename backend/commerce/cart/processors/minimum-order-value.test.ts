@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { CartLineModel } from '../cart-model.ts';
-import { calculationOf, runProcessors } from '../test-support.ts';
+import { calculationOf, runProcessors } from '../../../testing/cart-test-support.ts';
 import { minimumOrderValueProcessor } from './minimum-order-value.ts';
 
 const minimum = {

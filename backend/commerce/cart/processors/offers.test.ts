@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { CartLineOffer } from '../../../db/schema/index.ts';
-import { calculationOf, lineRow, listPrice, productRow, runProcessors } from '../test-support.ts';
+import { calculationOf, lineRow, listPrice, productRow, runProcessors } from '../../../testing/cart-test-support.ts';
 import { offerProcessor } from './offers.ts';
 import { productLineProcessor } from './product-lines.ts';
 

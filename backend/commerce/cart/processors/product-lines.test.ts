@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { toScaled } from '../../../lib/price.ts';
 import type { ProductRow } from '../../catalog/product.repository.ts';
 import type { LineAdjustment } from '../processor.ts';
-import { calculationOf, lineRow, listPrice, productRow, runProcessors } from '../test-support.ts';
+import { calculationOf, lineRow, listPrice, productRow, runProcessors } from '../../../testing/cart-test-support.ts';
 import { productLineProcessor } from './product-lines.ts';
 
 interface Row {

@@ -16,7 +16,7 @@
 import { lineTotalCents, formatUnitPrice, unitPriceForQuantity } from '../../../lib/price.ts';
 import { translateField } from '../../../lib/translate.ts';
 import { vatRateFor } from '../../../lib/vat-rates.ts';
-import type { StoreLineItemPayload } from '../../../store-api/checkout/cart-schemas.ts';
+import type { StoreLineItemPayload } from '../cart-schemas.ts';
 import type { ProductRow } from '../../catalog/product.repository.ts';
 import { isOrderable } from '../../catalog/orderable.ts';
 import type { CartErrorEntry } from '../cart-model.ts';

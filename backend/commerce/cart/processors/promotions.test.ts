@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { promotionTable } from '../../../db/schema/index.ts';
 import type { CartLineModel } from '../cart-model.ts';
-import { calculationOf, runProcessors } from '../test-support.ts';
+import { calculationOf, runProcessors } from '../../../testing/cart-test-support.ts';
 import { promotionProcessor } from './promotions.ts';
 
 type PromotionRow = typeof promotionTable.$inferSelect;

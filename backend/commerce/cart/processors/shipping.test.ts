@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { PICKUP_SHIPPING_METHOD } from '../../../store-api/methods.mapper.ts';
+import { PICKUP_SHIPPING_METHOD } from '../methods.mapper.ts';
 import type { CartLineModel, CartPromotionModel } from '../cart-model.ts';
-import { calculationOf, runProcessors, shippingMethod } from '../test-support.ts';
+import { calculationOf, runProcessors, shippingMethod } from '../../../testing/cart-test-support.ts';
 import { shippingProcessor } from './shipping.ts';
 
 const standard = shippingMethod({ id: 'standard', priceCents: 595, freeFromCents: 15000 });

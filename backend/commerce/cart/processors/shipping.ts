@@ -6,7 +6,7 @@
  * (backend/store-api/checkout/methods.mapper.ts `PICKUP_SHIPPING_METHOD`), a method that costs 0, or a position price
  * at or above the method's free-shipping limit; otherwise the method's net cost (cents).
  */
-import { PICKUP_SHIPPING_METHOD } from '../../../store-api/methods.mapper.ts';
+import { PICKUP_SHIPPING_METHOD } from '../methods.mapper.ts';
 import type { CartProcessor } from '../processor.ts';
 
 /** The shipping processor (module comment). */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { CartLineModel, CartTaxModel } from '../cart-model.ts';
-import { calculationOf, runProcessors } from '../test-support.ts';
+import { calculationOf, runProcessors } from '../../../testing/cart-test-support.ts';
 import { vatProcessor } from './vat.ts';
 
 interface Row {

@@ -2,11 +2,11 @@
  * Shopware ShippingMethod, PaymentMethod and the provider's pickup location from their rows, names in the context
  * language (fallback chain of backend/lib/translate.ts).
  */
-import type { paymentMethodTable, pickupLocationTable, shippingMethodTable } from '../db/schema/index.ts';
-import { stableId } from '../lib/ids.ts';
-import { centsToNumber } from '../lib/price.ts';
-import { translateFields } from '../lib/translate.ts';
-import type { StorePaymentMethod, StorePickupLocation, StoreShippingMethod } from './checkout/cart-schemas.ts';
+import type { paymentMethodTable, pickupLocationTable, shippingMethodTable } from '../../db/schema/index.ts';
+import { stableId } from '../../lib/ids.ts';
+import { centsToNumber } from '../../lib/price.ts';
+import { translateFields } from '../../lib/translate.ts';
+import type { StorePaymentMethod, StorePickupLocation, StoreShippingMethod } from './cart-schemas.ts';
 
 export type ShippingMethodRow = typeof shippingMethodTable.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethodTable.$inferSelect;

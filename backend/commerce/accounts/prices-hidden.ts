@@ -6,7 +6,7 @@
  * this is for the answers built from priced records: the cart, the placed order, the order history and the ERP's
  * order, invoice and offer histories.
  */
-import type { AuthenticatedCustomer } from '../auth/guards.ts';
+import type { AuthenticatedCustomer } from '../../auth/guards.ts';
 
 /**
  * Keys whose number is an amount of money in the Store API answers: Shopware's CalculatedPrice and CartPrice

@@ -2,15 +2,15 @@
  * Test support of the cart processors' table tests: a product row, stored lines, methods and a calculation built
  * from partial inputs with an empty model (no database; `db` is unusable), and running processors on it in order.
  */
-import { shopToday } from '../../../contract/order.ts';
-import type { AuthenticatedCustomer } from '../../auth/guards.ts';
-import type { cartLineItemTable } from '../../db/schema/index.ts';
-import type { PaymentMethodRow, ShippingMethodRow } from '../../store-api/methods.mapper.ts';
-import type { StoreContext } from '../../store-api/context.ts';
-import type { ProductRow } from '../catalog/product.repository.ts';
-import type { CalculateCartOptions, CartDb, CartErrorEntry, CartModel } from './cart-model.ts';
-import type { CartInputs } from './collector.ts';
-import type { CartCalculation, CartProcessor } from './processor.ts';
+import { shopToday } from '../../contract/order.ts';
+import type { AuthenticatedCustomer } from '../auth/guards.ts';
+import type { cartLineItemTable } from '../db/schema/index.ts';
+import type { PaymentMethodRow, ShippingMethodRow } from '../commerce/cart/methods.mapper.ts';
+import type { StoreContext } from '../commerce/sales-channel-context.ts';
+import type { ProductRow } from '../commerce/catalog/product.repository.ts';
+import type { CalculateCartOptions, CartDb, CartErrorEntry, CartModel } from '../commerce/cart/cart-model.ts';
+import type { CartInputs } from '../commerce/cart/collector.ts';
+import type { CartCalculation, CartProcessor } from '../commerce/cart/processor.ts';
 
 /** An active, orderable article with defaults (stock 100, no purchase limits, VAT class 21.00). */
 export function productRow(overrides: Partial<ProductRow> & { id: string }): ProductRow {
