@@ -18,6 +18,7 @@ import type { StoreApiEnv } from '../store-api/context.ts';
 import { StoreApiError, violations } from '../http/errors.ts';
 import { verifyPassword } from './password.ts';
 import type { RightCode } from './rights.ts';
+import { providerErrorCode } from '../../contract/provider.ts';
 
 export type CustomerRow = typeof customerTable.$inferSelect;
 
@@ -112,7 +113,7 @@ export async function requireCustomer(c: Context<StoreApiEnv>, db: Db): Promise<
 /** Throws 403 `{provider}__MISSING_RIGHT` unless the customer holds `code` enabled. */
 export function requireRight(customer: AuthenticatedCustomer, code: RightCode, provider: string): void {
   if (!customer.rights.has(code)) {
-    throw new StoreApiError(403, `${provider.toUpperCase()}__MISSING_RIGHT`, `The right ${code} is required.`, {
+    throw new StoreApiError(403, providerErrorCode(provider, 'MISSING_RIGHT'), `The right ${code} is required.`, {
       parameters: { right: code },
     });
   }
@@ -171,7 +172,7 @@ export type UserChange =
   | { kind: 'delete'; targetId: string };
 
 function providerError(status: 403 | 409, provider: string, code: string, detail: string): StoreApiError {
-  return new StoreApiError(status, `${provider.toUpperCase()}__${code}`, detail);
+  return new StoreApiError(status, providerErrorCode(provider, code), detail);
 }
 
 /**

@@ -24,6 +24,7 @@ import { StoreApiError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { resolveDeps, type AccountDeps } from './deps.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
 
 /** True when the development outbox is served in this environment. */
 export function devOutboxEnabled(env: Record<string, string | undefined>): boolean {
@@ -42,7 +43,11 @@ export function registerDevOutboxRoutes(app: Hono<StoreApiEnv>, accountDeps: Acc
   app.post(`/store-api/${config.provider}/dev/activate`, validate('json', DevActivateRequestSchema), async (c) => {
     const result = await activateRegistration(db, c.req.valid('json').key);
     if (!result) {
-      throw new StoreApiError(404, `${config.provider.toUpperCase()}__NOTHING_TO_ACTIVATE`, 'No registration matches.');
+      throw new StoreApiError(
+        404,
+        providerErrorCode(config.provider, 'NOTHING_TO_ACTIVATE'),
+        'No registration matches.',
+      );
     }
     c.header('cache-control', 'no-store');
     return c.json({ ...result, apiAlias: 'array_struct' } satisfies DevActivateResponse);

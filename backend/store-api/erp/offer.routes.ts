@@ -41,13 +41,14 @@ import { withCustomerArticleNumbers } from '../article-link/lookup.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { historyScope, offerNotFound, pdfResponse, type ErpRouteDeps } from './erp-http.ts';
 import { pricedFor } from '../prices-hidden.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
 
 /** Registers the offer routes (see the module comment). */
 export function registerOfferRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps): void {
   const { db, config, erp } = deps;
   const now = deps.now ?? (() => new Date());
   const base = `/store-api/${config.provider}/offer`;
-  const code = (name: string) => `${config.provider.toUpperCase()}__${name}`;
+  const code = (name: string) => providerErrorCode(config.provider, name);
 
   app.post(`${base}/request`, validate('json', OfferRequestSchema), async (c) => {
     const me = await requireCustomer(c, db);

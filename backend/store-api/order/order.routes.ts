@@ -30,6 +30,7 @@ import { loadOrderRecords, mapHistoryDetail, mapHistoryEntry, mapOrder } from '.
 import { readsArticleLinks } from '../article-link/lookup.ts';
 import type { StoreOrderRouteResponse } from './order-schemas.ts';
 import { pricedFor } from '../prices-hidden.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
 
 export interface OrderDeps {
   db: Db;
@@ -41,7 +42,7 @@ const SHOP_TIME_ZONE = 'Europe/Brussels';
 
 /** 404 for an order that does not exist or is outside the caller's scope (the two are indistinguishable). */
 export function orderNotFound(provider: string, key: string): StoreApiError {
-  return new StoreApiError(404, `${provider.toUpperCase()}__ORDER_NOT_FOUND`, `The order "${key}" was not found.`, {
+  return new StoreApiError(404, providerErrorCode(provider, 'ORDER_NOT_FOUND'), `The order "${key}" was not found.`, {
     parameters: { order: key },
   });
 }

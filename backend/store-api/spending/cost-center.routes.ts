@@ -12,6 +12,7 @@
  * another company answers 404 exactly like an unknown one. Every answer is per company:
  * `cache-control: private, no-store`.
  */
+import { providerErrorCode } from '../../../contract/provider.ts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import {
@@ -65,7 +66,6 @@ export async function listExternalContacts(
 export function registerCostCenterRoutes(app: Hono<StoreApiEnv>, deps: CostCenterDeps): void {
   const { db, config } = deps;
   const base = `/store-api/${config.provider}/cost-center`;
-  const prefix = config.provider.toUpperCase();
 
   /** The logged-in caller holding `right`; the answer is marked private. */
   async function caller(c: Context<StoreApiEnv>, right: RightCode): Promise<AuthenticatedCustomer> {
@@ -94,7 +94,7 @@ export function registerCostCenterRoutes(app: Hono<StoreApiEnv>, deps: CostCente
         if (missing) {
           throw new StoreApiError(
             404,
-            `${prefix}__EXTERNAL_CONTACT_NOT_FOUND`,
+            providerErrorCode(config.provider, 'EXTERNAL_CONTACT_NOT_FOUND'),
             `The external contact "${missing}" was not found.`,
             {
               parameters: { id: missing },
@@ -169,9 +169,14 @@ export function registerCostCenterRoutes(app: Hono<StoreApiEnv>, deps: CostCente
       )
       .limit(1);
     if (!row) {
-      throw new StoreApiError(404, `${prefix}__COST_CENTER_NOT_FOUND`, `The cost centre "${id}" was not found.`, {
-        parameters: { id },
-      });
+      throw new StoreApiError(
+        404,
+        providerErrorCode(config.provider, 'COST_CENTER_NOT_FOUND'),
+        `The cost centre "${id}" was not found.`,
+        {
+          parameters: { id },
+        },
+      );
     }
     await setCartCostCenter(me, row.id);
     const body: CostCenterCartResponse = { costCenter: row };
