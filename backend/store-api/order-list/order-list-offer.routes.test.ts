@@ -10,7 +10,7 @@ import { RIGHT_CODES } from '../../auth/rights.ts';
 import { fillCart } from '../order/order-test-support.ts';
 import { insertCustomer } from '../company/test-support.ts';
 import { createErpWorld, type ErpWorld } from '../erp/erp-test-support.ts';
-import { providerErrorCode } from '../../../contract/provider.ts';
+import { providerErrorCode, providerErrorPrefix } from '../../../contract/provider.ts';
 
 let world: ErpWorld;
 
@@ -60,7 +60,7 @@ describe('an offer for an order list', () => {
   });
 
   test('needs ROLE_MANAGE_ORDER_LISTS beside ROLE_REQUEST_OFFER, and a list the caller sees', async () => {
-    const prefix = world.config.provider.toUpperCase();
+    const prefix = providerErrorPrefix(world.config.provider);
     const listId = await createList(world.lead.token, {
       name: 'Private',
       items: [{ productNumber: world.article.productNumber }],

@@ -24,9 +24,10 @@ import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../company/test-support.ts';
 import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../order/order-test-support.ts';
 import { insertFlow, mountRequestApprovalRoute, TEST_REQUEST_APPROVAL_PATH } from './approval-test-support.ts';
+import { providerErrorPrefix } from '../../../contract/provider.ts';
 
 const config = loadBackendConfig({});
-const P = config.provider.toUpperCase();
+const P = providerErrorPrefix(config.provider);
 let database: PgTestDatabase | undefined;
 let handle: DbHandle;
 let app: ReturnType<typeof createStoreApi>['app'];
