@@ -14,7 +14,12 @@ export const PROVIDER_PATTERN = /^[a-z][a-z0-9-]*$/;
 
 export const ProviderSegmentSchema = v.pipe(v.string(), v.regex(PROVIDER_PATTERN, 'REGEX_FAILED_ERROR'));
 
-/** The error-code prefix of the provider's own rules: `werkbank` → `WERKBANK__`. */
+/** The segment as error codes start with it: upper case, a dash as an underscore (`my-shop` → `MY_SHOP`). */
+export function providerErrorPrefix(provider: string): string {
+  return provider.toUpperCase().replace(/-/g, '_');
+}
+
+/** The error code of a provider rule: `werkbank` + `MISSING_RIGHT` → `WERKBANK__MISSING_RIGHT`. */
 export function providerErrorCode(provider: string, name: string): string {
-  return `${provider.toUpperCase().replace(/-/g, '_')}__${name}`;
+  return `${providerErrorPrefix(provider)}__${name}`;
 }

@@ -17,6 +17,7 @@ import { seedSalesChannel } from '../backend/db/seed-channel.ts';
 import { randomId } from '../backend/lib/ids.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../backend/testing/company-test-support.ts';
 import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../backend/testing/order-test-support.ts';
+import { providerErrorCode } from '../contract/provider.ts';
 
 const config = loadBackendConfig({});
 let database: PgTestDatabase | undefined;
@@ -114,7 +115,7 @@ describe('order submits through the storefront proxy on PostgreSQL', () => {
     expect((await submitThroughProxy(customer.token, key, { remark: 'first' })).status).toBe(200);
     await fillCart(db, customer.id, [{ productId: article.id, quantity: 3 }]);
     const other = await submitThroughProxy(customer.token, key, { remark: 'second' });
-    expect(other).toMatchObject({ status: 422, code: `${config.provider.toUpperCase()}__IDEMPOTENCY_KEY_REUSED` });
+    expect(other).toMatchObject({ status: 422, code: providerErrorCode(config.provider, 'IDEMPOTENCY_KEY_REUSED') });
     expect(await ordersOf(customer.id)).toHaveLength(1);
   });
 

@@ -18,6 +18,7 @@ import type { StoreApiEnv } from '../store-api/context.ts';
 import { StoreApiError, violations } from '../http/errors.ts';
 import { verifyPassword } from './password.ts';
 import type { RightCode } from './rights.ts';
+import { PROVIDER_ERROR_NAMES, providerErrorCode, SHOPWARE_ERROR_CODES } from '../../contract/error-codes.ts';
 
 export type CustomerRow = typeof customerTable.$inferSelect;
 
@@ -38,7 +39,7 @@ export interface AuthenticatedCustomer {
 
 /** 403 for calls that need a logged-in customer. */
 export function notLoggedIn(): StoreApiError {
-  return new StoreApiError(403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN', 'Customer is not logged in.');
+  return new StoreApiError(403, SHOPWARE_ERROR_CODES.CHECKOUT__CUSTOMER_NOT_LOGGED_IN, 'Customer is not logged in.');
 }
 
 /**
@@ -112,9 +113,14 @@ export async function requireCustomer(c: Context<StoreApiEnv>, db: Db): Promise<
 /** Throws 403 `{provider}__MISSING_RIGHT` unless the customer holds `code` enabled. */
 export function requireRight(customer: AuthenticatedCustomer, code: RightCode, provider: string): void {
   if (!customer.rights.has(code)) {
-    throw new StoreApiError(403, `${provider.toUpperCase()}__MISSING_RIGHT`, `The right ${code} is required.`, {
-      parameters: { right: code },
-    });
+    throw new StoreApiError(
+      403,
+      providerErrorCode(provider, PROVIDER_ERROR_NAMES.MISSING_RIGHT),
+      `The right ${code} is required.`,
+      {
+        parameters: { right: code },
+      },
+    );
   }
 }
 
@@ -171,7 +177,7 @@ export type UserChange =
   | { kind: 'delete'; targetId: string };
 
 function providerError(status: 403 | 409, provider: string, code: string, detail: string): StoreApiError {
-  return new StoreApiError(status, `${provider.toUpperCase()}__${code}`, detail);
+  return new StoreApiError(status, providerErrorCode(provider, code), detail);
 }
 
 /**

@@ -33,10 +33,16 @@ export interface AccountTestApi {
 
 let address = 0;
 
-/** Builds the app; `env` reaches the routes (NODE_ENV, WERKBANK_DEV_OUTBOX, …). */
-export async function createAccountTestApi(env: Record<string, string | undefined> = {}): Promise<AccountTestApi> {
+/**
+ * Builds the app; `env` reaches the routes (NODE_ENV, WERKBANK_DEV_OUTBOX, …), `configEnv` the backend
+ * configuration (e.g. STORE_API_PROVIDER).
+ */
+export async function createAccountTestApi(
+  env: Record<string, string | undefined> = {},
+  configEnv: Record<string, string | undefined> = {},
+): Promise<AccountTestApi> {
   const handle = await createDb();
-  const config = loadBackendConfig({});
+  const config = loadBackendConfig(configEnv);
   await seedSalesChannel(handle.db, config);
   await seedDemoCustomers(handle.db);
   let clock = Date.now();

@@ -347,7 +347,8 @@ const RATE_LIMITED = error(
   'FRAMEWORK__RATE_LIMIT_EXCEEDED (meta.parameters.seconds): too many attempts from this client address.',
 );
 
-export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
+/** The table with its literal types (operation ids, paths, schema names): contract/provider/operations.ts reads it. */
+export const PROVIDER_ENDPOINT_TABLE = [
   {
     operationId: 'readOrderHistory',
     method: 'get',
@@ -1608,4 +1609,7 @@ export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [
       404: error('Not switched on, or the ERP is not the simulated one (FRAMEWORK__ROUTE_NOT_FOUND).'),
     },
   },
-];
+] as const satisfies readonly ProviderEndpoint[];
+
+/** Every endpoint through the wide entry shape, for walking the table. */
+export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = PROVIDER_ENDPOINT_TABLE;

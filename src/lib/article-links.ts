@@ -6,15 +6,13 @@
  * the server for anyone else.
  */
 import { useEffect, useState } from 'react';
-import * as v from 'valibot';
 import {
   ARTICLE_LINK_INFO_MAX,
-  ArticleLinkInfoResponseSchema,
   type ArticleLinkInfoRequest,
   type ArticleLinkInfoResponse,
 } from '../../contract/provider/article-link.ts';
 import { $customer, hasRight, type SessionCustomer } from './session/session-store.ts';
-import { providerPath, storeApi } from './store-api/browser.ts';
+import { provider } from './store-api/provider.ts';
 import { useHydratedStore } from './use-hydrated-store.ts';
 
 /** The right the lookup needs (the specification's ManageArticleLinks). */
@@ -51,10 +49,7 @@ export async function fetchArticleLinkInfo(
       productIds: chunk.filter(([kind]) => kind === 'productIds').map(([, n]) => n),
       customerSkus: chunk.filter(([kind]) => kind === 'customerSkus').map(([, n]) => n),
     };
-    const answer = v.parse(
-      ArticleLinkInfoResponseSchema,
-      await storeApi(providerPath('article-links', 'info'), { method: 'POST', body, ...(signal ? { signal } : {}) }),
-    );
+    const answer = await provider.invoke('articleLinkInfo', { body, ...(signal ? { signal } : {}) });
     Object.assign(result.customerSkus, answer.customerSkus);
     Object.assign(result.productNumbers, answer.productNumbers);
   }

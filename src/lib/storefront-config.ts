@@ -2,7 +2,7 @@
  * Server-side storefront configuration read from the environment. `STORE_API_PROVIDER` is the same variable the
  * embedded Store API reads (backend/config.ts): the path segment of the provider's B2B endpoints
  * (`/store-api/{provider}/…`). Pages render it as `<html data-store-api-provider="…">` so browser code
- * (src/lib/store-api/browser.ts `providerPath`) builds the same paths.
+ * (src/lib/store-api/browser.ts `storeApiProvider`, used by provider.ts) builds the same paths.
  */
 import * as v from 'valibot';
 import { DEFAULT_PROVIDER, ProviderSegmentSchema } from '../../contract/provider.ts';

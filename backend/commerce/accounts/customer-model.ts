@@ -18,6 +18,7 @@ import type { BackendConfig } from '../../config.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { invitationMail } from '../../mail/templates.ts';
 import { StoreApiError } from '../../http/errors.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
 
 export type CustomerRow = typeof customerTable.$inferSelect;
 
@@ -100,7 +101,7 @@ export function grantableRights(requested: readonly Right[], callerRights: Set<s
   if (missing) {
     throw new StoreApiError(
       403,
-      `${provider.toUpperCase()}__MISSING_RIGHT`,
+      providerErrorCode(provider, 'MISSING_RIGHT'),
       `The right ${missing} is required to grant it.`,
       {
         parameters: { right: missing },
@@ -215,7 +216,7 @@ export async function countInvitation(db: Db, companyId: string, provider: strin
     if (seconds > 0) {
       throw new StoreApiError(
         429,
-        `${provider.toUpperCase()}__INVITATION_LIMIT_EXCEEDED`,
+        providerErrorCode(provider, 'INVITATION_LIMIT_EXCEEDED'),
         `The company has sent ${quota.max} invitations this ${period}; try again in ${seconds} seconds.`,
         { parameters: { seconds, limit: quota.max, period } },
       );

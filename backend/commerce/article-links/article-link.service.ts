@@ -32,6 +32,7 @@ import { productSeoPath } from '../../lib/slug.ts';
 import { containsPattern } from '../../db/like.ts';
 import { coverImage, mapMedia } from '../../http/entities.ts';
 import { customerSkusByProductId, productIdsByCustomerSku } from './lookup.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
 
 /** What the answers are read in: the caller's language and where media files are served from. */
 export interface ArticleLinkView {
@@ -46,7 +47,7 @@ export type ArticleLinkField = 'productId' | 'customerSku';
 export function articleLinkNotFound(provider: string, id: string): StoreApiError {
   return new StoreApiError(
     404,
-    `${provider.toUpperCase()}__${ARTICLE_LINK_ERRORS.notFound}`,
+    providerErrorCode(provider, ARTICLE_LINK_ERRORS.notFound),
     `The article link "${id}" was not found.`,
     { parameters: { id } },
   );

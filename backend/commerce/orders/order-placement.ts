@@ -72,6 +72,7 @@ import {
   type PlacedOrder,
   type SubmitOutcome,
 } from './order-gates.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
 
 type AddressRow = typeof companyAddressTable.$inferSelect;
 type PickupLocationRow = typeof pickupLocationTable.$inferSelect;
@@ -158,7 +159,7 @@ export function requestFingerprint(data: OrderCreateData): string {
 export function idempotencyKeyReused(provider: string): StoreApiError {
   return new StoreApiError(
     422,
-    `${provider.toUpperCase()}__IDEMPOTENCY_KEY_REUSED`,
+    providerErrorCode(provider, 'IDEMPOTENCY_KEY_REUSED'),
     'This Idempotency-Key was already used for a different order request: send a new key for a new order.',
   );
 }
@@ -606,7 +607,7 @@ export async function writeOrder(
     if (credit && credit.usedCents > credit.limitCents) {
       throw new StoreApiError(
         400,
-        `${provider.toUpperCase()}__CREDIT_LIMIT_EXCEEDED`,
+        providerErrorCode(provider, 'CREDIT_LIMIT_EXCEEDED'),
         'The order exceeds the company’s available credit: pay in advance or by credit card.',
         {
           parameters: { availableCredit: Math.max(0, credit.limitCents - (credit.usedCents - model.totalCents)) / 100 },

@@ -8,6 +8,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderLineItemTable, orderTable, pickupLocationTable, shippingMethodTable } from '../../db/schema/index.ts';
 import { StoreApiError } from '../../http/errors.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
 
 export type OrderRow = typeof orderTable.$inferSelect;
 export type OrderLineRow = typeof orderLineItemTable.$inferSelect;
@@ -63,7 +64,7 @@ export async function loadOrderRecords(db: Db, ids: readonly string[]): Promise<
 
 /** 404 for an order that does not exist or is outside the caller's scope (the two are indistinguishable). */
 export function orderNotFound(provider: string, key: string): StoreApiError {
-  return new StoreApiError(404, `${provider.toUpperCase()}__ORDER_NOT_FOUND`, `The order "${key}" was not found.`, {
+  return new StoreApiError(404, providerErrorCode(provider, 'ORDER_NOT_FOUND'), `The order "${key}" was not found.`, {
     parameters: { order: key },
   });
 }

@@ -61,6 +61,7 @@ import { consume, release, remaining, reserve } from './budget.service.ts';
 import { usableReference } from './reference-use.ts';
 import { startPeriodic } from '../../lib/periodic.ts';
 import { snapshotHash } from '../../lib/canonical-json.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
 
 type FlowRow = typeof orderFlowTable.$inferSelect;
 type OrderReferenceRow = typeof orderReferenceTable.$inferSelect;
@@ -151,7 +152,7 @@ export async function requestApproval(
     if (owner !== undefined && owner !== customer.companyId) {
       throw new StoreApiError(
         400,
-        `${deps.config.provider.toUpperCase()}__APPROVAL_FOREIGN_BUDGET`,
+        providerErrorCode(deps.config.provider, 'APPROVAL_FOREIGN_BUDGET'),
         'The order flow or order reference is not one of the customer’s company.',
       );
     }
@@ -318,7 +319,7 @@ async function approversOf(
 export function approvalNotFound(provider: string, id: string): StoreApiError {
   return new StoreApiError(
     404,
-    `${provider.toUpperCase()}__APPROVAL_NOT_FOUND`,
+    providerErrorCode(provider, 'APPROVAL_NOT_FOUND'),
     `The approval request "${id}" was not found.`,
     { parameters: { id } },
   );
@@ -356,7 +357,6 @@ async function isApproverOf(tx: Db, customerId: string, row: ApprovalRow): Promi
  *   `{PROVIDER}__APPROVAL_NOT_APPROVER`.
  */
 async function assertMayDecide(tx: Db, provider: string, deciderId: string, row: ApprovalRow): Promise<void> {
-  const P = provider.toUpperCase();
   const [decider] = await tx
     .select({ companyId: customerTable.companyId, active: customerTable.active })
     .from(customerTable)
@@ -373,17 +373,26 @@ async function assertMayDecide(tx: Db, provider: string, deciderId: string, row:
       ),
     );
   if (!right) {
-    throw new StoreApiError(403, `${P}__MISSING_RIGHT`, `The right ${APPROVE_RIGHT} is required.`, {
-      parameters: { right: APPROVE_RIGHT },
-    });
+    throw new StoreApiError(
+      403,
+      providerErrorCode(provider, 'MISSING_RIGHT'),
+      `The right ${APPROVE_RIGHT} is required.`,
+      {
+        parameters: { right: APPROVE_RIGHT },
+      },
+    );
   }
   if (row.requesterId === deciderId) {
-    throw new StoreApiError(403, `${P}__APPROVAL_SELF_DECISION`, 'Nobody decides their own approval request.');
+    throw new StoreApiError(
+      403,
+      providerErrorCode(provider, 'APPROVAL_SELF_DECISION'),
+      'Nobody decides their own approval request.',
+    );
   }
   if (!(await isApproverOf(tx, deciderId, row))) {
     throw new StoreApiError(
       403,
-      `${P}__APPROVAL_NOT_APPROVER`,
+      providerErrorCode(provider, 'APPROVAL_NOT_APPROVER'),
       'Only an approver of the request’s order flow or order reference decides it.',
     );
   }
@@ -606,7 +615,7 @@ async function approvalBlocker(
 function alreadyDecided(provider: string, row: { approvalNumber: string; status: string }): StoreApiError {
   return new StoreApiError(
     409,
-    `${provider.toUpperCase()}__APPROVAL_ALREADY_DECIDED`,
+    providerErrorCode(provider, 'APPROVAL_ALREADY_DECIDED'),
     `The approval request ${row.approvalNumber} was already ${row.status}.`,
     { parameters: { status: row.status } },
   );
@@ -616,7 +625,7 @@ function alreadyDecided(provider: string, row: { approvalNumber: string; status:
 function approvalExpired(provider: string, row: { approvalNumber: string }): StoreApiError {
   return new StoreApiError(
     409,
-    `${provider.toUpperCase()}__APPROVAL_EXPIRED`,
+    providerErrorCode(provider, 'APPROVAL_EXPIRED'),
     `The approval request ${row.approvalNumber} was pending for more than ${APPROVAL_EXPIRY_DAYS} days and has expired.`,
     { parameters: { status: 'expired', days: APPROVAL_EXPIRY_DAYS } },
   );
@@ -661,14 +670,9 @@ export async function decideApproval(deps: ApprovalDeps, db: Db, input: DecideAp
         ...audited,
       });
       return {
-        ended: new StoreApiError(
-          409,
-          `${provider.toUpperCase()}__${blocked.code}`,
-          blocked.detail(row.approvalNumber),
-          {
-            parameters: { status: 'cancelled' },
-          },
-        ),
+        ended: new StoreApiError(409, providerErrorCode(provider, blocked.code), blocked.detail(row.approvalNumber), {
+          parameters: { status: 'cancelled' },
+        }),
       };
     }
     const snapshot = row.snapshot as unknown as ApprovalSnapshot;

@@ -17,6 +17,7 @@
 import { requireRight, type AuthenticatedCustomer } from '../../auth/guards.ts';
 import type { BudgetPeriod } from '../../db/schema/index.ts';
 import { StoreApiError } from '../../http/errors.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
 
 /** The terms of a flow or order reference that limit what its users order. */
 export interface LimitTerms {
@@ -75,7 +76,7 @@ export function checkLift(me: AuthenticatedCustomer, provider: string, liftedUse
   if (lifted.has(me.id)) {
     throw new StoreApiError(
       403,
-      `${provider.toUpperCase()}__OWN_LIMIT_CHANGE`,
+      providerErrorCode(provider, 'OWN_LIMIT_CHANGE'),
       'Nobody lifts or loosens a spending limit that applies to themselves.',
     );
   }
@@ -97,7 +98,7 @@ export function checkOwnApprover(
   if (state.approverAfter && state.userAfter && !bothBefore) {
     throw new StoreApiError(
       403,
-      `${provider.toUpperCase()}__OWN_APPROVER`,
+      providerErrorCode(provider, 'OWN_APPROVER'),
       'Nobody approves the orders of a flow or order reference they order under.',
     );
   }

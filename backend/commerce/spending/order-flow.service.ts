@@ -42,6 +42,7 @@ import { containsPattern } from '../../db/like.ts';
 import { endPendingApprovals, expireApprovals } from '../../commerce/spending/approval.service.ts';
 import { statusOf, type BudgetDefinition } from './budget.service.ts';
 import { checkLift, checkOwnApprover, loosens, type LimitTerms } from './limit-rules.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
 
 export type FlowRow = typeof orderFlowTable.$inferSelect;
 
@@ -49,7 +50,7 @@ export type FlowRow = typeof orderFlowTable.$inferSelect;
 export function orderFlowNotFound(provider: string, id: string): StoreApiError {
   return new StoreApiError(
     404,
-    `${provider.toUpperCase()}__ORDER_FLOW_NOT_FOUND`,
+    providerErrorCode(provider, 'ORDER_FLOW_NOT_FOUND'),
     `The order flow "${id}" was not found.`,
     {
       parameters: { id },

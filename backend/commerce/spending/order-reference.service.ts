@@ -45,6 +45,7 @@ import { referenceBudget } from '../../commerce/spending/budget-processor.ts';
 import { remaining } from './budget.service.ts';
 import { checkLift, checkOwnApprover, loosens, type LimitTerms } from './limit-rules.ts';
 import { periodJson } from './order-flow.service.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
 
 type ReferenceRow = typeof orderReferenceTable.$inferSelect;
 
@@ -52,7 +53,7 @@ type ReferenceRow = typeof orderReferenceTable.$inferSelect;
 export function orderReferenceNotFound(provider: string, id: string): StoreApiError {
   return new StoreApiError(
     404,
-    `${provider.toUpperCase()}__ORDER_REFERENCE_NOT_FOUND`,
+    providerErrorCode(provider, 'ORDER_REFERENCE_NOT_FOUND'),
     `The order reference "${id}" was not found.`,
     { parameters: { id } },
   );
@@ -499,7 +500,7 @@ export async function loadUsableReference(
   if (!row) {
     throw new StoreApiError(
       400,
-      `${provider.toUpperCase()}__ORDER_REFERENCE_NOT_USABLE`,
+      providerErrorCode(provider, 'ORDER_REFERENCE_NOT_USABLE'),
       'The order reference is inactive, outside its dates, or not open to this user.',
       { parameters: { id } },
     );

@@ -56,6 +56,7 @@ import { validate } from '../../http/validate.ts';
 import { loadCustomerView, mapAddress } from '../customer-view.ts';
 import { emailChanges, recordEmailChange } from '../../commerce/accounts/email-change.ts';
 import { providerCode, resolveDeps, type AccountDeps } from './deps.ts';
+import { PROVIDER_ERROR_NAMES } from '../../../contract/error-codes.ts';
 import { assertPasswordsMatch, optionalString } from './validation.ts';
 
 /** Login: the username normalised as stored (contract/credentials.ts), the password as typed. */
@@ -134,7 +135,7 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
       const hash = await issueRecoverySecret(db, customer.id, 'forced', at);
       throw new StoreApiError(
         401,
-        providerCode(config, 'FORCED_CUSTOMER_RECOVERY'),
+        providerCode(config, PROVIDER_ERROR_NAMES.FORCED_CUSTOMER_RECOVERY),
         'A new password must be set before logging in.',
         { parameters: { hash } },
       );

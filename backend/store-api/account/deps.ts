@@ -4,6 +4,7 @@
  */
 import type { Db } from '../../db/client.ts';
 import type { BackendConfig } from '../../config.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
 
 export interface AccountDeps {
   db: Db;
@@ -33,5 +34,5 @@ export function resolveDeps(deps: AccountDeps): Required<AccountDeps> {
 
 /** `{PROVIDER}__…` error code prefix, e.g. `WERKBANK__CUSTOMER_IS_INACTIVE`. */
 export function providerCode(config: BackendConfig, code: string): string {
-  return `${config.provider.toUpperCase()}__${code}`;
+  return providerErrorCode(config.provider, code);
 }

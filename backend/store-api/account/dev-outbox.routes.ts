@@ -13,34 +13,35 @@
  * by accident: a missing NODE_ENV on a production server must not expose it.
  */
 import type { Hono } from 'hono';
-import {
-  DevActivateRequestSchema,
-  type DevActivateResponse,
-  type DevOutboxResponse,
-} from '../../../contract/provider/development.ts';
+import { type DevActivateResponse, type DevOutboxResponse } from '../../../contract/provider/development.ts';
 import { listOutbox } from '../../mail/outbox.ts';
 import { activateRegistration } from '../../auth/activation.ts';
 import { StoreApiError } from '../../http/errors.ts';
-import { validate } from '../../http/validate.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { resolveDeps, type AccountDeps } from './deps.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
+import { providerRoute } from '../../http/provider-route.ts';
 import { devOutboxEnabled } from '../../config.ts';
 
 /** Registers the route when enabled (see module comment). */
 export function registerDevOutboxRoutes(app: Hono<StoreApiEnv>, accountDeps: AccountDeps): void {
   const { db, config, env } = resolveDeps(accountDeps);
   if (!devOutboxEnabled(env)) return;
-  app.get(`/store-api/${config.provider}/dev/outbox`, async (c) => {
+  providerRoute(app, config.provider, 'readDevOutbox', async (c) => {
     const elements = await listOutbox(db, 50);
     c.header('cache-control', 'no-store');
-    return c.json({ total: elements.length, elements, apiAlias: 'array_struct' } satisfies DevOutboxResponse);
+    return { total: elements.length, elements, apiAlias: 'array_struct' } satisfies DevOutboxResponse;
   });
-  app.post(`/store-api/${config.provider}/dev/activate`, validate('json', DevActivateRequestSchema), async (c) => {
+  providerRoute(app, config.provider, 'devActivateRegistration', async (c) => {
     const result = await activateRegistration(db, c.req.valid('json').key);
     if (!result) {
-      throw new StoreApiError(404, `${config.provider.toUpperCase()}__NOTHING_TO_ACTIVATE`, 'No registration matches.');
+      throw new StoreApiError(
+        404,
+        providerErrorCode(config.provider, 'NOTHING_TO_ACTIVATE'),
+        'No registration matches.',
+      );
     }
     c.header('cache-control', 'no-store');
-    return c.json({ ...result, apiAlias: 'array_struct' } satisfies DevActivateResponse);
+    return { ...result, apiAlias: 'array_struct' } satisfies DevActivateResponse;
   });
 }

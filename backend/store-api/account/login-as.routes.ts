@@ -10,74 +10,70 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { LoginAsCustomerRequestSchema, type LoginAsCustomerResponse } from '../../../contract/provider/login-as.ts';
+import { type LoginAsCustomerResponse } from '../../../contract/provider/login-as.ts';
 import { customerNotFound, requireCustomer } from '../../auth/guards.ts';
 import { createCustomerContext } from '../../auth/session.ts';
 import { companyTable, customerTable } from '../../db/schema/index.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { StoreApiError } from '../../http/errors.ts';
-import { validate } from '../../http/validate.ts';
 import { audit } from '../../commerce/accounts/audit.ts';
 import { providerCode, resolveDeps, type AccountDeps } from './deps.ts';
+import { providerRoute } from '../../http/provider-route.ts';
 
 /** Registers the route described in the module comment. */
 export function registerLoginAsRoutes(app: Hono<StoreApiEnv>, accountDeps: AccountDeps): void {
   const { db, config, now } = resolveDeps(accountDeps);
 
   // The target by id, or by username (what an account manager knows from the phone).
-  app.post(
-    `/store-api/${config.provider}/account/login-as-customer`,
-    validate('json', LoginAsCustomerRequestSchema),
-    async (c) => {
-      const actor = await requireCustomer(c, db);
-      if (actor.role !== 'account_manager') {
-        throw new StoreApiError(
-          403,
-          providerCode(config, 'MISSING_ROLE'),
-          'Only account managers can log in as a customer.',
-          {
-            parameters: { role: 'account_manager' },
-          },
-        );
-      }
-      const input = c.req.valid('json');
-      const [row] = await db
-        .select({ customer: customerTable, companyActive: companyTable.active })
-        .from(customerTable)
-        .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
-        .where(
-          'customerId' in input ? eq(customerTable.id, input.customerId) : eq(customerTable.username, input.username),
-        )
-        .limit(1);
-      const customerId = row?.customer.id ?? ('customerId' in input ? input.customerId : input.username);
-      const managed = actor.managedCompanyIds;
-      if (
-        !row ||
-        row.customer.id === actor.id ||
-        !row.customer.active ||
-        !row.companyActive ||
-        (managed !== null && !managed.includes(row.customer.companyId))
-      ) {
-        throw customerNotFound(customerId);
-      }
-      const ctx = c.get('context');
-      const token = await createCustomerContext(db, {
-        salesChannelId: ctx.salesChannel.id,
-        customerId,
-        languageId: ctx.language.id,
-        payload: { impersonatorId: actor.id },
-        now: now(),
-      });
-      await audit(db, {
-        actorCustomerId: actor.id,
-        action: 'customer.login_as',
-        targetCustomerId: customerId,
-        companyId: row.customer.companyId,
-        details: {},
-        at: now(),
-      });
-      c.header('sw-context-token', token);
-      return c.json({ contextToken: token, apiAlias: 'array_struct' } satisfies LoginAsCustomerResponse);
-    },
-  );
+  providerRoute(app, config.provider, 'loginAsCustomer', async (c) => {
+    const actor = await requireCustomer(c, db);
+    if (actor.role !== 'account_manager') {
+      throw new StoreApiError(
+        403,
+        providerCode(config, 'MISSING_ROLE'),
+        'Only account managers can log in as a customer.',
+        {
+          parameters: { role: 'account_manager' },
+        },
+      );
+    }
+    const input = c.req.valid('json');
+    const [row] = await db
+      .select({ customer: customerTable, companyActive: companyTable.active })
+      .from(customerTable)
+      .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
+      .where(
+        'customerId' in input ? eq(customerTable.id, input.customerId) : eq(customerTable.username, input.username),
+      )
+      .limit(1);
+    const customerId = row?.customer.id ?? ('customerId' in input ? input.customerId : input.username);
+    const managed = actor.managedCompanyIds;
+    if (
+      !row ||
+      row.customer.id === actor.id ||
+      !row.customer.active ||
+      !row.companyActive ||
+      (managed !== null && !managed.includes(row.customer.companyId))
+    ) {
+      throw customerNotFound(customerId);
+    }
+    const ctx = c.get('context');
+    const token = await createCustomerContext(db, {
+      salesChannelId: ctx.salesChannel.id,
+      customerId,
+      languageId: ctx.language.id,
+      payload: { impersonatorId: actor.id },
+      now: now(),
+    });
+    await audit(db, {
+      actorCustomerId: actor.id,
+      action: 'customer.login_as',
+      targetCustomerId: customerId,
+      companyId: row.customer.companyId,
+      details: {},
+      at: now(),
+    });
+    c.header('sw-context-token', token);
+    return { contextToken: token, apiAlias: 'array_struct' } satisfies LoginAsCustomerResponse;
+  });
 }

@@ -14,13 +14,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import {
-  AccountPathSchema,
-  RightsSaveRequestSchema,
-  RoleSaveRequestSchema,
-  type RightsResponse,
-  type RoleResponse,
-} from '../../../contract/provider/rights.ts';
+import { type RightsResponse, type RoleResponse } from '../../../contract/provider/rights.ts';
 import { isRightCode, type Right, type RoleName } from '../../../contract/rights.ts';
 import {
   guardUserChange,
@@ -33,9 +27,9 @@ import { RIGHT_CODES, rightsList, ROLE_DEFAULT_RIGHTS } from '../../auth/rights.
 import type { Db } from '../../db/client.ts';
 import { customerRightTable, customerTable } from '../../db/schema/index.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { validate } from '../../http/validate.ts';
 import { audit } from '../../commerce/accounts/audit.ts';
 import { resolveDeps, type AccountDeps } from './deps.ts';
+import { providerRoute } from '../../http/provider-route.ts';
 
 async function enabledCodes(db: Db, customerId: string): Promise<string[]> {
   const rows = await db
@@ -63,60 +57,54 @@ export async function saveRights(db: Db, customerId: string, entries: readonly R
 /** Registers the routes listed in the module comment. */
 export function registerRightsRoutes(app: Hono<StoreApiEnv>, accountDeps: AccountDeps): void {
   const { db, config, now } = resolveDeps(accountDeps);
-  const base = `/store-api/${config.provider}/account/:id`;
 
   const requireHeld = (actor: AuthenticatedCustomer, codes: Iterable<string>) => {
     for (const code of codes) if (isRightCode(code)) requireRight(actor, code, config.provider);
   };
 
-  app.get(`${base}/rights`, validate('param', AccountPathSchema), async (c) => {
+  providerRoute(app, config.provider, 'readCustomerRights', async (c) => {
     const { id } = c.req.valid('param');
     const actor = await requireCustomer(c, db);
     if (id !== actor.id) {
       requireRight(actor, 'ROLE_MANAGE_CONTACTS', config.provider);
       await loadCompanyCustomer(db, actor, id);
     }
-    return c.json({ roles: rightsList(await enabledCodes(db, id)), apiAlias: 'array_struct' } satisfies RightsResponse);
+    return { roles: rightsList(await enabledCodes(db, id)), apiAlias: 'array_struct' } satisfies RightsResponse;
   });
 
-  app.put(
-    `${base}/rights`,
-    validate('param', AccountPathSchema),
-    validate('json', RightsSaveRequestSchema),
-    async (c) => {
-      const { id } = c.req.valid('param');
-      const actor = await requireCustomer(c, db);
-      requireRight(actor, 'ROLE_MANAGE_CONTACTS', config.provider);
-      const body = c.req.valid('json');
-      const target = await db.transaction(async (tx) => {
-        const row = (await guardUserChange(tx, actor, config.provider, {
-          kind: 'update',
-          targetId: id,
-          rights: body.roles,
-        }))!;
-        const before = new Set(await enabledCodes(tx, id));
-        requireHeld(
-          actor,
-          body.roles.filter((r) => r.enabled && !before.has(r.code)).map((r) => r.code),
-        );
-        await saveRights(tx, id, body.roles);
-        return row;
-      });
-      const after = await enabledCodes(db, id);
-      await audit(db, {
-        actorCustomerId: actor.id,
-        action: 'customer.rights.update',
-        targetCustomerId: id,
-        companyId: target.companyId,
-        details: { roles: body.roles },
-        contextToken: c.get('context').token,
-        at: now(),
-      });
-      return c.json({ roles: rightsList(after), apiAlias: 'array_struct' } satisfies RightsResponse);
-    },
-  );
+  providerRoute(app, config.provider, 'saveCustomerRights', async (c) => {
+    const { id } = c.req.valid('param');
+    const actor = await requireCustomer(c, db);
+    requireRight(actor, 'ROLE_MANAGE_CONTACTS', config.provider);
+    const body = c.req.valid('json');
+    const target = await db.transaction(async (tx) => {
+      const row = (await guardUserChange(tx, actor, config.provider, {
+        kind: 'update',
+        targetId: id,
+        rights: body.roles,
+      }))!;
+      const before = new Set(await enabledCodes(tx, id));
+      requireHeld(
+        actor,
+        body.roles.filter((r) => r.enabled && !before.has(r.code)).map((r) => r.code),
+      );
+      await saveRights(tx, id, body.roles);
+      return row;
+    });
+    const after = await enabledCodes(db, id);
+    await audit(db, {
+      actorCustomerId: actor.id,
+      action: 'customer.rights.update',
+      targetCustomerId: id,
+      companyId: target.companyId,
+      details: { roles: body.roles },
+      contextToken: c.get('context').token,
+      at: now(),
+    });
+    return { roles: rightsList(after), apiAlias: 'array_struct' } satisfies RightsResponse;
+  });
 
-  app.get(`${base}/role`, validate('param', AccountPathSchema), async (c) => {
+  providerRoute(app, config.provider, 'readCustomerRole', async (c) => {
     const { id } = c.req.valid('param');
     const actor = await requireCustomer(c, db);
     let { role } = actor;
@@ -125,10 +113,10 @@ export function registerRightsRoutes(app: Hono<StoreApiEnv>, accountDeps: Accoun
       ({ role } = await loadCompanyCustomer(db, actor, id));
     }
     // The column holds only role names the role endpoints and registration wrote (contract/rights.ts).
-    return c.json({ role: role as RoleName, apiAlias: 'array_struct' } satisfies RoleResponse);
+    return { role: role as RoleName, apiAlias: 'array_struct' } satisfies RoleResponse;
   });
 
-  app.put(`${base}/role`, validate('param', AccountPathSchema), validate('json', RoleSaveRequestSchema), async (c) => {
+  providerRoute(app, config.provider, 'saveCustomerRole', async (c) => {
     const { id } = c.req.valid('param');
     const actor = await requireCustomer(c, db);
     requireRight(actor, 'ROLE_MANAGE_CONTACTS', config.provider);
@@ -160,6 +148,6 @@ export function registerRightsRoutes(app: Hono<StoreApiEnv>, accountDeps: Accoun
       contextToken: c.get('context').token,
       at: now(),
     });
-    return c.json({ role, apiAlias: 'array_struct' } satisfies RoleResponse);
+    return { role, apiAlias: 'array_struct' } satisfies RoleResponse;
   });
 }

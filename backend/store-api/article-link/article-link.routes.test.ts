@@ -19,10 +19,11 @@ import { languageId, seedSalesChannel } from '../../db/seed-channel.ts';
 import { randomId } from '../../lib/ids.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
 import { uniqueLinks } from '../../commerce/article-links/article-link.service.ts';
+import { providerErrorPrefix } from '../../../contract/provider.ts';
 
 const config = loadBackendConfig({});
 const P = `/store-api/${config.provider}/article-links`;
-const PREFIX = config.provider.toUpperCase();
+const PREFIX = providerErrorPrefix(config.provider);
 let handle: DbHandle;
 let app: ReturnType<typeof createStoreApi>['app'];
 

@@ -13,19 +13,13 @@
  * `cache-control: private, no-store`.
  */
 import type { Context, Hono } from 'hono';
-import {
-  ARTICLE_LINK_IMPORT_MAX_BYTES,
-  ArticleLinkInfoRequestSchema,
-  ArticleLinkPathSchema,
-  ArticleLinkQuerySchema,
-  ArticleLinkRequestSchema,
-} from '../../../contract/provider/article-link.ts';
+import { ARTICLE_LINK_IMPORT_MAX_BYTES } from '../../../contract/provider/article-link.ts';
 import { shopToday } from '../../../contract/order.ts';
 import { requireCustomer, requireRight, type AuthenticatedCustomer } from '../../auth/guards.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { storeApiBodyLimit } from '../../http/body-limit.ts';
-import { validate } from '../../http/validate.ts';
+import { providerRoute } from '../../http/provider-route.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { exportLinksCsv, importLinks } from '../../commerce/article-links/article-link-csv.ts';
 import {
@@ -45,7 +39,6 @@ export interface ArticleLinkDeps {
 /** Registers the article link endpoints (see the module comment). */
 export function registerArticleLinkRoutes(app: Hono<StoreApiEnv>, deps: ArticleLinkDeps): void {
   const { db, config } = deps;
-  const base = `/store-api/${config.provider}/article-links`;
 
   /** The logged-in caller holding ROLE_MANAGE_ARTICLE_LINKS; the answer is marked private. */
   async function caller(c: Context<StoreApiEnv>): Promise<AuthenticatedCustomer> {
@@ -60,22 +53,22 @@ export function registerArticleLinkRoutes(app: Hono<StoreApiEnv>, deps: ArticleL
     return { locale: c.get('context').language.localeCode, mediaBaseUrl: config.mediaBaseUrl };
   }
 
-  app.get(base, validate('query', ArticleLinkQuerySchema), async (c) => {
+  providerRoute(app, config.provider, 'listArticleLinks', async (c) => {
     const me = await caller(c);
-    return c.json(await listLinks(db, me, c.req.valid('query'), view(c)));
+    return listLinks(db, me, c.req.valid('query'), view(c));
   });
 
-  app.post(base, validate('json', ArticleLinkRequestSchema), async (c) => {
+  providerRoute(app, config.provider, 'createArticleLink', async (c) => {
     const me = await caller(c);
-    return c.json(await createLink(db, me, config.provider, c.req.valid('json'), view(c)));
+    return createLink(db, me, config.provider, c.req.valid('json'), view(c));
   });
 
-  app.post(`${base}/info`, validate('json', ArticleLinkInfoRequestSchema), async (c) => {
+  providerRoute(app, config.provider, 'articleLinkInfo', async (c) => {
     const me = await caller(c);
-    return c.json(await linkInfo(db, me, c.req.valid('json')));
+    return linkInfo(db, me, c.req.valid('json'));
   });
 
-  app.get(`${base}/export`, async (c) => {
+  providerRoute(app, config.provider, 'exportArticleLinks', async (c) => {
     const me = await caller(c);
     const csv = await exportLinksCsv(db, me);
     c.header('content-type', 'text/csv; charset=utf-8');
@@ -83,25 +76,26 @@ export function registerArticleLinkRoutes(app: Hono<StoreApiEnv>, deps: ArticleL
     return c.body(csv);
   });
 
-  app.post(`${base}/import`, storeApiBodyLimit(ARTICLE_LINK_IMPORT_MAX_BYTES), async (c) => {
-    const me = await caller(c);
-    const text = new TextDecoder('utf-8').decode(await c.req.arrayBuffer());
-    return c.json(await importLinks(db, me, text));
-  });
-
-  app.put(
-    `${base}/:id`,
-    validate('param', ArticleLinkPathSchema),
-    validate('json', ArticleLinkRequestSchema),
+  providerRoute(
+    app,
+    config.provider,
+    'importArticleLinks',
     async (c) => {
       const me = await caller(c);
-      return c.json(await updateLink(db, me, config.provider, c.req.valid('param').id, c.req.valid('json'), view(c)));
+      const text = new TextDecoder('utf-8').decode(await c.req.arrayBuffer());
+      return importLinks(db, me, text);
     },
+    { middleware: [storeApiBodyLimit(ARTICLE_LINK_IMPORT_MAX_BYTES)] },
   );
 
-  app.delete(`${base}/:id`, validate('param', ArticleLinkPathSchema), async (c) => {
+  providerRoute(app, config.provider, 'updateArticleLink', async (c) => {
+    const me = await caller(c);
+    return updateLink(db, me, config.provider, c.req.valid('param').id, c.req.valid('json'), view(c));
+  });
+
+  providerRoute(app, config.provider, 'deleteArticleLink', async (c) => {
     const me = await caller(c);
     await deleteLink(db, me, config.provider, c.req.valid('param').id);
-    return c.body(null, 204);
+    return null;
   });
 }

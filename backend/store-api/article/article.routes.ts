@@ -19,7 +19,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import {
-  ArticleInformationRequestSchema,
   type ArticleInformation,
   type ArticleInformationResponse,
   type DeliveryTimeUnit,
@@ -29,8 +28,8 @@ import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { productPriceTable, productTable } from '../../db/schema/index.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { validate } from '../../http/validate.ts';
 import { formatUnitPrice, netTiers } from '../../lib/price.ts';
+import { providerRoute } from '../../http/provider-route.ts';
 
 export interface ArticleDeps {
   db: Db;
@@ -53,76 +52,72 @@ function deliveryTime(min: number | null, max: number | null, unit: string): Art
 export function registerArticleRoutes(app: Hono<StoreApiEnv>, deps: ArticleDeps): void {
   const { db, config } = deps;
 
-  app.post(
-    `/store-api/${config.provider}/article/information`,
-    validate('json', ArticleInformationRequestSchema),
-    async (c) => {
-      const customer = await requireCustomer(c, db);
-      const body = c.req.valid('json');
-      const requested = new Map<string, number>();
-      for (const a of body.articles) if (!requested.has(a.sku)) requested.set(a.sku, a.quantity);
-      const skus = [...requested.keys()];
-      const products = await db
-        .select({
-          id: productTable.id,
-          productNumber: productTable.productNumber,
-          stock: productTable.stock,
-          minPurchase: productTable.minPurchase,
-          purchaseSteps: productTable.purchaseSteps,
-          unit: productTable.unit,
-          deliveryTimeMin: productTable.deliveryTimeMin,
-          deliveryTimeMax: productTable.deliveryTimeMax,
-          deliveryTimeUnit: productTable.deliveryTimeUnit,
-          restockTime: productTable.restockTime,
-          taxRate: productTable.taxRate,
-        })
-        .from(productTable)
-        .where(and(inArray(productTable.productNumber, skus), eq(productTable.active, true)));
-      const viewPrices = customer.rights.has('ROLE_VIEW_PRICES');
-      const prices =
-        viewPrices && products.length
-          ? await db
-              .select()
-              .from(productPriceTable)
-              .where(
-                inArray(
-                  productPriceTable.productId,
-                  products.map((p) => p.id),
-                ),
-              )
-          : [];
-      const bySku = new Map(products.map((p) => [p.productNumber, p]));
-      const now = new Date();
-      const articles = skus.flatMap((sku): ArticleInformation[] => {
-        const p = bySku.get(sku);
-        if (!p) return [];
-        const quantity = requested.get(sku) ?? 1;
-        let price: string | null = null;
-        if (viewPrices) {
-          const rows = prices
-            .filter((r) => r.productId === p.id)
-            .map((r) => ({ ...r, priceQuantity: r.priceQuantity ?? '1' }));
-          const tier = netTiers(rows, p.taxRate, 'EUR', now)
-            .filter((t) => t.lowerBound <= Math.max(1, quantity))
-            .at(-1);
-          price = tier ? formatUnitPrice(tier.unit) : null;
-        }
-        return [
-          {
-            article: p.productNumber,
-            price,
-            quantity: viewPrices ? p.stock : null,
-            minSalesQuantity: p.minPurchase,
-            purchaseSteps: p.purchaseSteps,
-            uom: p.unit,
-            deliveryTime: deliveryTime(p.deliveryTimeMin, p.deliveryTimeMax, p.deliveryTimeUnit),
-            restockTime: p.restockTime,
-            apiAlias: 'article_information',
-          },
-        ];
-      });
-      c.header('cache-control', 'private, no-store');
-      return c.json({ articles } satisfies ArticleInformationResponse);
-    },
-  );
+  providerRoute(app, config.provider, 'readArticleInformation', async (c) => {
+    const customer = await requireCustomer(c, db);
+    const body = c.req.valid('json');
+    const requested = new Map<string, number>();
+    for (const a of body.articles) if (!requested.has(a.sku)) requested.set(a.sku, a.quantity);
+    const skus = [...requested.keys()];
+    const products = await db
+      .select({
+        id: productTable.id,
+        productNumber: productTable.productNumber,
+        stock: productTable.stock,
+        minPurchase: productTable.minPurchase,
+        purchaseSteps: productTable.purchaseSteps,
+        unit: productTable.unit,
+        deliveryTimeMin: productTable.deliveryTimeMin,
+        deliveryTimeMax: productTable.deliveryTimeMax,
+        deliveryTimeUnit: productTable.deliveryTimeUnit,
+        restockTime: productTable.restockTime,
+        taxRate: productTable.taxRate,
+      })
+      .from(productTable)
+      .where(and(inArray(productTable.productNumber, skus), eq(productTable.active, true)));
+    const viewPrices = customer.rights.has('ROLE_VIEW_PRICES');
+    const prices =
+      viewPrices && products.length
+        ? await db
+            .select()
+            .from(productPriceTable)
+            .where(
+              inArray(
+                productPriceTable.productId,
+                products.map((p) => p.id),
+              ),
+            )
+        : [];
+    const bySku = new Map(products.map((p) => [p.productNumber, p]));
+    const now = new Date();
+    const articles = skus.flatMap((sku): ArticleInformation[] => {
+      const p = bySku.get(sku);
+      if (!p) return [];
+      const quantity = requested.get(sku) ?? 1;
+      let price: string | null = null;
+      if (viewPrices) {
+        const rows = prices
+          .filter((r) => r.productId === p.id)
+          .map((r) => ({ ...r, priceQuantity: r.priceQuantity ?? '1' }));
+        const tier = netTiers(rows, p.taxRate, 'EUR', now)
+          .filter((t) => t.lowerBound <= Math.max(1, quantity))
+          .at(-1);
+        price = tier ? formatUnitPrice(tier.unit) : null;
+      }
+      return [
+        {
+          article: p.productNumber,
+          price,
+          quantity: viewPrices ? p.stock : null,
+          minSalesQuantity: p.minPurchase,
+          purchaseSteps: p.purchaseSteps,
+          uom: p.unit,
+          deliveryTime: deliveryTime(p.deliveryTimeMin, p.deliveryTimeMax, p.deliveryTimeUnit),
+          restockTime: p.restockTime,
+          apiAlias: 'article_information',
+        },
+      ];
+    });
+    c.header('cache-control', 'private, no-store');
+    return { articles } satisfies ArticleInformationResponse;
+  });
 }

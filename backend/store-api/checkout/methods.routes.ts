@@ -23,6 +23,7 @@ import { applyIncludes } from '../includes.ts';
 import { calculateCart } from '../../commerce/cart/calculate-cart.ts';
 import type { PickupLocationListResponse } from '../../../contract/provider/pickup-location.ts';
 import { mapPaymentMethod, mapPickupLocation, mapShippingMethod } from '../../commerce/cart/methods.mapper.ts';
+import { providerRoute } from '../../http/provider-route.ts';
 
 export interface MethodsDeps {
   db: Db;
@@ -78,17 +79,17 @@ export function registerMethodRoutes(app: Hono<StoreApiEnv>, deps: MethodsDeps):
     return c.json(applyIncludes(searchResult('payment_method', elements, rows.length, page, limit), criteria.includes));
   });
 
-  app.get(`/store-api/${config.provider}/pickup-location`, async (c) => {
+  providerRoute(app, config.provider, 'readPickupLocations', async () => {
     const rows = await db
       .select()
       .from(pickupLocationTable)
       .where(eq(pickupLocationTable.active, true))
       .orderBy(asc(pickupLocationTable.position), asc(pickupLocationTable.name));
     const elements = rows.map(mapPickupLocation);
-    return c.json({
+    return {
       total: elements.length,
       elements,
       apiAlias: 'pickup_location_list',
-    } satisfies PickupLocationListResponse);
+    } satisfies PickupLocationListResponse;
   });
 }

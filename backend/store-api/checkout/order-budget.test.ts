@@ -30,6 +30,7 @@ import {
   ledgerAndUsage,
   type TestFlowInput,
 } from '../../testing/budget-test-support.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
 
 const config = loadBackendConfig({});
 const PROVIDER = config.provider;
@@ -347,7 +348,7 @@ describe('rights are read at each submit', () => {
     const refused = await submit(buyer.token);
     expect(refused.status).toBe(403);
     expect(refused.json.errors?.[0]).toMatchObject({
-      code: `${PROVIDER.toUpperCase()}__MISSING_RIGHT`,
+      code: providerErrorCode(PROVIDER, 'MISSING_RIGHT'),
       meta: { parameters: { right: 'ROLE_PLACE_ORDERS' } },
     });
     expect(await ordersOf(buyer.id)).toHaveLength(1);

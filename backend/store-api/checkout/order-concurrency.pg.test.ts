@@ -24,6 +24,7 @@ import {
   setCredit,
   type CheckoutSettings,
 } from '../../testing/order-test-support.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
 
 const config = loadBackendConfig({});
 let database: PgTestDatabase | undefined;
@@ -164,7 +165,7 @@ describe('concurrent submits on PostgreSQL', () => {
       expect(answers.map((x) => x.status).sort()).toEqual([200, 400]);
       // Refused either under the credit row's lock or, calculated after the first commit, as a blocked payment
       // method: both tell the buyer to choose another way to pay; neither places an order paid in advance.
-      expect([`${config.provider.toUpperCase()}__CREDIT_LIMIT_EXCEEDED`, 'CHECKOUT__CART_INVALID']).toContain(
+      expect([providerErrorCode(config.provider, 'CREDIT_LIMIT_EXCEEDED'), 'CHECKOUT__CART_INVALID']).toContain(
         answers.find((x) => x.status === 400)!.code,
       );
       const placed = [...(await ordersOf(a.id)), ...(await ordersOf(b.id))];

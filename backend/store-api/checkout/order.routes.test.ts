@@ -31,6 +31,7 @@ import {
   setCredit,
   type CheckoutSettings,
 } from '../../testing/order-test-support.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
 
 const config = loadBackendConfig({});
 let handle: DbHandle;
@@ -160,7 +161,7 @@ describe('who may order what', () => {
     const { status, json } = await submit(noOrderRight.token);
     expect(status).toBe(403);
     expect(json.errors?.[0]).toMatchObject({
-      code: `${config.provider.toUpperCase()}__MISSING_RIGHT`,
+      code: providerErrorCode(config.provider, 'MISSING_RIGHT'),
       meta: { parameters: { right: 'ROLE_PLACE_ORDERS' } },
     });
     expect(

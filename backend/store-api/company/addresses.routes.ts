@@ -14,18 +14,13 @@ import { and, count, eq, ne } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type * as v from 'valibot';
 import { DEFAULT_COUNTRY } from '../../../contract/countries.ts';
-import {
-  CompanyAddressPathSchema,
-  CompanyAddressRequestSchema,
-  CompanyPathSchema,
-  type CompanyAddress,
-} from '../../../contract/provider/addresses.ts';
+import { CompanyAddressRequestSchema, type CompanyAddress } from '../../../contract/provider/addresses.ts';
 import { companyAddressTable } from '../../db/schema/index.ts';
 import { StoreApiError, violations } from '../../http/errors.ts';
-import { validate } from '../../http/validate.ts';
 import { randomId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { companyCaller, ownCompanyId, type CompanyDeps } from './company-access.ts';
+import { providerRoute } from '../../http/provider-route.ts';
 
 type AddressRow = typeof companyAddressTable.$inferSelect;
 
@@ -58,7 +53,6 @@ export function mapCompanyAddress(a: AddressRow): CompanyAddress {
 /** Registers the address routes on the app (see the module comment). */
 export function registerCompanyAddressRoutes(app: Hono<StoreApiEnv>, deps: CompanyDeps): void {
   const { db, config } = deps;
-  const base = `/store-api/${config.provider}/companies`;
 
   function addressNotFound(id: string): StoreApiError {
     return new StoreApiError(
@@ -95,74 +89,61 @@ export function registerCompanyAddressRoutes(app: Hono<StoreApiEnv>, deps: Compa
     };
   }
 
-  app.post(
-    `${base}/:companyId/address`,
-    validate('param', CompanyPathSchema),
-    validate('json', CompanyAddressRequestSchema),
-    async (c) => {
-      const me = await companyCaller(c, deps, 'ROLE_MANAGE_ADDRESSES');
-      const companyId = ownCompanyId(c.req.valid('param').companyId, me, config.provider);
-      const body = c.req.valid('json');
-      const isMain = body.mainAddress ?? body.isMain ?? false;
-      const id = randomId();
-      const [row] = await db.transaction(async (tx) => {
-        const [{ n } = { n: 0 }] = await tx
-          .select({ n: count() })
-          .from(companyAddressTable)
-          .where(eq(companyAddressTable.companyId, companyId));
-        const main = isMain || n === 0;
-        if (main)
-          await tx
-            .update(companyAddressTable)
-            .set({ isMain: false })
-            .where(eq(companyAddressTable.companyId, companyId));
-        return tx
-          .insert(companyAddressTable)
-          .values({ id, companyId, ...addressValues(body), isMain: main })
-          .returning();
-      });
-      return c.json(mapCompanyAddress(row!));
-    },
-  );
+  providerRoute(app, config.provider, 'createCompanyAddress', async (c) => {
+    const me = await companyCaller(c, deps, 'ROLE_MANAGE_ADDRESSES');
+    const companyId = ownCompanyId(c.req.valid('param').companyId, me, config.provider);
+    const body = c.req.valid('json');
+    const isMain = body.mainAddress ?? body.isMain ?? false;
+    const id = randomId();
+    const [row] = await db.transaction(async (tx) => {
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: count() })
+        .from(companyAddressTable)
+        .where(eq(companyAddressTable.companyId, companyId));
+      const main = isMain || n === 0;
+      if (main)
+        await tx.update(companyAddressTable).set({ isMain: false }).where(eq(companyAddressTable.companyId, companyId));
+      return tx
+        .insert(companyAddressTable)
+        .values({ id, companyId, ...addressValues(body), isMain: main })
+        .returning();
+    });
+    return mapCompanyAddress(row!);
+  });
 
-  app.put(
-    `${base}/:companyId/address/:addressId`,
-    validate('param', CompanyAddressPathSchema),
-    validate('json', CompanyAddressRequestSchema),
-    async (c) => {
-      const me = await companyCaller(c, deps, 'ROLE_MANAGE_ADDRESSES');
-      const { addressId, ...path } = c.req.valid('param');
-      const companyId = ownCompanyId(path.companyId, me, config.provider);
-      const body = c.req.valid('json');
-      const existing = await companyAddress(companyId, addressId);
-      const requested = body.mainAddress ?? body.isMain;
-      if (existing.isMain && requested === false) {
-        throw violations([
-          {
-            pointer: '/mainAddress',
-            code: 'MAIN_ADDRESS_REQUIRED',
-            detail: 'Make another address the main address instead.',
-          },
-        ]);
-      }
-      const [row] = await db.transaction(async (tx) => {
-        if (requested === true && !existing.isMain) {
-          await tx
-            .update(companyAddressTable)
-            .set({ isMain: false })
-            .where(and(eq(companyAddressTable.companyId, companyId), ne(companyAddressTable.id, addressId)));
-        }
-        return tx
+  providerRoute(app, config.provider, 'updateCompanyAddress', async (c) => {
+    const me = await companyCaller(c, deps, 'ROLE_MANAGE_ADDRESSES');
+    const { addressId, ...path } = c.req.valid('param');
+    const companyId = ownCompanyId(path.companyId, me, config.provider);
+    const body = c.req.valid('json');
+    const existing = await companyAddress(companyId, addressId);
+    const requested = body.mainAddress ?? body.isMain;
+    if (existing.isMain && requested === false) {
+      throw violations([
+        {
+          pointer: '/mainAddress',
+          code: 'MAIN_ADDRESS_REQUIRED',
+          detail: 'Make another address the main address instead.',
+        },
+      ]);
+    }
+    const [row] = await db.transaction(async (tx) => {
+      if (requested === true && !existing.isMain) {
+        await tx
           .update(companyAddressTable)
-          .set({ ...addressValues(body), isMain: requested ?? existing.isMain, updatedAt: new Date() })
-          .where(eq(companyAddressTable.id, addressId))
-          .returning();
-      });
-      return c.json(mapCompanyAddress(row!));
-    },
-  );
+          .set({ isMain: false })
+          .where(and(eq(companyAddressTable.companyId, companyId), ne(companyAddressTable.id, addressId)));
+      }
+      return tx
+        .update(companyAddressTable)
+        .set({ ...addressValues(body), isMain: requested ?? existing.isMain, updatedAt: new Date() })
+        .where(eq(companyAddressTable.id, addressId))
+        .returning();
+    });
+    return mapCompanyAddress(row!);
+  });
 
-  app.delete(`${base}/:companyId/address/:addressId`, validate('param', CompanyAddressPathSchema), async (c) => {
+  providerRoute(app, config.provider, 'deleteCompanyAddress', async (c) => {
     const me = await companyCaller(c, deps, 'ROLE_MANAGE_ADDRESSES');
     const { addressId, ...path } = c.req.valid('param');
     const companyId = ownCompanyId(path.companyId, me, config.provider);
@@ -177,6 +158,6 @@ export function registerCompanyAddressRoutes(app: Hono<StoreApiEnv>, deps: Compa
       ]);
     }
     await db.delete(companyAddressTable).where(eq(companyAddressTable.id, addressId));
-    return c.body(null, 204);
+    return null;
   });
 }

@@ -9,6 +9,7 @@ import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import type { StoreApiEnv } from '../context.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
 
 export interface CompanyDeps {
   db: Db;
@@ -42,7 +43,7 @@ export function ownCompanyId(companyId: string, me: AuthenticatedCustomer, provi
   if (companyId !== me.companyId) {
     throw new StoreApiError(
       404,
-      `${provider.toUpperCase()}__COMPANY_NOT_FOUND`,
+      providerErrorCode(provider, 'COMPANY_NOT_FOUND'),
       `The company "${companyId}" was not found.`,
       {
         parameters: { companyId },

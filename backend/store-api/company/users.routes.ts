@@ -31,11 +31,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Context, Hono } from 'hono';
 import type * as v from 'valibot';
 import {
-  CompanyCustomerCreateRequestSchema,
-  CompanyCustomerDeleteRequestSchema,
   CompanyCustomerListRequestSchema,
-  CompanyCustomerPatchRequestSchema,
-  CompanyCustomerPathSchema,
   type CompanyCustomer,
   type CompanyCustomerListResponse,
 } from '../../../contract/provider/company-users.ts';
@@ -49,7 +45,6 @@ import { rightsList, ROLE_DEFAULT_RIGHTS } from '../../auth/rights.ts';
 import { deleteCustomerContexts } from '../../auth/session.ts';
 import { customerTable } from '../../db/schema/index.ts';
 import { violations } from '../../http/errors.ts';
-import { validate } from '../../http/validate.ts';
 import { randomId } from '../../lib/ids.ts';
 import { audit } from '../../commerce/accounts/audit.ts';
 import { emailChanges, recordEmailChange } from '../../commerce/accounts/email-change.ts';
@@ -69,6 +64,7 @@ import {
   usernameTaken,
   writeRights,
 } from '../../commerce/accounts/customer-model.ts';
+import { providerRoute } from '../../http/provider-route.ts';
 
 type ListRequest = v.InferOutput<typeof CompanyCustomerListRequestSchema>;
 type ListFilter = ListRequest['filter'][number];
@@ -210,7 +206,6 @@ function listConditions(companyId: string, criteria: ListRequest, budgets: UserB
 /** Registers the company user routes on the app (see the module comment). */
 export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyDeps): void {
   const { db, config } = deps;
-  const base = `/store-api/${config.provider}/companies`;
 
   /** Writes an audit entry of the caller's session (with the account manager behind a "login as" session). */
   const log = (
@@ -230,7 +225,7 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
       at: new Date(),
     });
 
-  app.post(`${base}/customers`, validate('json', CompanyCustomerListRequestSchema), async (c) => {
+  providerRoute(app, config.provider, 'listCompanyCustomers', async (c) => {
     const me = await companyCaller(c, deps, 'ROLE_MANAGE_CONTACTS');
     const criteria = c.req.valid('json');
     const { page, limit } = criteria;
@@ -262,7 +257,7 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
       rows.map((r) => r.id),
     );
     const elements = rows.map((r) => mapCustomer(r, rights.get(r.id) ?? [], budgets.get(r.id)));
-    return c.json({
+    return {
       entity: 'customer',
       elements,
       aggregations: [],
@@ -270,10 +265,10 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
       page,
       limit,
       apiAlias: 'dal_entity_search_result',
-    } satisfies CompanyCustomerListResponse);
+    } satisfies CompanyCustomerListResponse;
   });
 
-  app.post(`${base}/customers/create`, validate('json', CompanyCustomerCreateRequestSchema), async (c) => {
+  providerRoute(app, config.provider, 'createCompanyCustomer', async (c) => {
     const me = await companyCaller(c, deps, 'ROLE_MANAGE_CONTACTS');
     const body = c.req.valid('json');
     const role = body.leadBuyer ? 'lead_buyer' : (body.role ?? 'buyer');
@@ -316,89 +311,84 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
     });
     await log(c, me, 'customer.create', id, { rights: granted });
     await sendInvitation(db, row, storefrontUrl(config, c.get('context')), c.get('context').language.localeCode);
-    return c.json(mapCustomer(row, granted) satisfies CompanyCustomer);
+    return mapCustomer(row, granted) satisfies CompanyCustomer;
   });
 
-  app.get(`${base}/customers/:id`, validate('param', CompanyCustomerPathSchema), async (c) => {
+  providerRoute(app, config.provider, 'readCompanyCustomer', async (c) => {
     const me = await companyCaller(c, deps, 'ROLE_MANAGE_CONTACTS');
     const row = await loadCompanyCustomer(db, me, c.req.valid('param').id);
     const rights = await enabledRights(db, [row.id]);
     const budgets = await flowBudgetsOfCompany(db, me.companyId, new Date());
-    return c.json(mapCustomer(row, rights.get(row.id) ?? [], budgets.get(row.id)) satisfies CompanyCustomer);
+    return mapCustomer(row, rights.get(row.id) ?? [], budgets.get(row.id)) satisfies CompanyCustomer;
   });
 
-  app.patch(
-    `${base}/customers/:id`,
-    validate('param', CompanyCustomerPathSchema),
-    validate('json', CompanyCustomerPatchRequestSchema),
-    async (c) => {
-      const me = await companyCaller(c, deps, 'ROLE_MANAGE_CONTACTS');
-      const { id } = c.req.valid('param');
-      const body = c.req.valid('json');
-      const { username } = body;
-      const { updated, granted, before } = await db.transaction(async (tx) => {
-        const row = (await guardUserChange(tx, me, config.provider, {
-          kind: 'update',
-          targetId: id,
-          ...(body.leadBuyer !== undefined ? { leadBuyer: body.leadBuyer } : {}),
-          ...(body.active !== undefined ? { active: body.active } : {}),
-          ...(body.leadBuyer === true ? { role: 'lead_buyer' } : {}),
-          ...(body.email !== undefined ? { email: body.email } : {}),
-          // PATCH replaces the whole list: the rights it leaves out are disabled.
-          ...(body.rights ? { rights: rightsList(body.rights.filter((r) => r.enabled).map((r) => r.code)) } : {}),
-        }))!;
-        if (id === me.id && emailChanges(row.email, body.email)) await requireCurrentPassword(tx, me.id, body.password);
-        const rights = body.rights ? grantableRights(body.rights, me.rights, config.provider) : null;
-        if (username !== undefined && (await usernameTaken(tx, username, id))) {
-          throw violations([
-            { pointer: '/username', code: 'CUSTOMER_USERNAME_NOT_UNIQUE', detail: 'The username is already in use.' },
-          ]);
-        }
-        const changes: Partial<typeof customerTable.$inferInsert> = { updatedAt: new Date() };
-        for (const key of [
-          'salutation',
-          'firstName',
-          'lastName',
-          'email',
-          'phone',
-          'mobile',
-          'fax',
-          'customerFunction',
-          'active',
-          'leadBuyer',
-        ] as const) {
-          if (body[key] !== undefined) (changes as Record<string, unknown>)[key] = body[key];
-        }
-        if (username !== undefined) changes.username = username;
-        // A lead buyer's (de)activation is a decision: the user no longer waits for the supplier either way.
-        if (body.active !== undefined) changes.pendingActivation = null;
-        if (body.leadBuyer === true) changes.role = 'lead_buyer';
-        if (body.leadBuyer === false && row.role === 'lead_buyer') changes.role = 'buyer';
-        const [out] = await tx.update(customerTable).set(changes).where(eq(customerTable.id, id)).returning();
-        if (rights) await writeRights(tx, id, rights);
-        return { updated: out!, granted: rights, before: row };
+  providerRoute(app, config.provider, 'updateCompanyCustomer', async (c) => {
+    const me = await companyCaller(c, deps, 'ROLE_MANAGE_CONTACTS');
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const { username } = body;
+    const { updated, granted, before } = await db.transaction(async (tx) => {
+      const row = (await guardUserChange(tx, me, config.provider, {
+        kind: 'update',
+        targetId: id,
+        ...(body.leadBuyer !== undefined ? { leadBuyer: body.leadBuyer } : {}),
+        ...(body.active !== undefined ? { active: body.active } : {}),
+        ...(body.leadBuyer === true ? { role: 'lead_buyer' } : {}),
+        ...(body.email !== undefined ? { email: body.email } : {}),
+        // PATCH replaces the whole list: the rights it leaves out are disabled.
+        ...(body.rights ? { rights: rightsList(body.rights.filter((r) => r.enabled).map((r) => r.code)) } : {}),
+      }))!;
+      if (id === me.id && emailChanges(row.email, body.email)) await requireCurrentPassword(tx, me.id, body.password);
+      const rights = body.rights ? grantableRights(body.rights, me.rights, config.provider) : null;
+      if (username !== undefined && (await usernameTaken(tx, username, id))) {
+        throw violations([
+          { pointer: '/username', code: 'CUSTOMER_USERNAME_NOT_UNIQUE', detail: 'The username is already in use.' },
+        ]);
+      }
+      const changes: Partial<typeof customerTable.$inferInsert> = { updatedAt: new Date() };
+      for (const key of [
+        'salutation',
+        'firstName',
+        'lastName',
+        'email',
+        'phone',
+        'mobile',
+        'fax',
+        'customerFunction',
+        'active',
+        'leadBuyer',
+      ] as const) {
+        if (body[key] !== undefined) (changes as Record<string, unknown>)[key] = body[key];
+      }
+      if (username !== undefined) changes.username = username;
+      // A lead buyer's (de)activation is a decision: the user no longer waits for the supplier either way.
+      if (body.active !== undefined) changes.pendingActivation = null;
+      if (body.leadBuyer === true) changes.role = 'lead_buyer';
+      if (body.leadBuyer === false && row.role === 'lead_buyer') changes.role = 'buyer';
+      const [out] = await tx.update(customerTable).set(changes).where(eq(customerTable.id, id)).returning();
+      if (rights) await writeRights(tx, id, rights);
+      return { updated: out!, granted: rights, before: row };
+    });
+    if (body.active === false) await deleteCustomerContexts(db, id);
+    if (emailChanges(before.email, body.email)) {
+      const contextToken = c.get('context').token;
+      await recordEmailChange(db, {
+        actorCustomerId: me.id,
+        before,
+        email: body.email,
+        contextToken,
+        at: new Date(),
       });
-      if (body.active === false) await deleteCustomerContexts(db, id);
-      if (emailChanges(before.email, body.email)) {
-        const contextToken = c.get('context').token;
-        await recordEmailChange(db, {
-          actorCustomerId: me.id,
-          before,
-          email: body.email,
-          contextToken,
-          at: new Date(),
-        });
-      }
-      if (granted) await log(c, me, 'customer.rights', id, { rights: granted });
-      if (body.active !== undefined && body.active !== before.active) {
-        await log(c, me, body.active ? 'customer.activate' : 'customer.deactivate', id);
-      }
-      const rights = await enabledRights(db, [id]);
-      return c.json(mapCustomer(updated, rights.get(id) ?? []) satisfies CompanyCustomer);
-    },
-  );
+    }
+    if (granted) await log(c, me, 'customer.rights', id, { rights: granted });
+    if (body.active !== undefined && body.active !== before.active) {
+      await log(c, me, body.active ? 'customer.activate' : 'customer.deactivate', id);
+    }
+    const rights = await enabledRights(db, [id]);
+    return mapCustomer(updated, rights.get(id) ?? []) satisfies CompanyCustomer;
+  });
 
-  app.delete(`${base}/customers`, validate('json', CompanyCustomerDeleteRequestSchema), async (c) => {
+  providerRoute(app, config.provider, 'deleteCompanyCustomers', async (c) => {
     const me = await companyCaller(c, deps, 'ROLE_MANAGE_CONTACTS');
     const ids = [...new Set(c.req.valid('json').customerIds)];
     if (ids.includes(me.id)) {
@@ -416,6 +406,6 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
         .where(and(inArray(customerTable.id, ids), eq(customerTable.companyId, me.companyId)));
     });
     for (const id of ids) await log(c, me, 'customer.delete', id);
-    return c.body(null, 204);
+    return null;
   });
 }

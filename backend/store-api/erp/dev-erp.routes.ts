@@ -9,11 +9,11 @@
  * `FRAMEWORK__ROUTE_NOT_FOUND`), so a public shop or a shop on a real ERP never offers it.
  */
 import type { Hono } from 'hono';
-import { DevErpAdvanceRequestSchema, type DevErpAdvanceResponse } from '../../../contract/provider/development.ts';
-import { validate } from '../../http/validate.ts';
+import { type DevErpAdvanceResponse } from '../../../contract/provider/development.ts';
 import { devOutboxEnabled } from '../../config.ts';
 import type { StoreApiEnv } from '../context.ts';
 import type { ErpRouteDeps } from './erp-http.ts';
+import { providerRoute } from '../../http/provider-route.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -22,14 +22,10 @@ export function registerDevErpRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps)
   const simulation = deps.erpSimulation;
   if (!simulation || !devOutboxEnabled(deps.env ?? process.env)) return;
   const now = deps.now ?? (() => new Date());
-  app.post(
-    `/store-api/${deps.config.provider}/dev/erp/advance`,
-    validate('json', DevErpAdvanceRequestSchema),
-    async (c) => {
-      const to = new Date(now().getTime() + c.req.valid('json').hours * HOUR_MS);
-      await simulation.advance(to);
-      c.header('cache-control', 'no-store');
-      return c.json({ advancedTo: to.toISOString(), apiAlias: 'array_struct' } satisfies DevErpAdvanceResponse);
-    },
-  );
+  providerRoute(app, deps.config.provider, 'devAdvanceErp', async (c) => {
+    const to = new Date(now().getTime() + c.req.valid('json').hours * HOUR_MS);
+    await simulation.advance(to);
+    c.header('cache-control', 'no-store');
+    return { advancedTo: to.toISOString(), apiAlias: 'array_struct' } satisfies DevErpAdvanceResponse;
+  });
 }

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import type { ErpDocument, ErpPort, ErpScope } from '../../erp/port.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import type { StoreApiEnv } from '../context.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
 
 /** The simulated ERP's clock: processes everything due up to `now` (orders' steps, offer answers). */
 export interface ErpSimulationClock {
@@ -50,7 +51,7 @@ export function companyScope(c: Context<StoreApiEnv>, me: AuthenticatedCustomer)
 export function invoiceNotFound(provider: string, invoiceNumber: string): StoreApiError {
   return new StoreApiError(
     404,
-    `${provider.toUpperCase()}__INVOICE_NOT_FOUND`,
+    providerErrorCode(provider, 'INVOICE_NOT_FOUND'),
     `The invoice "${invoiceNumber}" was not found.`,
     { parameters: { invoice: invoiceNumber } },
   );
@@ -60,7 +61,7 @@ export function invoiceNotFound(provider: string, invoiceNumber: string): StoreA
 export function offerNotFound(provider: string, offerNumber: string): StoreApiError {
   return new StoreApiError(
     404,
-    `${provider.toUpperCase()}__OFFER_NOT_FOUND`,
+    providerErrorCode(provider, 'OFFER_NOT_FOUND'),
     `The offer "${offerNumber}" was not found.`,
     {
       parameters: { offer: offerNumber },

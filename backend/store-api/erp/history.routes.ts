@@ -20,17 +20,13 @@
  */
 import type { Hono } from 'hono';
 import {
-  ErpOrderDetailQuerySchema,
-  ErpOrderHistoryQuerySchema,
-  InvoiceDocumentPathSchema,
-  InvoiceHistoryQuerySchema,
   type ErpOrderDetail,
   type ErpOrderHistoryResponse,
   type InvoiceHistoryResponse,
 } from '../../../contract/provider/erp.ts';
 import { requireCustomer, requireRight } from '../../auth/guards.ts';
 import type { ErpDocumentKind } from '../../erp/port.ts';
-import { validate } from '../../http/validate.ts';
+import { providerRoute } from '../../http/provider-route.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { orderNotFound } from '../../commerce/orders/order-records.ts';
 import { companyScope, historyScope, invoiceNotFound, pdfResponse, type ErpRouteDeps } from './erp-http.ts';
@@ -39,37 +35,39 @@ import { pricedFor } from '../../commerce/accounts/prices-hidden.ts';
 /** Registers the order and invoice history routes (see the module comment). */
 export function registerErpHistoryRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps): void {
   const { db, config, erp } = deps;
-  const base = `/store-api/${config.provider}`;
 
-  app.get(`${base}/order/history`, validate('query', ErpOrderHistoryQuerySchema), async (c) => {
+  providerRoute(app, config.provider, 'readErpOrderHistory', async (c) => {
     const me = await requireCustomer(c, db);
     requireRight(me, 'ROLE_MANAGE_ORDER_HISTORY', config.provider);
     const page = await erp.orderHistory(historyScope(c, me), c.req.valid('query'));
     c.header('cache-control', 'private, no-store');
-    return c.json(pricedFor(me, page satisfies ErpOrderHistoryResponse));
+    return pricedFor(me, page satisfies ErpOrderHistoryResponse);
   });
 
-  app.get(`${base}/order/history/detail`, validate('query', ErpOrderDetailQuerySchema), async (c) => {
+  providerRoute(app, config.provider, 'readErpOrderDetail', async (c) => {
     const me = await requireCustomer(c, db);
     requireRight(me, 'ROLE_MANAGE_ORDER_HISTORY', config.provider);
     const key = c.req.valid('query');
     const order = await erp.orderDetail(historyScope(c, me), key);
     if (!order) throw orderNotFound(config.provider, key.orderNumber);
     c.header('cache-control', 'private, no-store');
-    return c.json(pricedFor(me, order satisfies ErpOrderDetail));
+    return pricedFor(me, order satisfies ErpOrderDetail);
   });
 
-  app.get(`${base}/invoice/history`, validate('query', InvoiceHistoryQuerySchema), async (c) => {
+  providerRoute(app, config.provider, 'readInvoiceHistory', async (c) => {
     const me = await requireCustomer(c, db);
     requireRight(me, 'ROLE_MANAGE_INVOICE_HISTORY', config.provider);
     const page = await erp.invoiceHistory(companyScope(c, me), c.req.valid('query'));
     c.header('cache-control', 'private, no-store');
-    return c.json(pricedFor(me, page satisfies InvoiceHistoryResponse));
+    return pricedFor(me, page satisfies InvoiceHistoryResponse);
   });
 
-  const kinds: Record<string, ErpDocumentKind> = { document: 'invoice', 'proof-of-delivery': 'proof-of-delivery' };
-  for (const [segment, kind] of Object.entries(kinds)) {
-    app.get(`${base}/invoice/:invoiceNumber/${segment}`, validate('param', InvoiceDocumentPathSchema), async (c) => {
+  const kinds = {
+    readInvoiceDocument: 'invoice',
+    readInvoiceProofOfDelivery: 'proof-of-delivery',
+  } as const satisfies Record<string, ErpDocumentKind>;
+  for (const [operationId, kind] of Object.entries(kinds)) {
+    providerRoute(app, config.provider, operationId as keyof typeof kinds, async (c) => {
       const me = await requireCustomer(c, db);
       requireRight(me, 'ROLE_MANAGE_INVOICE_HISTORY', config.provider);
       // An invoice is a document of amounts, rendered by the ERP: nothing to take out, so refused without the right

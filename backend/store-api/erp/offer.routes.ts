@@ -25,16 +25,12 @@
  */
 import type { Hono } from 'hono';
 import {
-  OfferHistoryQuerySchema,
-  OfferNumberSchema,
-  OfferRequestSchema,
   type OfferDetail,
   type OfferHistoryResponse,
   type OfferToCartResponse,
 } from '../../../contract/provider/erp.ts';
 import { requireCustomer, requireRight } from '../../auth/guards.ts';
 import { StoreApiError } from '../../http/errors.ts';
-import { validate } from '../../http/validate.ts';
 import { calculateCart } from '../../commerce/cart/calculate-cart.ts';
 import { addOfferLines } from '../../commerce/cart/cart-change.ts';
 import type { OfferRequestInput } from '../../erp/port.ts';
@@ -43,15 +39,16 @@ import { withCustomerArticleNumbers } from '../../commerce/article-links/lookup.
 import type { StoreApiEnv } from '../context.ts';
 import { historyScope, offerNotFound, pdfResponse, type ErpRouteDeps } from './erp-http.ts';
 import { pricedFor } from '../../commerce/accounts/prices-hidden.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
+import { providerRoute } from '../../http/provider-route.ts';
 
 /** Registers the offer routes (see the module comment). */
 export function registerOfferRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps): void {
   const { db, config, erp } = deps;
   const now = deps.now ?? (() => new Date());
-  const base = `/store-api/${config.provider}/offer`;
-  const code = (name: string) => `${config.provider.toUpperCase()}__${name}`;
+  const code = (name: string) => providerErrorCode(config.provider, name);
 
-  app.post(`${base}/request`, validate('json', OfferRequestSchema), async (c) => {
+  providerRoute(app, config.provider, 'requestOffer', async (c) => {
     const me = await requireCustomer(c, db);
     requireRight(me, 'ROLE_REQUEST_OFFER', config.provider);
     const body = c.req.valid('json');
@@ -86,28 +83,28 @@ export function registerOfferRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps):
       lines,
     });
     c.header('cache-control', 'private, no-store');
-    return c.json(pricedFor(me, offer satisfies OfferDetail));
+    return pricedFor(me, offer satisfies OfferDetail);
   });
 
-  app.get(`${base}/history`, validate('query', OfferHistoryQuerySchema), async (c) => {
+  providerRoute(app, config.provider, 'readOfferHistory', async (c) => {
     const me = await requireCustomer(c, db);
     requireRight(me, 'ROLE_MANAGE_OFFER_HISTORY', config.provider);
     const page = await erp.offerHistory(historyScope(c, me), c.req.valid('query'));
     c.header('cache-control', 'private, no-store');
-    return c.json(pricedFor(me, page satisfies OfferHistoryResponse));
+    return pricedFor(me, page satisfies OfferHistoryResponse);
   });
 
-  app.get(`${base}/history/detail`, validate('query', OfferNumberSchema), async (c) => {
+  providerRoute(app, config.provider, 'readOfferDetail', async (c) => {
     const me = await requireCustomer(c, db);
     requireRight(me, 'ROLE_MANAGE_OFFER_HISTORY', config.provider);
     const { offerNumber } = c.req.valid('query');
     const offer = await erp.offerDetail(historyScope(c, me), offerNumber);
     if (!offer) throw offerNotFound(config.provider, offerNumber);
     c.header('cache-control', 'private, no-store');
-    return c.json(pricedFor(me, offer satisfies OfferDetail));
+    return pricedFor(me, offer satisfies OfferDetail);
   });
 
-  app.get(`${base}/:offerNumber/document`, validate('param', OfferNumberSchema), async (c) => {
+  providerRoute(app, config.provider, 'readOfferDocument', async (c) => {
     const me = await requireCustomer(c, db);
     requireRight(me, 'ROLE_MANAGE_OFFER_HISTORY', config.provider);
     // The offer PDF is a document of prices, rendered by the ERP (docs/decisions/014, "Buyers without
@@ -119,7 +116,7 @@ export function registerOfferRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps):
     return pdfResponse(c, document);
   });
 
-  app.post(`${base}/cart`, validate('json', OfferNumberSchema), async (c) => {
+  providerRoute(app, config.provider, 'offerToCart', async (c) => {
     const me = await requireCustomer(c, db);
     requireRight(me, 'ROLE_MANAGE_OFFER_HISTORY', config.provider);
     const { offerNumber } = c.req.valid('json');
@@ -145,6 +142,6 @@ export function registerOfferRoutes(app: Hono<StoreApiEnv>, deps: ErpRouteDeps):
     }
     const added = await addOfferLines(db, me.id, offer);
     c.header('cache-control', 'private, no-store');
-    return c.json({ offerNumber: offer.offerNumber, added } satisfies OfferToCartResponse);
+    return { offerNumber: offer.offerNumber, added } satisfies OfferToCartResponse;
   });
 }

@@ -10,6 +10,7 @@ import { RIGHT_CODES } from '../../auth/rights.ts';
 import { fillCart } from '../../testing/order-test-support.ts';
 import { insertCustomer } from '../../testing/company-test-support.ts';
 import { createErpWorld, type ErpWorld } from '../../testing/erp-test-support.ts';
+import { providerErrorCode, providerErrorPrefix } from '../../../contract/provider.ts';
 
 let world: ErpWorld;
 
@@ -55,11 +56,11 @@ describe('an offer for an order list', () => {
     const listId = await createList(world.lead.token, { name: 'Empty' });
     const refused = await world.call('POST', '/offer/request', world.lead.token, { orderListId: listId });
     expect(refused.status).toBe(400);
-    expect(refused.json.errors?.[0]?.code).toBe(`${world.config.provider.toUpperCase()}__OFFER_CART_EMPTY`);
+    expect(refused.json.errors?.[0]?.code).toBe(providerErrorCode(world.config.provider, 'OFFER_CART_EMPTY'));
   });
 
   test('needs ROLE_MANAGE_ORDER_LISTS beside ROLE_REQUEST_OFFER, and a list the caller sees', async () => {
-    const prefix = world.config.provider.toUpperCase();
+    const prefix = providerErrorPrefix(world.config.provider);
     const listId = await createList(world.lead.token, {
       name: 'Private',
       items: [{ productNumber: world.article.productNumber }],

@@ -26,6 +26,7 @@ import { randomId } from '../../lib/ids.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
 import { fillCart } from '../../testing/order-test-support.ts';
 import { createTestStoreApi, FIXTURE, type TestStoreApi } from '../../testing/test-fixtures.ts';
+import { providerErrorPrefix } from '../../../contract/provider.ts';
 
 let api: TestStoreApi;
 let app: ReturnType<typeof createStoreApi>['app'];
@@ -86,7 +87,7 @@ beforeAll(async () => {
   await seedCheckout(api.db);
   app = createStoreApi({ db: api.db, config: { ...api.config, mediaBaseUrl: 'https://media.example/' } }).app;
   P = `/store-api/${api.config.provider}/order/list`;
-  PREFIX = api.config.provider.toUpperCase();
+  PREFIX = providerErrorPrefix(api.config.provider);
   companyA = (await insertCompany(api.db, { name: 'Peeters' })).id;
   const companyB = (await insertCompany(api.db, { name: 'Huber' })).id;
   anna = await insertCustomer(api.db, companyA, { firstName: 'Anna', lastName: 'Peeters' });

@@ -13,20 +13,11 @@
  * (backend/commerce/order-lists/order-list.service.ts). Every answer is per caller: `cache-control: private, no-store`.
  */
 import type { Context, Hono } from 'hono';
-import {
-  OrderListCreateRequestSchema,
-  OrderListItemsDeleteRequestSchema,
-  OrderListItemsRequestSchema,
-  OrderListPatchRequestSchema,
-  OrderListPathSchema,
-  OrderListQuerySchema,
-  type OrderListDetail,
-  type OrderListListResponse,
-} from '../../../contract/provider/order-list.ts';
+import { type OrderListDetail, type OrderListListResponse } from '../../../contract/provider/order-list.ts';
 import { requireCustomer, requireRight, type AuthenticatedCustomer } from '../../auth/guards.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { validate } from '../../http/validate.ts';
+import { providerRoute } from '../../http/provider-route.ts';
 import type { StoreApiEnv } from '../context.ts';
 import {
   createOrderList,
@@ -50,7 +41,6 @@ export interface OrderListDeps {
 export function registerOrderListRoutes(app: Hono<StoreApiEnv>, deps: OrderListDeps): void {
   const { db, config } = deps;
   const { provider } = config;
-  const base = `/store-api/${provider}/order/list`;
 
   /** The logged-in caller holding ROLE_MANAGE_ORDER_LISTS; the answer is marked private. */
   async function caller(c: Context<StoreApiEnv>): Promise<AuthenticatedCustomer> {
@@ -65,62 +55,50 @@ export function registerOrderListRoutes(app: Hono<StoreApiEnv>, deps: OrderListD
     mediaBaseUrl: config.mediaBaseUrl,
   });
 
-  async function detail(c: Context<StoreApiEnv>, me: AuthenticatedCustomer, row: OrderListRow): Promise<Response> {
-    const body: OrderListDetail = await orderListDetail(db, me, row, view(c));
-    return c.json(body);
+  async function detail(
+    c: Context<StoreApiEnv>,
+    me: AuthenticatedCustomer,
+    row: OrderListRow,
+  ): Promise<OrderListDetail> {
+    return orderListDetail(db, me, row, view(c));
   }
 
-  app.get(base, validate('query', OrderListQuerySchema), async (c) => {
+  providerRoute(app, provider, 'listOrderLists', async (c) => {
     const me = await caller(c);
     const body: OrderListListResponse = await listOrderLists(db, me, c.req.valid('query'), view(c));
-    return c.json(body);
+    return body;
   });
 
-  app.post(base, validate('json', OrderListCreateRequestSchema), async (c) => {
+  providerRoute(app, provider, 'createOrderList', async (c) => {
     const me = await caller(c);
     return detail(c, me, await createOrderList(db, me, provider, c.req.valid('json')));
   });
 
-  app.get(`${base}/:id`, validate('param', OrderListPathSchema), async (c) => {
+  providerRoute(app, provider, 'readOrderList', async (c) => {
     const me = await caller(c);
     return detail(c, me, await loadVisibleList(db, me, provider, c.req.valid('param').id));
   });
 
-  app.patch(
-    `${base}/:id`,
-    validate('param', OrderListPathSchema),
-    validate('json', OrderListPatchRequestSchema),
-    async (c) => {
-      const me = await caller(c);
-      return detail(c, me, await patchOrderList(db, me, provider, c.req.valid('param').id, c.req.valid('json')));
-    },
-  );
-
-  app.delete(`${base}/:id`, validate('param', OrderListPathSchema), async (c) => {
+  providerRoute(app, provider, 'updateOrderList', async (c) => {
     const me = await caller(c);
-    await deleteOrderList(db, me, provider, c.req.valid('param').id);
-    return c.body(null, 204);
+    return detail(c, me, await patchOrderList(db, me, provider, c.req.valid('param').id, c.req.valid('json')));
   });
 
-  app.post(
-    `${base}/:id/items`,
-    validate('param', OrderListPathSchema),
-    validate('json', OrderListItemsRequestSchema),
-    async (c) => {
-      const me = await caller(c);
-      const { items, mode } = c.req.valid('json');
-      return detail(c, me, await putOrderListItems(db, me, provider, c.req.valid('param').id, items, mode));
-    },
-  );
+  providerRoute(app, provider, 'deleteOrderList', async (c) => {
+    const me = await caller(c);
+    await deleteOrderList(db, me, provider, c.req.valid('param').id);
+    return null;
+  });
 
-  app.delete(
-    `${base}/:id/items`,
-    validate('param', OrderListPathSchema),
-    validate('json', OrderListItemsDeleteRequestSchema),
-    async (c) => {
-      const me = await caller(c);
-      const { productIds } = c.req.valid('json');
-      return detail(c, me, await removeOrderListItems(db, me, provider, c.req.valid('param').id, productIds));
-    },
-  );
+  providerRoute(app, provider, 'putOrderListItems', async (c) => {
+    const me = await caller(c);
+    const { items, mode } = c.req.valid('json');
+    return detail(c, me, await putOrderListItems(db, me, provider, c.req.valid('param').id, items, mode));
+  });
+
+  providerRoute(app, provider, 'deleteOrderListItems', async (c) => {
+    const me = await caller(c);
+    const { productIds } = c.req.valid('json');
+    return detail(c, me, await removeOrderListItems(db, me, provider, c.req.valid('param').id, productIds));
+  });
 }

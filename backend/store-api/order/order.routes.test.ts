@@ -7,6 +7,7 @@ import { orderTable } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
 import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../../testing/order-test-support.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
 
 const config = loadBackendConfig({});
 const HISTORY = `/store-api/${config.provider}/sw/order/history`;
@@ -101,7 +102,7 @@ describe('provider order history', () => {
     expect(numbers(json)).toEqual([orders.COLLEAGUE]);
     const detail = await call('GET', `${HISTORY}/detail?orderNumber=${orders['PO-JAN']}`, colleague.token);
     expect(detail.status).toBe(404);
-    expect(detail.json.errors?.[0]?.code).toBe(`${config.provider.toUpperCase()}__ORDER_NOT_FOUND`);
+    expect(detail.json.errors?.[0]?.code).toBe(providerErrorCode(config.provider, 'ORDER_NOT_FOUND'));
   });
 
   test('filters: order number, article number, reference, days in Brussels, state; paging', async () => {
@@ -163,7 +164,7 @@ describe('provider order history', () => {
     });
     const { status, json } = await call('GET', HISTORY, clerk.token);
     expect(status).toBe(403);
-    expect(json.errors?.[0]?.code).toBe(`${config.provider.toUpperCase()}__MISSING_RIGHT`);
+    expect(json.errors?.[0]?.code).toBe(providerErrorCode(config.provider, 'MISSING_RIGHT'));
   });
 });
 
@@ -175,7 +176,7 @@ describe('POST /store-api/order (Shopware readOrder)', () => {
     const { status, json } = await call('POST', '/store-api/order', clerk.token, {});
     expect(status).toBe(403);
     expect(json.errors?.[0]).toMatchObject({
-      code: `${config.provider.toUpperCase()}__MISSING_RIGHT`,
+      code: providerErrorCode(config.provider, 'MISSING_RIGHT'),
       meta: { parameters: { right: 'ROLE_MANAGE_ORDER_HISTORY' } },
     });
   });

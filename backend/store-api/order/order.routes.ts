@@ -13,17 +13,13 @@
  */
 import { and, asc, count, desc, eq, exists, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import {
-  OrderHistoryDetailQuerySchema,
-  OrderHistoryQuerySchema,
-  type OrderHistoryResponse,
-} from '../../../contract/provider/order-history.ts';
+import { type OrderHistoryResponse } from '../../../contract/provider/order-history.ts';
 import { requireCustomer, requireRight, type AuthenticatedCustomer } from '../../auth/guards.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { orderLineItemTable, orderTable } from '../../db/schema/index.ts';
 import { violations } from '../../http/errors.ts';
-import { validate } from '../../http/validate.ts';
+import { providerRoute } from '../../http/provider-route.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { containsPattern } from '../../db/like.ts';
 import { pagination, parseCriteria, readJsonBody, type FilterNode } from '../criteria.ts';
@@ -74,7 +70,6 @@ function readOrderFilter(node: FilterNode, index: number): SQL {
 /** Registers `POST /store-api/order` and the provider's order history (see the module comment). */
 export function registerOrderRoutes(app: Hono<StoreApiEnv>, deps: OrderDeps): void {
   const { db, config } = deps;
-  const history = `/store-api/${config.provider}/sw/order/history`;
 
   app.post('/store-api/order', async (c) => {
     const me = await requireCustomer(c, db);
@@ -122,7 +117,7 @@ export function registerOrderRoutes(app: Hono<StoreApiEnv>, deps: OrderDeps): vo
     return c.json(pricedFor(me, body));
   });
 
-  app.get(history, validate('query', OrderHistoryQuerySchema), async (c) => {
+  providerRoute(app, config.provider, 'readOrderHistory', async (c) => {
     const me = await requireCustomer(c, db);
     requireRight(me, 'ROLE_MANAGE_ORDER_HISTORY', config.provider);
     const q = c.req.valid('query');
@@ -167,10 +162,10 @@ export function registerOrderRoutes(app: Hono<StoreApiEnv>, deps: OrderDeps): vo
       page: q.page,
       limit: q.limit,
     };
-    return c.json(pricedFor(me, body));
+    return pricedFor(me, body);
   });
 
-  app.get(`${history}/detail`, validate('query', OrderHistoryDetailQuerySchema), async (c) => {
+  providerRoute(app, config.provider, 'readOrderHistoryDetail', async (c) => {
     const me = await requireCustomer(c, db);
     requireRight(me, 'ROLE_MANAGE_ORDER_HISTORY', config.provider);
     const q = c.req.valid('query');
@@ -188,6 +183,6 @@ export function registerOrderRoutes(app: Hono<StoreApiEnv>, deps: OrderDeps): vo
       .limit(1);
     const [record] = row ? await loadOrderRecords(db, [row.id]) : [];
     if (!record) throw orderNotFound(config.provider, key);
-    return c.json(pricedFor(me, mapHistoryDetail(record, { customerArticleNumbers: readsArticleLinks(me) })));
+    return pricedFor(me, mapHistoryDetail(record, { customerArticleNumbers: readsArticleLinks(me) }));
   });
 }

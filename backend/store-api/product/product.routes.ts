@@ -43,6 +43,7 @@ import {
 } from '../../commerce/catalog/product.repository.ts';
 import { textArray } from '../../db/sql-params.ts';
 import type { StoreCrossSellingElement, StoreProduct } from '../../http/shopware-schemas.ts';
+import { providerRoute } from '../../http/provider-route.ts';
 
 function rows<T>(deps: CatalogDeps, statement: SQL): Promise<T[]> {
   return queryRows<T>(deps.db, statement);
@@ -301,18 +302,28 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
     );
   });
 
-  app.post(`/store-api/${deps.config.provider}/variants`, async (c) => {
-    const { ids = [] } = parseRequest(VariantCountRequestSchema, await requestCriteria(c));
-    const found = ids.length
-      ? await rows<{ id: string; child_count: number | string }>(
-          deps,
-          sql`
+  providerRoute(
+    app,
+    deps.config.provider,
+    'readVariantCounts',
+    async (c) => {
+      const { ids = [] } = parseRequest(VariantCountRequestSchema, await requestCriteria(c));
+      const found = ids.length
+        ? await rows<{ id: string; child_count: number | string }>(
+            deps,
+            sql`
           SELECT p.id, (SELECT count(*) FROM product v WHERE v.parent_id = p.id AND v.active) AS child_count
             FROM product p WHERE p.id = ANY(${textArray(ids)}) AND p.active`,
-        )
-      : [];
-    return c.json({
-      elements: found.map((r) => ({ id: r.id, childCount: Number(r.child_count), apiAlias: 'product_variant_count' })),
-    } satisfies VariantCountResponse);
-  });
+          )
+        : [];
+      return {
+        elements: found.map((r) => ({
+          id: r.id,
+          childCount: Number(r.child_count),
+          apiAlias: 'product_variant_count',
+        })),
+      } satisfies VariantCountResponse;
+    },
+    { ownBody: true },
+  );
 }

@@ -21,10 +21,6 @@ import { eq } from 'drizzle-orm';
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { LocaleCode } from '../../../contract/locales.ts';
 import {
-  CitySearchQuerySchema,
-  CompanyExistsQuerySchema,
-  CompanyRegistrationRequestSchema,
-  CustomerRegistrationRequestSchema,
   type CitySearchResponse,
   type CompanyExistsResponse,
   type CompanyRegistrationResponse,
@@ -40,13 +36,13 @@ import type { Db } from '../../db/client.ts';
 import { companyAddressTable, companyTable, customerTable } from '../../db/schema/index.ts';
 import { languageId } from '../../db/seed-channel.ts';
 import { StoreApiError } from '../../http/errors.ts';
-import { validate } from '../../http/validate.ts';
 import { randomId } from '../../lib/ids.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { registrationReceivedMail } from '../../mail/templates.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { customerRow, usernameTaken, writeRights } from '../../commerce/accounts/customer-model.ts';
 import { describeErrorForLog } from '../../db/errors.ts';
+import { providerRoute } from '../../http/provider-route.ts';
 
 export interface RegistrationDeps {
   db: Db;
@@ -103,7 +99,6 @@ async function newCompanyNumber(db: Db): Promise<string> {
 /** Registers the registration routes on the app (see the module comment). */
 export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: RegistrationDeps): void {
   const { db, config } = deps;
-  const base = `/store-api/${config.provider}/register`;
 
   /** Counts the request against a per-address limit before its body is read, so invalid requests count too. */
   const limited =
@@ -115,10 +110,10 @@ export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: Registr
       await next();
     };
 
-  app.post(
-    `${base}/company`,
-    limited('register', REGISTRATION_LIMITS.registerIp),
-    validate('json', CompanyRegistrationRequestSchema),
+  providerRoute(
+    app,
+    config.provider,
+    'registerCompany',
     async (c) => {
       try {
         const body = c.req.valid('json');
@@ -199,22 +194,23 @@ export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: Registr
           registrationReceivedMail({ to: body.email, name: `${body.firstName} ${body.lastName}`, locale, username }),
         );
         c.header('sw-context-token', randomId());
-        return c.json({
+        return {
           customerId,
           companyId,
           active: false,
           apiAlias: 'company_registration',
-        } satisfies CompanyRegistrationResponse);
+        } satisfies CompanyRegistrationResponse;
       } catch (err) {
         throw asRegistrationError(err);
       }
     },
+    { middleware: [limited('register', REGISTRATION_LIMITS.registerIp)] },
   );
 
-  app.get(
-    `${base}/company/exists`,
-    limited('register-exists', REGISTRATION_LIMITS.existsIp),
-    validate('query', CompanyExistsQuerySchema),
+  providerRoute(
+    app,
+    config.provider,
+    'companyExists',
     async (c) => {
       const q = c.req.valid('query');
       const [row] = await db
@@ -223,14 +219,15 @@ export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: Registr
         .where(eq(companyTable.companyNumber, q.companyNumber))
         .limit(1);
       const exists = Boolean(row) && (!q.vatNumber || validateVatNumber(q.vatNumber).normalized === row!.vatId);
-      return c.json({ exists } satisfies CompanyExistsResponse);
+      return { exists } satisfies CompanyExistsResponse;
     },
+    { middleware: [limited('register-exists', REGISTRATION_LIMITS.existsIp)] },
   );
 
-  app.post(
-    `${base}/company/customer`,
-    limited('register', REGISTRATION_LIMITS.registerIp),
-    validate('json', CustomerRegistrationRequestSchema),
+  providerRoute(
+    app,
+    config.provider,
+    'registerCompanyCustomer',
     async (c) => {
       try {
         const body = c.req.valid('json');
@@ -276,15 +273,16 @@ export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: Registr
           registrationReceivedMail({ to: body.email, name: `${body.firstName} ${body.lastName}`, locale, username }),
         );
         c.header('sw-context-token', randomId());
-        return c.json({ customerId } satisfies CustomerRegistrationResponse);
+        return { customerId } satisfies CustomerRegistrationResponse;
       } catch (err) {
         throw asRegistrationError(err);
       }
     },
+    { middleware: [limited('register', REGISTRATION_LIMITS.registerIp)] },
   );
 
-  app.get(`${base}/cities/search`, validate('query', CitySearchQuerySchema), (c) => {
+  providerRoute(app, config.provider, 'searchCities', (c) => {
     const elements = searchCities(c.req.valid('query'));
-    return c.json({ elements, total: elements.length } satisfies CitySearchResponse);
+    return { elements, total: elements.length } satisfies CitySearchResponse;
   });
 }

@@ -28,9 +28,10 @@ import {
   mountRequestApprovalRoute,
   TEST_REQUEST_APPROVAL_PATH,
 } from '../../testing/approval-test-support.ts';
+import { providerErrorPrefix } from '../../../contract/provider.ts';
 
 const config = loadBackendConfig({});
-const P = config.provider.toUpperCase();
+const P = providerErrorPrefix(config.provider);
 let database: PgTestDatabase | undefined;
 let handle: DbHandle;
 let app: ReturnType<typeof createStoreApi>['app'];

@@ -13,19 +13,11 @@
  * (../checkout/order.routes.ts `handOverToErp`). Answers are per company: `private, no-store`.
  */
 import type { Hono } from 'hono';
-import {
-  ApprovalActionsRequestSchema,
-  ApprovalApproveRequestSchema,
-  ApprovalListRequestSchema,
-  ApprovalPathSchema,
-  type ApprovalActionResult,
-  type ApprovalActionsResponse,
-} from '../../../contract/provider/approvals.ts';
+import { type ApprovalActionResult, type ApprovalActionsResponse } from '../../../contract/provider/approvals.ts';
 import { requireCustomer, requireRight } from '../../auth/guards.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { StoreApiError } from '../../http/errors.ts';
-import { validate } from '../../http/validate.ts';
 import { deliverQueuedMail } from '../../mail/outbox.ts';
 import type { ErpPort } from '../../erp/port.ts';
 import { handOverToErp } from '../../commerce/orders/erp-handover.ts';
@@ -34,6 +26,7 @@ import { pricedFor } from '../../commerce/accounts/prices-hidden.ts';
 import { listApprovals } from '../../commerce/spending/approval-list.ts';
 import { APPROVE_RIGHT, decideApproval, withdrawApproval } from '../../commerce/spending/approval.service.ts';
 import { describeErrorForLog } from '../../db/errors.ts';
+import { providerRoute } from '../../http/provider-route.ts';
 
 export interface ApprovalRouteDeps {
   db: Db;
@@ -54,37 +47,31 @@ function deliver(db: Db, mailIds: readonly string[]): void {
 /** Registers the approval endpoints (see the module comment). */
 export function registerApprovalRoutes(app: Hono<StoreApiEnv>, deps: ApprovalRouteDeps): void {
   const { db, config } = deps;
-  const base = `/store-api/${config.provider}/order`;
 
-  app.post(`${base}/approvals`, validate('json', ApprovalListRequestSchema), async (c) => {
+  providerRoute(app, config.provider, 'listApprovals', async (c) => {
     const me = await requireCustomer(c, db);
     const page = await listApprovals(db, me, c.req.valid('json'));
     c.header('cache-control', 'private, no-store');
-    return c.json(pricedFor(me, page));
+    return pricedFor(me, page);
   });
 
-  app.post(
-    `${base}/approve/:id`,
-    validate('param', ApprovalPathSchema),
-    validate('json', ApprovalApproveRequestSchema),
-    async (c) => {
-      const me = await requireCustomer(c, db);
-      requireRight(me, APPROVE_RIGHT, config.provider);
-      const decided = await decideApproval(deps, db, {
-        decider: me,
-        id: c.req.valid('param').id,
-        action: 'approve',
-        comment: c.req.valid('json').comment ?? null,
-        contextToken: c.get('context').token,
-      });
-      deliver(db, decided.mailIds);
-      if (decided.decision.orderId) await handOverToErp(deps.erp, decided.decision.orderId);
-      c.header('cache-control', 'private, no-store');
-      return c.json(decided.decision);
-    },
-  );
+  providerRoute(app, config.provider, 'approveOrder', async (c) => {
+    const me = await requireCustomer(c, db);
+    requireRight(me, APPROVE_RIGHT, config.provider);
+    const decided = await decideApproval(deps, db, {
+      decider: me,
+      id: c.req.valid('param').id,
+      action: 'approve',
+      comment: c.req.valid('json').comment ?? null,
+      contextToken: c.get('context').token,
+    });
+    deliver(db, decided.mailIds);
+    if (decided.decision.orderId) await handOverToErp(deps.erp, decided.decision.orderId);
+    c.header('cache-control', 'private, no-store');
+    return decided.decision;
+  });
 
-  app.post(`${base}/withdraw/:id`, validate('param', ApprovalPathSchema), async (c) => {
+  providerRoute(app, config.provider, 'withdrawApproval', async (c) => {
     const me = await requireCustomer(c, db);
     const decision = await withdrawApproval(deps, db, {
       requester: me,
@@ -92,10 +79,10 @@ export function registerApprovalRoutes(app: Hono<StoreApiEnv>, deps: ApprovalRou
       contextToken: c.get('context').token,
     });
     c.header('cache-control', 'private, no-store');
-    return c.json(decision);
+    return decision;
   });
 
-  app.post(`${base}/approvals/actions`, validate('json', ApprovalActionsRequestSchema), async (c) => {
+  providerRoute(app, config.provider, 'decideApprovals', async (c) => {
     const me = await requireCustomer(c, db);
     requireRight(me, APPROVE_RIGHT, config.provider);
     const results: ApprovalActionResult[] = [];
@@ -123,6 +110,6 @@ export function registerApprovalRoutes(app: Hono<StoreApiEnv>, deps: ApprovalRou
     }
     const body: ApprovalActionsResponse = { results };
     c.header('cache-control', 'private, no-store');
-    return c.json(body);
+    return body;
   });
 }

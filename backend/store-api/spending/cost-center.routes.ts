@@ -12,11 +12,10 @@
  * another company answers 404 exactly like an unknown one. Every answer is per company:
  * `cache-control: private, no-store`.
  */
+import { providerErrorCode } from '../../../contract/provider.ts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import {
-  CostCenterPathSchema,
-  ExternalContactIdsRequestSchema,
   type CostCenterCartResponse,
   type CostCenterListResponse,
   type ExternalContact,
@@ -28,9 +27,9 @@ import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { cartTable, costCenterTable, externalContactTable } from '../../db/schema/index.ts';
 import { StoreApiError } from '../../http/errors.ts';
-import { validate } from '../../http/validate.ts';
 import { ensureCart } from '../../commerce/cart/cart-change.ts';
 import type { StoreApiEnv } from '../context.ts';
+import { providerRoute } from '../../http/provider-route.ts';
 
 export interface CostCenterDeps {
   db: Db;
@@ -64,8 +63,6 @@ export async function listExternalContacts(
 /** Registers the cost centre endpoints (see the module comment). */
 export function registerCostCenterRoutes(app: Hono<StoreApiEnv>, deps: CostCenterDeps): void {
   const { db, config } = deps;
-  const base = `/store-api/${config.provider}/cost-center`;
-  const prefix = config.provider.toUpperCase();
 
   /** The logged-in caller holding `right`; the answer is marked private. */
   async function caller(c: Context<StoreApiEnv>, right: RightCode): Promise<AuthenticatedCustomer> {
@@ -94,7 +91,7 @@ export function registerCostCenterRoutes(app: Hono<StoreApiEnv>, deps: CostCente
         if (missing) {
           throw new StoreApiError(
             404,
-            `${prefix}__EXTERNAL_CONTACT_NOT_FOUND`,
+            providerErrorCode(config.provider, 'EXTERNAL_CONTACT_NOT_FOUND'),
             `The external contact "${missing}" was not found.`,
             {
               parameters: { id: missing },
@@ -125,29 +122,29 @@ export function registerCostCenterRoutes(app: Hono<StoreApiEnv>, deps: CostCente
       .where(eq(cartTable.customerId, me.id));
   }
 
-  app.get(`${base}/external-contact`, async (c) => {
+  providerRoute(app, config.provider, 'listExternalContacts', async (c) => {
     const me = await caller(c, 'ROLE_MANAGE_COST_CENTER');
     const body: ExternalContactListResponse = { elements: await listExternalContacts(db, me.companyId) };
-    return c.json(body);
+    return body;
   });
 
-  app.post(`${base}/external-contact-assign`, validate('json', ExternalContactIdsRequestSchema), async (c) => {
+  providerRoute(app, config.provider, 'assignExternalContacts', async (c) => {
     const me = await caller(c, 'ROLE_MANAGE_COST_CENTER');
-    return c.json(await setConnected(me, c.req.valid('json').ids, true));
+    return setConnected(me, c.req.valid('json').ids, true);
   });
 
-  app.post(`${base}/external-contact-dismiss`, validate('json', ExternalContactIdsRequestSchema), async (c) => {
+  providerRoute(app, config.provider, 'dismissExternalContacts', async (c) => {
     const me = await caller(c, 'ROLE_MANAGE_COST_CENTER');
-    return c.json(await setConnected(me, c.req.valid('json').ids, false));
+    return setConnected(me, c.req.valid('json').ids, false);
   });
 
-  app.get(`${base}/cart/external-contact`, async (c) => {
+  providerRoute(app, config.provider, 'readCartExternalContacts', async (c) => {
     const me = await caller(c, 'ROLE_ACCESS_COST_CENTER');
     const body: ExternalContactListResponse = { elements: await listExternalContacts(db, me.companyId, true) };
-    return c.json(body);
+    return body;
   });
 
-  app.get(base, async (c) => {
+  providerRoute(app, config.provider, 'listCostCenters', async (c) => {
     const me = await caller(c, 'ROLE_ACCESS_COST_CENTER');
     const elements = await db
       .select({ id: costCenterTable.id, identifier: costCenterTable.identifier, name: costCenterTable.name })
@@ -155,10 +152,10 @@ export function registerCostCenterRoutes(app: Hono<StoreApiEnv>, deps: CostCente
       .where(and(eq(costCenterTable.companyId, me.companyId), eq(costCenterTable.active, true)))
       .orderBy(asc(costCenterTable.identifier));
     const body: CostCenterListResponse = { elements };
-    return c.json(body);
+    return body;
   });
 
-  app.put(`${base}/cart/:id`, validate('param', CostCenterPathSchema), async (c) => {
+  providerRoute(app, config.provider, 'setCartCostCenter', async (c) => {
     const me = await caller(c, 'ROLE_ACCESS_COST_CENTER');
     const id = c.req.valid('param').id;
     const [row] = await db
@@ -169,19 +166,24 @@ export function registerCostCenterRoutes(app: Hono<StoreApiEnv>, deps: CostCente
       )
       .limit(1);
     if (!row) {
-      throw new StoreApiError(404, `${prefix}__COST_CENTER_NOT_FOUND`, `The cost centre "${id}" was not found.`, {
-        parameters: { id },
-      });
+      throw new StoreApiError(
+        404,
+        providerErrorCode(config.provider, 'COST_CENTER_NOT_FOUND'),
+        `The cost centre "${id}" was not found.`,
+        {
+          parameters: { id },
+        },
+      );
     }
     await setCartCostCenter(me, row.id);
     const body: CostCenterCartResponse = { costCenter: row };
-    return c.json(body);
+    return body;
   });
 
-  app.delete(`${base}/cart`, async (c) => {
+  providerRoute(app, config.provider, 'clearCartCostCenter', async (c) => {
     const me = await caller(c, 'ROLE_ACCESS_COST_CENTER');
     await setCartCostCenter(me, null);
     const body: CostCenterCartResponse = { costCenter: null };
-    return c.json(body);
+    return body;
   });
 }

@@ -9,10 +9,11 @@ import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { randomId } from '../../lib/ids.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
 import { reserve } from '../../commerce/spending/budget.service.ts';
+import { providerErrorPrefix } from '../../../contract/provider.ts';
 
 const config = loadBackendConfig({});
 const P = `/store-api/${config.provider}/order-flow`;
-const PREFIX = config.provider.toUpperCase();
+const PREFIX = providerErrorPrefix(config.provider);
 let handle: DbHandle;
 let app: ReturnType<typeof createStoreApi>['app'];
 

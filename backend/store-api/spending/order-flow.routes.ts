@@ -10,17 +10,10 @@
  * `cache-control: private, no-store`.
  */
 import type { Context, Hono } from 'hono';
-import {
-  OrderFlowAssignRequestSchema,
-  OrderFlowListRequestSchema,
-  OrderFlowPathSchema,
-  OrderFlowRequestSchema,
-} from '../../../contract/provider/order-flow.ts';
 import { requireCustomer, requireRight, type AuthenticatedCustomer } from '../../auth/guards.ts';
 import type { RightCode } from '../../auth/rights.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { validate } from '../../http/validate.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pricedFor } from '../../commerce/accounts/prices-hidden.ts';
 import {
@@ -33,6 +26,7 @@ import {
   pendingForApprover,
   updateFlow,
 } from '../../commerce/spending/order-flow.service.ts';
+import { providerRoute } from '../../http/provider-route.ts';
 
 export interface OrderFlowDeps {
   db: Db;
@@ -43,7 +37,6 @@ export interface OrderFlowDeps {
 export function registerOrderFlowRoutes(app: Hono<StoreApiEnv>, deps: OrderFlowDeps): void {
   const { db, config } = deps;
   const { provider } = config;
-  const base = `/store-api/${provider}/order-flow`;
 
   /** The logged-in caller holding `right`; the answer is marked private. */
   async function caller(c: Context<StoreApiEnv>, right: RightCode): Promise<AuthenticatedCustomer> {
@@ -53,46 +46,41 @@ export function registerOrderFlowRoutes(app: Hono<StoreApiEnv>, deps: OrderFlowD
     return me;
   }
 
-  app.post(`${base}/list`, validate('json', OrderFlowListRequestSchema), async (c) => {
+  providerRoute(app, provider, 'listOrderFlows', async (c) => {
     const me = await caller(c, 'ROLE_MANAGE_ORDER_FLOWS');
-    return c.json(await listFlows(db, me, c.req.valid('json')));
+    return listFlows(db, me, c.req.valid('json'));
   });
 
-  app.get(`${base}/pending`, async (c) => {
+  providerRoute(app, provider, 'readPendingOrderFlowApprovals', async (c) => {
     const me = await caller(c, 'ROLE_APPROVE_ORDER_FLOWS');
-    return c.json(pricedFor(me, await pendingForApprover(db, me)));
+    return pricedFor(me, await pendingForApprover(db, me));
   });
 
-  app.post(`${base}/assign`, validate('json', OrderFlowAssignRequestSchema), async (c) => {
+  providerRoute(app, provider, 'assignOrderFlow', async (c) => {
     const me = await caller(c, 'ROLE_MANAGE_ORDER_FLOWS');
     const body = c.req.valid('json');
-    return c.json(await assignFlow(db, me, provider, body.flowId, body.users));
+    return assignFlow(db, me, provider, body.flowId, body.users);
   });
 
-  app.post(base, validate('json', OrderFlowRequestSchema), async (c) => {
+  providerRoute(app, provider, 'createOrderFlow', async (c) => {
     const me = await caller(c, 'ROLE_MANAGE_ORDER_FLOWS');
-    return c.json(await createFlow(db, me, provider, c.req.valid('json')));
+    return createFlow(db, me, provider, c.req.valid('json'));
   });
 
-  app.get(`${base}/:id`, validate('param', OrderFlowPathSchema), async (c) => {
+  providerRoute(app, provider, 'readOrderFlow', async (c) => {
     const me = await caller(c, 'ROLE_MANAGE_ORDER_FLOWS');
     const [mapped] = await mapFlows(db, [await loadFlow(db, me, provider, c.req.valid('param').id)]);
-    return c.json(mapped!);
+    return mapped!;
   });
 
-  app.put(
-    `${base}/:id`,
-    validate('param', OrderFlowPathSchema),
-    validate('json', OrderFlowRequestSchema),
-    async (c) => {
-      const me = await caller(c, 'ROLE_MANAGE_ORDER_FLOWS');
-      return c.json(await updateFlow(db, me, provider, c.req.valid('param').id, c.req.valid('json')));
-    },
-  );
+  providerRoute(app, provider, 'updateOrderFlow', async (c) => {
+    const me = await caller(c, 'ROLE_MANAGE_ORDER_FLOWS');
+    return updateFlow(db, me, provider, c.req.valid('param').id, c.req.valid('json'));
+  });
 
-  app.delete(`${base}/:id`, validate('param', OrderFlowPathSchema), async (c) => {
+  providerRoute(app, provider, 'deleteOrderFlow', async (c) => {
     const me = await caller(c, 'ROLE_MANAGE_ORDER_FLOWS');
     await deleteFlow(db, me, provider, c.req.valid('param').id);
-    return c.body(null, 204);
+    return null;
   });
 }

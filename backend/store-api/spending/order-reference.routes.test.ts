@@ -12,10 +12,11 @@ import { randomId } from '../../lib/ids.ts';
 import { shopToday } from '../../../contract/order.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
 import { usableReference } from '../../commerce/spending/reference-use.ts';
+import { providerErrorPrefix } from '../../../contract/provider.ts';
 
 const config = loadBackendConfig({});
 const P = `/store-api/${config.provider}/order-reference`;
-const PREFIX = config.provider.toUpperCase();
+const PREFIX = providerErrorPrefix(config.provider);
 let handle: DbHandle;
 let app: ReturnType<typeof createStoreApi>['app'];
 

@@ -13,10 +13,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import {
-  OrderReferenceListRequestSchema,
-  OrderReferencePathSchema,
-  OrderReferenceRequestSchema,
-  OrderReferenceSearchPathSchema,
   type OrderReferenceCartResponse,
   type OrderReferenceSearchResponse,
 } from '../../../contract/provider/order-reference.ts';
@@ -25,7 +21,6 @@ import type { RightCode } from '../../auth/rights.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { cartTable } from '../../db/schema/index.ts';
-import { validate } from '../../http/validate.ts';
 import { ensureCart } from '../../commerce/cart/cart-change.ts';
 import type { StoreApiEnv } from '../context.ts';
 import {
@@ -39,6 +34,7 @@ import {
   searchReferences,
   updateReference,
 } from '../../commerce/spending/order-reference.service.ts';
+import { providerRoute } from '../../http/provider-route.ts';
 
 export interface OrderReferenceDeps {
   db: Db;
@@ -48,7 +44,6 @@ export interface OrderReferenceDeps {
 /** Registers the order reference endpoints (see the module comment). */
 export function registerOrderReferenceRoutes(app: Hono<StoreApiEnv>, deps: OrderReferenceDeps): void {
   const { db, config } = deps;
-  const base = `/store-api/${config.provider}/order-reference`;
 
   /** The logged-in caller holding `right`; the answer is marked private. */
   async function caller(c: Context<StoreApiEnv>, right: RightCode): Promise<AuthenticatedCustomer> {
@@ -67,58 +62,53 @@ export function registerOrderReferenceRoutes(app: Hono<StoreApiEnv>, deps: Order
       .where(eq(cartTable.customerId, me.id));
   }
 
-  app.post(`${base}/list`, validate('json', OrderReferenceListRequestSchema), async (c) => {
+  providerRoute(app, config.provider, 'listOrderReferences', async (c) => {
     const me = await caller(c, 'ROLE_MANAGE_ORDER_REFERENCES');
-    return c.json(await listReferences(db, me, c.req.valid('json')));
+    return listReferences(db, me, c.req.valid('json'));
   });
 
-  app.get(`${base}/search/:term`, validate('param', OrderReferenceSearchPathSchema), async (c) => {
+  providerRoute(app, config.provider, 'searchOrderReferences', async (c) => {
     const me = await caller(c, 'ROLE_ADD_ORDER_REFERENCES');
     const body: OrderReferenceSearchResponse = { elements: await searchReferences(db, me, c.req.valid('param').term) };
-    return c.json(body);
+    return body;
   });
 
-  app.put(`${base}/cart/:id`, validate('param', OrderReferencePathSchema), async (c) => {
+  providerRoute(app, config.provider, 'setCartOrderReference', async (c) => {
     const me = await caller(c, 'ROLE_ADD_ORDER_REFERENCES');
     const row = await loadUsableReference(db, me, config.provider, c.req.valid('param').id);
     await setCartReference(me, row.id);
     const [option] = await mapOptions(db, [row]);
     const body: OrderReferenceCartResponse = { orderReference: option ?? null };
-    return c.json(body);
+    return body;
   });
 
-  app.delete(`${base}/cart`, async (c) => {
+  providerRoute(app, config.provider, 'clearCartOrderReference', async (c) => {
     const me = await caller(c, 'ROLE_ADD_ORDER_REFERENCES');
     await setCartReference(me, null);
     const body: OrderReferenceCartResponse = { orderReference: null };
-    return c.json(body);
+    return body;
   });
 
-  app.post(base, validate('json', OrderReferenceRequestSchema), async (c) => {
+  providerRoute(app, config.provider, 'createOrderReference', async (c) => {
     const me = await caller(c, 'ROLE_MANAGE_ORDER_REFERENCES');
-    return c.json(await createReference(db, me, config.provider, c.req.valid('json')));
+    return createReference(db, me, config.provider, c.req.valid('json'));
   });
 
-  app.get(`${base}/:id`, validate('param', OrderReferencePathSchema), async (c) => {
+  providerRoute(app, config.provider, 'readOrderReference', async (c) => {
     const me = await caller(c, 'ROLE_MANAGE_ORDER_REFERENCES');
     const row = await loadReference(db, me, config.provider, c.req.valid('param').id);
     const [mapped] = await mapReferences(db, [row]);
-    return c.json(mapped!);
+    return mapped!;
   });
 
-  app.put(
-    `${base}/:id`,
-    validate('param', OrderReferencePathSchema),
-    validate('json', OrderReferenceRequestSchema),
-    async (c) => {
-      const me = await caller(c, 'ROLE_MANAGE_ORDER_REFERENCES');
-      return c.json(await updateReference(db, me, config.provider, c.req.valid('param').id, c.req.valid('json')));
-    },
-  );
+  providerRoute(app, config.provider, 'updateOrderReference', async (c) => {
+    const me = await caller(c, 'ROLE_MANAGE_ORDER_REFERENCES');
+    return updateReference(db, me, config.provider, c.req.valid('param').id, c.req.valid('json'));
+  });
 
-  app.delete(`${base}/:id`, validate('param', OrderReferencePathSchema), async (c) => {
+  providerRoute(app, config.provider, 'deleteOrderReference', async (c) => {
     const me = await caller(c, 'ROLE_MANAGE_ORDER_REFERENCES');
     await deleteReference(db, me, config.provider, c.req.valid('param').id);
-    return c.body(null, 204);
+    return null;
   });
 }

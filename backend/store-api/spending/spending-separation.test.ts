@@ -26,9 +26,10 @@ import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/
 import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../../testing/order-test-support.ts';
 import { insertFlow, setRight } from '../../testing/approval-test-support.ts';
 import { insertTestReference, ledgerAndUsage } from '../../testing/budget-test-support.ts';
+import { providerErrorPrefix } from '../../../contract/provider.ts';
 
 const config = loadBackendConfig({});
-const PREFIX = config.provider.toUpperCase();
+const PREFIX = providerErrorPrefix(config.provider);
 const FLOWS = `/store-api/${config.provider}/order-flow`;
 const REFS = `/store-api/${config.provider}/order-reference`;
 const ORDER = `/store-api/${config.provider}/order`;

@@ -8,17 +8,15 @@
  * @throws StoreApiClientError from every call for a non-2xx answer; an answer that is not the contract's shape
  *   throws valibot's ValiError.
  */
-import * as v from 'valibot';
 import type { CompanyAddressRequest } from '../../../contract/provider/addresses.ts';
-import {
-  CompanyCustomerListResponseSchema,
-  CompanyCustomerSchema,
-  type CompanyCustomerCreateRequest,
-  type CompanyCustomerDeleteRequest,
-  type CompanyCustomerListRequest,
-  type CompanyCustomerPatchRequest,
+import type {
+  CompanyCustomerCreateRequest,
+  CompanyCustomerDeleteRequest,
+  CompanyCustomerListRequest,
+  CompanyCustomerPatchRequest,
 } from '../../../contract/provider/company-users.ts';
-import { invoke, providerPath, storeApi } from '../../lib/store-api/browser.ts';
+import { invoke } from '../../lib/store-api/browser.ts';
+import { provider } from '../../lib/store-api/provider.ts';
 import type { StoreApiOperations } from '../../lib/store-api/types.ts';
 import { fromCompanyCustomer, type Address, type Customer } from '../../lib/session/customer.ts';
 
@@ -50,17 +48,17 @@ export type AddressInput = Omit<Address, 'id'>;
 
 /** POST `{provider}/companies/{companyId}/address`. */
 export async function createAddress(companyId: string, input: CompanyAddressRequest): Promise<void> {
-  await storeApi(providerPath('companies', companyId, 'address'), { method: 'POST', body: input });
+  await provider.invoke('createCompanyAddress', { params: { companyId }, body: input });
 }
 
 /** PUT `{provider}/companies/{companyId}/address/{addressId}`; `isMain: true` makes it the default address. */
 export async function updateAddress(companyId: string, addressId: string, input: CompanyAddressRequest): Promise<void> {
-  await storeApi(providerPath('companies', companyId, 'address', addressId), { method: 'PUT', body: input });
+  await provider.invoke('updateCompanyAddress', { params: { companyId, addressId }, body: input });
 }
 
 /** DELETE `{provider}/companies/{companyId}/address/{addressId}`. */
 export async function deleteAddress(companyId: string, addressId: string): Promise<void> {
-  await storeApi(providerPath('companies', companyId, 'address', addressId), { method: 'DELETE' });
+  await provider.invoke('deleteCompanyAddress', { params: { companyId, addressId } });
 }
 
 /** One page of the company's users. */
@@ -71,16 +69,13 @@ export interface CustomerPage {
 
 /** POST `{provider}/companies/customers` with the list criteria (page, limit, term, filter, sort). */
 export async function listCustomers(criteria: CompanyCustomerListRequest): Promise<CustomerPage> {
-  const body = await storeApi(providerPath('companies', 'customers'), { method: 'POST', body: criteria });
-  const result = v.parse(CompanyCustomerListResponseSchema, body);
+  const result = await provider.invoke('listCompanyCustomers', { body: criteria });
   return { customers: result.elements.map(fromCompanyCustomer), total: result.total };
 }
 
 /** GET `{provider}/companies/customers/{id}`; another company's user answers 404. */
 export async function fetchCustomer(id: string): Promise<Customer> {
-  return fromCompanyCustomer(
-    v.parse(CompanyCustomerSchema, await storeApi(providerPath('companies', 'customers', id))),
-  );
+  return fromCompanyCustomer(await provider.invoke('readCompanyCustomer', { params: { id } }));
 }
 
 /** User fields that the create and edit screens send. */
@@ -95,15 +90,14 @@ export interface UserInput {
 }
 
 /** Path of the user-create call (provider OpenAPI document). */
-export const createCustomerPath = (): string => providerPath('companies', 'customers', 'create');
+export const createCustomerPath = (): string => provider.href('createCompanyCustomer').slice('/store-api/'.length);
 
 /**
  * Creates a user in the caller's company with its rights (`rights: [{code, enabled}]`); the server mails a
  * set-password invitation. Answers the new id. VIOLATION::CUSTOMER_USERNAME_NOT_UNIQUE when the username is taken.
  */
 export async function createCustomer(input: CompanyCustomerCreateRequest): Promise<string> {
-  const body = await storeApi(createCustomerPath(), { method: 'POST', body: input });
-  return v.parse(CompanyCustomerSchema, body).id;
+  return (await provider.invoke('createCompanyCustomer', { body: input })).id;
 }
 
 /**
@@ -112,11 +106,11 @@ export async function createCustomer(input: CompanyCustomerCreateRequest): Promi
  * `changeProfile`).
  */
 export async function updateCustomer(id: string, input: CompanyCustomerPatchRequest): Promise<void> {
-  await storeApi(providerPath('companies', 'customers', id), { method: 'PATCH', body: input });
+  await provider.invoke('updateCompanyCustomer', { params: { id }, body: input });
 }
 
 /** DELETE `{provider}/companies/customers` with `{customerIds}`. */
 export async function deleteCustomers(customerIds: string[]): Promise<void> {
   const body: CompanyCustomerDeleteRequest = { customerIds };
-  await storeApi(providerPath('companies', 'customers'), { method: 'DELETE', body });
+  await provider.invoke('deleteCompanyCustomers', { body });
 }

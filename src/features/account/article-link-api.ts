@@ -7,29 +7,25 @@
  * @throws StoreApiClientError from every call for a non-2xx answer; an answer that is not the contract's shape
  *   throws valibot's ValiError.
  */
-import * as v from 'valibot';
-import {
-  ArticleLinkImportResponseSchema,
-  ArticleLinkListResponseSchema,
-  ArticleLinkSchema,
-  type ArticleLink,
-  type ArticleLinkImportResponse,
-  type ArticleLinkListResponse,
-  type ArticleLinkQuery,
-  type ArticleLinkRequest,
+import type {
+  ArticleLink,
+  ArticleLinkImportResponse,
+  ArticleLinkListResponse,
+  ArticleLinkQuery,
+  ArticleLinkRequest,
 } from '../../../contract/provider/article-link.ts';
-import { providerPath, storeApi, storeApiFile, type StoreApiFile } from '../../lib/store-api/browser.ts';
+import type { StoreApiFile } from '../../lib/store-api/browser.ts';
+import { provider } from '../../lib/store-api/provider.ts';
 
 /**
  * GET `{provider}/article-links?page&limit&term&sort&order`: one page of the company's links (`term` matches part of
  * the customer number, the supplier number or the article name; default sort by customer number, ascending).
  */
 export async function listArticleLinks(query: ArticleLinkQuery): Promise<ArticleLinkListResponse> {
-  const search = new URLSearchParams(
-    Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
-  ).toString();
-  const path = providerPath('article-links');
-  return v.parse(ArticleLinkListResponseSchema, await storeApi(search ? `${path}?${search}` : path));
+  const set = Object.entries(query).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+  );
+  return provider.invoke('listArticleLinks', { query: Object.fromEntries(set) as ArticleLinkQuery });
 }
 
 /**
@@ -38,19 +34,17 @@ export async function listArticleLinks(query: ArticleLinkQuery): Promise<Article
  * number already PRODUCT_ID_NOT_UNIQUE and an unknown article PRODUCT_ID_NOT_FOUND, both at `/productId`.
  */
 export async function createArticleLink(request: ArticleLinkRequest): Promise<ArticleLink> {
-  const body = await storeApi(providerPath('article-links'), { method: 'POST', body: request });
-  return v.parse(ArticleLinkSchema, body);
+  return provider.invoke('createArticleLink', { body: request });
 }
 
 /** PUT `{provider}/article-links/{id}` with both numbers; errors as `createArticleLink`, another company's id 404. */
 export async function updateArticleLink(id: string, request: ArticleLinkRequest): Promise<ArticleLink> {
-  const body = await storeApi(providerPath('article-links', id), { method: 'PUT', body: request });
-  return v.parse(ArticleLinkSchema, body);
+  return provider.invoke('updateArticleLink', { params: { id }, body: request });
 }
 
 /** DELETE `{provider}/article-links/{id}` (204). */
 export async function deleteArticleLink(id: string): Promise<void> {
-  await storeApi(providerPath('article-links', id), { method: 'DELETE' });
+  await provider.invoke('deleteArticleLink', { params: { id } });
 }
 
 /**
@@ -58,7 +52,7 @@ export async function deleteArticleLink(id: string): Promise<void> {
  * with the session like every call, with the file name the server gives.
  */
 export async function exportArticleLinks(): Promise<StoreApiFile> {
-  return storeApiFile(providerPath('article-links', 'export'), 'text/csv');
+  return provider.file('exportArticleLinks');
 }
 
 /**
@@ -66,11 +60,9 @@ export async function exportArticleLinks(): Promise<StoreApiFile> {
  * checked by the caller before): answers the report of every data row and the counts.
  */
 export async function importArticleLinks(file: Blob): Promise<ArticleLinkImportResponse> {
-  const body = await storeApi(providerPath('article-links', 'import'), {
-    method: 'POST',
+  return provider.invoke('importArticleLinks', {
     raw: { data: file, contentType: 'text/csv' },
     // A file of 20,000 rows takes longer than a plain call.
     timeoutMs: 120_000,
   });
-  return v.parse(ArticleLinkImportResponseSchema, body);
 }

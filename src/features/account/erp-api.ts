@@ -9,27 +9,23 @@
  *   `VIOLATION::TOO_HIGH_ERROR` at `/dateFrom`, an unknown or foreign number 404); an answer that is not the
  *   contract's shape throws valibot's ValiError.
  */
-import * as v from 'valibot';
 import {
   ERP_HISTORY_DEFAULT_LIMIT,
   ERP_ORDER_STATUS_FILTERS,
-  ErpOrderDetailSchema,
-  ErpOrderHistoryResponseSchema,
-  InvoiceHistoryResponseSchema,
   OFFER_STATUSES,
-  OfferDetailSchema,
-  OfferHistoryResponseSchema,
-  OfferToCartResponseSchema,
   type ErpOrderDetail,
   type ErpOrderDetailQuery,
+  type ErpOrderHistoryQuery,
   type ErpOrderHistoryResponse,
+  type InvoiceHistoryQuery,
   type InvoiceHistoryResponse,
   type OfferDetail,
+  type OfferHistoryQuery,
   type OfferHistoryResponse,
   type OfferToCartResponse,
 } from '../../../contract/provider/erp.ts';
 import { ORDER_REFERENCE_MAX_LENGTH } from '../../../contract/order.ts';
-import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
+import { provider } from '../../lib/store-api/provider.ts';
 
 /** Page size of the ERP histories (the contract's default, 20). */
 export const HISTORY_PAGE_SIZE = ERP_HISTORY_DEFAULT_LIMIT;
@@ -123,44 +119,43 @@ export function isDayRangeValid(filters: { dateFrom?: string; dateTo?: string })
 }
 
 /** The Store API query of a filter state: `page`, `limit` (20) and every set filter. */
-function historySearch<S extends readonly FilterField[]>(spec: S, filters: HistoryFilters<S>): URLSearchParams {
+function historySearch<S extends readonly FilterField[]>(spec: S, filters: HistoryFilters<S>): Record<string, string> {
   const params = new URLSearchParams({ page: String(filters.page), limit: String(HISTORY_PAGE_SIZE) });
   for (const [name, value] of new URLSearchParams(serializeFilters(spec, { ...filters, page: 1 })))
     params.set(name, value);
-  return params;
+  return Object.fromEntries(params);
 }
 
 /** GET `{provider}/order/history`: one page of the orders of every channel, newest first. */
 export async function listErpOrders(filters: HistoryFilters<typeof ORDER_FILTERS>): Promise<ErpOrderHistoryResponse> {
-  const body = await storeApi(`${providerPath('order', 'history')}?${historySearch(ORDER_FILTERS, filters)}`);
-  return v.parse(ErpOrderHistoryResponseSchema, body);
+  return provider.invoke('readErpOrderHistory', {
+    query: historySearch(ORDER_FILTERS, filters) as ErpOrderHistoryQuery,
+  });
 }
 
 /** GET `{provider}/order/history/detail?orderNumber=&firm=&warehouse=`: one order with lines, deliveries, invoices. */
 export async function fetchErpOrder(key: ErpOrderDetailQuery): Promise<ErpOrderDetail> {
-  const search = new URLSearchParams({ orderNumber: key.orderNumber });
-  if (key.firm) search.set('firm', key.firm);
-  if (key.warehouse) search.set('warehouse', key.warehouse);
-  const body = await storeApi(`${providerPath('order', 'history', 'detail')}?${search}`);
-  return v.parse(ErpOrderDetailSchema, body);
+  const query: ErpOrderDetailQuery = { orderNumber: key.orderNumber };
+  if (key.firm) query.firm = key.firm;
+  if (key.warehouse) query.warehouse = key.warehouse;
+  return provider.invoke('readErpOrderDetail', { query });
 }
 
 /** GET `{provider}/invoice/history`: one page of the company's invoices, newest first. */
 export async function listInvoices(filters: HistoryFilters<typeof INVOICE_FILTERS>): Promise<InvoiceHistoryResponse> {
-  const body = await storeApi(`${providerPath('invoice', 'history')}?${historySearch(INVOICE_FILTERS, filters)}`);
-  return v.parse(InvoiceHistoryResponseSchema, body);
+  return provider.invoke('readInvoiceHistory', {
+    query: historySearch(INVOICE_FILTERS, filters) as InvoiceHistoryQuery,
+  });
 }
 
 /** GET `{provider}/offer/history`: one page of offers, newest first. */
 export async function listOffers(filters: HistoryFilters<typeof OFFER_FILTERS>): Promise<OfferHistoryResponse> {
-  const body = await storeApi(`${providerPath('offer', 'history')}?${historySearch(OFFER_FILTERS, filters)}`);
-  return v.parse(OfferHistoryResponseSchema, body);
+  return provider.invoke('readOfferHistory', { query: historySearch(OFFER_FILTERS, filters) as OfferHistoryQuery });
 }
 
 /** GET `{provider}/offer/history/detail?offerNumber=`: one offer with its lines. */
 export async function fetchOffer(offerNumber: string): Promise<OfferDetail> {
-  const body = await storeApi(`${providerPath('offer', 'history', 'detail')}?${new URLSearchParams({ offerNumber })}`);
-  return v.parse(OfferDetailSchema, body);
+  return provider.invoke('readOfferDetail', { query: { offerNumber } });
 }
 
 /**
@@ -168,8 +163,7 @@ export async function fetchOffer(offerNumber: string): Promise<OfferDetail> {
  * at the offered prices; answers how many lines went in. The cart itself is not in the answer (read it again).
  */
 export async function offerToCart(offerNumber: string): Promise<OfferToCartResponse> {
-  const body = await storeApi(providerPath('offer', 'cart'), { method: 'POST', body: { offerNumber } });
-  return v.parse(OfferToCartResponseSchema, body);
+  return provider.invoke('offerToCart', { body: { offerNumber } });
 }
 
 /**
@@ -178,10 +172,10 @@ export async function offerToCart(offerNumber: string): Promise<OfferToCartRespo
  * links carry `download`, so the browser saves the file instead of leaving the shop.
  */
 export const documentHref = {
-  invoice: (invoiceNumber: string) => `/store-api/${providerPath('invoice', invoiceNumber, 'document')}`,
+  invoice: (invoiceNumber: string) => provider.href('readInvoiceDocument', { params: { invoiceNumber } }),
   proofOfDelivery: (invoiceNumber: string) =>
-    `/store-api/${providerPath('invoice', invoiceNumber, 'proof-of-delivery')}`,
-  offer: (offerNumber: string) => `/store-api/${providerPath('offer', offerNumber, 'document')}`,
+    provider.href('readInvoiceProofOfDelivery', { params: { invoiceNumber } }),
+  offer: (offerNumber: string) => provider.href('readOfferDocument', { params: { offerNumber } }),
 };
 
 /** Today as an ISO calendar day in Europe/Brussels, the ERP's calendar (an offer is valid through `validUntil`). */

@@ -6,11 +6,8 @@
  * @throws StoreApiClientError from the calls for a non-2xx answer; an answer that is not the contract's shape throws
  *   valibot's ValiError.
  */
-import * as v from 'valibot';
 import {
   ORDER_STATES,
-  OrderHistoryDetailSchema,
-  OrderHistoryResponseSchema,
   type OrderHistoryDetail,
   type OrderHistoryLine,
   type OrderHistoryQuery,
@@ -18,7 +15,8 @@ import {
   type OrderState,
 } from '../../../contract/provider/order-history.ts';
 import { addToCart, cartErrors, productLineItems, type Cart } from '../../lib/cart/cart-store.ts';
-import { invoke, providerPath, storeApi } from '../../lib/store-api/browser.ts';
+import { invoke } from '../../lib/store-api/browser.ts';
+import { provider } from '../../lib/store-api/provider.ts';
 
 /** Page size of the order history. */
 export const ORDER_PAGE_SIZE = 20;
@@ -89,16 +87,12 @@ export function toOrderHistoryQuery(q: OrderListQuery): OrderHistoryQuery {
 
 /** GET `{provider}/sw/order/history` with the filters: one page of orders, newest first. */
 export async function listOrders(q: OrderListQuery): Promise<OrderHistoryResponse> {
-  const search = new URLSearchParams(Object.entries(toOrderHistoryQuery(q)).filter(([, value]) => value !== undefined));
-  const body = await storeApi(`${providerPath('sw', 'order', 'history')}?${search}`);
-  return v.parse(OrderHistoryResponseSchema, body);
+  return provider.invoke('readOrderHistory', { query: toOrderHistoryQuery(q) });
 }
 
 /** GET `{provider}/sw/order/history/detail?orderNumber=…`; an unknown or foreign order answers 404. */
 export async function fetchOrder(orderNumber: string): Promise<OrderHistoryDetail> {
-  const search = new URLSearchParams({ orderNumber });
-  const body = await storeApi(`${providerPath('sw', 'order', 'history', 'detail')}?${search}`);
-  return v.parse(OrderHistoryDetailSchema, body);
+  return provider.invoke('readOrderHistoryDetail', { query: { orderNumber } });
 }
 
 /** What a reorder did: the cart it left and the lines it could not add (by their label and article number). */

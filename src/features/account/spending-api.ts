@@ -8,11 +8,7 @@
  * @throws StoreApiClientError from every call for a non-2xx answer; an answer that is not the contract's shape
  *   throws valibot's ValiError.
  */
-import * as v from 'valibot';
 import {
-  ApprovalActionsResponseSchema,
-  ApprovalDecisionSchema,
-  ApprovalListResponseSchema,
   type Approval,
   type ApprovalActionsRequest,
   type ApprovalActionsResponse,
@@ -21,14 +17,8 @@ import {
   type ApprovalListRequest,
   type ApprovalListResponse,
 } from '../../../contract/provider/approvals.ts';
+import { type ExternalContact, type ExternalContactIdsRequest } from '../../../contract/provider/cost-center.ts';
 import {
-  ExternalContactListResponseSchema,
-  type ExternalContact,
-  type ExternalContactIdsRequest,
-} from '../../../contract/provider/cost-center.ts';
-import {
-  OrderFlowListResponseSchema,
-  OrderFlowSchema,
   type OrderFlow,
   type OrderFlowAssignRequest,
   type OrderFlowListRequest,
@@ -36,19 +26,16 @@ import {
   type OrderFlowRequest,
 } from '../../../contract/provider/order-flow.ts';
 import {
-  OrderReferenceListResponseSchema,
-  OrderReferenceSchema,
   type OrderReference,
   type OrderReferenceListRequest,
   type OrderReferenceListResponse,
   type OrderReferenceRequest,
 } from '../../../contract/provider/order-reference.ts';
-import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
+import { provider } from '../../lib/store-api/provider.ts';
 
 /** POST `{provider}/order/approvals`: one page of the requests the caller may see, newest first. */
 export async function listApprovals(criteria: ApprovalListRequest): Promise<ApprovalListResponse> {
-  const body = await storeApi(providerPath('order', 'approvals'), { method: 'POST', body: criteria });
-  return v.parse(ApprovalListResponseSchema, body);
+  return provider.invoke('listApprovals', { body: criteria });
 }
 
 /** One request by id (the list filtered by `ids`); null when the caller may not see it or it does not exist. */
@@ -62,8 +49,7 @@ export async function fetchApproval(id: string): Promise<Approval | null> {
  * Answers the decision with the new order's number.
  */
 export async function approveApproval(id: string, request: ApprovalApproveRequest = {}): Promise<ApprovalDecision> {
-  const body = await storeApi(providerPath('order', 'approve', id), { method: 'POST', body: request });
-  return v.parse(ApprovalDecisionSchema, body);
+  return provider.invoke('approveOrder', { params: { id }, body: request });
 }
 
 /**
@@ -71,8 +57,7 @@ export async function approveApproval(id: string, request: ApprovalApproveReques
  * released. Another's request answers 404, one no longer pending 409.
  */
 export async function withdrawApproval(id: string): Promise<ApprovalDecision> {
-  const body = await storeApi(providerPath('order', 'withdraw', id), { method: 'POST', body: {} });
-  return v.parse(ApprovalDecisionSchema, body);
+  return provider.invoke('withdrawApproval', { params: { id } });
 }
 
 /**
@@ -80,42 +65,37 @@ export async function withdrawApproval(id: string): Promise<ApprovalDecision> {
  * one result per action (outcome or error) in the order sent.
  */
 export async function decideApprovals(request: ApprovalActionsRequest): Promise<ApprovalActionsResponse> {
-  const body = await storeApi(providerPath('order', 'approvals', 'actions'), { method: 'POST', body: request });
-  return v.parse(ApprovalActionsResponseSchema, body);
+  return provider.invoke('decideApprovals', { body: request });
 }
 
 /** POST `{provider}/order-reference/list`: one page of the company's order references, by name. */
 export async function listOrderReferences(criteria: OrderReferenceListRequest): Promise<OrderReferenceListResponse> {
-  const body = await storeApi(providerPath('order-reference', 'list'), { method: 'POST', body: criteria });
-  return v.parse(OrderReferenceListResponseSchema, body);
+  return provider.invoke('listOrderReferences', { body: criteria });
 }
 
 /** GET `{provider}/order-reference/{id}`; another company's reference answers 404. */
 export async function fetchOrderReference(id: string): Promise<OrderReference> {
-  return v.parse(OrderReferenceSchema, await storeApi(providerPath('order-reference', id)));
+  return provider.invoke('readOrderReference', { params: { id } });
 }
 
 /** POST `{provider}/order-reference`; a name in use answers ORDER_REFERENCE_NAME_NOT_UNIQUE at `/name`. */
 export async function createOrderReference(request: OrderReferenceRequest): Promise<OrderReference> {
-  const body = await storeApi(providerPath('order-reference'), { method: 'POST', body: request });
-  return v.parse(OrderReferenceSchema, body);
+  return provider.invoke('createOrderReference', { body: request });
 }
 
 /** PUT `{provider}/order-reference/{id}` with the whole reference. */
 export async function updateOrderReference(id: string, request: OrderReferenceRequest): Promise<OrderReference> {
-  const body = await storeApi(providerPath('order-reference', id), { method: 'PUT', body: request });
-  return v.parse(OrderReferenceSchema, body);
+  return provider.invoke('updateOrderReference', { params: { id }, body: request });
 }
 
 /** DELETE `{provider}/order-reference/{id}` (204). */
 export async function deleteOrderReference(id: string): Promise<void> {
-  await storeApi(providerPath('order-reference', id), { method: 'DELETE' });
+  await provider.invoke('deleteOrderReference', { params: { id } });
 }
 
 /** GET `{provider}/cost-center/external-contact`: every external contact of the company, by name. */
 export async function listExternalContacts(): Promise<ExternalContact[]> {
-  const body = await storeApi(providerPath('cost-center', 'external-contact'));
-  return v.parse(ExternalContactListResponseSchema, body).elements;
+  return (await provider.invoke('listExternalContacts')).elements;
 }
 
 /**
@@ -126,15 +106,13 @@ export async function setExternalContactsConnected(
   connect: boolean,
   request: ExternalContactIdsRequest = {},
 ): Promise<ExternalContact[]> {
-  const path = providerPath('cost-center', connect ? 'external-contact-assign' : 'external-contact-dismiss');
-  const body = await storeApi(path, { method: 'POST', body: request });
-  return v.parse(ExternalContactListResponseSchema, body).elements;
+  const operation = connect ? 'assignExternalContacts' : 'dismissExternalContacts';
+  return (await provider.invoke(operation, { body: request })).elements;
 }
 
 /** POST `{provider}/order-flow/list`: one page of the company's order flows, by name. */
 export async function listOrderFlows(criteria: OrderFlowListRequest): Promise<OrderFlowListResponse> {
-  const body = await storeApi(providerPath('order-flow', 'list'), { method: 'POST', body: criteria });
-  return v.parse(OrderFlowListResponseSchema, body);
+  return provider.invoke('listOrderFlows', { body: criteria });
 }
 
 /** Every order flow of the company (the list read page by page, at most 100 pages of 100). */
@@ -153,17 +131,15 @@ export async function listAllOrderFlows(): Promise<OrderFlow[]> {
  * ROLE_MANAGE_APPROVERS (`{PROVIDER}__MISSING_RIGHT`).
  */
 export async function createOrderFlow(request: OrderFlowRequest): Promise<OrderFlow> {
-  const body = await storeApi(providerPath('order-flow'), { method: 'POST', body: request });
-  return v.parse(OrderFlowSchema, body);
+  return provider.invoke('createOrderFlow', { body: request });
 }
 
 /** DELETE `{provider}/order-flow/{id}` (204). */
 export async function deleteOrderFlow(id: string): Promise<void> {
-  await storeApi(providerPath('order-flow', id), { method: 'DELETE' });
+  await provider.invoke('deleteOrderFlow', { params: { id } });
 }
 
 /** POST `{provider}/order-flow/assign`: puts the users into the flow (each leaves their former one). */
 export async function assignOrderFlow(request: OrderFlowAssignRequest): Promise<OrderFlow> {
-  const body = await storeApi(providerPath('order-flow', 'assign'), { method: 'POST', body: request });
-  return v.parse(OrderFlowSchema, body);
+  return provider.invoke('assignOrderFlow', { body: request });
 }

@@ -4,13 +4,14 @@
  */
 import * as v from 'valibot';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contract/credentials.ts';
-import { providerErrorCode } from '../../../contract/provider.ts';
+import { PROVIDER_ERROR_NAMES, providerErrorCode } from '../../../contract/error-codes.ts';
 import { refreshSession, isLoggedIn, type SessionCustomer } from '../../lib/session/session-store.ts';
 import { invoke, storeApiProvider } from '../../lib/store-api/browser.ts';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
 
 /** Error code that makes login redirect to the password-set page: `{PROVIDER}__FORCED_CUSTOMER_RECOVERY`. */
-export const forcedRecoveryCode = (): string => providerErrorCode(storeApiProvider(), 'FORCED_CUSTOMER_RECOVERY');
+export const forcedRecoveryCode = (): string =>
+  providerErrorCode(storeApiProvider(), PROVIDER_ERROR_NAMES.FORCED_CUSTOMER_RECOVERY);
 
 const required = v.pipe(v.string(), v.trim(), v.nonEmpty('validation.required'));
 

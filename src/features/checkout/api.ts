@@ -6,7 +6,7 @@
  *
  * @throws StoreApiClientError from every call for a non-2xx answer.
  */
-import { PickupLocationListResponseSchema, type PickupLocation } from '../../../contract/provider/pickup-location.ts';
+import type { PickupLocation } from '../../../contract/provider/pickup-location.ts';
 import * as v from 'valibot';
 import type { Schemas } from '@shopware/api-client/api-types';
 import {
@@ -14,17 +14,10 @@ import {
   type OrderApprovalRequest,
   type OrderCreateRequest,
 } from '../../../contract/order.ts';
-import {
-  CostCenterCartResponseSchema,
-  CostCenterListResponseSchema,
-  type CostCenter,
-} from '../../../contract/provider/cost-center.ts';
-import {
-  OrderReferenceCartResponseSchema,
-  OrderReferenceSearchResponseSchema,
-  type OrderReferenceOption,
-} from '../../../contract/provider/order-reference.ts';
-import { browserClient, invoke, providerPath, storeApi } from '../../lib/store-api/browser.ts';
+import type { CostCenter } from '../../../contract/provider/cost-center.ts';
+import type { OrderReferenceOption } from '../../../contract/provider/order-reference.ts';
+import { browserClient, invoke } from '../../lib/store-api/browser.ts';
+import { provider } from '../../lib/store-api/provider.ts';
 import type { StoreApiClient } from '../../lib/store-api/client.ts';
 import type { StoreApiOperations } from '../../lib/store-api/types.ts';
 
@@ -62,8 +55,7 @@ export type { PickupLocation };
 
 /** GET `{provider}/pickup-location`: the active pickup locations, in their order. */
 export async function listPickupLocations(): Promise<PickupLocation[]> {
-  const body = await storeApi(providerPath('pickup-location'));
-  return v.parse(PickupLocationListResponseSchema, body).elements;
+  return (await provider.invoke('readPickupLocations')).elements;
 }
 
 /**
@@ -93,8 +85,7 @@ export type { CostCenter, OrderReferenceOption };
  * `term` (1 to 30 characters), each with what is left of its budget. Needs ROLE_ADD_ORDER_REFERENCES.
  */
 export async function searchOrderReferences(term: string, signal?: AbortSignal): Promise<OrderReferenceOption[]> {
-  const body = await storeApi(providerPath('order-reference', 'search', term), signal ? { signal } : {});
-  return v.parse(OrderReferenceSearchResponseSchema, body).elements;
+  return (await provider.invoke('searchOrderReferences', { params: { term }, ...(signal ? { signal } : {}) })).elements;
 }
 
 /**
@@ -104,14 +95,14 @@ export async function searchOrderReferences(term: string, signal?: AbortSignal):
  */
 export async function chooseOrderReference(id: string | null): Promise<OrderReferenceOption | null> {
   const body = id
-    ? await storeApi(providerPath('order-reference', 'cart', id), { method: 'PUT' })
-    : await storeApi(providerPath('order-reference', 'cart'), { method: 'DELETE' });
-  return v.parse(OrderReferenceCartResponseSchema, body).orderReference;
+    ? await provider.invoke('setCartOrderReference', { params: { id } })
+    : await provider.invoke('clearCartOrderReference');
+  return body.orderReference;
 }
 
 /** GET `{provider}/cost-center`: the company's active cost centres. Needs ROLE_ACCESS_COST_CENTER. */
 export async function listCostCenters(): Promise<CostCenter[]> {
-  return v.parse(CostCenterListResponseSchema, await storeApi(providerPath('cost-center'))).elements;
+  return (await provider.invoke('listCostCenters')).elements;
 }
 
 /**
@@ -120,7 +111,7 @@ export async function listCostCenters(): Promise<CostCenter[]> {
  */
 export async function chooseCostCenter(id: string | null): Promise<CostCenter | null> {
   const body = id
-    ? await storeApi(providerPath('cost-center', 'cart', id), { method: 'PUT' })
-    : await storeApi(providerPath('cost-center', 'cart'), { method: 'DELETE' });
-  return v.parse(CostCenterCartResponseSchema, body).costCenter;
+    ? await provider.invoke('setCartCostCenter', { params: { id } })
+    : await provider.invoke('clearCartCostCenter');
+  return body.costCenter;
 }

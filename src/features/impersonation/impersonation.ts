@@ -3,22 +3,16 @@
  * through `POST /store-api/{provider}/account/login-as-customer` (backend account/login-as.routes.ts). Tokens never
  * reach this code: the same-origin proxy keeps the new context token in the HttpOnly cookie.
  */
-import * as v from 'valibot';
 import { normalizeUsername } from '../../../contract/credentials.ts';
 import { ID_PATTERN } from '../../../contract/ids.ts';
-import { LoginAsCustomerResponseSchema, type LoginAsCustomerRequest } from '../../../contract/provider/login-as.ts';
-import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
+import type { LoginAsCustomerRequest } from '../../../contract/provider/login-as.ts';
+import { provider } from '../../lib/store-api/provider.ts';
+import { SHOPWARE_ERROR_CODES } from '../../../contract/error-codes.ts';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
 import { refreshSession } from '../../lib/session/session-store.ts';
 
 /** Who opens the page: nobody logged in, a customer without the account-manager role, or an account manager. */
 export type Viewer = 'anonymous' | 'other' | 'account_manager';
-
-/**
- * The answer as it reaches the browser: LoginAsCustomerResponseSchema without `contextToken`, which the same-origin
- * proxy takes out of the body (src/lib/store-api/proxy.ts) and keeps in the HttpOnly cookie.
- */
-const BrowserAnswerSchema = v.omit(LoginAsCustomerResponseSchema, ['contextToken']);
 
 /**
  * Classifies the caller by the session's role (`extensions.customerExtension.role` of `account/customer`, read
@@ -46,13 +40,14 @@ export async function loginAsCustomer(target: string): Promise<LoginAsFailure | 
     ? { customerId: id }
     : { username: normalizeUsername(target) };
   try {
-    v.parse(BrowserAnswerSchema, await storeApi(providerPath('account', 'login-as-customer'), { body }));
+    // The answer reaches the browser without `contextToken`, which the proxy keeps in the HttpOnly cookie.
+    await provider.invoke('loginAsCustomer', { body });
     return null;
   } catch (error) {
     if (!(error instanceof StoreApiClientError)) return { text: '' };
     const code = error.code;
     if (error.status === 404) return { key: 'notFound' };
-    if (code === 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN') return { key: 'loginFirst' };
+    if (code === SHOPWARE_ERROR_CODES.CHECKOUT__CUSTOMER_NOT_LOGGED_IN) return { key: 'loginFirst' };
     if (error.status === 403) return { key: 'notAllowed' };
     if (error.status === 400) return { key: 'invalidId' };
     return { text: error.errors[0]?.detail ?? '' };

@@ -12,7 +12,7 @@ import {
   type ArticleInformationRequest,
 } from '../../../contract/provider/article-information.ts';
 import { deliveryTimeInDays } from '../../../contract/delivery-time.ts';
-import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
+import { provider } from '../../lib/store-api/provider.ts';
 
 /** The storefront waits at most 30 s for the article information, in milliseconds. */
 export const ARTICLE_INFORMATION_TIMEOUT_MS = 30_000;
@@ -30,9 +30,11 @@ export const $articleInformation = atom<Map<string, ArticleInformation> | null |
  * @throws valibot's ValiError when the body is not that answer.
  */
 export function parseArticleInformation(body: unknown): Map<string, ArticleInformation> {
-  const { articles } = v.parse(ArticleInformationResponseSchema, body);
-  return new Map(articles.map((record) => [record.article, record]));
+  return byArticle(v.parse(ArticleInformationResponseSchema, body).articles);
 }
+
+/** The records by product number. */
+const byArticle = (articles: readonly ArticleInformation[]) => new Map(articles.map((r) => [r.article, r]));
 
 /**
  * The product numbers of every price slot on the page (`[data-price-slot][data-product-number]`), distinct, at most
@@ -59,12 +61,11 @@ export function loadArticleInformation(numbers: string[] = productNumbersOnPage(
     }
     try {
       const request: ArticleInformationRequest = { articles: numbers.map((sku) => ({ sku, quantity: 1 })) };
-      const body = await storeApi(providerPath('article', 'information'), {
-        method: 'POST',
+      const { articles } = await provider.invoke('readArticleInformation', {
         body: request,
         timeoutMs: ARTICLE_INFORMATION_TIMEOUT_MS,
       });
-      $articleInformation.set(parseArticleInformation(body));
+      $articleInformation.set(byArticle(articles));
     } catch {
       $articleInformation.set('error');
     }

@@ -7,10 +7,6 @@ import { normalizeUsername, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from '../../../contract/fields.ts';
 import { isLocaleCode } from '../../../contract/locales.ts';
 import {
-  CitySearchResponseSchema,
-  CompanyExistsResponseSchema,
-  CompanyRegistrationResponseSchema,
-  CustomerRegistrationResponseSchema,
   type City,
   type CompanyExistsQuery,
   type CompanyRegistrationRequest,
@@ -20,7 +16,7 @@ import {
 } from '../../../contract/provider/registration.ts';
 import { validateVatNumber } from '../../../contract/vat.ts';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
-import { providerPath, storeApi } from '../../lib/store-api/browser.ts';
+import { provider } from '../../lib/store-api/provider.ts';
 import { NewPasswordField, postalCodeCheck } from '../../lib/forms/validation.ts';
 
 /** The registration feature flags (env FEATURE_FLAGS) that decide which fields show. */
@@ -319,7 +315,7 @@ export function customerBody(
  * @throws StoreApiClientError for an error answer; valibot's ValiError when the answer is not the contract's.
  */
 export async function registerCompany(body: CompanyRegistrationRequest): Promise<CompanyRegistrationResponse> {
-  return v.parse(CompanyRegistrationResponseSchema, await storeApi(providerPath('register', 'company'), { body }));
+  return provider.invoke('registerCompany', { body });
 }
 
 /**
@@ -328,10 +324,7 @@ export async function registerCompany(body: CompanyRegistrationRequest): Promise
  * @throws StoreApiClientError for an error answer; valibot's ValiError when the answer is not the contract's.
  */
 export async function registerCustomer(body: CustomerRegistrationRequest): Promise<CustomerRegistrationResponse> {
-  return v.parse(
-    CustomerRegistrationResponseSchema,
-    await storeApi(providerPath('register', 'company', 'customer'), { body }),
-  );
+  return provider.invoke('registerCompanyCustomer', { body });
 }
 
 /**
@@ -341,11 +334,9 @@ export async function registerCustomer(body: CustomerRegistrationRequest): Promi
  * @throws StoreApiClientError for error answers (e.g. 429 FRAMEWORK__RATE_LIMIT_EXCEEDED).
  */
 export async function companyExists(companyNumber: string, vatNumber: string): Promise<boolean> {
-  const params: CompanyExistsQuery = { companyNumber: companyNumber.trim() };
-  if (vatNumber.trim()) params.vatNumber = normalizeVat(vatNumber);
-  const query = new URLSearchParams(params as Record<string, string>);
-  const body = await storeApi(`${providerPath('register', 'company', 'exists')}?${query.toString()}`);
-  return v.parse(CompanyExistsResponseSchema, body).exists;
+  const query: CompanyExistsQuery = { companyNumber: companyNumber.trim() };
+  if (vatNumber.trim()) query.vatNumber = normalizeVat(vatNumber);
+  return (await provider.invoke('companyExists', { query })).exists;
 }
 
 /** One city of the zipcode search (`GET …/register/cities/search`; contract/provider/registration.ts City). */
@@ -353,10 +344,8 @@ export type CityHit = City;
 
 /** Cities for a zipcode in a country (city-search flag); an empty list on any failure. */
 export async function searchCities(zipcode: string, country: string): Promise<CityHit[]> {
-  const query = new URLSearchParams({ zipcode: zipcode.trim(), country });
   try {
-    const body = await storeApi(`${providerPath('register', 'cities', 'search')}?${query.toString()}`);
-    return v.parse(CitySearchResponseSchema, body).elements;
+    return (await provider.invoke('searchCities', { query: { zipcode: zipcode.trim(), country } })).elements;
   } catch {
     return [];
   }

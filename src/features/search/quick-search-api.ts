@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { boundSearchTerm } from '../../../contract/search.ts';
-import { VariantCountResponseSchema, type VariantCountRequest } from '../../../contract/provider/variants.ts';
-import { invoke, providerPath, storeApi } from '../../lib/store-api/browser.ts';
+import type { VariantCountRequest } from '../../../contract/provider/variants.ts';
+import { invoke } from '../../lib/store-api/browser.ts';
+import { provider } from '../../lib/store-api/provider.ts';
 import type { StoreApiRequest } from '../../lib/store-api/types.ts';
 import type { MediaImage } from '../../lib/product-image.ts';
 
@@ -221,8 +222,8 @@ export async function fetchQuickSearch(
   if (parentIds.length > 0) {
     try {
       const request: VariantCountRequest = { ids: parentIds };
-      const body = await storeApi(providerPath('variants'), { body: request, signal });
-      for (const { id, childCount } of v.parse(VariantCountResponseSchema, body).elements) {
+      const { elements } = await provider.invoke('readVariantCounts', { body: request, signal });
+      for (const { id, childCount } of elements) {
         variantCounts.set(id, childCount);
       }
     } catch (error) {

@@ -8,9 +8,8 @@
  *   `VIOLATION::TOO_LONG_ERROR` at `/comment` or `/clientReference`); an answer that is not the contract's shape
  *   throws valibot's ValiError.
  */
-import * as v from 'valibot';
-import { OfferDetailSchema, type OfferDetail, type OfferRequest } from '../../../contract/provider/erp.ts';
-import { providerPath, storeApi } from '../store-api/browser.ts';
+import type { OfferDetail, OfferRequest } from '../../../contract/provider/erp.ts';
+import { provider } from '../store-api/provider.ts';
 
 /** Sends the offer request for the cart, or for the list `orderListId`; empty texts go as null. */
 export async function requestOffer(request: {
@@ -23,5 +22,5 @@ export async function requestOffer(request: {
     comment: request.comment.trim() || null,
     clientReference: request.clientReference.trim() || null,
   };
-  return v.parse(OfferDetailSchema, await storeApi(providerPath('offer', 'request'), { method: 'POST', body }));
+  return provider.invoke('requestOffer', { body });
 }

@@ -12,10 +12,7 @@
  *   unknown, foreign or colleague's private list, `…_NOT_OWNER` 403, `…_TOO_MANY_ITEMS`, `…_PRODUCT_NOT_FOUND` and
  *   `…_CART_EMPTY` 400, `…__MISSING_RIGHT` 403); an answer that is not the contract's shape throws valibot's ValiError.
  */
-import * as v from 'valibot';
 import {
-  OrderListDetailSchema,
-  OrderListListResponseSchema,
   type OrderListCreateRequest,
   type OrderListDetail,
   type OrderListItem,
@@ -34,7 +31,7 @@ import {
   type Cart,
   type CartError,
 } from '../cart/cart-store.ts';
-import { providerPath, storeApi } from '../store-api/browser.ts';
+import { provider } from '../store-api/provider.ts';
 
 /** The right every order list screen and call needs. */
 export const ORDER_LIST_RIGHT = 'ROLE_MANAGE_ORDER_LISTS';
@@ -47,11 +44,8 @@ export const orderListPath = (id: string): string => `/account/orderlist/details
  * newest first, with every tag of those lists. Empty or absent filters are left out of the query string.
  */
 export async function listOrderLists(query: OrderListQuery = {}): Promise<OrderListListResponse> {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value) search.set(key, String(value));
-  const qs = search.toString();
-  const body = await storeApi(`${providerPath('order', 'list')}${qs ? `?${qs}` : ''}`);
-  return v.parse(OrderListListResponseSchema, body);
+  const set = Object.entries(query).filter(([, value]) => Boolean(value));
+  return provider.invoke('listOrderLists', { query: Object.fromEntries(set) as OrderListQuery });
 }
 
 /**
@@ -70,7 +64,7 @@ export async function listAllOrderLists(): Promise<OrderListListResponse['elemen
 
 /** GET `{provider}/order/list/{id}`: the list with its items. */
 export async function fetchOrderList(id: string): Promise<OrderListDetail> {
-  return v.parse(OrderListDetailSchema, await storeApi(providerPath('order', 'list', id)));
+  return provider.invoke('readOrderList', { params: { id } });
 }
 
 /**
@@ -78,19 +72,17 @@ export async function fetchOrderList(id: string): Promise<OrderListDetail> {
  * cart as order list", `sourceListId` for "duplicate").
  */
 export async function createOrderList(request: OrderListCreateRequest): Promise<OrderListDetail> {
-  const body = await storeApi(providerPath('order', 'list'), { method: 'POST', body: request });
-  return v.parse(OrderListDetailSchema, body);
+  return provider.invoke('createOrderList', { body: request });
 }
 
 /** PATCH `{provider}/order/list/{id}`: rename, share or make private (creator only), retag. */
 export async function updateOrderList(id: string, request: OrderListPatchRequest): Promise<OrderListDetail> {
-  const body = await storeApi(providerPath('order', 'list', id), { method: 'PATCH', body: request });
-  return v.parse(OrderListDetailSchema, body);
+  return provider.invoke('updateOrderList', { params: { id }, body: request });
 }
 
 /** DELETE `{provider}/order/list/{id}` (204). */
 export async function deleteOrderList(id: string): Promise<void> {
-  await storeApi(providerPath('order', 'list', id), { method: 'DELETE' });
+  await provider.invoke('deleteOrderList', { params: { id } });
 }
 
 /**
@@ -103,15 +95,13 @@ export async function putOrderListItems(
   mode: 'add' | 'set' = 'add',
 ): Promise<OrderListDetail> {
   const request: OrderListItemsRequest = { items, mode };
-  const body = await storeApi(providerPath('order', 'list', id, 'items'), { method: 'POST', body: request });
-  return v.parse(OrderListDetailSchema, body);
+  return provider.invoke('putOrderListItems', { params: { id }, body: request });
 }
 
 /** DELETE `{provider}/order/list/{id}/items` with the product ids to take off the list. */
 export async function removeOrderListItems(id: string, productIds: string[]): Promise<OrderListDetail> {
   const request: OrderListItemsDeleteRequest = { productIds };
-  const body = await storeApi(providerPath('order', 'list', id, 'items'), { method: 'DELETE', body: request });
-  return v.parse(OrderListDetailSchema, body);
+  return provider.invoke('deleteOrderListItems', { params: { id }, body: request });
 }
 
 /** One item the cart did not take, with the cart's errors for it (none: the cart does not hold it afterwards). */

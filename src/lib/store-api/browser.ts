@@ -43,8 +43,8 @@ export type InvokeOptions = Pick<StoreApiCallOptions, 'signal' | 'timeoutMs' | '
  * (e.g. `'readCustomer post /account/customer'`, types.ts StoreApiOperations), as the server client's `invoke`
  * does: `{placeholders}` in the path are replaced by the URI-encoded `pathParams`, `query` becomes the query string
  * and `body` the JSON body (`{}` for a POST without one); `signal`, `timeoutMs` and `headers` as for `storeApi`. Resolves to the
- * answer typed as types.ts StoreApiResponse. Routes outside Shopware's standard operations (the provider's, typed
- * by their contract) use `storeApi` with `providerPath`.
+ * answer typed as types.ts StoreApiResponse. The provider's routes, typed by their contract, go through provider.ts
+ * `provider.invoke`.
  *
  * @throws StoreApiClientError for every non-2xx answer; network errors, an abort or the timeout as `storeApi`.
  */
@@ -76,8 +76,8 @@ export const browserClient: Pick<StoreApiClient, 'invoke'> = { invoke };
 
 /**
  * Calls `/store-api/{path}` (path without leading `/store-api/`, query string allowed) and returns the parsed JSON
- * body (`null` for an empty body, e.g. 204). For the provider's routes (`providerPath`); Shopware's standard
- * operations go through `invoke`.
+ * body (`null` for an empty body, e.g. 204). Shopware's standard operations go through `invoke`, the provider's
+ * through provider.ts, both over this call.
  *
  * @throws StoreApiClientError with Shopware's error envelope for every non-2xx answer (a body that is not an
  *   envelope becomes one UNKNOWN_ERROR item); a network failure, an abort or the timeout propagate as the fetch
@@ -165,8 +165,9 @@ export function storeApiProvider(): string {
 }
 
 /**
- * A provider endpoint's path for `storeApi`: `providerPath('companies', id, 'address')` →
- * `'{provider}/companies/{id}/address'`. Every segment after the first is URI-encoded (ids come from data).
+ * A path below the provider segment for `storeApi`: `providerPath('companies', id, 'address')` →
+ * `'{provider}/companies/{id}/address'`. Every segment after the first is URI-encoded (ids come from data). The
+ * contract's endpoints are called through provider.ts, which builds their paths from the endpoint table.
  */
 export function providerPath(first: string, ...segments: string[]): string {
   return [storeApiProvider(), first, ...segments.map((s) => encodeURIComponent(s))].join('/');

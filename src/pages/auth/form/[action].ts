@@ -27,7 +27,7 @@ import {
   type FormPostAction,
 } from '../../../lib/forms/form-post.ts';
 import { safeRedirect } from '../../../lib/safe-redirect.ts';
-import { providerErrorCode } from '../../../../contract/provider.ts';
+import { PROVIDER_ERROR_NAMES, providerErrorCode } from '../../../../contract/error-codes.ts';
 import { storefrontConfig } from '../../../lib/storefront-config.ts';
 
 /** A password link's hash as the Store API issues it; only such a hash goes back into a URL. */
@@ -89,7 +89,10 @@ async function login(ctx: APIContext, form: URLSearchParams | null, prefix: stri
     password: field(form, 'password'),
   });
   if (outcome.ok) return seeOther(redirect);
-  const forcedCode = providerErrorCode(storefrontConfig().storeApiProvider, 'FORCED_CUSTOMER_RECOVERY');
+  const forcedCode = providerErrorCode(
+    storefrontConfig().storeApiProvider,
+    PROVIDER_ERROR_NAMES.FORCED_CUSTOMER_RECOVERY,
+  );
   const forced = outcome.errors.find((e) => e.code.toUpperCase() === forcedCode);
   const hash = forced?.meta?.parameters?.hash;
   if (typeof hash === 'string' && LINK_HASH.test(hash)) {
