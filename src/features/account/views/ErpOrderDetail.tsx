@@ -5,7 +5,9 @@
  * their tracking numbers, invoices with their PDFs (invoice, proof of delivery), totals with delivery and
  * additional costs and VAT, and the reorder, which puts the lines into the cart again by article number.
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Loading } from '../../../components/ui/ListKit.tsx';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ErpOrderDetail as ErpOrder, ErpOrderLine } from '../../../../contract/provider/erp.ts';
 import { useAmount, useSeesPrices } from '../../../components/commerce/use-amount.ts';
@@ -60,24 +62,18 @@ export function ErpOrderDetail() {
   const { notifyError } = useNotify();
   const { orderNumber = '', firm = '', warehouse } = useParams();
   const { rights } = useLoggedIn();
-  const [order, setOrder] = useState<ErpOrder | null | 'missing'>(null);
+  const { data: order, error } = useResource(
+    JSON.stringify([orderNumber, firm, warehouse]),
+    () => fetchErpOrder({ orderNumber, firm, ...(warehouse ? { warehouse } : {}) }),
+    {
+      onError: (failure) => {
+        notifyError(failure);
+        return null;
+      },
+    },
+  );
   const [reordered, setReordered] = useState<ReorderResult<ErpOrderLine> | null>(null);
   const missingId = useId();
-
-  useEffect(() => {
-    let live = true;
-    setOrder(null);
-    fetchErpOrder({ orderNumber, firm, ...(warehouse ? { warehouse } : {}) })
-      .then((o) => live && setOrder(o))
-      .catch((error: unknown) => {
-        if (!live) return;
-        setOrder('missing');
-        notifyError(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [orderNumber, firm, warehouse, notifyError]);
 
   const { busy, run } = useAction(async (o: ErpOrder) => {
     setReordered(await reorderLines(o.lines));
@@ -88,13 +84,8 @@ export function ErpOrderDetail() {
       {t('orders.detail.back')}
     </Link>
   );
+  if (order === null && error === undefined) return <Loading />;
   if (order === null)
-    return (
-      <p role="status" className="text-sm text-muted">
-        {t('account.loading')}
-      </p>
-    );
-  if (order === 'missing')
     return (
       <div className="flex flex-col gap-4">
         <p>{t('orders.detail.notFound')}</p>

@@ -3,9 +3,11 @@
  * lines and totals, and the reorder, which puts its product lines into the cart again, names every product it could
  * not add and then offers to go to the cart.
  */
+import { useResource } from '../../../lib/use-resource.ts';
+import { Loading } from '../../../components/ui/ListKit.tsx';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { TableHead } from '../../../components/ui/TableHead.tsx';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { OrderHistoryDetail } from '../../../../contract/provider/order-history.ts';
 import { useAmount, useSeesPrices } from '../../../components/commerce/use-amount.ts';
@@ -41,35 +43,22 @@ export function OrdersDetail() {
   const seesPrices = useSeesPrices();
   const { notifyError } = useNotify();
   const { orderNumber = '' } = useParams();
-  const [order, setOrder] = useState<OrderHistoryDetail | null | 'missing'>(null);
+  const { data: order, error } = useResource(orderNumber, () => fetchOrder(orderNumber), {
+    keep: true,
+    onError: (failure) => {
+      notifyError(failure);
+      return null;
+    },
+  });
   const [reordered, setReordered] = useState<ReorderResult | null>(null);
   const missingId = useId();
-
-  useEffect(() => {
-    let live = true;
-    fetchOrder(orderNumber)
-      .then((o) => live && setOrder(o))
-      .catch((error: unknown) => {
-        if (!live) return;
-        setOrder('missing');
-        notifyError(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [orderNumber, notifyError]);
 
   const { busy, run } = useAction(async (o: OrderHistoryDetail) => {
     setReordered(await reorder(o));
   });
 
+  if (order === null && error === undefined) return <Loading />;
   if (order === null)
-    return (
-      <p role="status" className="text-sm text-muted">
-        {t('account.loading')}
-      </p>
-    );
-  if (order === 'missing')
     return (
       <div className="flex flex-col gap-4">
         <p>{t('orders.detail.notFound')}</p>

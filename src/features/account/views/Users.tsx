@@ -7,8 +7,11 @@
  */
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { TableHead } from '../../../components/ui/TableHead.tsx';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Loading, Pager } from '../../../components/ui/ListKit.tsx';
+import { useResource } from '../../../lib/use-resource.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
 import type { Customer } from '../../../lib/session/customer.ts';
 import { deleteCustomers, listCustomers } from '../api.ts';
 import type { OrderFlow, OrderFlowAssignRequest } from '../../../../contract/provider/order-flow.ts';
@@ -16,9 +19,7 @@ import { assignOrderFlow, listAllOrderFlows } from '../spending-api.ts';
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import {
   CUSTOMER_PAGE_SIZE,
-  parseCustomerListQuery,
-  QUERY_DEBOUNCE_MS,
-  serializeCustomerListQuery,
+  customerListUrl,
   SORT_FIELDS,
   toCustomerListCriteria,
   type CustomerListQuery,
@@ -103,75 +104,37 @@ export function Users() {
   const { t, locale } = useI18n();
   const { customer: me, rights } = useLoggedIn();
   const managesFlows = rights.includes(MANAGE_ORDER_FLOWS);
-  const [flows, setFlows] = useState<OrderFlow[] | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const { notify, notifyError } = useNotify();
-  const [params, setParams] = useSearchParams();
-  const query = useMemo(() => parseCustomerListQuery(params), [params]);
-  const [draft, setDraft] = useState<CustomerListQuery>(query);
-  const [result, setResult] = useState<{ customers: Customer[]; total: number } | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
-  const serialized = serializeCustomerListQuery(query);
-  const first = useRef(true);
+  const { query, serialized, draft, update, setPage } = useUrlState(customerListUrl);
   // Small screens fold the filters away unless some are set; wide screens always show them.
   const [filtersOpen, setFiltersOpen] = useState(() => serialized.replace(/(^|&)page=\d+/, '') !== '');
   const activeFilters = Object.keys(Object.fromEntries(new URLSearchParams(serialized))).filter(
     (key) => key !== 'page' && key !== 'order' && key !== 'field' && key !== 'type',
   ).length;
 
-  // Draft → URL, debounced; a page change in the draft goes through at once.
-  const pushed = useRef(serialized);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const next = serializeCustomerListQuery(draft);
-    if (next === serialized) return;
-    const delay = draft.page !== query.page ? 0 : QUERY_DEBOUNCE_MS;
-    const timer = setTimeout(() => {
-      pushed.current = next;
-      setParams(new URLSearchParams(next), { replace: true });
-    }, delay);
-    return () => clearTimeout(timer);
-    // Only draft changes schedule a URL update; the URL itself is read through `serialized`.
-  }, [draft]);
-
-  // URL → draft when the URL changes from outside (back and forward, the sidebar link without filters).
-  useEffect(() => {
-    if (serialized === pushed.current) return;
-    pushed.current = serialized;
-    setDraft(parseCustomerListQuery(serialized));
-  }, [serialized]);
-
-  useEffect(() => {
-    let live = true;
-    listCustomers(toCustomerListCriteria(parseCustomerListQuery(serialized)))
-      .then((page) => live && setResult(page))
-      .catch((error: unknown) => {
-        if (!live) return;
-        setResult({ customers: [], total: 0 });
+  const { data: result, reload: reloadUsers } = useResource(
+    serialized,
+    () => listCustomers(toCustomerListCriteria(query)),
+    {
+      keep: true,
+      onError: (error) => {
         notifyError(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [serialized, reloadKey, notifyError]);
-
-  useEffect(() => {
-    if (!managesFlows) return;
-    let live = true;
-    listAllOrderFlows()
-      .then((list) => live && setFlows(list))
-      .catch((error: unknown) => {
-        if (!live) return;
-        setFlows([]);
-        notifyError(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [managesFlows, reloadKey, notifyError]);
+        return { customers: [], total: 0 };
+      },
+    },
+  );
+  const { data: flows, reload: reloadFlows } = useResource(managesFlows ? 'flows' : null, listAllOrderFlows, {
+    keep: true,
+    onError: (error) => {
+      notifyError(error);
+      return [];
+    },
+  });
+  const reload = () => {
+    reloadUsers();
+    reloadFlows();
+  };
 
   const flowOf = useMemo(() => {
     const byUser = new Map<string, string>();
@@ -186,14 +149,12 @@ export function Users() {
       return next;
     });
 
-  const update = (patch: Partial<CustomerListQuery>) => setDraft((d) => ({ ...d, page: 1, ...patch }));
-  const pages = Math.max(1, Math.ceil((result?.total ?? 0) / CUSTOMER_PAGE_SIZE));
   const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
 
   const remove = useConfirmedAction(async (user: Customer) => {
     await deleteCustomers([user.id]);
     notify('success', t('general.success'), t('account.users.deleted'));
-    setReloadKey((k) => k + 1);
+    reload();
   });
 
   return (
@@ -308,14 +269,12 @@ export function Users() {
           selected={[...selected]}
           onAssigned={() => {
             setSelected(new Set());
-            setReloadKey((k) => k + 1);
+            reload();
           }}
         />
       )}
       {result === null ? (
-        <p role="status" className="text-sm text-gray-600">
-          {t('account.loading')}
-        </p>
+        <Loading />
       ) : result.customers.length === 0 ? (
         <p className="text-sm text-gray-600">{t('account.users.empty')}</p>
       ) : (
@@ -378,25 +337,7 @@ export function Users() {
           </tbody>
         </ScrollTable>
       )}
-      {pages > 1 && (
-        <nav aria-label={t('account.pagination')} className="flex items-center gap-2 text-sm">
-          <Button
-            kind="secondary"
-            disabled={query.page <= 1}
-            onClick={() => setDraft((d) => ({ ...d, page: query.page - 1 }))}
-          >
-            {t('account.previous')}
-          </Button>
-          <span>{t('account.pageOf', { page: query.page, pages })}</span>
-          <Button
-            kind="secondary"
-            disabled={query.page >= pages}
-            onClick={() => setDraft((d) => ({ ...d, page: query.page + 1 }))}
-          >
-            {t('account.next')}
-          </Button>
-        </nav>
-      )}
+      <Pager page={query.page} total={result?.total ?? 0} pageSize={CUSTOMER_PAGE_SIZE} onPage={setPage} />
       {remove.target && (
         <ConfirmDialog
           open
