@@ -53,7 +53,10 @@ export function isDayRangeValid(range: { dateFrom?: string; dateTo?: string }): 
  * One of `choices`; '' when unset or not one of them (compared after lower-casing with `caseless`). Written as is,
  * left out when ''.
  */
-export function choiceParam<C extends string>(choices: readonly C[], { caseless = false }: { caseless?: boolean } = {}) {
+export function choiceParam<C extends string>(
+  choices: readonly C[],
+  { caseless = false }: { caseless?: boolean } = {},
+) {
   return {
     read: (raw: string | null): C | '' => {
       const value = caseless ? (raw ?? '').toLowerCase() : (raw ?? '');
@@ -108,9 +111,16 @@ export function idListParam(pattern: RegExp) {
   } satisfies UrlParam<string[]>;
 }
 
+/** Any parameter, whatever its value (the bound of a codec's parameters). */
+export interface AnyUrlParam {
+  read(raw: string | null): unknown;
+  write(value: never): string | null;
+  readonly typed?: boolean;
+}
+
 /** The state a set of parameters describes: each parameter's value under its name. */
-export type UrlStateOf<P extends Record<string, UrlParam<never>>> = {
-  -readonly [K in keyof P]: P[K] extends UrlParam<infer T> ? T : never;
+export type UrlStateOf<P extends Record<string, AnyUrlParam>> = {
+  -readonly [K in keyof P]: ReturnType<P[K]['read']>;
 };
 
 /** Reads and writes one list's state; `defaults` is the state of an empty query string. */
@@ -126,7 +136,7 @@ export interface UrlCodec<S> {
  * The codec of a list's parameters (`params`, in the order they are written), e.g.
  * `urlCodec({ term: textParam(), page: pageParam() })` reads `?term=drill&page=2` as `{ term: 'drill', page: 2 }`.
  */
-export function urlCodec<P extends Record<string, UrlParam<never>>>(params: P): UrlCodec<UrlStateOf<P>> {
+export function urlCodec<P extends Record<string, AnyUrlParam>>(params: P): UrlCodec<UrlStateOf<P>> {
   type S = UrlStateOf<P>;
   const entries = Object.entries(params) as [keyof S & string, UrlParam<S[keyof S]>][];
   const parse = (search: string | URLSearchParams): S => {

@@ -30,7 +30,7 @@ const budget = (fallback: number) => numberParam({ fallback });
 
 /** '' (any), 'yes' or 'no': any value but 'no' means lead buyers only. */
 const leadBuyerParam = {
-  read: (raw: string | null) => (raw === null || raw === '' ? '' : raw === 'no' ? 'no' : 'yes'),
+  read: (raw: string | null): string => (raw === null || raw === '' ? '' : raw === 'no' ? 'no' : 'yes'),
   write: (value: string) => value || null,
 } satisfies UrlParam<string>;
 

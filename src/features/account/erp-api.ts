@@ -95,7 +95,7 @@ const codecs = new WeakMap<readonly FilterField[], UrlCodec<Record<string, strin
 export function historyUrl<S extends readonly FilterField[]>(spec: S): UrlCodec<HistoryFilters<S>> {
   let codec = codecs.get(spec);
   if (!codec) {
-    const params: Record<string, UrlParam<never>> = {};
+    const params: Record<string, UrlParam<string>> = {};
     for (const field of spec)
       params[field.name] =
         field.kind === 'text'
@@ -103,7 +103,9 @@ export function historyUrl<S extends readonly FilterField[]>(spec: S): UrlCodec<
           : field.kind === 'date'
             ? dayParam()
             : choiceParam(field.choices);
-    codec = urlCodec({ ...params, page: pageParam() }) as UrlCodec<Record<string, string> & { page: number }>;
+    codec = urlCodec({ ...params, page: pageParam() }) as unknown as UrlCodec<
+      Record<string, string> & { page: number }
+    >;
     codecs.set(spec, codec);
   }
   return codec as unknown as UrlCodec<HistoryFilters<S>>;

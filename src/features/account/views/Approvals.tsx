@@ -9,14 +9,13 @@
  */
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { TableHead } from '../../../components/ui/TableHead.tsx';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
 import {
   APPROVAL_LIST_DEFAULT_LIMIT,
   APPROVAL_STATUSES,
   type Approval,
   type ApprovalActionName,
-  type ApprovalListResponse,
   type ApprovalStatusName,
 } from '../../../../contract/provider/approvals.ts';
 import { useAmount, useSeesPrices } from '../../../components/commerce/use-amount.ts';
@@ -26,35 +25,20 @@ import { useAction, useConfirmedAction, useNotify } from '../../../components/ui
 import { formatDate } from '../../../i18n/format.ts';
 import { useI18n, type I18nValue } from '../../../i18n/react.tsx';
 import { errorItemMessage } from '../../../lib/store-api/error-messages.ts';
-import { QUERY_DEBOUNCE_MS } from '../customer-list-query.ts';
+import { choiceParam, pageParam, textParam, urlCodec, useUrlState } from '../../../lib/url-state.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Loading, Pager } from '../../../components/ui/ListKit.tsx';
 import { approveApproval, decideApprovals, fetchApproval, listApprovals, withdrawApproval } from '../spending-api.ts';
 
-/** The list's filters as the query string holds them. */
-export interface ApprovalListQuery {
-  status: ApprovalStatusName | '';
-  term: string;
-  page: number;
-}
-
-/** Reads the filters from the query string; unknown values fall back to no filter and page 1. */
-export function parseApprovalQuery(params: URLSearchParams): ApprovalListQuery {
-  const status = params.get('status') ?? '';
-  const page = Number(params.get('page'));
-  return {
-    status: (APPROVAL_STATUSES as readonly string[]).includes(status) ? (status as ApprovalStatusName) : '',
-    term: params.get('term') ?? '',
-    page: Number.isInteger(page) && page > 1 ? page : 1,
-  };
-}
-
-/** Writes the filters to a query string, leaving out the unset ones. */
-export function serializeApprovalQuery(query: ApprovalListQuery): string {
-  const params = new URLSearchParams();
-  if (query.status) params.set('status', query.status);
-  if (query.term.trim()) params.set('term', query.term.trim());
-  if (query.page > 1) params.set('page', String(query.page));
-  return params.toString();
-}
+/**
+ * The list's query string: `status` (one of APPROVAL_STATUSES), `term` (as typed; sent trimmed) and `page`; unknown
+ * values fall back to no filter and page 1.
+ */
+export const approvalListUrl = urlCodec({
+  status: choiceParam(APPROVAL_STATUSES),
+  term: textParam({ trim: false }),
+  page: pageParam(),
+});
 
 /** The number the requester and approver know a request by: the order's once approved, else the request's. */
 export const approvalNumber = (approval: Approval): string => approval.orderNumber ?? approval.approvalNumber;
@@ -170,63 +154,30 @@ export function Approvals() {
   const amount = useAmount();
   const seesPrices = useSeesPrices();
   const { notifyError } = useNotify();
-  const [params, setParams] = useSearchParams();
-  const serialized = params.toString();
-  const query = useMemo(() => parseApprovalQuery(new URLSearchParams(serialized)), [serialized]);
-  const [term, setTerm] = useState(query.term);
-  const [result, setResult] = useState<ApprovalListResponse | null>(null);
+  const { query, serialized, draft, update, setPage } = useUrlState(approvalListUrl);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [reloadKey, setReloadKey] = useState(0);
-  const reload = useCallback(() => setReloadKey((k) => k + 1), []);
-  const { ask, dialog } = useDecision(reload);
-
-  const push = useCallback(
-    (next: ApprovalListQuery) => setParams(new URLSearchParams(serializeApprovalQuery(next)), { replace: true }),
-    [setParams],
-  );
-
-  // The search field → URL after the debounce; a URL change from outside (back, sidebar) → the field.
-  const typed = useRef(query.term);
-  useEffect(() => {
-    if (term === typed.current) return;
-    const timer = setTimeout(() => {
-      typed.current = term;
-      push({ ...query, term, page: 1 });
-    }, QUERY_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [term, query, push]);
-  useEffect(() => {
-    if (query.term === typed.current) return;
-    typed.current = query.term;
-    setTerm(query.term);
-  }, [query.term]);
-
-  useEffect(() => {
-    let live = true;
-    listApprovals({
-      page: query.page,
-      limit: APPROVAL_LIST_DEFAULT_LIMIT,
-      ...(query.status ? { status: query.status } : {}),
-      ...(query.term.trim() ? { term: query.term.trim() } : {}),
-    })
-      .then((page) => {
-        if (!live) return;
-        setResult(page);
-        setSelected(new Set());
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        setResult({ elements: [], total: 0, page: 1, limit: APPROVAL_LIST_DEFAULT_LIMIT });
+  const { data: result, reload } = useResource(
+    serialized,
+    () =>
+      listApprovals({
+        page: query.page,
+        limit: APPROVAL_LIST_DEFAULT_LIMIT,
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.term.trim() ? { term: query.term.trim() } : {}),
+      }),
+    {
+      keep: true,
+      onLoad: () => setSelected(new Set()),
+      onError: (error) => {
         notifyError(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [query, reloadKey, notifyError]);
+        return { elements: [], total: 0, page: 1, limit: APPROVAL_LIST_DEFAULT_LIMIT };
+      },
+    },
+  );
+  const { ask, dialog } = useDecision(reload);
 
   const decidable = (result?.elements ?? []).filter((a) => a.canDecide);
   const chosen = decidable.filter((a) => selected.has(a.id));
-  const pages = Math.max(1, Math.ceil((result?.total ?? 0) / APPROVAL_LIST_DEFAULT_LIMIT));
   const toggle = (id: string, on: boolean) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -244,11 +195,17 @@ export function Approvals() {
         onSubmit={(e) => e.preventDefault()}
         className="grid gap-4 rounded border border-gray-200 p-4 sm:grid-cols-2"
       >
-        <TextField type="search" label={t('approvals.search')} value={term} onValue={setTerm} className="" />
+        <TextField
+          type="search"
+          label={t('approvals.search')}
+          value={draft.term}
+          onValue={(term) => update({ term })}
+          className=""
+        />
         <Select
           label={t('approvals.statusFilter')}
-          value={query.status}
-          onValue={(status) => push({ ...query, status: status as ApprovalStatusName | '', page: 1 })}
+          value={draft.status}
+          onValue={(status) => update({ status: status as ApprovalStatusName | '' })}
           className=""
           options={[
             { value: '', label: t('approvals.status.any') },
@@ -276,9 +233,7 @@ export function Approvals() {
       )}
 
       {result === null ? (
-        <p role="status" className="text-sm text-gray-600">
-          {t('account.loading')}
-        </p>
+        <Loading />
       ) : result.elements.length === 0 ? (
         <p className="text-sm text-gray-600">{t('approvals.empty')}</p>
       ) : (
@@ -363,21 +318,7 @@ export function Approvals() {
           </tbody>
         </ScrollTable>
       )}
-      {pages > 1 && (
-        <nav aria-label={t('account.pagination')} className="flex items-center gap-2 text-sm">
-          <Button kind="secondary" disabled={query.page <= 1} onClick={() => push({ ...query, page: query.page - 1 })}>
-            {t('account.previous')}
-          </Button>
-          <span>{t('account.pageOf', { page: query.page, pages })}</span>
-          <Button
-            kind="secondary"
-            disabled={query.page >= pages}
-            onClick={() => push({ ...query, page: query.page + 1 })}
-          >
-            {t('account.next')}
-          </Button>
-        </nav>
-      )}
+      <Pager page={query.page} total={result?.total ?? 0} pageSize={APPROVAL_LIST_DEFAULT_LIMIT} onPage={setPage} />
       {dialog}
     </div>
   );
@@ -399,43 +340,33 @@ export function ApprovalDetail() {
   const seesPrices = useSeesPrices();
   const { slug = '' } = useParams();
   const { notify, notifyError } = useNotify();
-  const [approval, setApproval] = useState<Approval | null | undefined>(undefined);
-  const [reloadKey, setReloadKey] = useState(0);
-  const { ask, dialog } = useDecision(() => setReloadKey((k) => k + 1));
+  const {
+    data: approval,
+    error,
+    reload,
+  } = useResource(slug, () => fetchApproval(slug), {
+    keep: true,
+    onError: (failure) => {
+      notifyError(failure);
+      return null;
+    },
+  });
+  const { ask, dialog } = useDecision(reload);
   const withdraw = useConfirmedAction(async (target: Approval) => {
     try {
       const done = await withdrawApproval(target.id);
       notify('success', t('general.success'), t('approvals.withdrawnOne', { number: done.approvalNumber }));
     } finally {
-      setReloadKey((k) => k + 1);
+      reload();
     }
   });
-
-  useEffect(() => {
-    let live = true;
-    fetchApproval(slug)
-      .then((found) => live && setApproval(found))
-      .catch((error: unknown) => {
-        if (!live) return;
-        setApproval(null);
-        notifyError(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [slug, reloadKey, notifyError]);
 
   const back = (
     <Link to="/account/approvals" className="self-start text-sm text-primary underline">
       {t('approvals.back')}
     </Link>
   );
-  if (approval === undefined)
-    return (
-      <p role="status" className="text-sm text-gray-600">
-        {t('account.loading')}
-      </p>
-    );
+  if (approval === null && error === undefined) return <Loading />;
   if (approval === null)
     return (
       <div className="flex flex-col gap-4">

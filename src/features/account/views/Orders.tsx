@@ -8,7 +8,7 @@ import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { TableHead } from '../../../components/ui/TableHead.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ORDER_STATES, type OrderHistoryResponse } from '../../../../contract/provider/order-history.ts';
+import { ORDER_STATES } from '../../../../contract/provider/order-history.ts';
 import { useAmount, useSeesPrices } from '../../../components/commerce/use-amount.ts';
 import { Select, TextField } from '../../../components/ui/form.tsx';
 import { ListResult, Pager, type PagerTexts } from '../../../components/ui/ListKit.tsx';

@@ -17,13 +17,7 @@ import { deleteCustomers, listCustomers } from '../api.ts';
 import type { OrderFlow, OrderFlowAssignRequest } from '../../../../contract/provider/order-flow.ts';
 import { assignOrderFlow, listAllOrderFlows } from '../spending-api.ts';
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
-import {
-  CUSTOMER_PAGE_SIZE,
-  customerListUrl,
-  SORT_FIELDS,
-  toCustomerListCriteria,
-  type CustomerListQuery,
-} from '../customer-list-query.ts';
+import { CUSTOMER_PAGE_SIZE, customerListUrl, SORT_FIELDS, toCustomerListCriteria } from '../customer-list-query.ts';
 import { Button, Select, TextField } from '../../../components/ui/form.tsx';
 import { useI18n } from '../../../i18n/react.tsx';
 import { useAction, useConfirmedAction, useNotify } from '../../../components/ui/use-action.ts';
