@@ -342,7 +342,7 @@ export function ApprovalDetail() {
   const { notify, notifyError } = useNotify();
   const {
     data: approval,
-    error,
+    loading,
     reload,
   } = useResource(slug, () => fetchApproval(slug), {
     keep: true,
@@ -366,7 +366,7 @@ export function ApprovalDetail() {
       {t('approvals.back')}
     </Link>
   );
-  if (approval === null && error === undefined) return <Loading />;
+  if (approval === null && loading) return <Loading />;
   if (approval === null)
     return (
       <div className="flex flex-col gap-4">

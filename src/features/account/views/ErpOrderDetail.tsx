@@ -62,7 +62,7 @@ export function ErpOrderDetail() {
   const { notifyError } = useNotify();
   const { orderNumber = '', firm = '', warehouse } = useParams();
   const { rights } = useLoggedIn();
-  const { data: order, error } = useResource(
+  const { data: order, loading } = useResource(
     JSON.stringify([orderNumber, firm, warehouse]),
     () => fetchErpOrder({ orderNumber, firm, ...(warehouse ? { warehouse } : {}) }),
     {
@@ -84,7 +84,7 @@ export function ErpOrderDetail() {
       {t('orders.detail.back')}
     </Link>
   );
-  if (order === null && error === undefined) return <Loading />;
+  if (order === null && loading) return <Loading />;
   if (order === null)
     return (
       <div className="flex flex-col gap-4">

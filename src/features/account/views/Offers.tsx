@@ -154,7 +154,7 @@ export function OfferDetail() {
   const seesPrices = useSeesPrices();
   const { notify, notifyError } = useNotify();
   const { offerNumber = '' } = useParams();
-  const { data: offer, error } = useResource(offerNumber, () => fetchOffer(offerNumber), {
+  const { data: offer, loading } = useResource(offerNumber, () => fetchOffer(offerNumber), {
     onError: (failure) => {
       notifyError(failure);
       return null;
@@ -178,7 +178,7 @@ export function OfferDetail() {
       {t('offers.back')}
     </Link>
   );
-  if (offer === null && error === undefined) return <Loading />;
+  if (offer === null && loading) return <Loading />;
   if (offer === null)
     return (
       <div className="flex flex-col gap-4">

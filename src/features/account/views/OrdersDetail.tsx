@@ -43,7 +43,7 @@ export function OrdersDetail() {
   const seesPrices = useSeesPrices();
   const { notifyError } = useNotify();
   const { orderNumber = '' } = useParams();
-  const { data: order, error } = useResource(orderNumber, () => fetchOrder(orderNumber), {
+  const { data: order, loading } = useResource(orderNumber, () => fetchOrder(orderNumber), {
     keep: true,
     onError: (failure) => {
       notifyError(failure);
@@ -57,7 +57,7 @@ export function OrdersDetail() {
     setReordered(await reorder(o));
   });
 
-  if (order === null && error === undefined) return <Loading />;
+  if (order === null && loading) return <Loading />;
   if (order === null)
     return (
       <div className="flex flex-col gap-4">
