@@ -15,8 +15,8 @@ export interface Resource<T> {
   loading: boolean;
   /** Loads again with the same key (after a change the server made). */
   reload: () => void;
-  /** Replaces the data held (a change the server confirmed with the new state), without a load. */
-  set: (update: (current: T | null) => T | null) => void;
+  /** Replaces the data held with the state the server answered to a change, without a load. */
+  set: (data: T) => void;
 }
 
 /**
@@ -61,9 +61,6 @@ export function useResource<T>(
   }, [key, generation]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  const set = useCallback(
-    (update: (current: T | null) => T | null) => setState((s) => ({ ...s, data: update(s.data) })),
-    [],
-  );
+  const set = useCallback((data: T) => setState((s) => ({ ...s, data })), []);
   return { ...state, reload, set };
 }
