@@ -1,10 +1,12 @@
 /**
  * Users of the company (list with filters, create, detail and edit, delete, rights), for customers with
  * ROLE_MANAGE_CONTACTS. The list's filters live in the query string (customer-list-query.ts), so they survive a
- * reload; edits reach the URL after the 500 ms debounce. Each user shows the budget and remaining budget of their
+ * reload; typed filters (texts, budgets) reach the URL after a 500 ms pause, the choices and the page at once (the
+ * filter form is UserFilters.tsx). Each user shows the budget and remaining budget of their
  * order flow; holders of ROLE_MANAGE_ORDER_FLOWS also see the flow's name and assign a flow to the selected users
  * (at least one user and one flow).
  */
+import { UserFilters } from './UserFilters.tsx';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { TableHead } from '../../../components/ui/TableHead.tsx';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -17,24 +19,11 @@ import { deleteCustomers, listCustomers } from '../api.ts';
 import type { OrderFlow, OrderFlowAssignRequest } from '../../../../contract/provider/order-flow.ts';
 import { assignOrderFlow, listAllOrderFlows } from '../spending-api.ts';
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
-import { CUSTOMER_PAGE_SIZE, customerListUrl, SORT_FIELDS, toCustomerListCriteria } from '../customer-list-query.ts';
-import { Button, Select, TextField } from '../../../components/ui/form.tsx';
+import { CUSTOMER_PAGE_SIZE, customerListUrl, toCustomerListCriteria } from '../customer-list-query.ts';
+import { Button, Select } from '../../../components/ui/form.tsx';
 import { useI18n } from '../../../i18n/react.tsx';
 import { useAction, useConfirmedAction, useNotify } from '../../../components/ui/use-action.ts';
 import { useLoggedIn } from '../session.tsx';
-
-function NumberFilter({ label, value, onValue }: { label: string; value: number; onValue: (n: number) => void }) {
-  return (
-    <TextField
-      label={label}
-      type="number"
-      inputMode="decimal"
-      min={0}
-      value={String(value)}
-      onValue={(s) => onValue(s === '' ? 0 : Math.max(0, Number(s) || 0))}
-    />
-  );
-}
 
 /** The right that shows the flows and lets a manager assign them. */
 const MANAGE_ORDER_FLOWS = 'ROLE_MANAGE_ORDER_FLOWS';
@@ -101,11 +90,6 @@ export function Users() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const { notify, notifyError } = useNotify();
   const { query, serialized, draft, update, setPage } = useUrlState(customerListUrl);
-  // Small screens fold the filters away unless some are set; wide screens always show them.
-  const [filtersOpen, setFiltersOpen] = useState(() => serialized.replace(/(^|&)page=\d+/, '') !== '');
-  const activeFilters = Object.keys(Object.fromEntries(new URLSearchParams(serialized))).filter(
-    (key) => key !== 'page' && key !== 'order' && key !== 'field' && key !== 'type',
-  ).length;
 
   const { data: result, reload: reloadUsers } = useResource(
     serialized,
@@ -159,103 +143,7 @@ export function Users() {
           {t('account.users.create')}
         </Link>
       </div>
-      <button
-        type="button"
-        className="self-start rounded border border-gray-300 px-4 py-2 text-sm font-semibold lg:hidden"
-        aria-expanded={filtersOpen}
-        aria-controls="users-filters"
-        onClick={() => setFiltersOpen((open) => !open)}
-      >
-        {t('account.users.filters')}
-        {activeFilters > 0 && ` (${activeFilters})`}
-      </button>
-      <form
-        id="users-filters"
-        role="search"
-        aria-label={t('account.users.filters')}
-        onSubmit={(e) => e.preventDefault()}
-        className={`${filtersOpen ? 'grid' : 'hidden'} gap-4 rounded border border-gray-200 p-4 sm:grid-cols-2 lg:grid lg:grid-cols-4`}
-      >
-        <TextField
-          type="search"
-          label={t('account.users.search')}
-          value={draft.search}
-          onValue={(search) => update({ search })}
-        />
-        <TextField
-          label={t('account.field.firstName')}
-          value={draft.firstName}
-          onValue={(firstName) => update({ firstName })}
-        />
-        <TextField
-          label={t('account.field.lastName')}
-          value={draft.lastName}
-          onValue={(lastName) => update({ lastName })}
-        />
-        <TextField
-          label={t('account.field.username')}
-          value={draft.username}
-          onValue={(username) => update({ username })}
-        />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="users-lead-buyer" className="text-sm font-medium text-gray-800">
-            {t('account.field.leadBuyer')}
-          </label>
-          <select
-            id="users-lead-buyer"
-            value={draft.leadBuyer}
-            onChange={(e) => update({ leadBuyer: e.target.value })}
-            className="rounded border border-gray-300 px-3 py-2 text-sm"
-          >
-            <option value="">{t('account.users.any')}</option>
-            <option value="yes">{t('account.yes')}</option>
-            <option value="no">{t('account.no')}</option>
-          </select>
-        </div>
-        <NumberFilter
-          label={t('account.users.budgetMin')}
-          value={draft.budgetMin}
-          onValue={(budgetMin) => update({ budgetMin })}
-        />
-        <NumberFilter
-          label={t('account.users.budgetMax')}
-          value={draft.budgetMax}
-          onValue={(budgetMax) => update({ budgetMax })}
-        />
-        <NumberFilter
-          label={t('account.users.budgetRemainingMin')}
-          value={draft.budgetRemainingMin}
-          onValue={(budgetRemainingMin) => update({ budgetRemainingMin })}
-        />
-        <NumberFilter
-          label={t('account.users.budgetRemainingMax')}
-          value={draft.budgetRemainingMax}
-          onValue={(budgetRemainingMax) => update({ budgetRemainingMax })}
-        />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="users-sort" className="text-sm font-medium text-gray-800">
-            {t('account.users.sort')}
-          </label>
-          <select
-            id="users-sort"
-            value={draft.field && draft.order ? `${draft.field}:${draft.order}` : ''}
-            onChange={(e) => {
-              const [field = '', order = ''] = e.target.value.split(':');
-              update({ field, order: order === 'asc' || order === 'desc' ? order : '' });
-            }}
-            className="rounded border border-gray-300 px-3 py-2 text-sm"
-          >
-            <option value="">{t('account.users.sortNone')}</option>
-            {SORT_FIELDS.flatMap((field) =>
-              (['asc', 'desc'] as const).map((order) => (
-                <option key={`${field}:${order}`} value={`${field}:${order}`}>
-                  {t(`account.users.sortField.${field}`)} ({t(`account.users.sortOrder.${order}`)})
-                </option>
-              )),
-            )}
-          </select>
-        </div>
-      </form>
+      <UserFilters serialized={serialized} draft={draft} update={update} />
 
       {managesFlows && flows && (
         <AssignFlow
