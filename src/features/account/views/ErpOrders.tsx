@@ -77,11 +77,7 @@ export function ErpOrders({ tabs }: { tabs?: ReactNode }) {
         errorOf={list.errorOf}
         update={list.update}
       />
-      <ListResult
-        result={list.result}
-        emptyText={t('orders.none')}
-        countText={(count) => t('orders.total', { count })}
-      >
+      <ListResult result={list.result} emptyText={t('orders.none')} countText={(count) => t('orders.total', { count })}>
         {(orders) => (
           <ScrollTable label={t('orders.erp.caption')} minWidth="min-w-[60rem]">
             <TableHead
@@ -125,7 +121,12 @@ export function ErpOrders({ tabs }: { tabs?: ReactNode }) {
           </ScrollTable>
         )}
       </ListResult>
-      <Pager page={list.query.page} total={list.result?.total ?? 0} pageSize={HISTORY_PAGE_SIZE} onPage={list.setPage} />
+      <Pager
+        page={list.query.page}
+        total={list.result?.total ?? 0}
+        pageSize={HISTORY_PAGE_SIZE}
+        onPage={list.setPage}
+      />
     </div>
   );
 }

@@ -44,7 +44,12 @@ export function Invoices() {
       >
         {(invoices) => <InvoiceTable invoices={invoices} label={t('account.nav.invoices')} withOrder />}
       </ListResult>
-      <Pager page={list.query.page} total={list.result?.total ?? 0} pageSize={HISTORY_PAGE_SIZE} onPage={list.setPage} />
+      <Pager
+        page={list.query.page}
+        total={list.result?.total ?? 0}
+        pageSize={HISTORY_PAGE_SIZE}
+        onPage={list.setPage}
+      />
     </div>
   );
 }

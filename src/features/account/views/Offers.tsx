@@ -29,15 +29,7 @@ import {
 } from '../erp-api.ts';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { TableHead } from '../../../components/ui/TableHead.tsx';
-import {
-  formatDay,
-  HistoryFilterForm,
-  OFFER_STATUS_KEYS,
-  StatusBadge,
-  TD,
-  TH,
-  useHistoryList,
-} from './history.tsx';
+import { formatDay, HistoryFilterForm, OFFER_STATUS_KEYS, StatusBadge, TD, TH, useHistoryList } from './history.tsx';
 
 const offerPath = (offerNumber: string) => `/account/offers/${encodeURIComponent(offerNumber)}`;
 
@@ -83,11 +75,7 @@ export function Offers() {
         errorOf={list.errorOf}
         update={list.update}
       />
-      <ListResult
-        result={list.result}
-        emptyText={t('offers.none')}
-        countText={(count) => t('offers.total', { count })}
-      >
+      <ListResult result={list.result} emptyText={t('offers.none')} countText={(count) => t('offers.total', { count })}>
         {(offers) => (
           <ScrollTable label={t('account.nav.offers')} minWidth="min-w-[52rem]">
             <TableHead
@@ -134,7 +122,12 @@ export function Offers() {
           </ScrollTable>
         )}
       </ListResult>
-      <Pager page={list.query.page} total={list.result?.total ?? 0} pageSize={HISTORY_PAGE_SIZE} onPage={list.setPage} />
+      <Pager
+        page={list.query.page}
+        total={list.result?.total ?? 0}
+        pageSize={HISTORY_PAGE_SIZE}
+        onPage={list.setPage}
+      />
     </div>
   );
 }
