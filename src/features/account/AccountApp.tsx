@@ -264,7 +264,7 @@ export function accountRoutes({
       {
         path: 'approvals/:slug',
         ...view(
-          () => import('./views/Approvals.tsx'),
+          () => import('./views/ApprovalDetail.tsx'),
           (m) => guarded(right('approvals'), <m.ApprovalDetail />),
         ),
       },

@@ -6,93 +6,64 @@
  * flow.budgetRemaining. Page size 20, budget range 0 to 10000.
  */
 
+import {
+  choiceParam,
+  numberParam,
+  pageParam,
+  textParam,
+  urlCodec,
+  type UrlParam,
+  type UrlStateOf,
+} from '../../lib/url-state.ts';
+
 /** Page size of the users list. */
 export const CUSTOMER_PAGE_SIZE = 20;
 /** Default budget range of the filters in EUR. */
 export const BUDGET_DEFAULT_MIN = 0;
 export const BUDGET_DEFAULT_MAX = 10_000;
-/** Debounce of query changes in ms. */
-export const QUERY_DEBOUNCE_MS = 500;
-
-/** The filter state; strings are '' when unset. */
-export interface CustomerListQuery {
-  search: string;
-  firstName: string;
-  lastName: string;
-  username: string;
-  /** '' (any), 'yes' or 'no'. */
-  leadBuyer: string;
-  budgetMin: number;
-  budgetMax: number;
-  budgetRemainingMin: number;
-  budgetRemainingMax: number;
-  /** 1-based. */
-  page: number;
-  /** Sort direction: 'asc' or 'desc' ('' → no sort). */
-  order: '' | 'asc' | 'desc';
-  /** Sort field, e.g. 'lastName' ('' → no sort). */
-  field: string;
-  /** Sort type: 'natural' sorts naturally, anything else as stored. */
-  type: string;
-}
-
-export const DEFAULT_CUSTOMER_LIST_QUERY: CustomerListQuery = {
-  search: '',
-  firstName: '',
-  lastName: '',
-  username: '',
-  leadBuyer: '',
-  budgetMin: BUDGET_DEFAULT_MIN,
-  budgetMax: BUDGET_DEFAULT_MAX,
-  budgetRemainingMin: BUDGET_DEFAULT_MIN,
-  budgetRemainingMax: BUDGET_DEFAULT_MAX,
-  page: 1,
-  order: '',
-  field: '',
-  type: '',
-};
 
 /** Sortable fields of the list; anything else in the URL is ignored. */
 export const SORT_FIELDS = ['firstName', 'lastName', 'username', 'email', 'active', 'leadBuyer'] as const;
 
-const TEXT_KEYS = ['search', 'firstName', 'lastName', 'username', 'type'] as const;
-const NUMBER_KEYS = ['budgetMin', 'budgetMax', 'budgetRemainingMin', 'budgetRemainingMax'] as const;
+const text = () => textParam({ maxLength: 200 });
+const budget = (fallback: number) => numberParam({ fallback });
 
-function numberOr(value: string | null, fallback: number, min = 0): number {
-  if (value === null || value.trim() === '') return fallback;
-  const n = Number(value);
-  return Number.isFinite(n) && n >= min ? n : fallback;
-}
+/** '' (any), 'yes' or 'no': any value but 'no' means lead buyers only. */
+const leadBuyerParam = {
+  read: (raw: string | null): string => (raw === null || raw === '' ? '' : raw === 'no' ? 'no' : 'yes'),
+  write: (value: string) => value || null,
+} satisfies UrlParam<string>;
 
+/**
+ * The users list's parameters: search, firstName, lastName, username, leadBuyer, the budget ranges in EUR
+ * (default 0–10000), page, and the sort (order 'asc' or 'desc', any case; field one of SORT_FIELDS; type 'natural'
+ * sorts naturally, anything else as stored; '' → no sort). Values equal to the defaults are left out.
+ */
+const CUSTOMER_LIST_PARAMS = {
+  search: text(),
+  firstName: text(),
+  lastName: text(),
+  username: text(),
+  leadBuyer: leadBuyerParam,
+  budgetMin: budget(BUDGET_DEFAULT_MIN),
+  budgetMax: budget(BUDGET_DEFAULT_MAX),
+  budgetRemainingMin: budget(BUDGET_DEFAULT_MIN),
+  budgetRemainingMax: budget(BUDGET_DEFAULT_MAX),
+  page: pageParam(),
+  order: choiceParam(['asc', 'desc'], { caseless: true }),
+  field: choiceParam<string>(SORT_FIELDS),
+  type: text(),
+};
+export const customerListUrl = urlCodec(CUSTOMER_LIST_PARAMS);
+
+/** The filter state; strings are '' when unset, the page 1-based. */
+export type CustomerListQuery = UrlStateOf<typeof CUSTOMER_LIST_PARAMS>;
+
+export const DEFAULT_CUSTOMER_LIST_QUERY: CustomerListQuery = customerListUrl.defaults;
 /** Reads the filter state from a query string; invalid values fall back to the defaults. */
-export function parseCustomerListQuery(search: string | URLSearchParams): CustomerListQuery {
-  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  const q: CustomerListQuery = { ...DEFAULT_CUSTOMER_LIST_QUERY };
-  for (const key of TEXT_KEYS) q[key] = (params.get(key) ?? '').trim().slice(0, 200);
-  for (const key of NUMBER_KEYS) q[key] = numberOr(params.get(key), DEFAULT_CUSTOMER_LIST_QUERY[key]);
-  const leadBuyer = params.get('leadBuyer') ?? '';
-  // Any value but 'no' means lead buyers only.
-  q.leadBuyer = leadBuyer === '' ? '' : leadBuyer === 'no' ? 'no' : 'yes';
-  q.page = Math.max(1, Math.floor(numberOr(params.get('page'), 1, 1)));
-  const order = (params.get('order') ?? '').toLowerCase();
-  q.order = order === 'asc' || order === 'desc' ? order : '';
-  const field = params.get('field') ?? '';
-  q.field = (SORT_FIELDS as readonly string[]).includes(field) ? field : '';
-  return q;
-}
-
+export const parseCustomerListQuery = customerListUrl.parse;
 /** Writes the filter state as a query string; values equal to the defaults are left out. */
-export function serializeCustomerListQuery(q: CustomerListQuery): string {
-  const params = new URLSearchParams();
-  const keys = Object.keys(DEFAULT_CUSTOMER_LIST_QUERY) as (keyof CustomerListQuery)[];
-  for (const key of keys) {
-    const value = q[key];
-    if (value === DEFAULT_CUSTOMER_LIST_QUERY[key]) continue;
-    params.set(key, String(value));
-  }
-  return params.toString();
-}
-
+export const serializeCustomerListQuery = customerListUrl.serialize;
 /** One Shopware criteria filter as the list call takes it. */
 export type CriteriaFilter =
   | { type: 'contains'; field: string; value: string }

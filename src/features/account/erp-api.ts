@@ -26,6 +26,15 @@ import {
 } from '../../../contract/provider/erp.ts';
 import { ORDER_REFERENCE_MAX_LENGTH } from '../../../contract/order.ts';
 import { provider } from '../../lib/store-api/provider.ts';
+import {
+  choiceParam,
+  dayParam,
+  pageParam,
+  textParam,
+  urlCodec,
+  type UrlCodec,
+  type UrlParam,
+} from '../../lib/url-state.ts';
 
 /** Page size of the ERP histories (the contract's default, 20). */
 export const HISTORY_PAGE_SIZE = ERP_HISTORY_DEFAULT_LIMIT;
@@ -75,47 +84,40 @@ export const OFFER_FILTERS = [
   ...DATES,
 ] as const satisfies readonly FilterField[];
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The codec of each filter list, built once. */
+const codecs = new WeakMap<readonly FilterField[], UrlCodec<Record<string, string> & { page: number }>>();
+
+/** The query-string codec of a history's filters (`spec` in its order, then `page`). */
+export function historyUrl<S extends readonly FilterField[]>(spec: S): UrlCodec<HistoryFilters<S>> {
+  let codec = codecs.get(spec);
+  if (!codec) {
+    const params: Record<string, UrlParam<string>> = {};
+    for (const field of spec)
+      params[field.name] =
+        field.kind === 'text'
+          ? textParam({ maxLength: field.maxLength })
+          : field.kind === 'date'
+            ? dayParam()
+            : choiceParam(field.choices);
+    codec = urlCodec({ ...params, page: pageParam() }) as unknown as UrlCodec<
+      Record<string, string> & { page: number }
+    >;
+    codecs.set(spec, codec);
+  }
+  return codec as unknown as UrlCodec<HistoryFilters<S>>;
+}
 
 /** Reads a history's filters from a query string; unreadable values read as unset, the page as 1. */
 export function parseFilters<S extends readonly FilterField[]>(
   spec: S,
   search: string | URLSearchParams,
 ): HistoryFilters<S> {
-  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  const filters: Record<string, string | number> = {};
-  for (const field of spec) {
-    const raw = params.get(field.name) ?? '';
-    filters[field.name] =
-      field.kind === 'text'
-        ? raw.trim().slice(0, field.maxLength)
-        : field.kind === 'date'
-          ? ISO_DAY.test(raw)
-            ? raw
-            : ''
-          : field.choices.includes(raw)
-            ? raw
-            : '';
-  }
-  const page = Number(params.get('page'));
-  filters.page = Number.isInteger(page) && page >= 1 ? page : 1;
-  return filters as HistoryFilters<S>;
+  return historyUrl(spec).parse(search);
 }
 
 /** The filters as a query string in the order of `spec` (unset values and page 1 left out). */
 export function serializeFilters<S extends readonly FilterField[]>(spec: S, filters: HistoryFilters<S>): string {
-  const params = new URLSearchParams();
-  for (const { name } of spec) {
-    const value = (filters as Record<string, string>)[name]?.trim();
-    if (value) params.set(name, value);
-  }
-  if (filters.page > 1) params.set('page', String(filters.page));
-  return params.toString();
-}
-
-/** Whether the range is readable: `dateFrom` not after `dateTo` (ISO days compare as strings). */
-export function isDayRangeValid(filters: { dateFrom?: string; dateTo?: string }): boolean {
-  return !filters.dateFrom || !filters.dateTo || filters.dateFrom <= filters.dateTo;
+  return historyUrl(spec).serialize(filters);
 }
 
 /** The Store API query of a filter state: `page`, `limit` (20) and every set filter. */

@@ -12,70 +12,39 @@ import {
   type OrderHistoryLine,
   type OrderHistoryQuery,
   type OrderHistoryResponse,
-  type OrderState,
 } from '../../../contract/provider/order-history.ts';
 import { addToCart, cartErrors, productLineItems, type Cart } from '../../lib/cart/cart-store.ts';
 import { invoke } from '../../lib/store-api/browser.ts';
 import { provider } from '../../lib/store-api/provider.ts';
+import { choiceParam, dayParam, pageParam, textParam, urlCodec, type UrlStateOf } from '../../lib/url-state.ts';
 
 /** Page size of the order history. */
 export const ORDER_PAGE_SIZE = 20;
 
-/** The filter state of the history; strings are '' when unset. */
-export interface OrderListQuery {
-  orderNumber: string;
-  productNumber: string;
-  orderReference: string;
+const ORDER_HISTORY_PARAMS = {
+  orderNumber: textParam({ maxLength: 100 }),
+  productNumber: textParam({ maxLength: 100 }),
+  orderReference: textParam({ maxLength: 100 }),
   /** ISO date `YYYY-MM-DD` or ''. */
-  dateFrom: string;
-  dateTo: string;
-  state: OrderState | '';
-  /** 1-based. */
-  page: number;
-}
-
-export const DEFAULT_ORDER_LIST_QUERY: OrderListQuery = {
-  orderNumber: '',
-  productNumber: '',
-  orderReference: '',
-  dateFrom: '',
-  dateTo: '',
-  state: '',
-  page: 1,
+  dateFrom: dayParam(),
+  dateTo: dayParam(),
+  state: choiceParam(ORDER_STATES),
+  page: pageParam(),
 };
+
+/**
+ * The shop order history's query string (`orderNumber=10023&page=2`): unreadable values read as unset, unset values
+ * and page 1 are left out.
+ */
+export const orderHistoryUrl = urlCodec(ORDER_HISTORY_PARAMS);
+
+/** The filter state of the history; strings are '' when unset, the page is 1-based. */
+export type OrderListQuery = UrlStateOf<typeof ORDER_HISTORY_PARAMS>;
+
+export const DEFAULT_ORDER_LIST_QUERY: OrderListQuery = orderHistoryUrl.defaults;
 
 const TEXT_KEYS = ['orderNumber', 'productNumber', 'orderReference'] as const;
 const DATE_KEYS = ['dateFrom', 'dateTo'] as const;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Reads the filter state from a query string; unreadable values fall back to unset. */
-export function parseOrderListQuery(search: string | URLSearchParams): OrderListQuery {
-  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  const q: OrderListQuery = { ...DEFAULT_ORDER_LIST_QUERY };
-  for (const key of TEXT_KEYS) q[key] = (params.get(key) ?? '').trim().slice(0, 100);
-  for (const key of DATE_KEYS) {
-    const value = params.get(key) ?? '';
-    q[key] = ISO_DATE.test(value) ? value : '';
-  }
-  const state = params.get('state') ?? '';
-  q.state = (ORDER_STATES as readonly string[]).includes(state) ? (state as OrderState) : '';
-  const page = Number(params.get('page'));
-  q.page = Number.isInteger(page) && page >= 1 ? page : 1;
-  return q;
-}
-
-/** The filter state as a query string (unset values and page 1 left out), e.g. `orderNumber=10023&page=2`. */
-export function serializeOrderListQuery(q: OrderListQuery): string {
-  const params = new URLSearchParams();
-  for (const key of [...TEXT_KEYS, ...DATE_KEYS, 'state'] as const) if (q[key]) params.set(key, q[key]);
-  if (q.page > 1) params.set('page', String(q.page));
-  return params.toString();
-}
-
-/** Whether the date range is readable: `dateFrom` not after `dateTo` (ISO dates compare as strings). */
-export function isDateRangeValid(q: Pick<OrderListQuery, 'dateFrom' | 'dateTo'>): boolean {
-  return !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo;
-}
 
 /** The history query of a filter state (contract OrderHistoryQuery, page size 20). */
 export function toOrderHistoryQuery(q: OrderListQuery): OrderHistoryQuery {

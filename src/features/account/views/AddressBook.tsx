@@ -2,7 +2,9 @@
  * Address book (list, search, create, edit, delete, choose the default address): routes
  * /account/addressbook, /account/addressbook/create and /account/addressbook/details/{slug?} (slug = address id).
  */
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Loading } from '../../../components/ui/ListKit.tsx';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Address } from '../../../lib/session/customer.ts';
 import { listAddresses } from '../../../lib/address-book.ts';
@@ -30,16 +32,13 @@ export function addressMatches(address: Address, term: string): boolean {
 
 function useAddresses() {
   const { notifyError } = useNotify();
-  const [addresses, setAddresses] = useState<Address[] | null>(null);
-  const reload = useCallback(() => {
-    listAddresses()
-      .then(setAddresses)
-      .catch((error: unknown) => {
-        setAddresses([]);
-        notifyError(error);
-      });
-  }, [notifyError]);
-  useEffect(reload, [reload]);
+  const { data: addresses, reload } = useResource('addresses', listAddresses, {
+    keep: true,
+    onError: (error) => {
+      notifyError(error);
+      return [];
+    },
+  });
   return { addresses, reload };
 }
 
@@ -83,9 +82,7 @@ export function AddressBook() {
         <TextField type="search" label={t('account.address.search')} value={term} onValue={setTerm} />
       </div>
       {addresses === null ? (
-        <p role="status" className="text-sm text-gray-600">
-          {t('account.loading')}
-        </p>
+        <Loading />
       ) : shown.length === 0 ? (
         <p className="text-sm text-gray-600">{t('account.address.empty')}</p>
       ) : (
@@ -186,28 +183,24 @@ export function AddressForm() {
     { fields: ADDRESS_FIELDS, onFieldErrors: setErrors },
   );
 
-  useEffect(() => {
-    if (!slug) return;
-    listAddresses()
-      .then((list) => {
-        const found = list.find((a) => a.id === slug);
-        if (!found) {
-          notify('warn', t('account.address.notFound'));
-          void navigate('/account/addressbook');
-          return;
-        }
-        const { id: _id, ...input } = found;
-        setValues(input);
-      })
-      .catch(notifyError);
-  }, [slug, navigate, notify, notifyError, t]);
+  useResource(slug ?? null, listAddresses, {
+    onLoad: (list) => {
+      const found = list.find((a) => a.id === slug);
+      if (!found) {
+        notify('warn', t('account.address.notFound'));
+        void navigate('/account/addressbook');
+        return;
+      }
+      const { id: _id, ...input } = found;
+      setValues(input);
+    },
+    onError: (error) => {
+      notifyError(error);
+      return null;
+    },
+  });
 
-  if (!values)
-    return (
-      <p role="status" className="text-sm text-gray-600">
-        {t('account.loading')}
-      </p>
-    );
+  if (!values) return <Loading />;
   const set = (key: keyof AddressInput) => (value: string) => setValues((v) => (v ? { ...v, [key]: value } : v));
 
   function submit(event: FormEvent) {

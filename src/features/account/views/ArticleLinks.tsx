@@ -7,8 +7,8 @@
  * delete after a confirmation; the CSV export is saved as a file and the CSV import shows the server's report of
  * every row.
  */
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useHref, useSearchParams } from 'react-router';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useHref } from 'react-router';
 import {
   ARTICLE_LINK_DEFAULT_LIMIT,
   ARTICLE_LINK_ERRORS,
@@ -19,7 +19,6 @@ import {
   type ArticleLink,
   type ArticleLinkImportResponse,
   type ArticleLinkImportRow,
-  type ArticleLinkListResponse,
   type ArticleLinkRequest,
 } from '../../../../contract/provider/article-link.ts';
 import { ConfirmDialog, Dialog } from '../../../components/ui/Dialog.tsx';
@@ -42,22 +41,22 @@ import {
   listArticleLinks,
   updateArticleLink,
 } from '../article-link-api.ts';
-import { QUERY_DEBOUNCE_MS } from '../customer-list-query.ts';
+import { choiceParam, pageParam, textParam, urlCodec, useUrlState } from '../../../lib/url-state.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Loading, Pager } from '../../../components/ui/ListKit.tsx';
 
 type Sort = (typeof ARTICLE_LINK_SORTS)[number];
-type Order = 'asc' | 'desc';
 
-/** The list's query string: term, sort (default customerSku), order (default asc) and page (default 1). */
-function readQuery(params: URLSearchParams): { term: string; sort: Sort; order: Order; page: number } {
-  const sort = params.get('sort');
-  const page = Number(params.get('page'));
-  return {
-    term: params.get('term')?.trim() ?? '',
-    sort: (ARTICLE_LINK_SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : 'customerSku',
-    order: params.get('order') === 'desc' ? 'desc' : 'asc',
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-  };
-}
+/**
+ * The list's query string: term, sort (unset reads as customerSku), order ('desc', anything else reads as asc) and
+ * page (default 1). A sort chosen in the table is written with its order, even the default one.
+ */
+export const articleLinkListUrl = urlCodec({
+  term: textParam(),
+  sort: choiceParam(ARTICLE_LINK_SORTS),
+  order: choiceParam(['asc', 'desc']),
+  page: pageParam(),
+});
 
 /** The sortable columns with their headings; the article column sorts by name. */
 const COLUMNS: readonly { sort: Sort; labelKey: MessageKey }[] = [
@@ -69,65 +68,37 @@ const COLUMNS: readonly { sort: Sort; labelKey: MessageKey }[] = [
 export function ArticleLinks() {
   const { t } = useI18n();
   const { notify, notifyError } = useNotify();
-  const [params, setParams] = useSearchParams();
-  const query = readQuery(params);
-  const [term, setTerm] = useState(query.term);
-  const [result, setResult] = useState<ArticleLinkListResponse | null>(null);
+  const { query: url, serialized, draft, update, setPage } = useUrlState(articleLinkListUrl);
+  const query = { ...url, sort: url.sort || 'customerSku', order: url.order === 'desc' ? 'desc' : 'asc' } as const;
   const [editing, setEditing] = useState<ArticleLink | 'new' | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
   const [report, setReport] = useState<ArticleLinkImportResponse | null>(null);
 
-  /** Changes the query string: `changes` set (an empty value removes the parameter). */
-  const change = (changes: Record<string, string>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      if (term.trim() !== query.term) change({ term: term.trim(), page: '' });
-    }, QUERY_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // Only typing starts the search; the query string's own changes do not.
-  }, [term]);
-
-  useEffect(() => {
-    let live = true;
-    listArticleLinks({
-      page: String(query.page),
-      limit: String(ARTICLE_LINK_DEFAULT_LIMIT),
-      sort: query.sort,
-      order: query.order,
-      ...(query.term ? { term: query.term } : {}),
-    })
-      .then((list) => live && setResult(list))
-      .catch((error: unknown) => {
-        if (!live) return;
-        setResult({ elements: [], total: 0, page: 1, limit: ARTICLE_LINK_DEFAULT_LIMIT });
+  const { data: result, reload } = useResource(
+    serialized,
+    () =>
+      listArticleLinks({
+        page: String(query.page),
+        limit: String(ARTICLE_LINK_DEFAULT_LIMIT),
+        sort: query.sort,
+        order: query.order,
+        ...(query.term ? { term: query.term } : {}),
+      }),
+    {
+      keep: true,
+      onError: (error) => {
         notifyError(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [query.page, query.sort, query.order, query.term, reloadKey, notifyError]);
+        return { elements: [], total: 0, page: 1, limit: ARTICLE_LINK_DEFAULT_LIMIT };
+      },
+    },
+  );
 
   const remove = useConfirmedAction(async (link: ArticleLink) => {
     await deleteArticleLink(link.id);
     notify('success', t('general.success'), t('articleLinks.deleted', { number: link.customerSku }));
-    setReloadKey((k) => k + 1);
+    reload();
   });
 
-  const sortBy = (sort: Sort) =>
-    change({ sort, order: query.sort === sort && query.order === 'asc' ? 'desc' : 'asc', page: '' });
-  const pages = Math.max(1, Math.ceil((result?.total ?? 0) / ARTICLE_LINK_DEFAULT_LIMIT));
+  const sortBy = (sort: Sort) => update({ sort, order: query.sort === sort && query.order === 'asc' ? 'desc' : 'asc' });
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -138,17 +109,20 @@ export function ArticleLinks() {
       <TransferBar
         onImported={(answer) => {
           setReport(answer);
-          setReloadKey((k) => k + 1);
+          reload();
         }}
       />
       {report && <ImportReport report={report} onClose={() => setReport(null)} />}
       <div className="max-w-md">
-        <TextField type="search" label={t('articleLinks.search')} value={term} onValue={setTerm} />
+        <TextField
+          type="search"
+          label={t('articleLinks.search')}
+          value={draft.term}
+          onValue={(term) => update({ term })}
+        />
       </div>
       {result === null ? (
-        <p role="status" className="text-sm text-gray-600">
-          {t('account.loading')}
-        </p>
+        <Loading />
       ) : result.elements.length === 0 ? (
         <p className="text-sm text-gray-600">{query.term ? t('articleLinks.noMatch') : t('articleLinks.empty')}</p>
       ) : (
@@ -189,32 +163,14 @@ export function ArticleLinks() {
           </ScrollTable>
         </>
       )}
-      {pages > 1 && (
-        <nav aria-label={t('account.pagination')} className="flex items-center gap-2 text-sm">
-          <Button
-            kind="secondary"
-            disabled={query.page <= 1}
-            onClick={() => change({ page: query.page - 1 > 1 ? String(query.page - 1) : '' })}
-          >
-            {t('account.previous')}
-          </Button>
-          <span>{t('account.pageOf', { page: query.page, pages })}</span>
-          <Button
-            kind="secondary"
-            disabled={query.page >= pages}
-            onClick={() => change({ page: String(query.page + 1) })}
-          >
-            {t('account.next')}
-          </Button>
-        </nav>
-      )}
+      <Pager page={query.page} total={result?.total ?? 0} pageSize={ARTICLE_LINK_DEFAULT_LIMIT} onPage={setPage} />
       {editing && (
         <LinkDialog
           link={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            setReloadKey((k) => k + 1);
+            reload();
           }}
         />
       )}

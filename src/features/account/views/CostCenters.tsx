@@ -3,9 +3,11 @@
  * cost-center module (feature flag `cost-center-module`): the company's external contacts with their connected state
  * (connected contacts are offered at checkout), linking or unlinking one, and linking all or unlinking all at once.
  */
+import { useResource } from '../../../lib/use-resource.ts';
+import { Loading } from '../../../components/ui/ListKit.tsx';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { TableHead } from '../../../components/ui/TableHead.tsx';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ExternalContact } from '../../../../contract/provider/cost-center.ts';
 import { Button } from '../../../components/ui/form.tsx';
 import { useAction, useNotify } from '../../../components/ui/use-action.ts';
@@ -15,22 +17,13 @@ import { listExternalContacts, setExternalContactsConnected } from '../spending-
 export function CostCenters() {
   const { t } = useI18n();
   const { notify, notifyError } = useNotify();
-  const [contacts, setContacts] = useState<ExternalContact[] | null>(null);
+  const { data: contacts, set: setContacts } = useResource('external-contacts', listExternalContacts, {
+    onError: (error) => {
+      notifyError(error);
+      return [];
+    },
+  });
   const [clicked, setClicked] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    listExternalContacts()
-      .then((list) => live && setContacts(list))
-      .catch((error: unknown) => {
-        if (!live) return;
-        setContacts([]);
-        notifyError(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [notifyError]);
 
   const action = useAction(async ({ connect, contact }: { connect: boolean; contact?: ExternalContact }) => {
     setContacts(await setExternalContactsConnected(connect, contact ? { ids: [contact.id] } : {}));
@@ -54,9 +47,7 @@ export function CostCenters() {
       <h1 className="text-2xl font-bold">{t('costCenters.title')}</h1>
       <p className="text-sm text-gray-700">{t('costCenters.intro')}</p>
       {contacts === null ? (
-        <p role="status" className="text-sm text-gray-600">
-          {t('account.loading')}
-        </p>
+        <Loading />
       ) : contacts.length === 0 ? (
         <p className="text-sm text-gray-600">{t('costCenters.empty')}</p>
       ) : (

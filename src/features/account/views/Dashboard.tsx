@@ -1,5 +1,5 @@
 /** Dashboard. */
-import { useEffect, useState } from 'react';
+import { useResource } from '../../../lib/use-resource.ts';
 import { useHref } from 'react-router';
 import type { Address } from '../../../lib/session/customer.ts';
 import { listAddresses } from '../../../lib/address-book.ts';
@@ -32,17 +32,19 @@ export function Dashboard() {
   const { customer, rights } = useLoggedIn();
   // /quick-order is a page of its own, not a route of this app: a plain link under the domain's prefix.
   const quickOrderHref = useHref('/quick-order');
-  const [shipping, setShipping] = useState<Address | null | undefined>(customer.defaultShippingAddress ?? undefined);
-  useEffect(() => {
-    if (shipping !== undefined) return;
-    listAddresses()
-      .then((list) =>
-        setShipping(
-          list.find((a) => a.id === customer.defaultShippingAddressId) ?? list.find((a) => a.isMain) ?? list[0] ?? null,
-        ),
-      )
-      .catch(() => setShipping(null));
-  }, [shipping, customer.defaultShippingAddressId]);
+  // The session's default shipping address, else the address book's (the default, the main one or the first).
+  const known = customer.defaultShippingAddress ?? undefined;
+  const { data: found, loading } = useResource(
+    known === undefined ? 'addresses' : null,
+    async () => {
+      const list = await listAddresses();
+      return (
+        list.find((a) => a.id === customer.defaultShippingAddressId) ?? list.find((a) => a.isMain) ?? list[0] ?? null
+      );
+    },
+    { onError: () => null },
+  );
+  const shipping: Address | null | undefined = known ?? (loading ? undefined : found);
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('account.dashboard.title', { name: customer.firstName })}</h1>

@@ -3,24 +3,22 @@
  * status, channel, type, references, ordered by, tracking number), addresses, lines (customer article number,
  * quantity, delivered quantity, price, delivery date, invoice number and date, delivery note), deliveries with
  * their tracking numbers, invoices with their PDFs (invoice, proof of delivery), totals with delivery and
- * additional costs and VAT, and the reorder, which puts the lines into the cart again by article number.
+ * additional costs and VAT, and the reorder, which puts the lines into the cart again by article number: the ERP's
+ * adapter of the order detail (OrderDetail.tsx).
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { ErpOrderDetail as ErpOrder, ErpOrderLine } from '../../../../contract/provider/erp.ts';
 import { useAmount, useSeesPrices } from '../../../components/commerce/use-amount.ts';
-import { PricesOnRequestTotals } from '../../../components/commerce/PricesOnRequest.tsx';
-import { Button, Card } from '../../../components/ui/form.tsx';
-import { useAction, useNotify } from '../../../components/ui/use-action.ts';
 import type { MessageKey } from '../../../i18n/locales.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import { documentHref, fetchErpOrder } from '../erp-api.ts';
-import { reorderLines, type ReorderResult } from '../order-history.ts';
+import { reorderLines } from '../order-history.ts';
 import { holds } from '../rights.ts';
 import { useLoggedIn } from '../session.tsx';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { TableHead } from '../../../components/ui/TableHead.tsx';
 import { CHANNEL_KEYS, ERP_STATUS_KEYS, formatDay, StatusBadge, TD, TH } from './history.tsx';
+import { OrderDetail, type OrderDetailSource } from './OrderDetail.tsx';
 
 const TYPE_KEYS: Readonly<Record<ErpOrder['type'], MessageKey>> = {
   standard: 'orders.erp.type.standard',
@@ -28,296 +26,172 @@ const TYPE_KEYS: Readonly<Record<ErpOrder['type'], MessageKey>> = {
   rush: 'orders.erp.type.rush',
 };
 
-function AddressBlock({ title, address }: { title: string; address: ErpOrder['billingAddress'] }) {
-  return (
-    <section className="text-sm">
-      <h2 className="mb-1 font-semibold">{title}</h2>
-      <address className="not-italic">
-        {address.company && <span className="block">{address.company}</span>}
-        {address.name && <span className="block">{address.name}</span>}
-        <span className="block">{[address.street, address.houseNumber, address.box].filter(Boolean).join(' ')}</span>
-        <span className="block">
-          {address.zipcode} {address.city}, {address.countryCode}
-        </span>
-      </address>
-    </section>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5 py-1 sm:flex-row sm:gap-4">
-      <dt className="font-semibold sm:w-48 sm:shrink-0">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </div>
-  );
-}
-
+/** The ERP's order as the order detail shows it, with its deliveries and invoices. */
 export function ErpOrderDetail() {
   const { t, locale, number, quantity } = useI18n();
   const amount = useAmount();
   const seesPrices = useSeesPrices();
-  const { notifyError } = useNotify();
   const { orderNumber = '', firm = '', warehouse } = useParams();
   const { rights } = useLoggedIn();
-  const [order, setOrder] = useState<ErpOrder | null | 'missing'>(null);
-  const [reordered, setReordered] = useState<ReorderResult<ErpOrderLine> | null>(null);
-  const missingId = useId();
-
-  useEffect(() => {
-    let live = true;
-    setOrder(null);
-    fetchErpOrder({ orderNumber, firm, ...(warehouse ? { warehouse } : {}) })
-      .then((o) => live && setOrder(o))
-      .catch((error: unknown) => {
-        if (!live) return;
-        setOrder('missing');
-        notifyError(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [orderNumber, firm, warehouse, notifyError]);
-
-  const { busy, run } = useAction(async (o: ErpOrder) => {
-    setReordered(await reorderLines(o.lines));
-  });
-
-  const back = (
-    <Link to="/account/orders" className="self-start text-sm text-primary underline">
-      {t('orders.detail.back')}
-    </Link>
-  );
-  if (order === null)
-    return (
-      <p role="status" className="text-sm text-muted">
-        {t('account.loading')}
-      </p>
-    );
-  if (order === 'missing')
-    return (
-      <div className="flex flex-col gap-4">
-        <p>{t('orders.detail.notFound')}</p>
-        {back}
-      </div>
-    );
-
   const day = (value: string | null) => (value ? formatDay(value, locale) : '–');
-  const taxTotal = order.taxes.reduce((sum, tax) => sum + tax.tax, 0);
-  return (
-    <div className="flex flex-col gap-6">
-      {back}
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold">{t('orders.detail.title', { orderNumber: order.orderNumber })}</h1>
-        <StatusBadge status={order.status} label={t(ERP_STATUS_KEYS[order.status])} />
-      </div>
-      <div className="flex flex-col gap-3">
-        <div>
-          <Button busy={busy} onClick={() => run(order)}>
-            {t('orders.reorder.submit')}
-          </Button>
-        </div>
-        <div aria-live="polite">
-          {reordered && (
-            <div className="flex flex-col gap-2 rounded border border-line p-4 text-sm">
-              {reordered.missing.length > 0 ? (
-                <>
-                  <p id={missingId}>{t('orders.reorder.missing')}</p>
-                  <ul className="list-disc pl-5" aria-labelledby={missingId}>
-                    {reordered.missing.map((line) => (
-                      <li key={line.lineNumber}>
-                        {line.name} ({line.productNumber})
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              ) : (
-                <p>{t('orders.reorder.done')}</p>
-              )}
-              {reordered.cart && (
-                <Link
-                  to="/checkout"
-                  reloadDocument
-                  className="self-start rounded bg-primary px-4 py-2 font-semibold text-white"
-                >
-                  {t('orders.reorder.toCart')}
-                </Link>
-              )}
-            </div>
-          )}
-        </div>
-      </div>
-
-      <Card title={t('orders.erp.data')}>
-        <dl className="text-sm">
-          <Row label={t('orders.column.date')}>{day(order.orderDate)}</Row>
-          <Row label={t('orders.column.state')}>{t(ERP_STATUS_KEYS[order.status])}</Row>
-          <Row label={t('history.column.channel')}>{t(CHANNEL_KEYS[order.channel])}</Row>
-          <Row label={t('orders.erp.type')}>{t(TYPE_KEYS[order.type])}</Row>
-          <Row label={t('orders.column.orderReference')}>{order.customerReference ?? '–'}</Row>
-          <Row label={t('history.column.orderReferences')}>
-            {order.orderReferences.length > 0 ? order.orderReferences.join(', ') : '–'}
-          </Row>
-          <Row label={t('orders.detail.orderedBy')}>{order.orderedBy ?? '–'}</Row>
-          <Row label={t('orders.erp.sendingNumber')}>{order.sendingNumber ?? '–'}</Row>
-        </dl>
-      </Card>
-
-      <div className="grid gap-4 sm:grid-cols-2">
-        {order.deliveryAddress ? (
-          <AddressBlock title={t('orders.detail.shippingAddress')} address={order.deliveryAddress} />
-        ) : (
-          <section className="text-sm">
-            <h2 className="mb-1 font-semibold">{t('orders.detail.shippingAddress')}</h2>
-            <p>{t(order.type === 'pickup' ? 'orders.erp.pickup' : 'orders.erp.noDeliveryAddress')}</p>
-          </section>
-        )}
-        <AddressBlock title={t('orders.detail.billingAddress')} address={order.billingAddress} />
-      </div>
-
-      <section className="flex flex-col gap-2">
-        <h2 className="text-lg font-semibold">{t('orders.detail.lines')}</h2>
-        <ScrollTable label={t('orders.detail.lines')} minWidth="min-w-[64rem]">
-          <TableHead
-            cell={TH}
-            columns={[
-              { label: t('history.column.lineNumber') },
-              { label: t('orders.detail.product') },
-              { label: t('history.filter.customerArticleNumber') },
-              { label: t('orders.detail.quantity'), numeric: true },
-              { label: t('orders.erp.delivered'), numeric: true },
-              seesPrices && { label: t('orders.detail.unitPrice'), numeric: true },
-              seesPrices && { label: t('orders.detail.lineTotal'), numeric: true },
-              { label: t('orders.erp.deliveryDate') },
-              { label: t('orders.erp.invoice') },
-              { label: t('orders.erp.shippingNote') },
-            ]}
-          />
-          <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.lineNumber} className="border-b border-line">
-                <td className={`${TD} tabular-nums`}>{line.lineNumber}</td>
-                <th scope="row" className={`${TD} font-normal`}>
-                  <span className="block font-semibold">{line.name}</span>
-                  <span className="block text-muted">{line.productNumber}</span>
-                </th>
-                <td className={TD}>{line.customerArticleNumber ?? '–'}</td>
-                <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>
-                  {quantity(line.quantity, line.unit)}
-                </td>
-                <td
-                  className={`${TD} whitespace-nowrap text-right tabular-nums ${
-                    line.deliveredQuantity < line.quantity ? 'text-amber-800' : ''
-                  }`}
-                >
-                  {number(line.deliveredQuantity)}
-                </td>
-                {seesPrices && (
-                  <>
-                    <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>{amount(line.unitPrice)}</td>
-                    <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>{amount(line.totalPrice)}</td>
-                  </>
-                )}
-                <td className={`${TD} whitespace-nowrap`}>{day(line.deliveryDate)}</td>
-                <td className={`${TD} whitespace-nowrap`}>
-                  {line.invoiceNumber ? (
-                    <>
-                      <span className="block">{line.invoiceNumber}</span>
-                      {line.invoiceDate && <span className="block text-muted">{day(line.invoiceDate)}</span>}
-                    </>
-                  ) : (
-                    '–'
-                  )}
-                </td>
-                <td className={TD}>{line.shippingNoteNumber ?? '–'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollTable>
-      </section>
-
-      {!seesPrices ? (
-        <PricesOnRequestTotals className="w-full max-w-sm self-end text-sm" />
-      ) : (
-        <dl className="w-full max-w-sm self-end text-sm" aria-label={t('checkout.totals.label')}>
-          {(
-            [
-              [t('checkout.totals.subtotal'), order.totalPrice],
-              [t('checkout.totals.shipping'), order.deliveryCost],
-              ...(order.additionalCost > 0
-                ? [[t('checkout.totals.additionalCosts'), order.additionalCost] as const]
-                : []),
-              [t('checkout.totals.net'), Math.round((order.totalAmount - taxTotal) * 100) / 100],
-              ...order.taxes.map(
-                (tax) =>
-                  [
-                    t('checkout.totals.vat', { rate: number(tax.taxRate, { maximumFractionDigits: 2 }) }),
-                    tax.tax,
-                  ] as const,
-              ),
-              [t('checkout.totals.total'), order.totalAmount],
-            ] as const
-          ).map(([label, value]) => (
-            <div
-              key={label}
-              className="flex justify-between gap-4 py-1 last:border-t last:border-line last:font-semibold"
-            >
-              <dt>{label}</dt>
-              <dd className="tabular-nums">{amount(value)}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
-
-      <section className="flex flex-col gap-2">
-        <h2 className="text-lg font-semibold">{t('orders.erp.deliveries')}</h2>
-        {order.deliveries.length === 0 ? (
-          <p className="text-sm">{t('orders.erp.noDeliveries')}</p>
-        ) : (
-          <ScrollTable label={t('orders.erp.deliveries')} minWidth="min-w-[36rem]">
+  const source: OrderDetailSource<ErpOrder, ErpOrderLine> = {
+    key: JSON.stringify([orderNumber, firm, warehouse]),
+    load: () => fetchErpOrder({ orderNumber, firm, ...(warehouse ? { warehouse } : {}) }),
+    model: (order) => {
+      const taxTotal = order.taxes.reduce((sum, tax) => sum + tax.tax, 0);
+      return {
+        orderNumber: order.orderNumber,
+        badge: <StatusBadge status={order.status} label={t(ERP_STATUS_KEYS[order.status])} />,
+        facts: [
+          { label: t('orders.column.date'), value: day(order.orderDate) },
+          { label: t('orders.column.state'), value: t(ERP_STATUS_KEYS[order.status]) },
+          { label: t('history.column.channel'), value: t(CHANNEL_KEYS[order.channel]) },
+          { label: t('orders.erp.type'), value: t(TYPE_KEYS[order.type]) },
+          { label: t('orders.column.orderReference'), value: order.customerReference ?? '–' },
+          {
+            label: t('history.column.orderReferences'),
+            value: order.orderReferences.length > 0 ? order.orderReferences.join(', ') : '–',
+          },
+          { label: t('orders.detail.orderedBy'), value: order.orderedBy ?? '–' },
+          { label: t('orders.erp.sendingNumber'), value: order.sendingNumber ?? '–' },
+        ],
+        shipping: order.deliveryAddress
+          ? { title: t('orders.detail.shippingAddress'), address: order.deliveryAddress }
+          : {
+              title: t('orders.detail.shippingAddress'),
+              note: t(order.type === 'pickup' ? 'orders.erp.pickup' : 'orders.erp.noDeliveryAddress'),
+            },
+        billingAddress: order.billingAddress,
+        lines: (
+          <ScrollTable label={t('orders.detail.lines')} minWidth="min-w-[64rem]">
             <TableHead
               cell={TH}
               columns={[
-                { label: t('orders.erp.shippingNote') },
+                { label: t('history.column.lineNumber') },
+                { label: t('orders.detail.product') },
+                { label: t('history.filter.customerArticleNumber') },
+                { label: t('orders.detail.quantity'), numeric: true },
+                { label: t('orders.erp.delivered'), numeric: true },
+                seesPrices && { label: t('orders.detail.unitPrice'), numeric: true },
+                seesPrices && { label: t('orders.detail.lineTotal'), numeric: true },
                 { label: t('orders.erp.deliveryDate') },
-                { label: t('orders.erp.sendingNumber') },
-                { label: t('orders.erp.deliveredLines') },
+                { label: t('orders.erp.invoice') },
+                { label: t('orders.erp.shippingNote') },
               ]}
             />
             <tbody>
-              {order.deliveries.map((delivery) => (
-                <tr key={delivery.shippingNoteNumber} className="border-b border-line">
+              {order.lines.map((line) => (
+                <tr key={line.lineNumber} className="border-b border-line">
+                  <td className={`${TD} tabular-nums`}>{line.lineNumber}</td>
                   <th scope="row" className={`${TD} font-normal`}>
-                    {delivery.shippingNoteNumber}
+                    <span className="block font-semibold">{line.name}</span>
+                    <span className="block text-muted">{line.productNumber}</span>
                   </th>
-                  <td className={`${TD} whitespace-nowrap`}>{day(delivery.deliveryDate)}</td>
-                  <td className={TD}>{delivery.sendingNumber ?? '–'}</td>
-                  <td className={TD}>
-                    {delivery.lines
-                      .map((l) => t('orders.erp.deliveredLine', { line: l.lineNumber, quantity: number(l.quantity) }))
-                      .join(', ')}
+                  <td className={TD}>{line.customerArticleNumber ?? '–'}</td>
+                  <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>
+                    {quantity(line.quantity, line.unit)}
                   </td>
+                  <td
+                    className={`${TD} whitespace-nowrap text-right tabular-nums ${
+                      line.deliveredQuantity < line.quantity ? 'text-amber-800' : ''
+                    }`}
+                  >
+                    {number(line.deliveredQuantity)}
+                  </td>
+                  {seesPrices && (
+                    <>
+                      <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>{amount(line.unitPrice)}</td>
+                      <td className={`${TD} whitespace-nowrap text-right tabular-nums`}>{amount(line.totalPrice)}</td>
+                    </>
+                  )}
+                  <td className={`${TD} whitespace-nowrap`}>{day(line.deliveryDate)}</td>
+                  <td className={`${TD} whitespace-nowrap`}>
+                    {line.invoiceNumber ? (
+                      <>
+                        <span className="block">{line.invoiceNumber}</span>
+                        {line.invoiceDate && <span className="block text-muted">{day(line.invoiceDate)}</span>}
+                      </>
+                    ) : (
+                      '–'
+                    )}
+                  </td>
+                  <td className={TD}>{line.shippingNoteNumber ?? '–'}</td>
                 </tr>
               ))}
             </tbody>
           </ScrollTable>
-        )}
-      </section>
+        ),
+        totals: [
+          [t('checkout.totals.subtotal'), order.totalPrice],
+          [t('checkout.totals.shipping'), order.deliveryCost],
+          ...(order.additionalCost > 0 ? [[t('checkout.totals.additionalCosts'), order.additionalCost] as const] : []),
+          [t('checkout.totals.net'), Math.round((order.totalAmount - taxTotal) * 100) / 100],
+          ...order.taxes.map(
+            (tax) =>
+              [t('checkout.totals.vat', { rate: number(tax.taxRate, { maximumFractionDigits: 2 }) }), tax.tax] as const,
+          ),
+          [t('checkout.totals.total'), order.totalAmount],
+        ],
+        sections: (
+          <>
+            <section className="flex flex-col gap-2">
+              <h2 className="text-lg font-semibold">{t('orders.erp.deliveries')}</h2>
+              {order.deliveries.length === 0 ? (
+                <p className="text-sm">{t('orders.erp.noDeliveries')}</p>
+              ) : (
+                <ScrollTable label={t('orders.erp.deliveries')} minWidth="min-w-[36rem]">
+                  <TableHead
+                    cell={TH}
+                    columns={[
+                      { label: t('orders.erp.shippingNote') },
+                      { label: t('orders.erp.deliveryDate') },
+                      { label: t('orders.erp.sendingNumber') },
+                      { label: t('orders.erp.deliveredLines') },
+                    ]}
+                  />
+                  <tbody>
+                    {order.deliveries.map((delivery) => (
+                      <tr key={delivery.shippingNoteNumber} className="border-b border-line">
+                        <th scope="row" className={`${TD} font-normal`}>
+                          {delivery.shippingNoteNumber}
+                        </th>
+                        <td className={`${TD} whitespace-nowrap`}>{day(delivery.deliveryDate)}</td>
+                        <td className={TD}>{delivery.sendingNumber ?? '–'}</td>
+                        <td className={TD}>
+                          {delivery.lines
+                            .map((l) =>
+                              t('orders.erp.deliveredLine', { line: l.lineNumber, quantity: number(l.quantity) }),
+                            )
+                            .join(', ')}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </ScrollTable>
+              )}
+            </section>
 
-      <section className="flex flex-col gap-2">
-        <h2 className="text-lg font-semibold">{t('account.nav.invoices')}</h2>
-        {order.invoices.length === 0 ? (
-          <p className="text-sm">{t('orders.erp.noInvoices')}</p>
-        ) : (
-          <InvoiceTable
-            invoices={order.invoices}
-            label={t('account.nav.invoices')}
-            documents={holds(rights, 'ROLE_MANAGE_INVOICE_HISTORY')}
-          />
-        )}
-      </section>
-    </div>
-  );
+            <section className="flex flex-col gap-2">
+              <h2 className="text-lg font-semibold">{t('account.nav.invoices')}</h2>
+              {order.invoices.length === 0 ? (
+                <p className="text-sm">{t('orders.erp.noInvoices')}</p>
+              ) : (
+                <InvoiceTable
+                  invoices={order.invoices}
+                  label={t('account.nav.invoices')}
+                  documents={holds(rights, 'ROLE_MANAGE_INVOICE_HISTORY')}
+                />
+              )}
+            </section>
+          </>
+        ),
+        reorder: () => reorderLines(order.lines),
+        lineName: (line) => `${line.name} (${line.productNumber})`,
+        lineKey: (line) => line.lineNumber,
+      };
+    },
+  };
+  return <OrderDetail source={source} layout="erp" />;
 }
 
 /**

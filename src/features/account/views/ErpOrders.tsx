@@ -5,11 +5,12 @@
  * page, each linking to its detail. With the `native-order-history` flag as well, tabs lead to the list of the
  * orders placed in the shop (`/account/orders/shop`).
  */
+import { ListResult, Pager } from '../../../components/ui/ListKit.tsx';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAmount, useSeesPrices } from '../../../components/commerce/use-amount.ts';
 import { useI18n } from '../../../i18n/react.tsx';
-import { erpOrderPath, listErpOrders, ORDER_FILTERS } from '../erp-api.ts';
+import { erpOrderPath, HISTORY_PAGE_SIZE, listErpOrders, ORDER_FILTERS } from '../erp-api.ts';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { TableHead } from '../../../components/ui/TableHead.tsx';
 import {
@@ -17,8 +18,6 @@ import {
   ERP_STATUS_KEYS,
   formatDay,
   HistoryFilterForm,
-  HistoryPaging,
-  HistoryResult,
   StatusBadge,
   TD,
   TH,
@@ -78,11 +77,7 @@ export function ErpOrders({ tabs }: { tabs?: ReactNode }) {
         errorOf={list.errorOf}
         update={list.update}
       />
-      <HistoryResult
-        result={list.result}
-        emptyText={t('orders.none')}
-        countText={(count) => t('orders.total', { count })}
-      >
+      <ListResult result={list.result} emptyText={t('orders.none')} countText={(count) => t('orders.total', { count })}>
         {(orders) => (
           <ScrollTable label={t('orders.erp.caption')} minWidth="min-w-[60rem]">
             <TableHead
@@ -125,8 +120,13 @@ export function ErpOrders({ tabs }: { tabs?: ReactNode }) {
             </tbody>
           </ScrollTable>
         )}
-      </HistoryResult>
-      <HistoryPaging page={list.query.page} total={list.result?.total ?? 0} onPage={list.setPage} />
+      </ListResult>
+      <Pager
+        page={list.query.page}
+        total={list.result?.total ?? 0}
+        pageSize={HISTORY_PAGE_SIZE}
+        onPage={list.setPage}
+      />
     </div>
   );
 }

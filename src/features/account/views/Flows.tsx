@@ -8,15 +8,16 @@
  * Setting budget fields needs ROLE_MANAGE_BUDGETS and approvers ROLE_MANAGE_APPROVERS (contract/provider/
  * order-flow.ts); without them the wizard leaves those fields to the server's defaults.
  */
+import { Loading, Pager } from '../../../components/ui/ListKit.tsx';
+import { useResource } from '../../../lib/use-resource.ts';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { TableHead } from '../../../components/ui/TableHead.tsx';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   ORDER_FLOW_NAME_MAX_LENGTH,
   ORDER_FLOW_PERIODS,
   type OrderFlow,
-  type OrderFlowListResponse,
   type OrderFlowPeriod,
   type OrderFlowRequest,
 } from '../../../../contract/provider/order-flow.ts';
@@ -42,30 +43,20 @@ export function Flows() {
   const amount = useAmount();
   const { notify, notifyError } = useNotify();
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<OrderFlowListResponse | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    listOrderFlows({ page, limit: PAGE_SIZE })
-      .then((list) => live && setResult(list))
-      .catch((error: unknown) => {
-        if (!live) return;
-        setResult({ elements: [], total: 0, page: 1, limit: PAGE_SIZE });
-        notifyError(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [page, reloadKey, notifyError]);
+  const { data: result, reload } = useResource(String(page), () => listOrderFlows({ page, limit: PAGE_SIZE }), {
+    keep: true,
+    onError: (error) => {
+      notifyError(error);
+      return { elements: [], total: 0, page: 1, limit: PAGE_SIZE };
+    },
+  });
 
   const remove = useConfirmedAction(async (flow: OrderFlow) => {
     await deleteOrderFlow(flow.id);
     notify('success', t('general.success'), t('flows.deleted', { name: flow.name }));
-    setReloadKey((k) => k + 1);
+    reload();
   });
 
-  const pages = Math.max(1, Math.ceil((result?.total ?? 0) / PAGE_SIZE));
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -75,9 +66,7 @@ export function Flows() {
         </Link>
       </div>
       {result === null ? (
-        <p role="status" className="text-sm text-gray-600">
-          {t('account.loading')}
-        </p>
+        <Loading />
       ) : result.elements.length === 0 ? (
         <p className="text-sm text-gray-600">{t('flows.empty')}</p>
       ) : (
@@ -133,17 +122,7 @@ export function Flows() {
           </tbody>
         </ScrollTable>
       )}
-      {pages > 1 && (
-        <nav aria-label={t('account.pagination')} className="flex items-center gap-2 text-sm">
-          <Button kind="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('account.previous')}
-          </Button>
-          <span>{t('account.pageOf', { page, pages })}</span>
-          <Button kind="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t('account.next')}
-          </Button>
-        </nav>
-      )}
+      <Pager page={page} total={result?.total ?? 0} pageSize={PAGE_SIZE} onPage={setPage} />
       {remove.target && (
         <ConfirmDialog
           open

@@ -5,11 +5,12 @@
  * proof of delivery (same-origin downloads through the Store API proxy). Without ROLE_VIEW_PRICES the invoices show
  * without amounts and invoice PDFs, with a note why; the proofs of delivery stay (docs/decisions/014).
  */
+import { ListResult, Pager } from '../../../components/ui/ListKit.tsx';
 import { useSeesPrices } from '../../../components/commerce/use-amount.ts';
 import { useI18n } from '../../../i18n/react.tsx';
-import { INVOICE_FILTERS, listInvoices } from '../erp-api.ts';
+import { HISTORY_PAGE_SIZE, INVOICE_FILTERS, listInvoices } from '../erp-api.ts';
 import { InvoiceTable } from './ErpOrderDetail.tsx';
-import { HistoryFilterForm, HistoryPaging, HistoryResult, useHistoryList } from './history.tsx';
+import { HistoryFilterForm, useHistoryList } from './history.tsx';
 
 export function Invoices() {
   const { t } = useI18n();
@@ -36,14 +37,19 @@ export function Invoices() {
         errorOf={list.errorOf}
         update={list.update}
       />
-      <HistoryResult
+      <ListResult
         result={list.result}
         emptyText={t('invoices.none')}
         countText={(count) => t('invoices.total', { count })}
       >
         {(invoices) => <InvoiceTable invoices={invoices} label={t('account.nav.invoices')} withOrder />}
-      </HistoryResult>
-      <HistoryPaging page={list.query.page} total={list.result?.total ?? 0} onPage={list.setPage} />
+      </ListResult>
+      <Pager
+        page={list.query.page}
+        total={list.result?.total ?? 0}
+        pageSize={HISTORY_PAGE_SIZE}
+        onPage={list.setPage}
+      />
     </div>
   );
 }

@@ -2,7 +2,9 @@
  * Choosing users of the company (the approvers or users of an order flow or order reference): a fieldset of
  * checkboxes over the company's users (`{provider}/companies/customers`, read page by page), with a filter by name.
  */
-import { useEffect, useId, useState } from 'react';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Loading } from '../../../components/ui/ListKit.tsx';
+import { useId, useState } from 'react';
 import type { Customer } from '../../../lib/session/customer.ts';
 import { Checkbox, TextField } from '../../../components/ui/form.tsx';
 import { useNotify } from '../../../components/ui/use-action.ts';
@@ -13,32 +15,26 @@ import { listCustomers } from '../api.ts';
 const PAGE = 100;
 const MAX_PAGES = 100;
 
+/** Reads every user of the company, page by page (at most MAX_PAGES pages of PAGE). */
+async function readAllUsers(): Promise<Customer[]> {
+  const all: Customer[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const result = await listCustomers({ page, limit: PAGE });
+    all.push(...result.customers);
+    if (all.length >= result.total || result.customers.length === 0) break;
+  }
+  return all;
+}
+
 /** Every user of the caller's company, by the list's order; null while loading. */
 export function useCompanyUsers(): Customer[] | null {
   const { notifyError } = useNotify();
-  const [users, setUsers] = useState<Customer[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    (async () => {
-      const all: Customer[] = [];
-      for (let page = 1; page <= MAX_PAGES; page++) {
-        const result = await listCustomers({ page, limit: PAGE });
-        all.push(...result.customers);
-        if (all.length >= result.total || result.customers.length === 0) break;
-      }
-      return all;
-    })()
-      .then((all) => live && setUsers(all))
-      .catch((error: unknown) => {
-        if (!live) return;
-        setUsers([]);
-        notifyError(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [notifyError]);
-  return users;
+  return useResource('company-users', readAllUsers, {
+    onError: (error) => {
+      notifyError(error);
+      return [];
+    },
+  }).data;
 }
 
 /** The checkboxes of `users` under `legend`; `value` are the chosen ids. */
@@ -70,9 +66,7 @@ export function MemberPicker({
       <legend className="px-1 text-sm font-semibold">{legend}</legend>
       {hint && <p className="mb-2 text-xs text-muted">{hint}</p>}
       {users === null ? (
-        <p role="status" className="text-sm text-muted">
-          {t('account.loading')}
-        </p>
+        <Loading />
       ) : (
         <>
           {users.length > 8 && (

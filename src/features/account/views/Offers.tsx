@@ -7,7 +7,9 @@
  * Europe/Brussels "Put into the cart" (the lines at the offered prices; the cart badge follows). Without
  * ROLE_VIEW_PRICES no price, total or PDF is shown (the server answers 0 and refuses the PDF, docs/decisions/014).
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useResource } from '../../../lib/use-resource.ts';
+import { ListResult, Loading, Pager } from '../../../components/ui/ListKit.tsx';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { OfferDetail as Offer, OfferStatus } from '../../../../contract/provider/erp.ts';
 import { useAmount, useSeesPrices } from '../../../components/commerce/use-amount.ts';
@@ -16,20 +18,18 @@ import { useAction, useNotify } from '../../../components/ui/use-action.ts';
 import { formatDate } from '../../../i18n/format.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import { refreshCart } from '../../../lib/cart/cart-store.ts';
-import { brusselsToday, documentHref, fetchOffer, listOffers, OFFER_FILTERS, offerToCart } from '../erp-api.ts';
+import {
+  brusselsToday,
+  documentHref,
+  fetchOffer,
+  HISTORY_PAGE_SIZE,
+  listOffers,
+  OFFER_FILTERS,
+  offerToCart,
+} from '../erp-api.ts';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { TableHead } from '../../../components/ui/TableHead.tsx';
-import {
-  formatDay,
-  HistoryFilterForm,
-  HistoryPaging,
-  HistoryResult,
-  OFFER_STATUS_KEYS,
-  StatusBadge,
-  TD,
-  TH,
-  useHistoryList,
-} from './history.tsx';
+import { formatDay, HistoryFilterForm, OFFER_STATUS_KEYS, StatusBadge, TD, TH, useHistoryList } from './history.tsx';
 
 const offerPath = (offerNumber: string) => `/account/offers/${encodeURIComponent(offerNumber)}`;
 
@@ -75,11 +75,7 @@ export function Offers() {
         errorOf={list.errorOf}
         update={list.update}
       />
-      <HistoryResult
-        result={list.result}
-        emptyText={t('offers.none')}
-        countText={(count) => t('offers.total', { count })}
-      >
+      <ListResult result={list.result} emptyText={t('offers.none')} countText={(count) => t('offers.total', { count })}>
         {(offers) => (
           <ScrollTable label={t('account.nav.offers')} minWidth="min-w-[52rem]">
             <TableHead
@@ -125,8 +121,13 @@ export function Offers() {
             </tbody>
           </ScrollTable>
         )}
-      </HistoryResult>
-      <HistoryPaging page={list.query.page} total={list.result?.total ?? 0} onPage={list.setPage} />
+      </ListResult>
+      <Pager
+        page={list.query.page}
+        total={list.result?.total ?? 0}
+        pageSize={HISTORY_PAGE_SIZE}
+        onPage={list.setPage}
+      />
     </div>
   );
 }
@@ -146,23 +147,13 @@ export function OfferDetail() {
   const seesPrices = useSeesPrices();
   const { notify, notifyError } = useNotify();
   const { offerNumber = '' } = useParams();
-  const [offer, setOffer] = useState<Offer | null | 'missing'>(null);
+  const { data: offer, loading } = useResource(offerNumber, () => fetchOffer(offerNumber), {
+    onError: (failure) => {
+      notifyError(failure);
+      return null;
+    },
+  });
   const [added, setAdded] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    setOffer(null);
-    fetchOffer(offerNumber)
-      .then((o) => live && setOffer(o))
-      .catch((error: unknown) => {
-        if (!live) return;
-        setOffer('missing');
-        notifyError(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [offerNumber, notifyError]);
 
   const { busy, run } = useAction(async (o: Offer) => {
     const answer = await offerToCart(o.offerNumber);
@@ -180,13 +171,8 @@ export function OfferDetail() {
       {t('offers.back')}
     </Link>
   );
+  if (offer === null && loading) return <Loading />;
   if (offer === null)
-    return (
-      <p role="status" className="text-sm text-muted">
-        {t('account.loading')}
-      </p>
-    );
-  if (offer === 'missing')
     return (
       <div className="flex flex-col gap-4">
         <p>{t('offers.notFound')}</p>

@@ -10,6 +10,8 @@
  * item the cart did not take is listed with the cart's message for it), and "request an offer" on the list's items
  * (src/components/commerce/RequestOffer.tsx with `orderListId`).
  */
+import { useResource } from '../../../lib/use-resource.ts';
+import { Loading } from '../../../components/ui/ListKit.tsx';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -278,7 +280,6 @@ export function OrderListDetail() {
   const { slug = '' } = useParams();
   const navigate = useNavigate();
   const { notify, notifyError } = useNotify();
-  const [list, setList] = useState<OrderList | null>(null);
   const [failures, setFailures] = useState<OrderListCartFailure[]>([]);
   const [duplicating, setDuplicating] = useState(false);
   const [copyName, setCopyName] = useState('');
@@ -286,20 +287,13 @@ export function OrderListDetail() {
   const [copyErrors, setCopyErrors] = useState<FieldErrors<'name' | 'ownerType'>>({});
   const [offerSent, setOfferSent] = useState<string | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    setList(null);
-    fetchOrderList(slug)
-      .then((found) => live && setList(found))
-      .catch((error: unknown) => {
-        if (!live) return;
-        notifyError(error);
-        void navigate(LIST_PATH);
-      });
-    return () => {
-      live = false;
-    };
-  }, [slug, navigate, notifyError]);
+  const { data: list, set: setList } = useResource(slug, () => fetchOrderList(slug), {
+    onError: (error) => {
+      notifyError(error);
+      void navigate(LIST_PATH);
+      return null;
+    },
+  });
 
   const items = useAction(async (change: () => Promise<OrderList>) => setList(await change()));
 
@@ -332,12 +326,7 @@ export function OrderListDetail() {
     { fields: ['name', 'ownerType'] as const, onFieldErrors: setCopyErrors },
   );
 
-  if (!list)
-    return (
-      <p role="status" className="text-sm text-gray-600">
-        {t('account.loading')}
-      </p>
-    );
+  if (!list) return <Loading />;
 
   const withCustomerNumbers = list.items.some((item) => item.customerArticleNumber);
   const money = (value: number | null) => (value === null ? '–' : amount(value));

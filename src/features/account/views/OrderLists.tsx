@@ -6,33 +6,29 @@
  * create screen asks for the name (at most 100 characters), private or shared, and tags (comma-separated, at most 10
  * of 30 characters), then opens the new list.
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import {
   ORDER_LIST_DEFAULT_LIMIT,
   ORDER_LIST_MAX_TAGS,
   ORDER_LIST_TAG_MAX_LENGTH,
-  type OrderListListResponse,
   type OrderListOwnerType,
 } from '../../../../contract/provider/order-list.ts';
 import { OrderListFields, orderListNameError } from '../../../components/commerce/AddToOrderListDialog.tsx';
 import { useAmount } from '../../../components/commerce/use-amount.ts';
-import { Button, Card, Checkbox, FormActions, Select, TextField } from '../../../components/ui/form.tsx';
+import { Card, Checkbox, FormActions, Select, TextField } from '../../../components/ui/form.tsx';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { TableHead } from '../../../components/ui/TableHead.tsx';
+import { Loading, Pager } from '../../../components/ui/ListKit.tsx';
 import { useAction, useNotify } from '../../../components/ui/use-action.ts';
 import { formatDate } from '../../../i18n/format.ts';
 import type { Translate } from '../../../i18n/format.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import type { FieldErrors } from '../../../lib/forms/validation.ts';
 import { createOrderList, listOrderLists, orderListPath } from '../../../lib/order-list/order-list-api.ts';
-import { QUERY_DEBOUNCE_MS } from '../customer-list-query.ts';
-import {
-  parseOrderListQuery,
-  serializeOrderListQuery,
-  toOrderListQuery,
-  type OrderListFilterState,
-} from '../order-list-query.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { orderListUrl, toOrderListQuery, type OrderListFilterState } from '../order-list-query.ts';
 import { CancelLink } from './CancelLink.tsx';
 
 /** Tags typed as one comma-separated text: trimmed, empty ones dropped, the same name (case ignored) once. */
@@ -79,42 +75,17 @@ export function OrderLists() {
   const { t, locale } = useI18n();
   const amount = useAmount();
   const { notifyError } = useNotify();
-  const [params, setParams] = useSearchParams();
-  const filter = useMemo(() => parseOrderListQuery(params), [params]);
-  const [term, setTerm] = useState(filter.term);
-  const [result, setResult] = useState<OrderListListResponse | null>(null);
+  const { query: filter, serialized, draft, update, setPage } = useUrlState(orderListUrl);
+  const { data: result } = useResource(serialized, () => listOrderLists(toOrderListQuery(filter)), {
+    keep: true,
+    onError: (error) => {
+      notifyError(error);
+      return { elements: [], total: 0, page: 1, limit: ORDER_LIST_DEFAULT_LIMIT, tags: [] };
+    },
+  });
 
-  const apply = (next: Partial<OrderListFilterState>) =>
-    setParams(
-      (current) => new URLSearchParams(serializeOrderListQuery({ ...parseOrderListQuery(current), page: 1, ...next })),
-      { replace: true },
-    );
-
-  // The search box writes the query string after a pause in typing.
-  useEffect(() => {
-    if (term.trim() === filter.term) return;
-    const timer = setTimeout(() => apply({ term: term.trim() }), QUERY_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [term]);
-
-  const query = serializeOrderListQuery(filter);
-  useEffect(() => {
-    let live = true;
-    listOrderLists(toOrderListQuery(parseOrderListQuery(query)))
-      .then((list) => live && setResult(list))
-      .catch((error: unknown) => {
-        if (!live) return;
-        setResult({ elements: [], total: 0, page: 1, limit: ORDER_LIST_DEFAULT_LIMIT, tags: [] });
-        notifyError(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [query, notifyError]);
-
-  const pages = Math.max(1, Math.ceil((result?.total ?? 0) / ORDER_LIST_DEFAULT_LIMIT));
   const toggleTag = (id: string, on: boolean) =>
-    apply({ tagIds: on ? [...filter.tagIds, id] : filter.tagIds.filter((tag) => tag !== id) });
+    update({ tagIds: on ? [...filter.tagIds, id] : filter.tagIds.filter((tag) => tag !== id) });
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -124,11 +95,16 @@ export function OrderLists() {
         </Link>
       </div>
       <div className="grid gap-x-4 sm:grid-cols-2 lg:max-w-2xl">
-        <TextField type="search" label={t('orderLists.search')} value={term} onValue={setTerm} />
+        <TextField
+          type="search"
+          label={t('orderLists.search')}
+          value={draft.term}
+          onValue={(term) => update({ term })}
+        />
         <Select
           label={t('orderLists.privacy')}
           value={filter.ownerType}
-          onValue={(ownerType) => apply({ ownerType: ownerType as OrderListFilterState['ownerType'] })}
+          onValue={(ownerType) => update({ ownerType: ownerType as OrderListFilterState['ownerType'] })}
           options={[
             { value: '', label: t('orderLists.allLists') },
             { value: 'user', label: t('orderLists.private') },
@@ -152,9 +128,7 @@ export function OrderLists() {
         </fieldset>
       )}
       {result === null ? (
-        <p role="status" className="text-sm text-gray-600">
-          {t('account.loading')}
-        </p>
+        <Loading />
       ) : result.elements.length === 0 ? (
         <p className="text-sm text-gray-600">{t('orderLists.empty')}</p>
       ) : (
@@ -190,17 +164,7 @@ export function OrderLists() {
           </tbody>
         </ScrollTable>
       )}
-      {pages > 1 && (
-        <nav aria-label={t('account.pagination')} className="flex flex-wrap items-center gap-2 text-sm">
-          <Button kind="secondary" disabled={filter.page <= 1} onClick={() => apply({ page: filter.page - 1 })}>
-            {t('account.previous')}
-          </Button>
-          <span>{t('account.pageOf', { page: filter.page, pages })}</span>
-          <Button kind="secondary" disabled={filter.page >= pages} onClick={() => apply({ page: filter.page + 1 })}>
-            {t('account.next')}
-          </Button>
-        </nav>
-      )}
+      <Pager page={filter.page} total={result?.total ?? 0} pageSize={ORDER_LIST_DEFAULT_LIMIT} onPage={setPage} />
     </div>
   );
 }

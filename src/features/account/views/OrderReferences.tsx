@@ -14,7 +14,6 @@ import {
   ORDER_REFERENCE_NAME_NOT_UNIQUE,
   ORDER_REFERENCE_PERIODS,
   type OrderReference,
-  type OrderReferenceListResponse,
   type OrderReferencePeriod,
   type OrderReferenceRequest,
 } from '../../../../contract/provider/order-reference.ts';
@@ -29,7 +28,9 @@ import { useI18n } from '../../../i18n/react.tsx';
 import type { FieldErrors } from '../../../lib/forms/validation.ts';
 import { StoreApiClientError } from '../../../lib/store-api/errors.ts';
 import { budgetFieldErrors, parseBudget } from '../budget-form.ts';
-import { QUERY_DEBOUNCE_MS } from '../customer-list-query.ts';
+import { QUERY_DEBOUNCE_MS } from '../../../lib/url-state.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Loading, Pager } from '../../../components/ui/ListKit.tsx';
 import {
   createOrderReference,
   deleteOrderReference,
@@ -50,8 +51,6 @@ export function OrderReferences() {
   const [term, setTerm] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<OrderReferenceListResponse | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -61,27 +60,24 @@ export function OrderReferences() {
     return () => clearTimeout(timer);
   }, [term]);
 
-  useEffect(() => {
-    let live = true;
-    listOrderReferences({ page, limit: PAGE_SIZE, ...(search ? { term: search } : {}) })
-      .then((list) => live && setResult(list))
-      .catch((error: unknown) => {
-        if (!live) return;
-        setResult({ elements: [], total: 0, page: 1, limit: PAGE_SIZE });
+  const { data: result, reload } = useResource(
+    JSON.stringify([page, search]),
+    () => listOrderReferences({ page, limit: PAGE_SIZE, ...(search ? { term: search } : {}) }),
+    {
+      keep: true,
+      onError: (error) => {
         notifyError(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [page, search, reloadKey, notifyError]);
+        return { elements: [], total: 0, page: 1, limit: PAGE_SIZE };
+      },
+    },
+  );
 
   const remove = useConfirmedAction(async (reference: OrderReference) => {
     await deleteOrderReference(reference.id);
     notify('success', t('general.success'), t('orderReferences.deleted', { name: reference.name }));
-    setReloadKey((k) => k + 1);
+    reload();
   });
 
-  const pages = Math.max(1, Math.ceil((result?.total ?? 0) / PAGE_SIZE));
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -97,9 +93,7 @@ export function OrderReferences() {
         <TextField type="search" label={t('orderReferences.search')} value={term} onValue={setTerm} />
       </div>
       {result === null ? (
-        <p role="status" className="text-sm text-gray-600">
-          {t('account.loading')}
-        </p>
+        <Loading />
       ) : result.elements.length === 0 ? (
         <p className="text-sm text-gray-600">{t('orderReferences.empty')}</p>
       ) : (
@@ -156,17 +150,7 @@ export function OrderReferences() {
           </tbody>
         </ScrollTable>
       )}
-      {pages > 1 && (
-        <nav aria-label={t('account.pagination')} className="flex items-center gap-2 text-sm">
-          <Button kind="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('account.previous')}
-          </Button>
-          <span>{t('account.pageOf', { page, pages })}</span>
-          <Button kind="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t('account.next')}
-          </Button>
-        </nav>
-      )}
+      <Pager page={page} total={result?.total ?? 0} pageSize={PAGE_SIZE} onPage={setPage} />
       {remove.target && (
         <ConfirmDialog
           open
@@ -276,22 +260,16 @@ export function OrderReferenceForm() {
     { fields: FIELDS, onFieldErrors: setErrors },
   );
 
-  useEffect(() => {
-    if (!slug) return;
-    fetchOrderReference(slug)
-      .then((r) => setValues(toValues(r)))
-      .catch((error: unknown) => {
-        notifyError(error);
-        void navigate('/account/orderreferences');
-      });
-  }, [slug, navigate, notifyError]);
+  useResource(slug ?? null, () => fetchOrderReference(slug ?? ''), {
+    onLoad: (reference) => setValues(toValues(reference)),
+    onError: (error) => {
+      notifyError(error);
+      void navigate('/account/orderreferences');
+      return null;
+    },
+  });
 
-  if (!values)
-    return (
-      <p role="status" className="text-sm text-gray-600">
-        {t('account.loading')}
-      </p>
-    );
+  if (!values) return <Loading />;
   const set = <K extends keyof OrderReferenceValues>(key: K, value: OrderReferenceValues[K]) =>
     setValues((v) => (v ? { ...v, [key]: value } : v));
 

@@ -5,7 +5,9 @@
  * one's own user, a new e-mail address needs the current password (the backend re-authenticates an e-mail change as
  * Shopware's `account/change-email` does): the field shows only while the e-mail differs from the stored one.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Loading } from '../../../components/ui/ListKit.tsx';
+import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { createCustomer, deleteCustomers, fetchCustomer, updateCustomer, type UserInput } from '../api.ts';
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
@@ -124,42 +126,30 @@ export function UserForm() {
   );
   const [confirming, setConfirming] = useState(false);
 
-  useEffect(() => {
-    if (!slug) return;
-    let live = true;
-    fetchCustomer(slug)
-      .then((user) => {
-        const codes = user.rights ?? [];
-        if (!live) return;
-        const initial: UserInput = {
-          salutation: user.salutation === 'male' ? 'male' : 'female',
-          firstName: user.firstName,
-          lastName: user.lastName,
-          email: user.email,
-          username: user.username,
-          active: user.active,
-          leadBuyer: user.leadBuyer,
-        };
-        setValues(initial);
-        setRights(codes);
-        setLoaded({ values: initial, rights: codes });
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        notifyError(error);
-        void navigate('/account/customer');
-      });
-    return () => {
-      live = false;
-    };
-  }, [slug, navigate, notifyError]);
+  useResource(slug ?? null, () => fetchCustomer(slug ?? ''), {
+    onLoad: (user) => {
+      const codes = user.rights ?? [];
+      const initial: UserInput = {
+        salutation: user.salutation === 'male' ? 'male' : 'female',
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        username: user.username,
+        active: user.active,
+        leadBuyer: user.leadBuyer,
+      };
+      setValues(initial);
+      setRights(codes);
+      setLoaded({ values: initial, rights: codes });
+    },
+    onError: (error) => {
+      notifyError(error);
+      void navigate('/account/customer');
+      return null;
+    },
+  });
 
-  if (!values)
-    return (
-      <p role="status" className="text-sm text-gray-600">
-        {t('account.loading')}
-      </p>
-    );
+  if (!values) return <Loading />;
   const set = (key: 'firstName' | 'lastName' | 'email' | 'username') => (value: string) =>
     setValues((v) => (v ? { ...v, [key]: value } : v));
 

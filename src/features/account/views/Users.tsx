@@ -1,45 +1,29 @@
 /**
  * Users of the company (list with filters, create, detail and edit, delete, rights), for customers with
  * ROLE_MANAGE_CONTACTS. The list's filters live in the query string (customer-list-query.ts), so they survive a
- * reload; edits reach the URL after the 500 ms debounce. Each user shows the budget and remaining budget of their
+ * reload; typed filters (texts, budgets) reach the URL after a 500 ms pause, the choices and the page at once (the
+ * filter form is UserFilters.tsx). Each user shows the budget and remaining budget of their
  * order flow; holders of ROLE_MANAGE_ORDER_FLOWS also see the flow's name and assign a flow to the selected users
  * (at least one user and one flow).
  */
+import { UserFilters } from './UserFilters.tsx';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { TableHead } from '../../../components/ui/TableHead.tsx';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Loading, Pager } from '../../../components/ui/ListKit.tsx';
+import { useResource } from '../../../lib/use-resource.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
 import type { Customer } from '../../../lib/session/customer.ts';
 import { deleteCustomers, listCustomers } from '../api.ts';
 import type { OrderFlow, OrderFlowAssignRequest } from '../../../../contract/provider/order-flow.ts';
 import { assignOrderFlow, listAllOrderFlows } from '../spending-api.ts';
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
-import {
-  CUSTOMER_PAGE_SIZE,
-  parseCustomerListQuery,
-  QUERY_DEBOUNCE_MS,
-  serializeCustomerListQuery,
-  SORT_FIELDS,
-  toCustomerListCriteria,
-  type CustomerListQuery,
-} from '../customer-list-query.ts';
-import { Button, Select, TextField } from '../../../components/ui/form.tsx';
+import { CUSTOMER_PAGE_SIZE, customerListUrl, toCustomerListCriteria } from '../customer-list-query.ts';
+import { Button, Select } from '../../../components/ui/form.tsx';
 import { useI18n } from '../../../i18n/react.tsx';
 import { useAction, useConfirmedAction, useNotify } from '../../../components/ui/use-action.ts';
 import { useLoggedIn } from '../session.tsx';
-
-function NumberFilter({ label, value, onValue }: { label: string; value: number; onValue: (n: number) => void }) {
-  return (
-    <TextField
-      label={label}
-      type="number"
-      inputMode="decimal"
-      min={0}
-      value={String(value)}
-      onValue={(s) => onValue(s === '' ? 0 : Math.max(0, Number(s) || 0))}
-    />
-  );
-}
 
 /** The right that shows the flows and lets a manager assign them. */
 const MANAGE_ORDER_FLOWS = 'ROLE_MANAGE_ORDER_FLOWS';
@@ -103,75 +87,32 @@ export function Users() {
   const { t, locale } = useI18n();
   const { customer: me, rights } = useLoggedIn();
   const managesFlows = rights.includes(MANAGE_ORDER_FLOWS);
-  const [flows, setFlows] = useState<OrderFlow[] | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const { notify, notifyError } = useNotify();
-  const [params, setParams] = useSearchParams();
-  const query = useMemo(() => parseCustomerListQuery(params), [params]);
-  const [draft, setDraft] = useState<CustomerListQuery>(query);
-  const [result, setResult] = useState<{ customers: Customer[]; total: number } | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
-  const serialized = serializeCustomerListQuery(query);
-  const first = useRef(true);
-  // Small screens fold the filters away unless some are set; wide screens always show them.
-  const [filtersOpen, setFiltersOpen] = useState(() => serialized.replace(/(^|&)page=\d+/, '') !== '');
-  const activeFilters = Object.keys(Object.fromEntries(new URLSearchParams(serialized))).filter(
-    (key) => key !== 'page' && key !== 'order' && key !== 'field' && key !== 'type',
-  ).length;
+  const { query, serialized, draft, update, setPage } = useUrlState(customerListUrl);
 
-  // Draft → URL, debounced; a page change in the draft goes through at once.
-  const pushed = useRef(serialized);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const next = serializeCustomerListQuery(draft);
-    if (next === serialized) return;
-    const delay = draft.page !== query.page ? 0 : QUERY_DEBOUNCE_MS;
-    const timer = setTimeout(() => {
-      pushed.current = next;
-      setParams(new URLSearchParams(next), { replace: true });
-    }, delay);
-    return () => clearTimeout(timer);
-    // Only draft changes schedule a URL update; the URL itself is read through `serialized`.
-  }, [draft]);
-
-  // URL → draft when the URL changes from outside (back and forward, the sidebar link without filters).
-  useEffect(() => {
-    if (serialized === pushed.current) return;
-    pushed.current = serialized;
-    setDraft(parseCustomerListQuery(serialized));
-  }, [serialized]);
-
-  useEffect(() => {
-    let live = true;
-    listCustomers(toCustomerListCriteria(parseCustomerListQuery(serialized)))
-      .then((page) => live && setResult(page))
-      .catch((error: unknown) => {
-        if (!live) return;
-        setResult({ customers: [], total: 0 });
+  const { data: result, reload: reloadUsers } = useResource(
+    serialized,
+    () => listCustomers(toCustomerListCriteria(query)),
+    {
+      keep: true,
+      onError: (error) => {
         notifyError(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [serialized, reloadKey, notifyError]);
-
-  useEffect(() => {
-    if (!managesFlows) return;
-    let live = true;
-    listAllOrderFlows()
-      .then((list) => live && setFlows(list))
-      .catch((error: unknown) => {
-        if (!live) return;
-        setFlows([]);
-        notifyError(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [managesFlows, reloadKey, notifyError]);
+        return { customers: [], total: 0 };
+      },
+    },
+  );
+  const { data: flows, reload: reloadFlows } = useResource(managesFlows ? 'flows' : null, listAllOrderFlows, {
+    keep: true,
+    onError: (error) => {
+      notifyError(error);
+      return [];
+    },
+  });
+  const reload = () => {
+    reloadUsers();
+    reloadFlows();
+  };
 
   const flowOf = useMemo(() => {
     const byUser = new Map<string, string>();
@@ -186,14 +127,12 @@ export function Users() {
       return next;
     });
 
-  const update = (patch: Partial<CustomerListQuery>) => setDraft((d) => ({ ...d, page: 1, ...patch }));
-  const pages = Math.max(1, Math.ceil((result?.total ?? 0) / CUSTOMER_PAGE_SIZE));
   const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
 
   const remove = useConfirmedAction(async (user: Customer) => {
     await deleteCustomers([user.id]);
     notify('success', t('general.success'), t('account.users.deleted'));
-    setReloadKey((k) => k + 1);
+    reload();
   });
 
   return (
@@ -204,103 +143,7 @@ export function Users() {
           {t('account.users.create')}
         </Link>
       </div>
-      <button
-        type="button"
-        className="self-start rounded border border-gray-300 px-4 py-2 text-sm font-semibold lg:hidden"
-        aria-expanded={filtersOpen}
-        aria-controls="users-filters"
-        onClick={() => setFiltersOpen((open) => !open)}
-      >
-        {t('account.users.filters')}
-        {activeFilters > 0 && ` (${activeFilters})`}
-      </button>
-      <form
-        id="users-filters"
-        role="search"
-        aria-label={t('account.users.filters')}
-        onSubmit={(e) => e.preventDefault()}
-        className={`${filtersOpen ? 'grid' : 'hidden'} gap-4 rounded border border-gray-200 p-4 sm:grid-cols-2 lg:grid lg:grid-cols-4`}
-      >
-        <TextField
-          type="search"
-          label={t('account.users.search')}
-          value={draft.search}
-          onValue={(search) => update({ search })}
-        />
-        <TextField
-          label={t('account.field.firstName')}
-          value={draft.firstName}
-          onValue={(firstName) => update({ firstName })}
-        />
-        <TextField
-          label={t('account.field.lastName')}
-          value={draft.lastName}
-          onValue={(lastName) => update({ lastName })}
-        />
-        <TextField
-          label={t('account.field.username')}
-          value={draft.username}
-          onValue={(username) => update({ username })}
-        />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="users-lead-buyer" className="text-sm font-medium text-gray-800">
-            {t('account.field.leadBuyer')}
-          </label>
-          <select
-            id="users-lead-buyer"
-            value={draft.leadBuyer}
-            onChange={(e) => update({ leadBuyer: e.target.value })}
-            className="rounded border border-gray-300 px-3 py-2 text-sm"
-          >
-            <option value="">{t('account.users.any')}</option>
-            <option value="yes">{t('account.yes')}</option>
-            <option value="no">{t('account.no')}</option>
-          </select>
-        </div>
-        <NumberFilter
-          label={t('account.users.budgetMin')}
-          value={draft.budgetMin}
-          onValue={(budgetMin) => update({ budgetMin })}
-        />
-        <NumberFilter
-          label={t('account.users.budgetMax')}
-          value={draft.budgetMax}
-          onValue={(budgetMax) => update({ budgetMax })}
-        />
-        <NumberFilter
-          label={t('account.users.budgetRemainingMin')}
-          value={draft.budgetRemainingMin}
-          onValue={(budgetRemainingMin) => update({ budgetRemainingMin })}
-        />
-        <NumberFilter
-          label={t('account.users.budgetRemainingMax')}
-          value={draft.budgetRemainingMax}
-          onValue={(budgetRemainingMax) => update({ budgetRemainingMax })}
-        />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="users-sort" className="text-sm font-medium text-gray-800">
-            {t('account.users.sort')}
-          </label>
-          <select
-            id="users-sort"
-            value={draft.field && draft.order ? `${draft.field}:${draft.order}` : ''}
-            onChange={(e) => {
-              const [field = '', order = ''] = e.target.value.split(':');
-              update({ field, order: order === 'asc' || order === 'desc' ? order : '' });
-            }}
-            className="rounded border border-gray-300 px-3 py-2 text-sm"
-          >
-            <option value="">{t('account.users.sortNone')}</option>
-            {SORT_FIELDS.flatMap((field) =>
-              (['asc', 'desc'] as const).map((order) => (
-                <option key={`${field}:${order}`} value={`${field}:${order}`}>
-                  {t(`account.users.sortField.${field}`)} ({t(`account.users.sortOrder.${order}`)})
-                </option>
-              )),
-            )}
-          </select>
-        </div>
-      </form>
+      <UserFilters serialized={serialized} draft={draft} update={update} />
 
       {managesFlows && flows && (
         <AssignFlow
@@ -308,14 +151,12 @@ export function Users() {
           selected={[...selected]}
           onAssigned={() => {
             setSelected(new Set());
-            setReloadKey((k) => k + 1);
+            reload();
           }}
         />
       )}
       {result === null ? (
-        <p role="status" className="text-sm text-gray-600">
-          {t('account.loading')}
-        </p>
+        <Loading />
       ) : result.customers.length === 0 ? (
         <p className="text-sm text-gray-600">{t('account.users.empty')}</p>
       ) : (
@@ -378,25 +219,7 @@ export function Users() {
           </tbody>
         </ScrollTable>
       )}
-      {pages > 1 && (
-        <nav aria-label={t('account.pagination')} className="flex items-center gap-2 text-sm">
-          <Button
-            kind="secondary"
-            disabled={query.page <= 1}
-            onClick={() => setDraft((d) => ({ ...d, page: query.page - 1 }))}
-          >
-            {t('account.previous')}
-          </Button>
-          <span>{t('account.pageOf', { page: query.page, pages })}</span>
-          <Button
-            kind="secondary"
-            disabled={query.page >= pages}
-            onClick={() => setDraft((d) => ({ ...d, page: query.page + 1 }))}
-          >
-            {t('account.next')}
-          </Button>
-        </nav>
-      )}
+      <Pager page={query.page} total={result?.total ?? 0} pageSize={CUSTOMER_PAGE_SIZE} onPage={setPage} />
       {remove.target && (
         <ConfirmDialog
           open

@@ -3,27 +3,20 @@
  * the query string (text filters reach the URL after QUERY_DEBOUNCE_MS, dates, choices and the page at once; a
  * from-date after the to-date stays in the form with its message and is never sent), the server's violations shown
  * at their filter fields (a `VIOLATION::TOO_HIGH_ERROR` at `/dateFrom` is the Store API's date-range rule), the
- * filter form, paging, status badges and calendar days.
+ * filter form, status badges and calendar days (paging and the result block are the list kit's).
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import type { ErpOrderChannel, ErpOrderStatusFilter, OfferStatus } from '../../../../contract/provider/erp.ts';
-import { Button, Select, TextField } from '../../../components/ui/form.tsx';
+import { Select, TextField } from '../../../components/ui/form.tsx';
 import { useNotify } from '../../../components/ui/use-action.ts';
 import { formatDate } from '../../../i18n/format.ts';
 import type { MessageKey } from '../../../i18n/locales.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/forms/validation.ts';
 import { StoreApiClientError } from '../../../lib/store-api/errors.ts';
-import { QUERY_DEBOUNCE_MS } from '../customer-list-query.ts';
-import {
-  HISTORY_PAGE_SIZE,
-  isDayRangeValid,
-  parseFilters,
-  serializeFilters,
-  type FilterField,
-  type HistoryFilters,
-} from '../erp-api.ts';
+import { isDayRangeValid, useUrlState } from '../../../lib/url-state.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { HISTORY_PAGE_SIZE, historyUrl, type FilterField, type HistoryFilters } from '../erp-api.ts';
 import { DateField } from './DateField.tsx';
 
 /** One page of a history answer. */
@@ -57,76 +50,39 @@ export function useHistoryList<S extends readonly FilterField[], T>(
 ) {
   const i18n = useI18n();
   const { notify } = useNotify();
-  const [params, setParams] = useSearchParams();
-  const serialized = serializeFilters(spec, parseFilters(spec, params));
-  const query = useMemo(() => parseFilters(spec, serialized), [spec, serialized]);
-  const [draft, setDraft] = useState<HistoryFilters<S>>(query);
-  const [result, setResult] = useState<Page<T> | null>(null);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const pushed = useRef(serialized);
+  const { query, serialized, draft, update, setPage } = useUrlState(historyUrl(spec), {
+    valid: (filters) => isDayRangeValid(filters as Record<string, string>),
+  });
   const values = draft as Record<string, string>;
   const rangeValid = isDayRangeValid(values);
-
-  // Draft → URL: text filters after a pause, the rest at once; an unreadable range stays in the form.
-  useEffect(() => {
-    const next = serializeFilters(spec, draft);
-    if (next === pushed.current || !isDayRangeValid(draft as Record<string, string>)) return;
-    const typed = spec.some(
-      (field) =>
-        field.kind === 'text' &&
-        (draft as Record<string, string>)[field.name] !== (query as Record<string, string>)[field.name],
-    );
-    const timer = setTimeout(
-      () => {
-        pushed.current = next;
-        setParams(new URLSearchParams(next), { replace: true });
-      },
-      typed ? QUERY_DEBOUNCE_MS : 0,
-    );
-    return () => clearTimeout(timer);
-    // Only draft changes schedule a URL update.
-  }, [draft]);
-
-  // URL → draft when the URL changes from outside (back and forward, the sidebar link).
-  useEffect(() => {
-    if (serialized === pushed.current) return;
-    pushed.current = serialized;
-    setDraft(parseFilters(spec, serialized));
-  }, [spec, serialized]);
-
-  useEffect(() => {
-    let live = true;
-    setResult(null);
-    load(parseFilters(spec, serialized))
-      .then((page) => {
-        if (!live) return;
-        setServerErrors({});
-        setResult(page);
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        setResult({ elements: [], total: 0, page: 1, limit: HISTORY_PAGE_SIZE });
-        const { fieldErrors, messages } = serverFieldErrors(
-          error,
-          spec.map((field) => field.name),
-          i18n,
-        );
-        if (isRangeViolation(error)) fieldErrors.dateFrom = i18n.t(RANGE_MESSAGE);
-        setServerErrors(fieldErrors);
-        for (const text of messages) notify('error', i18n.t('general.error'), text);
-      });
-    return () => {
-      live = false;
-    };
-  }, [spec, serialized, load, i18n, notify]);
+  const { data: result } = useResource(serialized, () => load(query), {
+    onLoad: () => setServerErrors({}),
+    onError: (error) => {
+      const { fieldErrors, messages } = serverFieldErrors(
+        error,
+        spec.map((field) => field.name),
+        i18n,
+      );
+      if (isRangeViolation(error)) fieldErrors.dateFrom = i18n.t(RANGE_MESSAGE);
+      setServerErrors(fieldErrors);
+      for (const text of messages) notify('error', i18n.t('general.error'), text);
+      return { elements: [], total: 0, page: 1, limit: HISTORY_PAGE_SIZE };
+    },
+  });
 
   const errorOf = (name: string): string | undefined => {
     if (name === 'dateFrom' && !rangeValid) return i18n.t(RANGE_MESSAGE);
     return values[name] === (query as Record<string, string>)[name] ? serverErrors[name] : undefined;
   };
-  const update = (name: string, value: string) => setDraft((d) => ({ ...d, page: 1, [name]: value }));
-  const setPage = (page: number) => setDraft((d) => ({ ...d, page }));
-  return { query, draft: values, result, errorOf, update, setPage };
+  return {
+    query,
+    draft: values,
+    result,
+    errorOf,
+    update: (name: string, value: string) => update({ [name]: value } as Partial<HistoryFilters<S>>),
+    setPage,
+  };
 }
 
 /**
@@ -191,63 +147,6 @@ export function HistoryFilterForm({
         })}
       </form>
     </details>
-  );
-}
-
-/** Previous and next page of a history with "Page n of m"; nothing for a single page. */
-export function HistoryPaging({
-  page,
-  total,
-  onPage,
-}: {
-  page: number;
-  total: number;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useI18n();
-  const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={t('account.pagination')} className="flex flex-wrap items-center gap-2 text-sm">
-      <Button kind="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('account.previous')}
-      </Button>
-      <span>{t('account.pageOf', { page, pages })}</span>
-      <Button kind="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('account.next')}
-      </Button>
-    </nav>
-  );
-}
-
-/** Loading, empty or the count and the table of a history. */
-export function HistoryResult<T>({
-  result,
-  emptyText,
-  countText,
-  children,
-}: {
-  result: Page<T> | null;
-  emptyText: string;
-  countText: (count: number) => string;
-  children: (elements: T[]) => ReactNode;
-}) {
-  const { t } = useI18n();
-  return (
-    <div aria-live="polite" aria-busy={result === null}>
-      {result === null ? (
-        <p role="status" className="text-sm text-muted">
-          {t('account.loading')}
-        </p>
-      ) : result.elements.length === 0 ? (
-        <p className="text-sm">{emptyText}</p>
-      ) : (
-        <>
-          <p className="mb-2 text-sm text-muted">{countText(result.total)}</p>
-          {children(result.elements)}
-        </>
-      )}
-    </div>
   );
 }
 
