@@ -22,7 +22,8 @@
 import { vValidator } from '@hono/valibot-validator';
 import type { Context, Env, MiddlewareHandler, ValidationTargets } from 'hono';
 import * as v from 'valibot';
-import { isViolationCode, VIOLATION_CODES, VIOLATION_PREFIX, type ViolationCode } from '../../contract/errors.ts';
+import { isViolationCode, VIOLATION_CODES, type ViolationCode } from '../../contract/errors.ts';
+import { violationErrorCode } from '../../contract/error-codes.ts';
 import type { StoreApiErrorItem } from '../../contract/errors.ts';
 import { StoreApiError } from './errors.ts';
 
@@ -118,7 +119,7 @@ export function violationItems(issues: readonly Issue[]): StoreApiErrorItem[] {
     );
     return {
       status: '400',
-      code: `${VIOLATION_PREFIX}${code}`,
+      code: violationErrorCode(code),
       title: VIOLATION_TITLE,
       detail,
       meta: { parameters },
@@ -153,7 +154,7 @@ export function invalidJsonError(): StoreApiError {
     items: [
       {
         status: '400',
-        code: `${VIOLATION_PREFIX}INVALID_JSON`,
+        code: violationErrorCode('INVALID_JSON'),
         title: VIOLATION_TITLE,
         detail: VIOLATION_CODES.INVALID_JSON,
         meta: { parameters: {} },
@@ -169,7 +170,7 @@ export function nulCharacterError(pointer: string): StoreApiError {
     items: [
       {
         status: '400',
-        code: `${VIOLATION_PREFIX}NUL_CHARACTER_ERROR`,
+        code: violationErrorCode('NUL_CHARACTER_ERROR'),
         title: VIOLATION_TITLE,
         detail: VIOLATION_CODES.NUL_CHARACTER_ERROR,
         meta: { parameters: {} },
@@ -181,7 +182,7 @@ export function nulCharacterError(pointer: string): StoreApiError {
 
 /** True for the error `nulCharacterError` builds. */
 export function isNulCharacterError(error: unknown): error is StoreApiError {
-  return error instanceof StoreApiError && error.items?.[0]?.code === `${VIOLATION_PREFIX}NUL_CHARACTER_ERROR`;
+  return error instanceof StoreApiError && error.items?.[0]?.code === violationErrorCode('NUL_CHARACTER_ERROR');
 }
 
 /** RFC 6901 escaping of one pointer segment. */

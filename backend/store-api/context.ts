@@ -30,7 +30,7 @@ import { AUTHENTICATED_CUSTOMER, toAuthenticatedCustomer, type AuthenticatedCust
 import { isId, randomId } from '../lib/ids.ts';
 import { StoreApiError } from '../http/errors.ts';
 
-export type { LanguageInfo, SalesChannelInfo, StoreContext } from '../commerce/sales-channel-context.ts';
+export type { SalesChannelInfo, StoreContext } from '../commerce/sales-channel-context.ts';
 import type { LanguageInfo, SalesChannelInfo, StoreContext } from '../commerce/sales-channel-context.ts';
 
 export type StoreApiEnv = { Variables: { context: StoreContext } };

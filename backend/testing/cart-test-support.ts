@@ -202,8 +202,3 @@ export async function runProcessors(
   for (const p of processors) await p.process(calculation);
   return calculation;
 }
-
-/** The keys of the calculation's cart errors, in order. */
-export function errorKeys(calculation: CartCalculation): string[] {
-  return calculation.model.errors.map((e) => e.key);
-}

@@ -1612,4 +1612,4 @@ export const PROVIDER_ENDPOINT_TABLE = [
 ] as const satisfies readonly ProviderEndpoint[];
 
 /** Every endpoint through the wide entry shape, for walking the table. */
-export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = PROVIDER_ENDPOINT_TABLE;
+export const PROVIDER_ENDPOINTS: readonly ProviderEndpoint[] = [...PROVIDER_ENDPOINT_TABLE];

@@ -89,9 +89,6 @@ export interface UserInput {
   leadBuyer: boolean;
 }
 
-/** Path of the user-create call (provider OpenAPI document). */
-export const createCustomerPath = (): string => provider.href('createCompanyCustomer').slice('/store-api/'.length);
-
 /**
  * Creates a user in the caller's company with its rights (`rights: [{code, enabled}]`); the server mails a
  * set-password invitation. Answers the new id. VIOLATION::CUSTOMER_USERNAME_NOT_UNIQUE when the username is taken.

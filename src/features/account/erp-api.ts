@@ -107,14 +107,6 @@ export function historyUrl<S extends readonly FilterField[]>(spec: S): UrlCodec<
   return codec as unknown as UrlCodec<HistoryFilters<S>>;
 }
 
-/** Reads a history's filters from a query string; unreadable values read as unset, the page as 1. */
-export function parseFilters<S extends readonly FilterField[]>(
-  spec: S,
-  search: string | URLSearchParams,
-): HistoryFilters<S> {
-  return historyUrl(spec).parse(search);
-}
-
 /** The filters as a query string in the order of `spec` (unset values and page 1 left out). */
 export function serializeFilters<S extends readonly FilterField[]>(spec: S, filters: HistoryFilters<S>): string {
   return historyUrl(spec).serialize(filters);

@@ -41,8 +41,6 @@ export const orderHistoryUrl = urlCodec(ORDER_HISTORY_PARAMS);
 /** The filter state of the history; strings are '' when unset, the page is 1-based. */
 export type OrderListQuery = UrlStateOf<typeof ORDER_HISTORY_PARAMS>;
 
-export const DEFAULT_ORDER_LIST_QUERY: OrderListQuery = orderHistoryUrl.defaults;
-
 const TEXT_KEYS = ['orderNumber', 'productNumber', 'orderReference'] as const;
 const DATE_KEYS = ['dateFrom', 'dateTo'] as const;
 

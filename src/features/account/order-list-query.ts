@@ -27,8 +27,6 @@ export const orderListUrl = urlCodec(ORDER_LIST_PARAMS);
 /** The filter state; `ownerType` '' means both, the page is 1-based. */
 export type OrderListFilterState = UrlStateOf<typeof ORDER_LIST_PARAMS>;
 
-export const DEFAULT_ORDER_LIST_FILTER: OrderListFilterState = orderListUrl.defaults;
-
 /** The query of the list call for a filter state. */
 export function toOrderListQuery(state: OrderListFilterState): OrderListQuery {
   return {

@@ -4,9 +4,7 @@
  * everyone and carries no prices, docs/decisions/005).
  */
 import { atom } from 'nanostores';
-import * as v from 'valibot';
 import {
-  ArticleInformationResponseSchema,
   MAX_ARTICLES,
   type ArticleInformation,
   type ArticleInformationRequest,
@@ -21,17 +19,6 @@ export type { ArticleInformation };
 
 /** Loaded records by product number; `null` before loading, `'error'` when the call failed. */
 export const $articleInformation = atom<Map<string, ArticleInformation> | null | 'error'>(null);
-
-/**
- * Reads the answer (contract/provider/article-information.ts ArticleInformationResponseSchema: `price` the net price
- * of one order unit as a decimal string, `quantity` the pieces in stock, both null without ROLE_VIEW_PRICES,
- * `deliveryTime` { min, max, unit } or null, `restockTime` in days or null) by product number.
- *
- * @throws valibot's ValiError when the body is not that answer.
- */
-export function parseArticleInformation(body: unknown): Map<string, ArticleInformation> {
-  return byArticle(v.parse(ArticleInformationResponseSchema, body).articles);
-}
 
 /** The records by product number. */
 const byArticle = (articles: readonly ArticleInformation[]) => new Map(articles.map((r) => [r.article, r]));
