@@ -16,6 +16,7 @@ import { registerMediaRoutes } from './media/media.routes.ts';
 import type { ErpPort } from './erp/port.ts';
 import { createSimulatedErp, type ErpSimulation } from './erp/simulated/index.ts';
 import { installCommerceExtensions } from './commerce/extensions.ts';
+import { SHOPWARE_ERROR_CODES } from '../contract/error-codes.ts';
 
 export interface StoreApiDeps {
   db: Db;
@@ -50,7 +51,7 @@ export function createStoreApi(deps: StoreApiDeps): StoreApi {
   const app = new Hono<StoreApiEnv>();
   app.onError(handleError);
   app.notFound(() => {
-    throw new StoreApiError(404, 'FRAMEWORK__ROUTE_NOT_FOUND', 'No route found for this request.');
+    throw new StoreApiError(404, SHOPWARE_ERROR_CODES.FRAMEWORK__ROUTE_NOT_FOUND, 'No route found for this request.');
   });
   app.use(rejectNulInUrl);
   app.use('/store-api/*', contextMiddleware(deps.db, channels));

@@ -133,7 +133,7 @@ export function sameCompany(customer: AuthenticatedCustomer, companyId: string):
 export function customerNotFound(id: string): StoreApiError {
   return new StoreApiError(
     404,
-    'CHECKOUT__CUSTOMER_NOT_FOUND_BY_ID',
+    SHOPWARE_ERROR_CODES.CHECKOUT__CUSTOMER_NOT_FOUND_BY_ID,
     `No matching customer for the id "${id}" was found.`,
     {
       parameters: { id },

@@ -27,6 +27,7 @@ import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
 import { rateLimitTable } from '../db/schema/index.ts';
 import { StoreApiError } from '../http/errors.ts';
+import { SHOPWARE_ERROR_CODES } from '../../contract/error-codes.ts';
 
 export interface RateLimitRule {
   /** Attempts without any wait. */
@@ -147,7 +148,7 @@ export async function enforceRateLimits(
   if (retryAfter > 0) {
     throw new StoreApiError(
       429,
-      'FRAMEWORK__RATE_LIMIT_EXCEEDED',
+      SHOPWARE_ERROR_CODES.FRAMEWORK__RATE_LIMIT_EXCEEDED,
       `Too many requests, try again in ${retryAfter} seconds.`,
       { parameters: { seconds: retryAfter } },
     );

@@ -11,6 +11,7 @@ import { Hono, type Env, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ARTICLE_LINK_IMPORT_MAX_BYTES, isArticleLinkImportPath } from '../../contract/provider/article-link.ts';
 import { StoreApiError } from './errors.ts';
+import { SHOPWARE_ERROR_CODES } from '../../contract/error-codes.ts';
 
 /** Upper bound of a Store API request body in bytes: criteria, carts and account forms are a few KiB. */
 export const MAX_STORE_API_BODY_BYTES = 1024 * 1024;
@@ -21,7 +22,7 @@ export function storeApiBodyLimit(maxBytes: number = MAX_STORE_API_BODY_BYTES): 
     maxSize: maxBytes,
     onError: (c) =>
       c.json(
-        new StoreApiError(413, 'FRAMEWORK__PAYLOAD_TOO_LARGE', 'The request body is too large.', {
+        new StoreApiError(413, SHOPWARE_ERROR_CODES.FRAMEWORK__PAYLOAD_TOO_LARGE, 'The request body is too large.', {
           title: 'Payload Too Large',
           parameters: { maxBytes },
         }).toEnvelope(),

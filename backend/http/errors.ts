@@ -10,6 +10,7 @@ import { ValiError } from 'valibot';
 import type { StoreApiErrorItem } from '../../contract/errors.ts';
 import { violationError } from './validate.ts';
 import { describeErrorForLog, isStatementTimeout } from '../db/errors.ts';
+import { SHOPWARE_ERROR_CODES } from '../../contract/error-codes.ts';
 
 /** One item of the envelope, as the contract declares it (contract/errors.ts). */
 export type { StoreApiErrorItem };
@@ -84,7 +85,7 @@ function defaultTitle(status: number): string {
 export function violations(
   list: { pointer: string; code: string; detail: string; parameters?: Record<string, unknown> }[],
 ): StoreApiError {
-  return new StoreApiError(400, 'FRAMEWORK__WRITE_CONSTRAINT_VIOLATION', 'Invalid input', {
+  return new StoreApiError(400, SHOPWARE_ERROR_CODES.FRAMEWORK__WRITE_CONSTRAINT_VIOLATION, 'Invalid input', {
     items: list.map((v) => ({
       status: '400',
       code: v.code.startsWith('VIOLATION::') ? v.code : `VIOLATION::${v.code}`,
@@ -109,7 +110,11 @@ export function handleError(err: Error, c: Context): Response {
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     return c.json(
-      new StoreApiError(status, 'FRAMEWORK__HTTP_ERROR', err.message || defaultTitle(status)).toEnvelope(),
+      new StoreApiError(
+        status,
+        SHOPWARE_ERROR_CODES.FRAMEWORK__HTTP_ERROR,
+        err.message || defaultTitle(status),
+      ).toEnvelope(),
       status,
     );
   }
@@ -117,12 +122,15 @@ export function handleError(err: Error, c: Context): Response {
     return c.json(
       new StoreApiError(
         503,
-        'FRAMEWORK__QUERY_TIMEOUT',
+        SHOPWARE_ERROR_CODES.FRAMEWORK__QUERY_TIMEOUT,
         'The request took too long and was stopped. Try again with a shorter search term or fewer filters.',
       ).toEnvelope(),
       503,
     );
   }
   console.error(`[store-api] unhandled error: ${describeErrorForLog(err)}`);
-  return c.json(new StoreApiError(500, 'FRAMEWORK__INTERNAL_ERROR', 'An internal error occurred.').toEnvelope(), 500);
+  return c.json(
+    new StoreApiError(500, SHOPWARE_ERROR_CODES.FRAMEWORK__INTERNAL_ERROR, 'An internal error occurred.').toEnvelope(),
+    500,
+  );
 }

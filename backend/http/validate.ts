@@ -23,7 +23,7 @@ import { vValidator } from '@hono/valibot-validator';
 import type { Context, Env, MiddlewareHandler, ValidationTargets } from 'hono';
 import * as v from 'valibot';
 import { isViolationCode, VIOLATION_CODES, type ViolationCode } from '../../contract/errors.ts';
-import { violationErrorCode } from '../../contract/error-codes.ts';
+import { violationErrorCode, SHOPWARE_ERROR_CODES } from '../../contract/error-codes.ts';
 import type { StoreApiErrorItem } from '../../contract/errors.ts';
 import { StoreApiError } from './errors.ts';
 
@@ -130,9 +130,14 @@ export function violationItems(issues: readonly Issue[]): StoreApiErrorItem[] {
 
 /** The 400 error of a failed parse: Shopware's FRAMEWORK__CONSTRAINT_VIOLATION with one item per issue. */
 export function violationError(issues: readonly Issue[]): StoreApiError {
-  return new StoreApiError(400, 'FRAMEWORK__CONSTRAINT_VIOLATION', `Caught ${issues.length} violation errors.`, {
-    items: violationItems(issues),
-  });
+  return new StoreApiError(
+    400,
+    SHOPWARE_ERROR_CODES.FRAMEWORK__CONSTRAINT_VIOLATION,
+    `Caught ${issues.length} violation errors.`,
+    {
+      items: violationItems(issues),
+    },
+  );
 }
 
 /**
@@ -150,7 +155,7 @@ const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
 /** The 400 answer to a request body that is not JSON: `VIOLATION::INVALID_JSON` at `/`. */
 export function invalidJsonError(): StoreApiError {
-  return new StoreApiError(400, 'FRAMEWORK__INVALID_JSON', VIOLATION_CODES.INVALID_JSON, {
+  return new StoreApiError(400, SHOPWARE_ERROR_CODES.FRAMEWORK__INVALID_JSON, VIOLATION_CODES.INVALID_JSON, {
     items: [
       {
         status: '400',
@@ -166,7 +171,7 @@ export function invalidJsonError(): StoreApiError {
 
 /** The 400 answer to a NUL character (U+0000) at `pointer`: `VIOLATION::NUL_CHARACTER_ERROR`. */
 export function nulCharacterError(pointer: string): StoreApiError {
-  return new StoreApiError(400, 'FRAMEWORK__CONSTRAINT_VIOLATION', 'Caught 1 violation errors.', {
+  return new StoreApiError(400, SHOPWARE_ERROR_CODES.FRAMEWORK__CONSTRAINT_VIOLATION, 'Caught 1 violation errors.', {
     items: [
       {
         status: '400',

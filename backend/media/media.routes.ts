@@ -8,6 +8,7 @@ import type { Env, Hono } from 'hono';
 import type { Db } from '../db/client.ts';
 import { StoreApiError } from '../http/errors.ts';
 import { createMediaStore, parseMediaPath } from './media-store.ts';
+import { SHOPWARE_ERROR_CODES } from '../../contract/error-codes.ts';
 
 /** The caching header of every media answer: one year, never revalidated. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -18,7 +19,12 @@ export function registerMediaRoutes<E extends Env>(app: Hono<E>, deps: { db: Db 
   app.get('/media/:hash/:file', async (c) => {
     const request = parseMediaPath(c.req.param('hash'), c.req.param('file'));
     const found = request ? await store.read(request) : null;
-    if (!found) throw new StoreApiError(404, 'CONTENT__MEDIA_NOT_FOUND', 'No media file found at this address.');
+    if (!found)
+      throw new StoreApiError(
+        404,
+        SHOPWARE_ERROR_CODES.CONTENT__MEDIA_NOT_FOUND,
+        'No media file found at this address.',
+      );
     return new Response(new Uint8Array(found.body), {
       headers: {
         'content-type': found.contentType,

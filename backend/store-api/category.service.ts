@@ -10,10 +10,13 @@ import type { SalesChannelInfo } from './context.ts';
 import { seoUrl } from '../http/entities.ts';
 import type { StoreBreadcrumb } from '../http/shopware-schemas.ts';
 import { categoryName, mapCategory, type CategoryMapContext } from './category.mapper.ts';
+import { SHOPWARE_ERROR_CODES } from '../../contract/error-codes.ts';
 
 /** 404 with Shopware's category code. */
 export function categoryNotFound(id: string): StoreApiError {
-  return new StoreApiError(404, 'CONTENT__CATEGORY_NOT_FOUND', `Category "${id}" not found.`, { parameters: { id } });
+  return new StoreApiError(404, SHOPWARE_ERROR_CODES.CONTENT__CATEGORY_NOT_FOUND, `Category "${id}" not found.`, {
+    parameters: { id },
+  });
 }
 
 /** Resolves a navigation alias ('main-navigation', …, 'home') or an id to a category id; null when unknown. */

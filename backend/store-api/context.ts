@@ -32,6 +32,7 @@ import { StoreApiError } from '../http/errors.ts';
 
 export type { SalesChannelInfo, StoreContext } from '../commerce/sales-channel-context.ts';
 import type { LanguageInfo, SalesChannelInfo, StoreContext } from '../commerce/sales-channel-context.ts';
+import { SHOPWARE_ERROR_CODES } from '../../contract/error-codes.ts';
 
 export type StoreApiEnv = { Variables: { context: StoreContext } };
 
@@ -156,7 +157,7 @@ export function contextMiddleware(
     if (!entry) {
       throw new StoreApiError(
         401,
-        'FRAMEWORK__API_INVALID_ACCESS_KEY',
+        SHOPWARE_ERROR_CODES.FRAMEWORK__API_INVALID_ACCESS_KEY,
         'Access key is invalid and could not be identified.',
       );
     }
@@ -192,9 +193,14 @@ export function contextMiddleware(
     const languageId = languageHeader ?? row?.payload.languageId ?? entry.channel.languageId;
     const language = entry.languages.find((l) => l.id === languageId);
     if (!language || (languageHeader !== undefined && !isId(languageHeader))) {
-      throw new StoreApiError(412, 'FRAMEWORK__LANGUAGE_NOT_FOUND', `The language "${languageId}" was not found.`, {
-        parameters: { languageId },
-      });
+      throw new StoreApiError(
+        412,
+        SHOPWARE_ERROR_CODES.FRAMEWORK__LANGUAGE_NOT_FOUND,
+        `The language "${languageId}" was not found.`,
+        {
+          parameters: { languageId },
+        },
+      );
     }
     c.set('context', {
       token,

@@ -57,6 +57,7 @@ import { localeColumns } from '../db/locale-columns.ts';
 import { translateFields } from '../lib/translate.ts';
 import { compileFilter, compileSort } from './product-filter.ts';
 import { textArray } from '../db/sql-params.ts';
+import { SHOPWARE_ERROR_CODES } from '../../contract/error-codes.ts';
 
 /** Largest count a filtered listing reports exactly. */
 const COUNT_CAP = 10_000;
@@ -137,9 +138,14 @@ export function availableSortings(view: ViewContext, forSearch: boolean): StoreP
 function chooseSorting(criteria: Criteria, view: ViewContext, forSearch: boolean): string {
   const key = criteria.order ?? (forSearch ? 'score' : 'name-asc');
   if (!availableSortings(view, forSearch).some((s) => s.key === key)) {
-    throw new StoreApiError(400, 'PRODUCT__SORTING_NOT_FOUND', `Could not find sorting with key "${key}".`, {
-      parameters: { key },
-    });
+    throw new StoreApiError(
+      400,
+      SHOPWARE_ERROR_CODES.PRODUCT__SORTING_NOT_FOUND,
+      `Could not find sorting with key "${key}".`,
+      {
+        parameters: { key },
+      },
+    );
   }
   return key;
 }

@@ -12,6 +12,7 @@ import { StoreApiError } from '../http/errors.ts';
 import { localeColumns } from '../db/locale-columns.ts';
 import { escapeLike } from '../db/like.ts';
 import { textArray, intArray } from '../db/sql-params.ts';
+import { SHOPWARE_ERROR_CODES } from '../../contract/error-codes.ts';
 
 type FieldKind = 'text' | 'number' | 'boolean' | 'array' | 'decimal';
 interface FieldDef {
@@ -85,14 +86,14 @@ function scalarValue(def: FieldDef, value: unknown, field: string): unknown {
   if (def.kind === 'number' || def.kind === 'decimal') {
     const n = typeof value === 'number' ? value : Number(value);
     if (!Number.isFinite(n))
-      throw invalid('FRAMEWORK__INVALID_FILTER_QUERY', `Field "${field}" expects a number.`, field);
+      throw invalid(SHOPWARE_ERROR_CODES.FRAMEWORK__INVALID_FILTER_QUERY, `Field "${field}" expects a number.`, field);
     return def.kind === 'decimal' ? String(value) : n;
   }
   if (def.kind === 'boolean') {
     if (typeof value === 'boolean') return value;
     if (value === 1 || value === '1' || value === 'true') return true;
     if (value === 0 || value === '0' || value === 'false') return false;
-    throw invalid('FRAMEWORK__INVALID_FILTER_QUERY', `Field "${field}" expects a boolean.`, field);
+    throw invalid(SHOPWARE_ERROR_CODES.FRAMEWORK__INVALID_FILTER_QUERY, `Field "${field}" expects a boolean.`, field);
   }
   return String(value);
 }
@@ -105,7 +106,7 @@ export function compileFilter(node: FilterNode, locale: string, pricesVisible: b
     const joined = sql.join(parts, node.operator === 'or' ? sql` OR ` : sql` AND `);
     return node.type === 'not' ? sql`NOT (${joined})` : sql`(${joined})`;
   }
-  const def = resolve(node.field, locale, pricesVisible, 'FRAMEWORK__INVALID_FILTER_QUERY');
+  const def = resolve(node.field, locale, pricesVisible, SHOPWARE_ERROR_CODES.FRAMEWORK__INVALID_FILTER_QUERY);
   const col = sql.raw(def.column);
   switch (node.type) {
     case 'equals':
@@ -124,7 +125,7 @@ export function compileFilter(node: FilterNode, locale: string, pricesVisible: b
     case 'suffix': {
       if (def.kind !== 'text')
         throw invalid(
-          'FRAMEWORK__INVALID_FILTER_QUERY',
+          SHOPWARE_ERROR_CODES.FRAMEWORK__INVALID_FILTER_QUERY,
           `Field "${node.field}" cannot be matched as text.`,
           node.field,
         );
@@ -148,9 +149,13 @@ export function compileFilter(node: FilterNode, locale: string, pricesVisible: b
 /** SQL ORDER BY items for criteria `sort` fields. */
 export function compileSort(sort: SortField[], locale: string, pricesVisible: boolean): SQL[] {
   return sort.map((s) => {
-    const def = resolve(s.field, locale, pricesVisible, 'FRAMEWORK__INVALID_SORT_QUERY');
+    const def = resolve(s.field, locale, pricesVisible, SHOPWARE_ERROR_CODES.FRAMEWORK__INVALID_SORT_QUERY);
     if (def.kind === 'array')
-      throw invalid('FRAMEWORK__INVALID_SORT_QUERY', `Field "${s.field}" cannot be sorted.`, s.field);
+      throw invalid(
+        SHOPWARE_ERROR_CODES.FRAMEWORK__INVALID_SORT_QUERY,
+        `Field "${s.field}" cannot be sorted.`,
+        s.field,
+      );
     return sql.raw(`${def.column} ${s.order} NULLS LAST`);
   });
 }

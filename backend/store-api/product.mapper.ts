@@ -39,6 +39,7 @@ import {
   type ProductRow,
 } from '../commerce/catalog/product.repository.ts';
 import { deliveryTime } from '../commerce/catalog/delivery-time.ts';
+import { SHOPWARE_ERROR_CODES } from '../../contract/error-codes.ts';
 
 export interface ProductViewOptions {
   /** 'cover' for listings, 'all' for the detail page (gallery and downloads). */
@@ -384,7 +385,7 @@ function mergeTranslations<T extends Record<string, string | undefined>>(
 
 /** 404 with Shopware's product code. */
 export function productNotFound(id: string): StoreApiError {
-  return new StoreApiError(404, 'CONTENT__PRODUCT_NOT_FOUND', `Product for id ${id} not found.`, {
+  return new StoreApiError(404, SHOPWARE_ERROR_CODES.CONTENT__PRODUCT_NOT_FOUND, `Product for id ${id} not found.`, {
     parameters: { productId: id },
   });
 }

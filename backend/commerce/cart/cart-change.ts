@@ -30,19 +30,25 @@ import { StoreApiError, violations } from '../../http/errors.ts';
 import { orderableProductCondition } from '../catalog/orderable.ts';
 import type { CartDb, CartErrorEntry } from './cart-model.ts';
 import { isPromotionValid } from './promotion-validity.ts';
+import { SHOPWARE_ERROR_CODES } from '../../../contract/error-codes.ts';
 
 /** 404 `CHECKOUT__CART_LINE_ITEM_NOT_FOUND` for a line id the cart does not hold (Shopware's code). */
 function lineItemNotFound(id: string): StoreApiError {
-  return new StoreApiError(404, 'CHECKOUT__CART_LINE_ITEM_NOT_FOUND', `Line item with identifier ${id} not found.`, {
-    parameters: { identifier: id },
-  });
+  return new StoreApiError(
+    404,
+    SHOPWARE_ERROR_CODES.CHECKOUT__CART_LINE_ITEM_NOT_FOUND,
+    `Line item with identifier ${id} not found.`,
+    {
+      parameters: { identifier: id },
+    },
+  );
 }
 
 /** 400 `CHECKOUT__CART_LINE_ITEM_LIMIT_REACHED`: the cart would hold more than MAX_CART_LINE_ITEMS lines. */
 function lineLimitReached(): StoreApiError {
   return new StoreApiError(
     400,
-    'CHECKOUT__CART_LINE_ITEM_LIMIT_REACHED',
+    SHOPWARE_ERROR_CODES.CHECKOUT__CART_LINE_ITEM_LIMIT_REACHED,
     `A cart holds at most ${MAX_CART_LINE_ITEMS} line items.`,
     { parameters: { limit: MAX_CART_LINE_ITEMS } },
   );

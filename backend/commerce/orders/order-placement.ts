@@ -73,6 +73,7 @@ import {
   type SubmitOutcome,
 } from './order-gates.ts';
 import { providerErrorCode } from '../../../contract/provider.ts';
+import { SHOPWARE_ERROR_CODES } from '../../../contract/error-codes.ts';
 
 type AddressRow = typeof companyAddressTable.$inferSelect;
 type PickupLocationRow = typeof pickupLocationTable.$inferSelect;
@@ -92,30 +93,35 @@ export interface PlaceOrderInput {
 
 /** 400 for a cart without lines (Shopware's code). */
 export function cartEmpty(): StoreApiError {
-  return new StoreApiError(400, 'CHECKOUT__CART_EMPTY', 'Cart is empty');
+  return new StoreApiError(400, SHOPWARE_ERROR_CODES.CHECKOUT__CART_EMPTY, 'Cart is empty');
 }
 
 /** 400 `CHECKOUT__CART_INVALID` with one item per blocking cart error (Shopware's InvalidCartException). */
 export function cartInvalid(errors: readonly CartErrorEntry[]): StoreApiError {
-  return new StoreApiError(400, 'CHECKOUT__CART_INVALID', `The cart is invalid, got ${errors.length} error(s).`, {
-    items: errors.map((e) => ({
-      status: '400',
-      code: 'CHECKOUT__CART_INVALID',
-      title: 'Bad Request',
-      detail: e.message,
-      meta: { parameters: { ...e } },
-    })),
-  });
+  return new StoreApiError(
+    400,
+    SHOPWARE_ERROR_CODES.CHECKOUT__CART_INVALID,
+    `The cart is invalid, got ${errors.length} error(s).`,
+    {
+      items: errors.map((e) => ({
+        status: '400',
+        code: SHOPWARE_ERROR_CODES.CHECKOUT__CART_INVALID,
+        title: 'Bad Request',
+        detail: e.message,
+        meta: { parameters: { ...e } },
+      })),
+    },
+  );
 }
 
 /** The 404 of an address that is not one of the company's, at the request field that named it. */
 function addressNotFound(id: string, pointer: string): StoreApiError {
   const detail = `Customer address with id "${id}" not found.`;
-  return new StoreApiError(404, 'CHECKOUT__CUSTOMER_ADDRESS_NOT_FOUND', detail, {
+  return new StoreApiError(404, SHOPWARE_ERROR_CODES.CHECKOUT__CUSTOMER_ADDRESS_NOT_FOUND, detail, {
     items: [
       {
         status: '404',
-        code: 'CHECKOUT__CUSTOMER_ADDRESS_NOT_FOUND',
+        code: SHOPWARE_ERROR_CODES.CHECKOUT__CUSTOMER_ADDRESS_NOT_FOUND,
         title: 'Not Found',
         detail,
         meta: { parameters: { addressId: id } },
@@ -426,7 +432,11 @@ export async function draftOrder(tx: Db, input: DraftOrderInput): Promise<OrderD
   if (blocking.length) throw cartInvalid(blocking);
   const paymentMethod = model.paymentMethod;
   if (!paymentMethod) {
-    throw new StoreApiError(400, 'CHECKOUT__UNKNOWN_PAYMENT_METHOD', 'No payment method is available.');
+    throw new StoreApiError(
+      400,
+      SHOPWARE_ERROR_CODES.CHECKOUT__UNKNOWN_PAYMENT_METHOD,
+      'No payment method is available.',
+    );
   }
 
   // Who orders, for whom, to where.
@@ -435,7 +445,8 @@ export async function draftOrder(tx: Db, input: DraftOrderInput): Promise<OrderD
     .from(customerTable)
     .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
     .where(eq(customerTable.id, customer.id));
-  if (!row) throw new StoreApiError(403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN', 'Customer is not logged in.');
+  if (!row)
+    throw new StoreApiError(403, SHOPWARE_ERROR_CODES.CHECKOUT__CUSTOMER_NOT_LOGGED_IN, 'Customer is not logged in.');
   const addresses = await tx
     .select()
     .from(companyAddressTable)

@@ -56,7 +56,7 @@ import { validate } from '../../http/validate.ts';
 import { loadCustomerView, mapAddress } from '../customer-view.ts';
 import { emailChanges, recordEmailChange } from '../../commerce/accounts/email-change.ts';
 import { providerCode, resolveDeps, type AccountDeps } from './deps.ts';
-import { PROVIDER_ERROR_NAMES } from '../../../contract/error-codes.ts';
+import { PROVIDER_ERROR_NAMES, SHOPWARE_ERROR_CODES } from '../../../contract/error-codes.ts';
 import { assertPasswordsMatch, optionalString } from './validation.ts';
 
 /** Login: the username normalised as stored (contract/credentials.ts), the password as typed. */
@@ -88,7 +88,11 @@ const changeProfileSchema = v.object({
 });
 
 function badCredentials(): StoreApiError {
-  return new StoreApiError(401, 'CHECKOUT__CUSTOMER_AUTH_BAD_CREDENTIALS', 'Invalid username and/or password.');
+  return new StoreApiError(
+    401,
+    SHOPWARE_ERROR_CODES.CHECKOUT__CUSTOMER_AUTH_BAD_CREDENTIALS,
+    'Invalid username and/or password.',
+  );
 }
 
 function tokenResponse(c: Context<StoreApiEnv>, token: string, extra: Record<string, unknown> = {}) {

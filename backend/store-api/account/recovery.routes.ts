@@ -30,6 +30,7 @@ import { StoreApiError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { resolveDeps, type AccountDeps } from './deps.ts';
 import { assertPasswordsMatch } from './validation.ts';
+import { SHOPWARE_ERROR_CODES } from '../../../contract/error-codes.ts';
 
 /** The username normalised as stored (contract/credentials.ts); the storefront's base URL for the link. */
 const recoverySchema = v.object({
@@ -48,7 +49,7 @@ const confirmSchema = v.object({
 function hashExpired(): StoreApiError {
   return new StoreApiError(
     404,
-    'CHECKOUT__CUSTOMER_RECOVERY_HASH_EXPIRED',
+    SHOPWARE_ERROR_CODES.CHECKOUT__CUSTOMER_RECOVERY_HASH_EXPIRED,
     'The password link is invalid, already used or expired.',
   );
 }

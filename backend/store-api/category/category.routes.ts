@@ -36,6 +36,7 @@ import {
   resolveNavigationId,
   seoCategoryId,
 } from '../category.service.ts';
+import { SHOPWARE_ERROR_CODES } from '../../../contract/error-codes.ts';
 
 export function registerCategoryRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {
   async function mapContext(c: Context<StoreApiEnv>): Promise<CategoryMapContext & ViewContext> {
@@ -121,7 +122,7 @@ export function registerCategoryRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps
       else {
         throw new StoreApiError(
           400,
-          'FRAMEWORK__INVALID_FILTER_QUERY',
+          SHOPWARE_ERROR_CODES.FRAMEWORK__INVALID_FILTER_QUERY,
           'Categories can be filtered by id and parentId.',
           {
             parameters: { field: 'field' in f ? f.field : f.type },
@@ -151,9 +152,14 @@ export function registerCategoryRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps
         sql`SELECT category_ids, parent_id FROM product WHERE id = ${id} AND active`,
       );
       if (!product)
-        throw new StoreApiError(404, 'PRODUCT__PRODUCT_NOT_FOUND', `Product for id ${id} not found.`, {
-          parameters: { productId: id },
-        });
+        throw new StoreApiError(
+          404,
+          SHOPWARE_ERROR_CODES.PRODUCT__PRODUCT_NOT_FOUND,
+          `Product for id ${id} not found.`,
+          {
+            parameters: { productId: id },
+          },
+        );
       if (product.category_ids.length === 0 && product.parent_id) {
         const [parent] = await queryPrepared<Row>(
           deps.db,

@@ -22,6 +22,7 @@ import { StoreApiError } from '../../http/errors.ts';
 import { translateFields } from '../../lib/translate.ts';
 import type { StoreCmsPage } from '../../http/shopware-schemas.ts';
 import { builtInLayout, cmsPage, type StoredCmsSection } from '../cms-page.ts';
+import { SHOPWARE_ERROR_CODES } from '../../../contract/error-codes.ts';
 
 interface CmsTranslation {
   name?: string;
@@ -52,9 +53,14 @@ export function registerCmsRoutes(app: Hono<StoreApiEnv>, deps: Pick<CatalogDeps
     const id = c.req.param('landingPageId') ?? '';
     const found = await contentPage(deps, id, c.get('context').language.localeCode);
     if (!found) {
-      throw new StoreApiError(404, 'CONTENT__LANDING_PAGE_NOT_FOUND', `Landing page "${id}" not found.`, {
-        parameters: { landingPageId: id },
-      });
+      throw new StoreApiError(
+        404,
+        SHOPWARE_ERROR_CODES.CONTENT__LANDING_PAGE_NOT_FOUND,
+        `Landing page "${id}" not found.`,
+        {
+          parameters: { landingPageId: id },
+        },
+      );
     }
     const translated = {
       name: found.page.name,
@@ -80,9 +86,14 @@ export function registerCmsRoutes(app: Hono<StoreApiEnv>, deps: Pick<CatalogDeps
     if (builtIn) return c.json(builtIn);
     const found = await contentPage(deps, id, c.get('context').language.localeCode);
     if (!found) {
-      throw new StoreApiError(404, 'CONTENT__CMS_PAGE_NOT_FOUND', `Page with id "${id}" was not found.`, {
-        parameters: { pageId: id },
-      });
+      throw new StoreApiError(
+        404,
+        SHOPWARE_ERROR_CODES.CONTENT__CMS_PAGE_NOT_FOUND,
+        `Page with id "${id}" was not found.`,
+        {
+          parameters: { pageId: id },
+        },
+      );
     }
     return c.json(found.page);
   });

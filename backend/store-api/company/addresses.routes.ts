@@ -21,6 +21,7 @@ import { randomId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { companyCaller, ownCompanyId, type CompanyDeps } from './company-access.ts';
 import { providerRoute } from '../../http/provider-route.ts';
+import { SHOPWARE_ERROR_CODES } from '../../../contract/error-codes.ts';
 
 type AddressRow = typeof companyAddressTable.$inferSelect;
 
@@ -57,7 +58,7 @@ export function registerCompanyAddressRoutes(app: Hono<StoreApiEnv>, deps: Compa
   function addressNotFound(id: string): StoreApiError {
     return new StoreApiError(
       404,
-      'CHECKOUT__CUSTOMER_ADDRESS_NOT_FOUND',
+      SHOPWARE_ERROR_CODES.CHECKOUT__CUSTOMER_ADDRESS_NOT_FOUND,
       `Customer address with id "${id}" not found.`,
       {
         parameters: { addressId: id },

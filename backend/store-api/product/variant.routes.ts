@@ -23,6 +23,7 @@ import { requestCriteria, type CatalogDeps } from '../deps.ts';
 import { searchResult } from '../../http/entities.ts';
 import { applyIncludes } from '../includes.ts';
 import { loadVariants } from '../../commerce/catalog/product.repository.ts';
+import { SHOPWARE_ERROR_CODES } from '../../../contract/error-codes.ts';
 
 /** Shopware's answer of the variant switch (FoundCombination). */
 export interface FoundCombination {
@@ -36,7 +37,11 @@ export interface FoundCombination {
 const REVIEWS_DEFAULT_LIMIT = 10;
 
 function invalidOptions(): StoreApiError {
-  return new StoreApiError(400, 'CONTENT__INVALID_OPTIONS_PARAMETER', 'The parameter "options" is invalid.');
+  return new StoreApiError(
+    400,
+    SHOPWARE_ERROR_CODES.CONTENT__INVALID_OPTIONS_PARAMETER,
+    'The parameter "options" is invalid.',
+  );
 }
 
 /** The `options` and `switchedGroup` of a find-variant request, from the JSON body or the GET query. */
@@ -87,7 +92,7 @@ export function registerVariantRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
     if (!found) {
       throw new StoreApiError(
         404,
-        'CONTENT__PRODUCT_VARIANT_NOT_FOUND',
+        SHOPWARE_ERROR_CODES.CONTENT__PRODUCT_VARIANT_NOT_FOUND,
         `Variant for productId ${productId} with options ${JSON.stringify(Object.fromEntries(entries))} not found.`,
         { parameters: { productId, options: Object.fromEntries(entries) } },
       );

@@ -5,6 +5,7 @@
  */
 import { StoreApiError } from '../../http/errors.ts';
 import type { FilterNode } from '../criteria.ts';
+import { SHOPWARE_ERROR_CODES } from '../../../contract/error-codes.ts';
 
 export interface SeoFilters {
   seoPathInfo?: string[];
@@ -27,7 +28,7 @@ export function seoFilters(filters: FilterNode[]): SeoFilters {
     ) {
       throw new StoreApiError(
         400,
-        'FRAMEWORK__INVALID_FILTER_QUERY',
+        SHOPWARE_ERROR_CODES.FRAMEWORK__INVALID_FILTER_QUERY,
         'seo-url supports equals/equalsAny filters on seoPathInfo, foreignKey, routeName, pathInfo and isCanonical.',
         {
           parameters: { field: 'field' in f ? f.field : f.type },

@@ -16,6 +16,7 @@ import type { StoreApiEnv, StoreContext } from '../context.ts';
 import type { CatalogDeps } from '../deps.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { sitemapFile, sitemapFileCount, type SitemapDomain } from './sitemap.ts';
+import { SHOPWARE_ERROR_CODES } from '../../../contract/error-codes.ts';
 
 /** `[salesChannel-{channelId}-{languageId}/]{domainId}-sitemap-{n}.xml[.gz]` below `/store-api/sitemap/`. */
 const FILE = /^(?:salesChannel-([0-9a-f]{32})-([0-9a-f]{32})\/)?([0-9a-f]{32})-sitemap-([1-9]\d{0,5})\.xml(\.gz)?$/;
@@ -50,9 +51,14 @@ export function registerSitemapRoutes(app: Hono<StoreApiEnv>, deps: Pick<Catalog
 
   app.get('/store-api/sitemap/:filePath{.+}', async (c) => {
     const filePath = c.req.param('filePath');
-    const unknown = new StoreApiError(404, 'CONTENT__SITEMAP_UNKNOWN_FILE', `Sitemap file ${filePath} not found.`, {
-      parameters: { path: filePath },
-    });
+    const unknown = new StoreApiError(
+      404,
+      SHOPWARE_ERROR_CODES.CONTENT__SITEMAP_UNKNOWN_FILE,
+      `Sitemap file ${filePath} not found.`,
+      {
+        parameters: { path: filePath },
+      },
+    );
     const match = FILE.exec(filePath);
     const ctx = c.get('context');
     if (!match || (match[1] ?? ctx.salesChannel.id) !== ctx.salesChannel.id) throw unknown;

@@ -20,6 +20,7 @@ import { requestCriteria } from '../deps.ts';
 import { searchResult } from '../../http/entities.ts';
 import { applyIncludes } from '../includes.ts';
 import type { StoreCountry } from '../../http/shopware-schemas.ts';
+import { SHOPWARE_ERROR_CODES } from '../../../contract/error-codes.ts';
 
 /** Shopware's default address format (CountryDefinition): lines of address snippet keys. */
 const DEFAULT_ADDRESS_FORMAT = [
@@ -74,7 +75,7 @@ function matches(country: StoreCountry, filter: FilterNode): boolean {
   }
   throw new StoreApiError(
     400,
-    'FRAMEWORK__INVALID_FILTER_QUERY',
+    SHOPWARE_ERROR_CODES.FRAMEWORK__INVALID_FILTER_QUERY,
     'Countries can be filtered by id, iso, active and shippingAvailable.',
     {
       parameters: { field: field || filter.type },

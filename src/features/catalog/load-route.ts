@@ -19,6 +19,7 @@ import type { BreadcrumbEntry, NavItem } from '../../lib/navigation.ts';
 import { listingCriteria, parseListingState, type ListingState } from './listing-params.ts';
 import { canonicalSeoUrl, resolvePath, ROUTES } from './resolve-path.ts';
 import { boundSearchTerm } from '../../../contract/search.ts';
+import { SHOPWARE_ERROR_CODES } from '../../../contract/error-codes.ts';
 
 export interface LandingPageData {
   id: string;
@@ -81,7 +82,10 @@ const isNotFound = (e: unknown) => e instanceof StoreApiClientError && (e.status
 const SEARCH_BUSY = Symbol('search busy');
 /** A search stopped by the Store API's statement timeout (503 `FRAMEWORK__QUERY_TIMEOUT`) as SEARCH_BUSY; else rethrows. */
 function busyOrThrow(error: unknown): typeof SEARCH_BUSY {
-  if (error instanceof StoreApiClientError && error.errors.some((e) => e.code === 'FRAMEWORK__QUERY_TIMEOUT'))
+  if (
+    error instanceof StoreApiClientError &&
+    error.errors.some((e) => e.code === SHOPWARE_ERROR_CODES.FRAMEWORK__QUERY_TIMEOUT)
+  )
     return SEARCH_BUSY;
   throw error;
 }

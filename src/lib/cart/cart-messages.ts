@@ -15,6 +15,7 @@ import type { Cart, CartError } from './cart-store.ts';
 import type { MessageKey } from '../../i18n/locales.ts';
 import type { Translate } from '../../i18n/format.ts';
 import { StoreApiClientError } from '../store-api/errors.ts';
+import { SHOPWARE_ERROR_CODES } from '../../../contract/error-codes.ts';
 
 /** The catalogue keys of the cart error texts, for an island's `islandMessages` selection. */
 export const CART_ERROR_MESSAGES = ['cart.error.'] as const satisfies readonly `${string}.`[];
@@ -105,7 +106,7 @@ const RefusedCartErrorSchema = v.object({
 export function refusedCartErrors(error: unknown): (CartError & { name?: string })[] {
   if (!(error instanceof StoreApiClientError)) return [];
   return error.errors.flatMap((item) => {
-    if (item.code !== 'CHECKOUT__CART_INVALID') return [];
+    if (item.code !== SHOPWARE_ERROR_CODES.CHECKOUT__CART_INVALID) return [];
     const parameters: unknown = item.meta?.parameters;
     const parsed = v.safeParse(RefusedCartErrorSchema, parameters);
     if (!parsed.success) return [];

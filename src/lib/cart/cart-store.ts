@@ -16,6 +16,7 @@ import { $loggedIn } from '../session/session-store.ts';
 import { invoke } from '../store-api/browser.ts';
 import { StoreApiClientError } from '../store-api/errors.ts';
 import type { StoreApiOperations } from '../store-api/types.ts';
+import { SHOPWARE_ERROR_CODES } from '../../../contract/error-codes.ts';
 
 export type Cart = Schemas['Cart'];
 export type CartLineItem = Schemas['LineItem'];
@@ -35,7 +36,7 @@ export interface LineItemChange {
 }
 
 /** Error code of a cart call made without a logged-in session: the server's answer for an anonymous context. */
-export const NOT_LOGGED_IN_CODE = 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN';
+export const NOT_LOGGED_IN_CODE = SHOPWARE_ERROR_CODES.CHECKOUT__CUSTOMER_NOT_LOGGED_IN;
 
 /** The customer's cart; `null` while anonymous or before the first `refreshCart()`. */
 export const $cart = atom<Cart | null>(null);

@@ -11,6 +11,7 @@ import { ARTICLE_LINK_IMPORT_MAX_BYTES, isArticleLinkImportPath } from '../../..
 import { forwardToStoreApi, storeApiHeaders } from './client.ts';
 import { CONTEXT_COOKIE, contextCookieOptions, isPlausibleToken, loggedInCookieOptions } from '../context-cookie.ts';
 import { LOGGED_IN_COOKIE } from '../session/logged-in-cookie.ts';
+import { SHOPWARE_ERROR_CODES } from '../../../contract/error-codes.ts';
 
 /**
  * Request headers passed through from the browser; everything else (cookies, authorisation) stays here.
@@ -243,7 +244,7 @@ export async function proxyStoreApi({
 }
 
 /** Shopware's code for a call that needs a logged-in customer (401 or 403). */
-const NOT_LOGGED_IN_CODE = 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN';
+const NOT_LOGGED_IN_CODE = SHOPWARE_ERROR_CODES.CHECKOUT__CUSTOMER_NOT_LOGGED_IN;
 
 /** True when a JSON error envelope holds an error with `code`. */
 function hasErrorCode(body: string, code: string): boolean {
