@@ -128,8 +128,8 @@ export interface UrlCodec<S> {
   readonly defaults: S;
   /** The names of the parameters the customer types (see UrlParam's `typed`). */
   readonly typed: readonly (keyof S & string)[];
-  parse(search: string | URLSearchParams): S;
-  serialize(state: S): string;
+  parse: (search: string | URLSearchParams) => S;
+  serialize: (state: S) => string;
 }
 
 /**

@@ -5,12 +5,7 @@
  */
 import { MAX_LINE_ITEM_QUANTITY } from '../../../contract/checkout.ts';
 import { centsToNumber, percentOfCents, type CalculatedPrice } from '../../lib/price.ts';
-import type {
-  StoreCart,
-  StoreCartDelivery,
-  StoreCartError,
-  StoreLineItem,
-} from './cart-schemas.ts';
+import type { StoreCart, StoreCartDelivery, StoreCartError, StoreLineItem } from './cart-schemas.ts';
 import { mapShippingMethod } from './methods.mapper.ts';
 import { mapMedia } from '../../http/entities.ts';
 import { deliveryTime } from '../catalog/delivery-time.ts';

@@ -4,11 +4,7 @@ import type { AuthenticatedCustomer } from '../../auth/guards.ts';
 import { createDb, type DbHandle } from '../../db/client.ts';
 import { orderFlowTable, orderFlowUserTable, orderReferenceTable } from '../../db/schema/index.ts';
 import { insertCompany, insertCustomer } from '../../testing/company-test-support.ts';
-import {
-  insertTestFlow,
-  insertTestReference,
-  type TestFlowInput,
-} from '../../testing/budget-test-support.ts';
+import { insertTestFlow, insertTestReference, type TestFlowInput } from '../../testing/budget-test-support.ts';
 import type { CartLineModel } from '../cart/cart-model.ts';
 import { calculationOf, runProcessors } from '../../testing/cart-test-support.ts';
 import { budgetProcessor, budgetsOf } from './budget-processor.ts';

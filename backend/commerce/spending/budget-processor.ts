@@ -30,13 +30,7 @@ import { cartInvalid } from '../orders/order-placement.ts';
 import type { StoreApiError } from '../../http/errors.ts';
 import { usableReference } from './reference-use.ts';
 import { statusOf, type BudgetDefinition, type BudgetStatus } from './budget.service.ts';
-import {
-  flowBudget,
-  flowOfCustomer,
-  flowOrdersInPeriod,
-  flowPeriodAt,
-  type FlowRow,
-} from './order-flow.service.ts';
+import { flowBudget, flowOfCustomer, flowOrdersInPeriod, flowPeriodAt, type FlowRow } from './order-flow.service.ts';
 
 export type OrderReferenceRow = typeof orderReferenceTable.$inferSelect;
 

@@ -17,7 +17,11 @@ import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
 import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../../testing/order-test-support.ts';
 import { expireApprovals } from '../../commerce/spending/approval.service.ts';
-import { insertFlow, mountRequestApprovalRoute, TEST_REQUEST_APPROVAL_PATH } from '../../testing/approval-test-support.ts';
+import {
+  insertFlow,
+  mountRequestApprovalRoute,
+  TEST_REQUEST_APPROVAL_PATH,
+} from '../../testing/approval-test-support.ts';
 import { insertTestReference, ledgerAndUsage } from '../../testing/budget-test-support.ts';
 
 const config = loadBackendConfig({});
