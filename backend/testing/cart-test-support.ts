@@ -8,7 +8,13 @@ import type { cartLineItemTable } from '../db/schema/index.ts';
 import type { PaymentMethodRow, ShippingMethodRow } from '../commerce/cart/methods.mapper.ts';
 import type { StoreContext } from '../commerce/sales-channel-context.ts';
 import type { ProductRow } from '../commerce/catalog/product.repository.ts';
-import type { CalculateCartOptions, CartDb, CartErrorEntry, CartModel } from '../commerce/cart/cart-model.ts';
+import {
+  emptyCartModel,
+  type CalculateCartOptions,
+  type CartDb,
+  type CartErrorEntry,
+  type CartModel,
+} from '../commerce/cart/cart-model.ts';
 import type { CartInputs } from '../commerce/cart/collector.ts';
 import type { CartCalculation, CartProcessor } from '../commerce/cart/processor.ts';
 
@@ -146,33 +152,14 @@ export function calculationOf(state: CalculationCase = {}): CartCalculation {
     ...state.inputs,
   };
   const model: CartModel = {
-    customerId: state.customer?.id ?? 'c1',
-    revision: 0,
-    lines: [],
-    promotions: [],
-    promotionCodes: [],
-    goodsCents: 0,
-    discountCents: 0,
-    positionPriceCents: 0,
-    shippingCents: 0,
-    surchargeCents: 0,
-    netCents: 0,
-    taxes: [],
-    taxCents: 0,
-    totalCents: 0,
-    errors,
-    blocked: false,
-    shippingMethod: null,
-    paymentMethod: null,
-    shippingOption: 'delivery',
-    deliveryCountry: 'BE',
-    shippingAddressId: null,
-    billingAddressId: null,
-    blockedPaymentMethodIds: [],
-    credit: null,
-    missingLineIds: [],
-    answerExtensions: {},
-    data: new Map(),
+    ...emptyCartModel({
+      customerId: state.customer?.id ?? 'c1',
+      revision: 0,
+      errors,
+      deliveryCountry: 'BE',
+      shippingAddressId: null,
+      billingAddressId: null,
+    }),
     ...state.model,
   };
   return {

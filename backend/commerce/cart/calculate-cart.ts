@@ -34,7 +34,13 @@
 import { shopToday } from '../../../contract/order.ts';
 import type { AuthenticatedCustomer } from '../../auth/guards.ts';
 import type { StoreContext } from '../sales-channel-context.ts';
-import type { CalculateCartOptions, CalculatedCart, CartDb, CartErrorEntry, CartModel } from './cart-model.ts';
+import {
+  emptyCartModel,
+  type CalculateCartOptions,
+  type CalculatedCart,
+  type CartDb,
+  type CartErrorEntry,
+} from './cart-model.ts';
 import { collectCart } from './collector.ts';
 import { mapCart } from './mapper.ts';
 import type { CartCalculation } from './processor.ts';
@@ -67,35 +73,14 @@ export async function calculateCart(
     ? (payload.billingAddressId ?? null)
     : null;
   const errors: CartErrorEntry[] = [...(options.extraErrors ?? [])];
-  const model: CartModel = {
+  const model = emptyCartModel({
     customerId: customer.id,
     revision: inputs.cartRow?.revision ?? 0,
-    lines: [],
-    promotions: [],
-    promotionCodes: [],
-    goodsCents: 0,
-    discountCents: 0,
-    positionPriceCents: 0,
-    shippingCents: 0,
-    surchargeCents: 0,
-    netCents: 0,
-    taxes: [],
-    taxCents: 0,
-    totalCents: 0,
     errors,
-    blocked: false,
-    shippingMethod: null,
-    paymentMethod: null,
-    shippingOption: 'delivery',
     deliveryCountry: (shippingAddress?.countryCode ?? inputs.companyCountry ?? 'BE').toUpperCase(),
     shippingAddressId: shippingAddress ? shippingAddress.id : null,
     billingAddressId,
-    blockedPaymentMethodIds: [],
-    credit: null,
-    missingLineIds: [],
-    answerExtensions: {},
-    data: new Map(),
-  };
+  });
   const calculation: CartCalculation = {
     db,
     customer,

@@ -183,3 +183,42 @@ export interface CalculateCartOptions {
   /** Clock of price validity and promotion windows. */
   now?: Date;
 }
+
+/**
+ * A cart model before the processors run: no lines, every amount 0 cents, delivery to `deliveryCountry` (ISO 3166-1
+ * alpha-2), no shipping or payment method chosen yet. The cart calculation and the processors' table tests start
+ * from it.
+ */
+export function emptyCartModel(start: {
+  customerId: string;
+  revision: number;
+  errors: CartErrorEntry[];
+  deliveryCountry: string;
+  shippingAddressId: string | null;
+  billingAddressId: string | null;
+}): CartModel {
+  return {
+    ...start,
+    lines: [],
+    promotions: [],
+    promotionCodes: [],
+    goodsCents: 0,
+    discountCents: 0,
+    positionPriceCents: 0,
+    shippingCents: 0,
+    surchargeCents: 0,
+    netCents: 0,
+    taxes: [],
+    taxCents: 0,
+    totalCents: 0,
+    blocked: false,
+    shippingMethod: null,
+    paymentMethod: null,
+    shippingOption: 'delivery',
+    blockedPaymentMethodIds: [],
+    credit: null,
+    missingLineIds: [],
+    answerExtensions: {},
+    data: new Map(),
+  };
+}

@@ -50,6 +50,7 @@ export function UserFilters({
       </button>
       <form
         id="users-filters"
+        method="get"
         role="search"
         aria-label={t('account.users.filters')}
         onSubmit={(e) => e.preventDefault()}
