@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { DEFAULT_PROVIDER, ProviderSegmentSchema } from '../contract/provider.ts';
+import { DEFAULT_CXML_ENTRY, DEFAULT_OCI_ENTRY } from '../contract/provider/punchout.ts';
 import type { LocaleCode } from '../contract/locales.ts';
 
 export interface DomainConfig {
@@ -21,6 +22,12 @@ export interface BackendConfig {
   accessKey: string;
   /** Path segment of the provider's B2B endpoints: `/store-api/{provider}/…` (contract/provider.ts). */
   provider: string;
+  /**
+   * Path segments of the punch-out entries: `/store-api/{oci-entry}/…` and `/store-api/{cxml-entry}/…`
+   * (STORE_API_OCI_ENTRY, STORE_API_CXML_ENTRY; contract/provider/punchout.ts).
+   */
+  ociEntry: string;
+  cxmlEntry: string;
   /** Domains of the sales channel, in switcher order. */
   domains: DomainConfig[];
   /** Base URL that media file names are resolved against; empty means placeholders only. */
@@ -51,6 +58,26 @@ const envSchema = v.object({
       ),
     ),
     DEFAULT_PROVIDER,
+  ),
+  STORE_API_OCI_ENTRY: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (segment) => v.is(ProviderSegmentSchema, segment),
+        'a lower-case letter, then lower-case letters, digits or dashes',
+      ),
+    ),
+    DEFAULT_OCI_ENTRY,
+  ),
+  STORE_API_CXML_ENTRY: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (segment) => v.is(ProviderSegmentSchema, segment),
+        'a lower-case letter, then lower-case letters, digits or dashes',
+      ),
+    ),
+    DEFAULT_CXML_ENTRY,
   ),
   SHOP_URL_BE: v.optional(v.pipe(v.string(), v.url())),
   SHOP_URL_AT: v.optional(v.pipe(v.string(), v.url())),
@@ -96,6 +123,8 @@ export function loadBackendConfig(env: Record<string, string | undefined> = proc
   return {
     accessKey: e.STORE_API_ACCESS_KEY,
     provider: e.STORE_API_PROVIDER,
+    ociEntry: e.STORE_API_OCI_ENTRY,
+    cxmlEntry: e.STORE_API_CXML_ENTRY,
     domains: defaultDomains(
       e.SHOP_URL_BE ?? `http://localhost:${e.PORT}`,
       e.SHOP_URL_AT ?? `http://at.localhost:${e.PORT}`,

@@ -113,6 +113,14 @@ import {
 } from './erp.ts';
 import { LoginAsCustomerRequestSchema, LoginAsCustomerResponseSchema } from './login-as.ts';
 import {
+  CxmlStartPathSchema,
+  OciCallUpRequestSchema,
+  OciCallUpResponseSchema,
+  OciOtpPathSchema,
+  PunchOutSessionSchema,
+  PunchOutSessionStartSchema,
+} from './punchout.ts';
+import {
   OrderHistoryDetailQuerySchema,
   OrderHistoryDetailSchema,
   OrderHistoryQuerySchema,
@@ -166,6 +174,10 @@ export const PROVIDER_SCHEMAS = {
   RoleResponse: RoleResponseSchema,
   RoleSaveRequest: RoleSaveRequestSchema,
   LoginAsCustomerRequest: LoginAsCustomerRequestSchema,
+  OciCallUpRequest: OciCallUpRequestSchema,
+  OciCallUpResponse: OciCallUpResponseSchema,
+  PunchOutSession: PunchOutSessionSchema,
+  PunchOutSessionStart: PunchOutSessionStartSchema,
   LoginAsCustomerResponse: LoginAsCustomerResponseSchema,
   VariantCount: VariantCountSchema,
   VariantCountRequest: VariantCountRequestSchema,
@@ -238,15 +250,22 @@ export type ProviderSchemaName = keyof typeof PROVIDER_SCHEMAS;
 export interface ProviderResponse {
   description: string;
   schema?: ProviderSchemaName;
-  file?: 'application/pdf' | 'text/csv';
+  file?: 'application/pdf' | 'text/csv' | 'text/html' | 'text/xml';
 }
 
 /** One provider endpoint. */
 export interface ProviderEndpoint {
   operationId: string;
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  /** Path below `/store-api/{provider}`, with `{name}` parameters. */
+  /**
+   * Path below `/store-api/{provider}`, with `{name}` parameters; below `/store-api/{oci-entry}` or
+   * `/store-api/{cxml-entry}` when `segment` names a punch-out entry (contract/provider/punchout.ts).
+   */
   path: string;
+  /** The path segment the path is below: the provider's (default) or a punch-out entry's. */
+  segment?: 'oci' | 'cxml';
+  /** The body is a document of this media type (a cXML request), read by the handler itself, not JSON. */
+  rawBody?: 'text/xml';
   summary: string;
   /** `customer`: needs a logged-in context token beside the access key. */
   auth: 'access-key' | 'customer';
@@ -1607,6 +1626,185 @@ export const PROVIDER_ENDPOINT_TABLE = [
       200: { description: 'The instant the simulation stands at.', schema: 'DevErpAdvanceResponse' },
       400: VIOLATIONS,
       404: error('Not switched on, or the ERP is not the simulated one (FRAMEWORK__ROUTE_NOT_FOUND).'),
+    },
+  },
+  {
+    operationId: 'ociCallUp',
+    method: 'post',
+    segment: 'oci',
+    path: '/call-up',
+    summary:
+      'An OCI call-up (SAP OCI 4.0/5.0) as the storefront received it on /punchout/oci: checks USERNAME and ' +
+      'PASSWORD of a technical user and HOOK_URL against its allowed origins, opens a punch-out session and answers ' +
+      'a one-time code for /oci?otp=…. FUNCTION=VALIDATE and BACKGROUND_SEARCH go to ociFunctionPage.',
+    auth: 'access-key',
+    body: 'OciCallUpRequest',
+    responses: {
+      200: { description: 'The one-time code.', schema: 'OciCallUpResponse' },
+      400: error('HOOK_URL missing or malformed ({OCI}__HOOK_URL_MISSING), or a field beyond its bound.'),
+      401: error('Unknown user or wrong password ({OCI}__INVALID_CREDENTIALS; the two are indistinguishable).'),
+      403: error('HOOK_URL is not an allowed origin of the configuration ({OCI}__HOOK_URL_NOT_ALLOWED).'),
+      404: error('FUNCTION=DETAIL with an unknown PRODUCTID ({OCI}__PRODUCT_NOT_FOUND).'),
+      429: error('Too many call-ups for the user or the address ({OCI}__TOO_MANY_REQUESTS).'),
+    },
+  },
+  {
+    operationId: 'ociFunctionPage',
+    method: 'post',
+    segment: 'oci',
+    path: '/function',
+    summary:
+      'OCI FUNCTION=VALIDATE (one item at the price for QUANTITY, auto-submitted to HOOK_URL; no form for an ' +
+      'unknown product) and FUNCTION=BACKGROUND_SEARCH (all hits up to 50 as NEW_ITEM fields, not submitted): the ' +
+      'page itself, in the charset of http_content_charset, with its Content-Security-Policy.',
+    auth: 'access-key',
+    body: 'OciCallUpRequest',
+    responses: {
+      200: { description: 'The page for the procurement system.', file: 'text/html' },
+      400: error('HOOK_URL missing or malformed, FUNCTION is neither VALIDATE nor BACKGROUND_SEARCH.'),
+      401: error('Unknown user or wrong password ({OCI}__INVALID_CREDENTIALS).'),
+      403: error('HOOK_URL is not an allowed origin ({OCI}__HOOK_URL_NOT_ALLOWED).'),
+      429: error('Too many call-ups ({OCI}__TOO_MANY_REQUESTS).'),
+    },
+  },
+  {
+    operationId: 'ociExchangeOtp',
+    method: 'post',
+    segment: 'oci',
+    path: '/otp/{otp}',
+    summary:
+      'Exchanges the one-time code of a call-up (single use, 2 minutes) for the punch-out session: a new context ' +
+      'token (body and sw-context-token) and where the storefront lands (home, DETAIL product, SOURCING search).',
+    auth: 'access-key',
+    params: OciOtpPathSchema,
+    responses: {
+      200: { description: 'The session.', schema: 'PunchOutSessionStart' },
+      404: error('Unknown, used or expired code (indistinguishable; {OCI}__OTP_NOT_FOUND).'),
+    },
+  },
+  {
+    operationId: 'ociLogout',
+    method: 'post',
+    segment: 'oci',
+    path: '/logout',
+    summary: 'Ends the OCI punch-out session of the context without transferring the cart.',
+    auth: 'customer',
+    responses: {
+      204: { description: 'Ended.' },
+      403: error(NOT_LOGGED_IN),
+    },
+  },
+  {
+    operationId: 'cxmlSetupRequest',
+    method: 'post',
+    segment: 'cxml',
+    path: '/setup',
+    rawBody: 'text/xml',
+    summary:
+      'A cXML PunchOutSetupRequest (server to server, text/xml, at most 1 MiB; DTD and entities never resolved): ' +
+      'authenticated by the Sender shared secret and the From identity, answered with a PunchOutSetupResponse ' +
+      'whose StartPage is a single-use URL of the storefront, or a cXML Status (400, 401, 406, 412, 450).',
+    auth: 'access-key',
+    responses: {
+      200: { description: 'A cXML document: PunchOutSetupResponse or Status.', file: 'text/xml' },
+      413: { description: 'Body over 1 MiB: a cXML Status 406 document.', file: 'text/xml' },
+    },
+  },
+  {
+    operationId: 'cxmlOrderRequest',
+    method: 'post',
+    segment: 'cxml',
+    path: '/order',
+    rawBody: 'text/xml',
+    summary:
+      'A cXML OrderRequest (server to server), accepted when the configuration allows orders: becomes an order ' +
+      'of the configured user, re-priced from the shop, idempotent on payloadID; answered with a cXML Status.',
+    auth: 'access-key',
+    responses: {
+      200: { description: 'A cXML Response with Status.', file: 'text/xml' },
+      413: { description: 'Body over 1 MiB: a cXML Status 406 document.', file: 'text/xml' },
+    },
+  },
+  {
+    operationId: 'cxmlStart',
+    method: 'post',
+    segment: 'cxml',
+    path: '/auth/{a}/{b}',
+    summary:
+      'Opens the punch-out session of a StartPage URL (single use, 5 minutes): a new context token and where the ' +
+      "storefront lands; an edit session finds the cart re-created from the request's ItemOut lines.",
+    auth: 'access-key',
+    params: CxmlStartPathSchema,
+    responses: {
+      200: { description: 'The session.', schema: 'PunchOutSessionStart' },
+      404: error('Unknown, used or expired start page (indistinguishable; {CXML}__START_NOT_FOUND).'),
+    },
+  },
+  {
+    operationId: 'cxmlInspect',
+    method: 'post',
+    segment: 'cxml',
+    path: '/inspect/{a}/{b}',
+    summary: 'Opens a read-only punch-out session of an inspect StartPage URL (single use, 5 minutes).',
+    auth: 'access-key',
+    params: CxmlStartPathSchema,
+    responses: {
+      200: { description: 'The session.', schema: 'PunchOutSessionStart' },
+      404: error('Unknown, used or expired start page, or not an inspect session ({CXML}__START_NOT_FOUND).'),
+    },
+  },
+  {
+    operationId: 'cxmlLogout',
+    method: 'post',
+    segment: 'cxml',
+    path: '/logout',
+    summary: 'Ends the cXML punch-out session of the context without transferring the cart.',
+    auth: 'customer',
+    responses: {
+      204: { description: 'Ended.' },
+      403: error(NOT_LOGGED_IN),
+    },
+  },
+  {
+    operationId: 'readPunchOutSession',
+    method: 'get',
+    path: '/punchout/session',
+    summary: 'The punch-out session of the context: protocol, system name, operation, read-only, test mode.',
+    auth: 'customer',
+    responses: {
+      200: { description: 'The session.', schema: 'PunchOutSession' },
+      403: error(NOT_LOGGED_IN),
+      404: error('The context is not a punch-out session ({PROVIDER}__NOT_A_PUNCHOUT_SESSION).'),
+    },
+  },
+  {
+    operationId: 'punchOutTransfer',
+    method: 'post',
+    path: '/punchout/transfer',
+    summary:
+      'Transfers the cart of the punch-out session: the auto-submitting page that posts the OCI NEW_ITEM fields ' +
+      'to HOOK_URL or the PunchOutOrderMessage to BrowserFormPost (in the charset and with the ' +
+      'Content-Security-Policy it needs), then ends the session.',
+    auth: 'customer',
+    responses: {
+      200: { description: 'The transfer page.', file: 'text/html' },
+      400: error('The cart has errors that block the transfer, or more lines than the procurement system takes.'),
+      403: error(NOT_LOGGED_IN),
+      404: error('The context is not a punch-out session ({PROVIDER}__NOT_A_PUNCHOUT_SESSION).'),
+    },
+  },
+  {
+    operationId: 'punchOutCancel',
+    method: 'post',
+    path: '/punchout/cancel',
+    summary:
+      'Cancels the punch-out session: an empty cart to HOOK_URL (or the configured cancel URL) or an empty ' +
+      'PunchOutOrderMessage to BrowserFormPost, then ends the session.',
+    auth: 'customer',
+    responses: {
+      200: { description: 'The page returning to the procurement system.', file: 'text/html' },
+      403: error(NOT_LOGGED_IN),
+      404: error('The context is not a punch-out session ({PROVIDER}__NOT_A_PUNCHOUT_SESSION).'),
     },
   },
 ] as const satisfies readonly ProviderEndpoint[];

@@ -1,5 +1,6 @@
 import type { PickupLocation } from '../../../contract/provider/pickup-location.ts';
 import type { CartOrderFlowBudget, CartOrderReferenceBudget } from '../../../contract/provider/order-flow.ts';
+import type { CxmlForm, OciForm, OciSystemMetadata } from '../../../contract/provider/punchout.ts';
 /**
  * The answer shapes of the cart, shipping-method and payment-method routes, built on the schemas `@shopware/api-client`
  * generates from Shopware's Store API OpenAPI document, in the `Sent<>` style of ../shopware-schemas.ts.
@@ -97,6 +98,10 @@ export type StoreCart = Sent<
     orderFlowBudget?: CartOrderFlowBudget;
     /** The budget of the order reference the cart is booked to (contract/provider/order-flow.ts). */
     orderReferenceBudget?: CartOrderReferenceBudget;
+    /** A punch-out session's transfer (contract/provider/punchout.ts): OCI's form and system, cXML's form. */
+    ociForm?: OciForm;
+    ociSystemMetadata?: OciSystemMetadata;
+    cxmlForm?: CxmlForm;
   };
   /** Grows with every change of the stored cart. */
   revision: number;

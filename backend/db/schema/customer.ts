@@ -80,6 +80,11 @@ export const customerTable = pgTable(
     leadBuyer: boolean('lead_buyer').notNull().default(false),
     /** OCI punch-out customer (answered as `customFields.isOciCustomer`). */
     isOciCustomer: boolean('is_oci_customer').notNull().default(false),
+    /**
+     * Set on the customer a punch-out session shops as (backend/db/schema/punchout.ts): not a person, never listed
+     * among the company's users, deleted with the session.
+     */
+    punchOutSessionId: idColumn('punch_out_session_id'),
     /** Role name read and set by `{provider}/account/{id}/role`: buyer, lead_buyer, approver, account_manager. */
     role: text('role').notNull().default('buyer'),
     /** Account managers may log in as customers of the companies they look after (ids), or all when null. */

@@ -11,3 +11,4 @@ export * from './checkout.ts';
 export * from './spending.ts';
 export * from './erp.ts';
 export * from './buyer-catalog.ts';
+export * from './punchout.ts';
