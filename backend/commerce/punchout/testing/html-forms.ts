@@ -1,7 +1,7 @@
 /**
  * Test harness: reads punch-out return pages the way a browser's HTML parser does (parse5, the WHATWG HTML parsing
  * algorithm jsdom uses), so tests compare what a browser would post, not what a regular expression finds. Also reads
- * the published OCI sample carts (HTTP responses with their headers) from the shared samples folder.
+ * published sample carts (whole HTTP responses, headers included), which are kept beside the repository, not in it.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -136,7 +136,7 @@ export function ociItems(fields: readonly (readonly [string, string])[]): Map<nu
   return items;
 }
 
-/** The folder of the shared punch-out samples (beside the repository). */
+/** The folder of the punch-out sample messages, beside the repository (resolved from the working directory). */
 export const SAMPLES_DIR = path.resolve('..', 'shared', 'punchout', 'samples');
 
 /**
