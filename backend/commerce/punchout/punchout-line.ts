@@ -19,8 +19,16 @@ export interface PunchOutLine {
   description: string;
   /** Order units (may be fractional, e.g. 2.5 for metres). */
   quantity: number;
-  /** Net price of ONE order unit in minor units (cents) of `currency`, as the cart priced it for this quantity. */
+  /**
+   * Net price of `priceUnit` order units in minor units (cents) of `currency`, as the cart priced it for this
+   * quantity (a fastener at 0.014 EUR a piece: 14 cents per 10).
+   */
   unitPrice: bigint;
+  /**
+   * Order units `unitPrice` is for: 1, or 10, 100, … when the price of one unit is not whole minor units (OCI
+   * PRICEUNIT, cXML PriceBasisQuantity).
+   */
+  priceUnit: number;
   /** Net line total in minor units (= the cart's line total). */
   totalPrice: bigint;
   /** ISO 4217. */

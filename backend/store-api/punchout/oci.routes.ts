@@ -40,6 +40,7 @@ import {
 } from '../../commerce/punchout/sessions.ts';
 import type { OciSessionData } from '../../commerce/punchout/transfer.ts';
 import { ociFunctionPageFor } from '../../commerce/punchout/oci-function-page.ts';
+import { ociFunctionKind } from '../../commerce/punchout/oci/functions.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { punchOutContextPayload, punchOutLanding } from './punchout-context.ts';
 import { storefrontBaseUrl } from './storefront-url.ts';
@@ -106,7 +107,7 @@ export function registerOciRoutes(app: Hono<StoreApiEnv>, routeDeps: OciRouteDep
   providerRoute(app, config.ociEntry, 'ociCallUp', async (c, { body }) => {
     const { callUp, config: oci, hookUrl } = await checkCallUp(deps, body, clientAddress(c));
     const at = now();
-    const fn = callUp.function ?? '';
+    const fn = ociFunctionKind(callUp.function);
     let landing: OciSessionData['landing'] = { kind: 'home' };
     if (fn === 'DETAIL') {
       const productId = (callUp.productId ?? '').trim().toLowerCase();
@@ -155,8 +156,8 @@ export function registerOciRoutes(app: Hono<StoreApiEnv>, routeDeps: OciRouteDep
   });
 
   providerRoute(app, config.ociEntry, 'ociFunctionPage', async (c, { body }) => {
-    const { callUp, config: oci, hookUrl } = await checkCallUp(deps, body, clientAddress(c));
-    const fn = callUp.function ?? '';
+    const { callUp, config: oci } = await checkCallUp(deps, body, clientAddress(c));
+    const fn = ociFunctionKind(callUp.function);
     if (fn !== 'VALIDATE' && fn !== 'BACKGROUND_SEARCH') {
       throw ociError(config, 400, 'INVALID_CALL_UP', 'FUNCTION must be VALIDATE or BACKGROUND_SEARCH here.');
     }
@@ -166,7 +167,6 @@ export function registerOciRoutes(app: Hono<StoreApiEnv>, routeDeps: OciRouteDep
       kind: fn,
       callUp,
       config: oci,
-      hookUrl,
       customer: customer as unknown as AuthenticatedCustomer,
       locale: context.language.localeCode,
       storefrontUrl: storefrontBaseUrl(config, body.storefrontUrl),

@@ -105,17 +105,19 @@ describe('ociItemFields', () => {
     );
   });
 
-  test('PRICEUNIT is always 1 and PRICE × QUANTITY / PRICEUNIT is the line total', () => {
+  test("PRICEUNIT is always present, the line's price unit, and PRICE × QUANTITY / PRICEUNIT is the line total", () => {
     const lines = [
       testLine({ quantity: 3, unitPrice: 1234n, totalPrice: 3702n }),
       testLine({ quantity: 250, unitPrice: 7n, totalPrice: 1750n }),
+      // 0.014 EUR a piece travels as 0.14 per 10, not as a rounded 0.01.
+      testLine({ quantity: 250, unitPrice: 14n, priceUnit: 10, totalPrice: 350n }),
       // 2.5 m at 3.33 = 8.325, which the cart rounds half up to 8.33.
       testLine({ quantity: 2.5, unitPrice: 333n, totalPrice: 833n }),
     ];
     const items = itemsOf(ociItemFields(lines, settings()));
     lines.forEach((line, i) => {
       const item = items.get(i + 1)!;
-      expect(item['PRICEUNIT']).toBe('1');
+      expect(item['PRICEUNIT']).toBe(String(line.priceUnit));
       const cents = (Number(item['PRICE']) * 100 * Number(item['QUANTITY'])) / Number(item['PRICEUNIT']);
       expect(Math.round(cents)).toBe(Number(line.totalPrice));
     });

@@ -6,8 +6,8 @@
  * - "The field type is always CHAR. The index starts with 1": lines are numbered 1, 2, 3 … without gaps.
  * - Numbers: a dot as decimal separator, no thousands separator, no sign, no spaces, at most 11 digits before and 3
  *   after the dot, at most 15 characters. QUANTITY always has exactly 3 decimals; PRICE has the currency's minor
- *   digits (2 for EUR), is the price per PRICEUNIT, and PRICEUNIT is always sent as `1` (a buyer's system resets
- *   an absent one differently).
+ *   digits (2 for EUR) and is the price per PRICEUNIT; PRICEUNIT is always sent (a buyer's system resets an absent
+ *   one differently): 1, or 10, 100, … for an article whose price per piece is below the currency's minor unit.
  * - DESCRIPTION is at most 40 characters (SAP cuts silently, so the shop cuts on a character boundary itself); the
  *   full name and the description go into the long text `NEW_ITEM-LONGTEXT_<n>:132[]` (index inside the name, empty
  *   brackets: `NEW_ITEM-LONGTEXT[n]` makes SAP SRM attach every long text to item 1).
@@ -208,7 +208,7 @@ function leadTime(days: number | null): string | null {
  *
  * Per line `n` (from 1): DESCRIPTION (the name on one line, cut to 40; the article number if the name is blank),
  * MATNR (only with `settings.customerMaterialNumber` and a customer article number), QUANTITY (3 decimals), UNIT
- * (see `ociUnit`), PRICE (per one unit, the currency's minor digits), CURRENCY, PRICEUNIT `1`, LEADTIME (when known,
+ * (see `ociUnit`), PRICE (per PRICEUNIT, the currency's minor digits), CURRENCY, PRICEUNIT (the line's `priceUnit`), LEADTIME (when known,
  * whole days), `LONGTEXT_n:132[]` (full name, then a blank line and the description; only when the name was cut or
  * a description exists), VENDOR (`settings.vendorNumber`, when set), VENDORMAT (article number), MANUFACTMAT (when
  * known), EXT_PRODUCT_ID (product id), then from the first classification of the system `settings.classification`
@@ -254,7 +254,7 @@ export function ociItemFields(lines: readonly PunchOutLine[], settings: OciSetti
     put('UNIT', ociUnit(line.unit, settings.unitMap));
     put('PRICE', formatOciPrice(line.unitPrice, currency));
     put('CURRENCY', currency);
-    put('PRICEUNIT', '1');
+    put('PRICEUNIT', String(line.priceUnit));
     put('LEADTIME', leadTime(line.leadTimeDays));
     if (name.length > OCI_FIELD_MAX_LENGTH.DESCRIPTION || description !== '') {
       fields.push([ociLongTextFieldName(n), description === '' ? name : `${name}\n\n${description}`]);

@@ -10,6 +10,7 @@ export function testLine(overrides: Partial<PunchOutLine> = {}): PunchOutLine {
     description: '',
     quantity: 3,
     unitPrice: 1234n,
+    priceUnit: 1,
     totalPrice: 3702n,
     currency: 'EUR',
     unit: 'C62',
