@@ -17,7 +17,8 @@
  * authentication element anywhere (the document passes through the user's browser). The BuyerCookie is inserted
  * byte-identical to the one received. Total is the sum of the line totals (net, without tax and shipping) in the
  * one currency of the cart. Lines:
- * - `ItemIn@quantity` > 0 (fractions allowed), `lineNumber` 1, 2, … where the declared version has it (1.2.014 on);
+ * - `ItemIn@quantity` > 0 (fractions allowed), `lineNumber` 1, 2, … (declared since cXML.dtd 1.2.014, the oldest
+ *   version supported here);
  * - ItemID: SupplierPartID = productNumber, SupplierPartAuxiliaryID = ./aux-id.ts `auxIdFor(productId)`, BuyerPartID =
  *   the customer's article number where the declared version has it (1.2.050 on; absent from 1.2.014 and 1.2.020);
  * - ItemDetail in DTD order: UnitPrice/Money, Description (xml:lang; ShortName ≤ 50 characters first, §5.6.4.4.2,
@@ -221,8 +222,6 @@ export function encodePoomFormValue(xml: string, field: 'cxml-base64' | 'cxml-ur
 // Version features
 
 interface VersionFeatures {
-  /** `ItemIn@lineNumber`: declared in cXML.dtd 1.2.014, 1.2.020 and 1.2.071. */
-  lineNumber: boolean;
   /** `ItemID/BuyerPartID`: absent from cXML.dtd 1.2.014 and 1.2.020, present in 1.2.050 and 1.2.071. */
   buyerPartId: boolean;
 }
@@ -237,7 +236,7 @@ function checkVersion(version: string): string {
 
 function versionFeatures(version: string): VersionFeatures {
   const minor = Number(version.split('.')[2]);
-  return { lineNumber: minor >= 14, buyerPartId: minor >= 50 };
+  return { buyerPartId: minor >= 50 };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -280,10 +279,8 @@ function itemIn(
   ]);
   return node(
     'ItemIn',
-    {
-      quantity: quantity(line.quantity, lineNumber),
-      ...(features.lineNumber ? { lineNumber: String(lineNumber) } : {}),
-    },
+    // lineNumber: declared on ItemIn by every supported version (cXML.dtd 1.2.014 already has it).
+    { quantity: quantity(line.quantity, lineNumber), lineNumber: String(lineNumber) },
     [itemId, detail],
   );
 }

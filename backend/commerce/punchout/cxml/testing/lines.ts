@@ -1,4 +1,4 @@
-/** Test helper: punch-out lines with realistic defaults. */
+/** Test harness: punch-out lines with realistic defaults. */
 import type { PunchOutLine } from '../../punchout-line.ts';
 
 /** A line of 2 pieces at 12.50 EUR; override any field. */

@@ -1,5 +1,5 @@
 /**
- * Test helper: a local HTTP server on an ephemeral port that counts the requests it receives, to prove that parsing
+ * Test harness: a local HTTP server on an ephemeral port that counts the requests it receives, to prove that parsing
  * or validating a document never fetches the URLs the document names.
  */
 import { createServer } from 'node:http';

@@ -1,6 +1,6 @@
 /**
- * Test helpers: the published cXML samples, read at test time from the shared sample folder beside the repository
- * (`../shared/punchout/samples/cxml/`), never copied into the repository.
+ * Test harness: published cXML sample documents (from open-source cXML libraries' test fixtures), read at test time
+ * from the sample folder beside the repository, never copied into it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
