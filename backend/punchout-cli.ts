@@ -111,7 +111,8 @@ async function run(db: Db, args: string[]): Promise<void> {
     if (command === 'oci') {
       if (!values.username || !values.password) throw new UsageError('--username and --password are required');
       const charset = values.charset?.toUpperCase();
-      if (charset && charset !== 'UTF-8' && charset !== 'ISO-8859-1') throw new UsageError('--charset: UTF-8 or ISO-8859-1');
+      if (charset && charset !== 'UTF-8' && charset !== 'ISO-8859-1')
+        throw new UsageError('--charset: UTF-8 or ISO-8859-1');
       const classification = values.classification?.toUpperCase();
       if (classification && classification !== 'ECLASS' && classification !== 'UNSPSC') {
         throw new UsageError('--classification: ECLASS or UNSPSC');
@@ -156,7 +157,7 @@ async function run(db: Db, args: string[]): Promise<void> {
       ...(values['system-name'] ? { systemName: values['system-name'] } : {}),
       ...(values.user ? { user: values.user } : {}),
       settings: {
-        ...(field ? { formField: field } : {}),
+        ...(field ? { formField: field as 'cxml-base64' | 'cxml-urlencoded' } : {}),
         ...(values['dtd-version'] ? { dtdVersion: values['dtd-version'] } : {}),
         ...(units ? { unitMap: units } : {}),
         ...(classification ? { classification: classification as 'ECLASS' | 'UNSPSC' } : {}),

@@ -176,11 +176,7 @@ export async function isOciTechnicalUser(db: Db, customerId: string): Promise<bo
 }
 
 async function companyByNumber(db: Db, companyNumber: string) {
-  const [company] = await db
-    .select()
-    .from(companyTable)
-    .where(eq(companyTable.companyNumber, companyNumber))
-    .limit(1);
+  const [company] = await db.select().from(companyTable).where(eq(companyTable.companyNumber, companyNumber)).limit(1);
   if (!company) throw new PunchOutConfigError(`No company with client number "${companyNumber}".`);
   return company;
 }

@@ -184,11 +184,7 @@ export async function redeemStart(
 }
 
 /** The session of a punch-out context, or null when it ended or expired. */
-export async function activePunchOutSession(
-  db: Db,
-  sessionId: string,
-  now: Date,
-): Promise<PunchOutSessionRow | null> {
+export async function activePunchOutSession(db: Db, sessionId: string, now: Date): Promise<PunchOutSessionRow | null> {
   const [session] = await db
     .select()
     .from(punchOutSessionTable)

@@ -12,12 +12,7 @@
  * that submits it. Cancel is the same form with no lines (cXML: an empty PunchOutOrderMessage, §5.4.3.2; OCI: an
  * empty cart, or the configured cancel URL).
  */
-import type {
-  CxmlForm,
-  OciForm,
-  OciSystemMetadata,
-  PunchOutLanding,
-} from '../../../contract/provider/punchout.ts';
+import type { CxmlForm, OciForm, OciSystemMetadata, PunchOutLanding } from '../../../contract/provider/punchout.ts';
 import type { PunchOutSessionRow } from './sessions.ts';
 import type { CxmlConfig, OciConfig, PunchOutConfig } from './config.ts';
 import type { PunchOutLine } from './punchout-line.ts';
@@ -91,7 +86,13 @@ function ociTransferForm(
 ): OciForm {
   const data = session.data as unknown as OciSessionData;
   if (options.cancel && config.settings.cancelUrl) {
-    return { action: config.settings.cancelUrl, method: 'POST', target: data.target, charset: data.charset, fields: [] };
+    return {
+      action: config.settings.cancelUrl,
+      method: 'POST',
+      target: data.target,
+      charset: data.charset,
+      fields: [],
+    };
   }
   const url = checkReturnUrl(session.returnUrl, config.settings.hookOrigins, { allowSapEvent: true });
   if (!url.ok) throw new PunchOutInputError('return-url-origin', `HOOK_URL is no longer allowed (${url.reason})`);
@@ -119,7 +120,8 @@ function cxmlTransferForm(
 ): CxmlForm {
   const data = session.data as unknown as CxmlSessionData;
   const url = checkReturnUrl(session.returnUrl, config.settings.formPostOrigins);
-  if (!url.ok) throw new PunchOutInputError('return-url-origin', `BrowserFormPost is no longer allowed (${url.reason})`);
+  if (!url.ok)
+    throw new PunchOutInputError('return-url-origin', `BrowserFormPost is no longer allowed (${url.reason})`);
   const inspect = session.operation === 'inspect';
   const supplier = {
     domain: config.settings.supplierDomain,

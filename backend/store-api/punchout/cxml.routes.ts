@@ -145,7 +145,9 @@ export function registerCxmlRoutes(app: Hono<StoreApiEnv>, routeDeps: CxmlRouteD
         // The lines of an edit or inspect: the products of the SupplierPartAuxiliaryIDs the shop signed.
         const items = operation === 'create' ? [] : request.items;
         const lines = items.map((item) => {
-          const productId = item.supplierPartAuxiliaryId ? verifyAuxId(item.supplierPartAuxiliaryId, buyer.auxKey) : null;
+          const productId = item.supplierPartAuxiliaryId
+            ? verifyAuxId(item.supplierPartAuxiliaryId, buyer.auxKey)
+            : null;
           if (!productId) {
             throw new CxmlRequestError(
               412,
@@ -182,13 +184,20 @@ export function registerCxmlRoutes(app: Hono<StoreApiEnv>, routeDeps: CxmlRouteD
           await addLineItems(
             db,
             session.customerId,
-            lines.map((l) => ({ type: 'product' as const, id: l.productId, referencedId: l.productId, quantity: Math.ceil(l.quantity) })),
+            lines.map((l) => ({
+              type: 'product' as const,
+              id: l.productId,
+              referencedId: l.productId,
+              quantity: Math.ceil(l.quantity),
+            })),
           );
         }
         const kind = operation === 'inspect' ? 'inspect' : 'cxml';
         const start = await issueStart(db, session.id, kind, CXML_START_TTL_MS, at);
         const startUrl = `${storefrontUrl}/cxml/${operation === 'inspect' ? 'inspect' : 'auth'}/${start.id}/${start.secret}`;
-        return cxmlResponse(buildSetupResponse(startUrl, data.lang, { now: at, hostname: new URL(storefrontUrl).hostname }));
+        return cxmlResponse(
+          buildSetupResponse(startUrl, data.lang, { now: at, hostname: new URL(storefrontUrl).hostname }),
+        );
       } catch (error) {
         const status = statusForError(error);
         if (status.code === 500) console.error('[punchout] cXML setup request failed', (error as Error).message);

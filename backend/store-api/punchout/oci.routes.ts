@@ -18,7 +18,14 @@ import type { OciCallUpRequest, OciCallUpResponse } from '../../../contract/prov
 import { providerErrorCode } from '../../../contract/provider.ts';
 import { requireCustomer, type AuthenticatedCustomer } from '../../auth/guards.ts';
 import { DUMMY_HASH, verifyPassword } from '../../auth/password.ts';
-import { clientAddress, enforceRateLimits, ipKey, RATE_LIMITS } from '../../auth/rate-limit.ts';
+import {
+  clearRateLimit,
+  clientAddress,
+  enforceRateLimits,
+  ipKey,
+  RATE_LIMITS,
+  refundRateLimit,
+} from '../../auth/rate-limit.ts';
 import { createCustomerContext } from '../../auth/session.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -28,7 +35,12 @@ import { providerRoute } from '../../http/provider-route.ts';
 import { isId } from '../../lib/ids.ts';
 import { ociConfigByUsername, type OciConfig } from '../../commerce/punchout/config.ts';
 import { PunchOutInputError } from '../../commerce/punchout/errors.ts';
-import { ociFormTarget, ociResponseCharset, parseOciCallUp, type OciCallUp } from '../../commerce/punchout/oci/call-up.ts';
+import {
+  ociFormTarget,
+  ociResponseCharset,
+  parseOciCallUp,
+  type OciCallUp,
+} from '../../commerce/punchout/oci/call-up.ts';
 import { checkReturnUrl } from '../../commerce/punchout/return-url.ts';
 import {
   endExpiredPunchOutSessions,
@@ -75,12 +87,15 @@ async function checkCallUp(
     throw error;
   }
   const username = (callUp.username ?? '').trim().toLowerCase();
-  // Counted like the login's attempts (docs/decisions/008, 012): per username and per client address.
+  // Counted like the login's attempts (docs/decisions/008, 012): per username and per client address; a call-up
+  // whose password verified is taken back, since every buyer of a company calls up with the one technical user.
+  const userKey = `oci:user:${username}`;
+  const addressKey = ipKey('oci', address);
   await enforceRateLimits(
     db,
     [
-      [`oci:user:${username}`, RATE_LIMITS.loginUser],
-      [ipKey('oci', address), RATE_LIMITS.loginIp],
+      [userKey, RATE_LIMITS.loginUser],
+      [addressKey, RATE_LIMITS.loginIp],
     ],
     now(),
   );
@@ -89,6 +104,8 @@ async function checkCallUp(
   if (!found || !found.passwordHash || !passwordOk || !found.usable) {
     throw ociError(config, 401, 'INVALID_CREDENTIALS', 'Unknown user or wrong password.');
   }
+  await clearRateLimit(db, userKey);
+  await refundRateLimit(db, addressKey);
   const hook = checkReturnUrl(callUp.hookUrl ?? undefined, found.config.settings.hookOrigins, { allowSapEvent: true });
   if (!hook.ok) {
     if (hook.reason === 'missing' || hook.reason === 'malformed') {

@@ -109,8 +109,16 @@ describe('OCI call-up', () => {
 
   test('a wrong password and an unknown user are refused alike, and no session is opened', async () => {
     const before = (await api.db.select().from(punchOutSessionTable)).length;
-    const wrong = await callUp([['USERNAME', 'srm-tech'], ['PASSWORD', 'nope-nope-nope'], ['HOOK_URL', HOOK]]);
-    const unknown = await callUp([['USERNAME', 'nobody'], ['PASSWORD', 'nope-nope-nope'], ['HOOK_URL', HOOK]]);
+    const wrong = await callUp([
+      ['USERNAME', 'srm-tech'],
+      ['PASSWORD', 'nope-nope-nope'],
+      ['HOOK_URL', HOOK],
+    ]);
+    const unknown = await callUp([
+      ['USERNAME', 'nobody'],
+      ['PASSWORD', 'nope-nope-nope'],
+      ['HOOK_URL', HOOK],
+    ]);
     expect([wrong.status, unknown.status]).toEqual([401, 401]);
     expect(errorCode(wrong)).toBe('OCI__INVALID_CREDENTIALS');
     expect(errorCode(unknown)).toBe('OCI__INVALID_CREDENTIALS');
@@ -181,7 +189,10 @@ describe('an OCI session', () => {
     // 1.40 EUR per 100 pieces: 0.14 per PRICEUNIT 10, never a rounded 0.01 per piece.
     expect([fields.get('NEW_ITEM-PRICE[1]'), fields.get('NEW_ITEM-PRICEUNIT[1]')]).toEqual(['0.14', '10']);
     expect(fields.get('NEW_ITEM-EXT_PRODUCT_ID[1]')).toBe(FIXTURE.products.hexBolt);
-    expect(cart.extensions.ociSystemMetadata).toMatchObject({ systemName: 'SAP SRM', hookOrigin: 'https://srm.example.com' });
+    expect(cart.extensions.ociSystemMetadata).toMatchObject({
+      systemName: 'SAP SRM',
+      hookOrigin: 'https://srm.example.com',
+    });
     expect(cart.extensions.orderFlowBudget).toBeUndefined();
   });
 

@@ -9,7 +9,7 @@
  * - `POST /cancel`: the page that returns an empty cart (OCI: to HOOK_URL or the configured cancel URL; cXML: an
  *   empty PunchOutOrderMessage with Status 204, §5.6.4.3), then the session ends.
  */
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { providerErrorCode } from '../../../contract/provider.ts';
 import type { PunchOutSession } from '../../../contract/provider/punchout.ts';
 import { requireCustomer } from '../../auth/guards.ts';
@@ -37,7 +37,11 @@ const TRANSFER_TEXTS: Record<string, { title: string; visibleText: string; submi
   de: { title: 'Warenkorb wird übertragen', visibleText: 'Der Warenkorb wird übertragen …', submitLabel: 'Weiter' },
   en: { title: 'Transferring the cart', visibleText: 'The cart is being transferred …', submitLabel: 'Continue' },
   fr: { title: 'Transfert du panier', visibleText: 'Le panier est transféré …', submitLabel: 'Continuer' },
-  nl: { title: 'Winkelwagen wordt overgedragen', visibleText: 'De winkelwagen wordt overgedragen …', submitLabel: 'Verder' },
+  nl: {
+    title: 'Winkelwagen wordt overgedragen',
+    visibleText: 'De winkelwagen wordt overgedragen …',
+    submitLabel: 'Verder',
+  },
 };
 
 /** Registers the routes of the module comment. */
@@ -45,7 +49,7 @@ export function registerPunchOutSessionRoutes(app: Hono<StoreApiEnv>, routeDeps:
   const { db, config, now } = { now: () => new Date(), ...routeDeps };
 
   /** The session and configuration of the caller's context; 404 when it is not (or no longer) a punch-out. */
-  async function current(c: Parameters<Parameters<typeof app.get>[1]>[0]) {
+  async function current(c: Context<StoreApiEnv>) {
     await requireCustomer(c, db);
     const punchOut = c.get('context').punchOut;
     const session = punchOut ? await activePunchOutSession(db, punchOut.sessionId, now()) : null;
@@ -68,7 +72,7 @@ export function registerPunchOutSessionRoutes(app: Hono<StoreApiEnv>, routeDeps:
     } satisfies PunchOutSession;
   });
 
-  async function respond(c: Parameters<Parameters<typeof app.get>[1]>[0], cancel: boolean): Promise<Response> {
+  async function respond(c: Context<StoreApiEnv>, cancel: boolean): Promise<Response> {
     const customer = await requireCustomer(c, db);
     const { session, punchOutConfig } = await current(c);
     const context = c.get('context');

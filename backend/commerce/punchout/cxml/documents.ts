@@ -259,7 +259,9 @@ function itemIn(
   const text = line.description.trim() || name;
   const unit = input.settings.unitMap[line.unit] ?? line.unit;
   const detail = node('ItemDetail', {}, [
-    node('UnitPrice', {}, [money(line.unitPrice, input.currency)]),
+    // Per one order unit (cXML Reference Guide 1.2.051 §5.6.4.4: UnitPrice is the price of one UnitOfMeasure): a
+    // price per 10 or 100 units is shifted, not rounded (0.14 per 10 → 0.014).
+    node('UnitPrice', {}, [money(line.unitPrice, input.currency, line.priceUnit)]),
     node('Description', { 'xml:lang': input.lang }, [
       ...(name ? [node('ShortName', {}, [shortName(name)])] : []),
       text,
@@ -317,8 +319,10 @@ function quantity(value: number, lineNumber: number): string {
 }
 
 /** Money in minor units as a decimal with the currency's decimals and a dot (cXML Reference Guide 1.2.051 §3.2.2). */
-function money(minor: bigint, currency: string): XmlNode {
-  const decimals = currencyDecimals(currency);
+/** Money of `minor` units of `currency` per `per` units (a power of ten: its zeros become further decimals). */
+function money(minor: bigint, currency: string, per = 1): XmlNode {
+  const shift = Math.max(0, Math.round(Math.log10(per > 0 ? per : 1)));
+  const decimals = currencyDecimals(currency) + shift;
   const negative = minor < 0n;
   const digits = (negative ? -minor : minor).toString().padStart(decimals + 1, '0');
   const amount = decimals === 0 ? digits : `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;

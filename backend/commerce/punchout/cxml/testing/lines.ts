@@ -10,6 +10,7 @@ export function punchOutLine(overrides: Partial<PunchOutLine> = {}): PunchOutLin
     description: 'Nitril-beschichteter Montagehandschuh, EN 388.',
     quantity: 2,
     unitPrice: 1250n,
+    priceUnit: 1,
     totalPrice: 2500n,
     currency: 'EUR',
     unit: 'PR',
