@@ -278,7 +278,7 @@ export function accountRoutes({
       {
         path: 'flows/create',
         ...view(
-          () => import('./views/Flows.tsx'),
+          () => import('./views/FlowWizard.tsx'),
           (m) => guarded(right('flows'), <m.FlowWizard />),
         ),
       },
