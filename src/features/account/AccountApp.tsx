@@ -292,14 +292,14 @@ export function accountRoutes({
       {
         path: 'orderreferences/create',
         ...view(
-          () => import('./views/OrderReferences.tsx'),
+          () => import('./views/OrderReferenceForm.tsx'),
           (m) => guarded(right('orderreferences'), <m.OrderReferenceForm />),
         ),
       },
       {
         path: 'orderreferences/details/:slug?',
         ...view(
-          () => import('./views/OrderReferences.tsx'),
+          () => import('./views/OrderReferenceForm.tsx'),
           (m) => guarded(right('orderreferences'), <m.OrderReferenceForm key="edit" />),
         ),
       },
