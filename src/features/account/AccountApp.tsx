@@ -222,14 +222,14 @@ export function accountRoutes({
       {
         path: 'addressbook/create',
         ...view(
-          () => import('./views/AddressBook.tsx'),
+          () => import('./views/AddressForm.tsx'),
           (m) => guarded(right('addressbook'), <m.AddressForm />),
         ),
       },
       {
         path: 'addressbook/details/:slug?',
         ...view(
-          () => import('./views/AddressBook.tsx'),
+          () => import('./views/AddressForm.tsx'),
           (m) => guarded(right('addressbook'), <m.AddressForm key="edit" />),
         ),
       },
