@@ -1,8 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
+import { test } from './support.ts';
 
 // Buyers log in on the Belgian root domain (Dutch). Demo logins: backend/seed/seed-customers.ts, password
-// below; every test uses its own user so the tests can run in parallel on one database.
+// below; every test uses its own user, so no test depends on what another did to the database the tests of a worker
+// share.
 const PASSWORD = 'Werkbank!2026';
 
 /** Opens the header's login dialog (after the header island has hydrated) and returns it. */
@@ -57,7 +59,7 @@ test('log in from the header dialog, land on the dashboard, log out', async ({ p
   expect(after.status()).toBe(403);
 });
 
-// eva.gruber is used by no other spec: this test changes her password, and the specs share one database.
+// eva.gruber is used by no other spec: this test changes her password, and the tests of a worker share one database.
 test('forgot password through the outbox to a new password, then log in with it', async ({ page, request }) => {
   await page.goto('/');
   const login = await openLoginDialog(page);
