@@ -116,7 +116,7 @@ test('the /auth pages are private and set the language cookie', async ({ page })
   expect(await page.evaluate(() => document.cookie)).toMatch(/sw-language-id=[0-9a-f]{32}/);
 });
 
-test('a price and a stock figure appear on a product after login and not before', async ({ page }) => {
+test('a price and a stock figure appear on a product after login and not before', async ({ page, loginAs }) => {
   const price = /€\s?\d[\d.]*,\d{2,4} netto/;
   await page.goto('/search?query=zange');
   const slots = page.locator('[data-price-slot]');
@@ -126,8 +126,7 @@ test('a price and a stock figure appear on a product after login and not before'
   await expect(page.getByText(/^Voorraad: /)).toHaveCount(0);
 
   // tom.wuyts holds ROLE_VIEW_PRICES.
-  await logInFromHeader(page, 'tom.wuyts', PASSWORD);
-  await expect(page).toHaveURL(/\/account\/dashboard$/);
+  await loginAs('tom.wuyts');
   await page.goto('/search?query=zange');
   const priced = page
     .getByRole('main')
