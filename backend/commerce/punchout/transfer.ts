@@ -149,7 +149,7 @@ function cxmlTransferForm(
 /** OCI's system metadata of the cart (`ociSystemMetadata`). */
 export function ociSystemMetadata(session: PunchOutSessionRow, config: OciConfig): OciSystemMetadata {
   const data = session.data as unknown as OciSessionData;
-  let hookOrigin = '';
+  let hookOrigin: string;
   try {
     hookOrigin = new URL(session.returnUrl).origin;
   } catch {
