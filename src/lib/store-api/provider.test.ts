@@ -20,7 +20,9 @@ test('the segments follow what the page states', () => {
   data.storeApiProvider = 'acme';
   data.storeApiOciEntry = 'sap-oci';
   data.storeApiCxmlEntry = 'ariba';
-  expect(provider.href('ociExchangeOtp', { params: { otp: 'a'.repeat(43) } })).toBe(`/store-api/sap-oci/otp/${'a'.repeat(43)}`);
+  expect(provider.href('ociExchangeOtp', { params: { otp: 'a'.repeat(43) } })).toBe(
+    `/store-api/sap-oci/otp/${'a'.repeat(43)}`,
+  );
   expect(provider.href('cxmlLogout')).toBe('/store-api/ariba/logout');
   expect(provider.href('punchOutTransfer')).toBe('/store-api/acme/punchout/transfer');
 });
