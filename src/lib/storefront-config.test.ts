@@ -25,3 +25,10 @@ test('the procurement simulator is on only with PUNCHOUT_TEST_PAGE=1', () => {
   expect(storefrontConfig({ PUNCHOUT_TEST_PAGE: 'true' }).punchOutTestPage).toBe(false);
   expect(storefrontConfig({ PUNCHOUT_TEST_PAGE: '1' }).punchOutTestPage).toBe(true);
 });
+
+test('the origins that may frame punch-out sessions come from FRAME_ANCESTORS', () => {
+  expect(storefrontConfig({}).frameAncestors).toEqual([]);
+  expect(
+    storefrontConfig({ FRAME_ANCESTORS: 'https://srm.example.com/sap, https://ariba.example' }).frameAncestors,
+  ).toEqual(['https://srm.example.com', 'https://ariba.example']);
+});

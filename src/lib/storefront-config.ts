@@ -9,6 +9,7 @@
 import * as v from 'valibot';
 import { DEFAULT_PROVIDER, ProviderSegmentSchema } from '../../contract/provider.ts';
 import { DEFAULT_CXML_ENTRY, DEFAULT_OCI_ENTRY } from '../../contract/provider/punchout.ts';
+import { parseFrameAncestors } from './security-headers.ts';
 
 export interface StorefrontConfig {
   /** Provider path segment, lower-case letters, digits and dashes, starting with a letter. */
@@ -22,6 +23,11 @@ export interface StorefrontConfig {
    * procurement system. Off by default; every path below it answers 404 then.
    */
   punchOutTestPage: boolean;
+  /**
+   * Origins besides the shop that may frame its pages (FRAME_ANCESTORS, src/lib/security-headers.ts): when there are
+   * any, the cookies of a punch-out session are `SameSite=None; Secure` (src/lib/context-cookie.ts).
+   */
+  frameAncestors: string[];
 }
 
 /** A path segment variable: the schema's value when set, else `fallback`. */
@@ -33,7 +39,8 @@ function segment(value: string | undefined, fallback: string): string {
  * The configuration of this server process.
  *
  * @throws valibot's ValiError when STORE_API_PROVIDER, STORE_API_OCI_ENTRY or STORE_API_CXML_ENTRY is set but not a
- *   valid path segment (the backend refuses it too).
+ *   valid path segment (the backend refuses it too); Error for an invalid FRAME_ANCESTORS entry (which stops the
+ *   start already, src/middleware.ts).
  */
 export function storefrontConfig(env: Record<string, string | undefined> = process.env): StorefrontConfig {
   return {
@@ -41,5 +48,6 @@ export function storefrontConfig(env: Record<string, string | undefined> = proce
     storeApiOciEntry: segment(env.STORE_API_OCI_ENTRY, DEFAULT_OCI_ENTRY),
     storeApiCxmlEntry: segment(env.STORE_API_CXML_ENTRY, DEFAULT_CXML_ENTRY),
     punchOutTestPage: env.PUNCHOUT_TEST_PAGE === '1',
+    frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
   };
 }
