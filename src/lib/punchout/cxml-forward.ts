@@ -26,6 +26,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  405: 'Method Not Allowed',
   406: 'Not Acceptable',
   500: 'Internal Server Error',
   503: 'Service Unavailable',

@@ -162,7 +162,7 @@ export async function invokeProviderForBrowser<Op extends ProviderJsonOperationI
 ): Promise<ProviderOutcome<Op>> {
   const response = await callProviderForBrowser(ctx, operationId, ...args);
   const text = await response.text();
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = text ? (JSON.parse(text) as unknown) : null;
   } catch {
