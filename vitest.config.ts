@@ -10,6 +10,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 const DOM_MODULE_TESTS = [
   'src/lib/cart/cart-store.test.ts',
   'src/lib/session/session-store.test.ts',
+  'src/lib/session/punchout-store.test.ts',
   'src/lib/store-api/browser.test.ts',
   'src/lib/store-api/error-messages.test.ts',
   'src/lib/store-api/provider.test.ts',
