@@ -105,8 +105,11 @@ export default defineConfig({
   adapter: nodeServer({ bodySizeLimit: ADAPTER_BODY_SIZE_LIMIT }),
   integrations: [react(), embeddedBackendFiles, precompressClientFiles, sessionHydration],
   security: {
-    // Astro's own check covers form content types; src/middleware.ts adds the Origin/Sec-Fetch-Site check for all.
-    checkOrigin: true,
+    // The middleware's Origin/Sec-Fetch-Site check (src/lib/origin-check.ts) refuses every unsafe cross-site request,
+    // whatever its content type. Astro's own check saw form content types only and cannot exempt a path, but the
+    // punch-out entries take form posts from procurement systems' sites by design (docs/decisions/012, addendum
+    // "Punch-out entries"), so it is off.
+    checkOrigin: false,
     // Every rendered page gets a Content-Security-Policy header whose script-src and style-src list the hashes of
     // exactly the inline scripts and styles it renders; src/lib/security-headers.ts adds the other directives.
     // The one inline event handler allowed (script-src-attr, by hash) is the catalogue images' fallback.

@@ -10,8 +10,10 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 const DOM_MODULE_TESTS = [
   'src/lib/cart/cart-store.test.ts',
   'src/lib/session/session-store.test.ts',
+  'src/lib/session/punchout-store.test.ts',
   'src/lib/store-api/browser.test.ts',
   'src/lib/store-api/error-messages.test.ts',
+  'src/lib/store-api/provider.test.ts',
 ];
 const DOM_TESTS = ['src/**/*.test.tsx', ...DOM_MODULE_TESTS];
 const DB_TESTS = ['backend/**/*.test.ts', 'tests/**/*.test.ts'];

@@ -1,8 +1,12 @@
 /**
  * Generates the provider OpenAPI document docs/openapi/provider.json (OpenAPI 3.1, JSON Schema 2020-12) from the
  * contract: the named schemas of contract/provider/endpoints.ts become `components.schemas` (valibot → JSON Schema
- * with `@valibot/to-json-schema`, request schemas as their input type), every endpoint a path operation. The
- * document is never edited by hand; tests/provider-contract.test.ts checks that the committed file equals this
+ * with `@valibot/to-json-schema`, request schemas as their input type), every endpoint a path operation. Entries
+ * below a punch-out segment (`segment: 'oci' | 'cxml'`) are keyed by the segment's default
+ * (`/oci/call-up`, `/cxml/setup`) with a path-level server `/store-api`, so they lie below `/store-api/{oci-entry}`
+ * and `/store-api/{cxml-entry}` (STORE_API_OCI_ENTRY, STORE_API_CXML_ENTRY) instead of the provider's; a raw cXML
+ * body (`rawBody: 'text/xml'`) is a `text/xml` request body, and file answers carry their media type (PDF, CSV,
+ * HTML, XML). The document is never edited by hand; tests/provider-contract.test.ts checks that the committed file equals this
  * output.
  *
  * `npm run openapi:provider` writes the file (formatted with the project's Prettier settings);
@@ -13,8 +17,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import type { GenericSchema } from 'valibot';
-import { PROVIDER_ENDPOINTS, PROVIDER_SCHEMAS } from '../contract/provider/endpoints.ts';
+import { PROVIDER_ENDPOINTS, PROVIDER_SCHEMAS, type ProviderEndpoint } from '../contract/provider/endpoints.ts';
 import { DEFAULT_PROVIDER } from '../contract/provider.ts';
+import { DEFAULT_CXML_ENTRY, DEFAULT_OCI_ENTRY } from '../contract/provider/punchout.ts';
 
 /** Where the document lives. */
 export const PROVIDER_OPENAPI_PATH = fileURLToPath(new URL('../docs/openapi/provider.json', import.meta.url));
@@ -47,6 +52,45 @@ function parameters(schema: GenericSchema, location: 'path' | 'query'): Record<s
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
+/**
+ * `text` with the error-code prefixes of the default segments: `{PROVIDER}__X` → `WERKBANK__X`, `{OCI}__X` →
+ * `OCI__X`, `{CXML}__X` → `CXML__X`.
+ */
+function codePrefixes(text: string): string {
+  return text
+    .replaceAll('{PROVIDER}', DEFAULT_PROVIDER.toUpperCase())
+    .replaceAll('{OCI}', DEFAULT_OCI_ENTRY.toUpperCase())
+    .replaceAll('{CXML}', DEFAULT_CXML_ENTRY.toUpperCase());
+}
+
+/** The punch-out entry segments: their default and the variable that moves them. */
+const SEGMENTS = {
+  oci: { segment: DEFAULT_OCI_ENTRY, variable: 'STORE_API_OCI_ENTRY', name: 'OCI' },
+  cxml: { segment: DEFAULT_CXML_ENTRY, variable: 'STORE_API_CXML_ENTRY', name: 'cXML' },
+} as const;
+
+/**
+ * The key of an endpoint in `paths`: its path below the provider segment, or for an entry below a punch-out
+ * segment that segment's default followed by its path (`/oci/logout`, `/cxml/logout`: the two would collide
+ * otherwise), served from the path-level server `/store-api`.
+ */
+export function openApiPathKey(endpoint: Pick<ProviderEndpoint, 'path' | 'segment'>): string {
+  return endpoint.segment ? `/${SEGMENTS[endpoint.segment].segment}${endpoint.path}` : endpoint.path;
+}
+
+/** The path-level `servers` of an entry below a punch-out segment. */
+function segmentServers(segment: NonNullable<ProviderEndpoint['segment']>): Record<string, unknown>[] {
+  const { segment: fallback, variable, name } = SEGMENTS[segment];
+  return [
+    {
+      url: '/store-api',
+      description:
+        `The ${name} punch-out entry: the path's first segment is ${variable} (default ${fallback}), ` +
+        'not the provider segment.',
+    },
+  ];
+}
+
 /** The provider OpenAPI document as a plain object. */
 export function buildProviderOpenApi(): Record<string, unknown> {
   const schemas = toJsonSchemaDefs(PROVIDER_SCHEMAS, CONVERSION);
@@ -54,7 +98,7 @@ export function buildProviderOpenApi(): Record<string, unknown> {
   for (const endpoint of PROVIDER_ENDPOINTS) {
     const operation: Record<string, unknown> = {
       operationId: endpoint.operationId,
-      summary: endpoint.summary.replaceAll('{PROVIDER}', DEFAULT_PROVIDER.toUpperCase()),
+      summary: codePrefixes(endpoint.summary),
     };
     if (endpoint.auth === 'customer') operation.security = [{ AccessKey: [], ContextToken: [] }];
     const params = [
@@ -68,11 +112,18 @@ export function buildProviderOpenApi(): Record<string, unknown> {
         content: { 'application/json': { schema: ref(endpoint.body) } },
       };
     }
+    if (endpoint.rawBody) {
+      operation.requestBody = {
+        required: true,
+        description: 'The document itself (UTF-8 unless its XML declaration names another encoding), at most 1 MiB.',
+        content: { [endpoint.rawBody]: { schema: { type: 'string', contentMediaType: endpoint.rawBody } } },
+      };
+    }
     operation.responses = Object.fromEntries(
       Object.entries(endpoint.responses).map(([status, response]) => [
         status,
         {
-          description: response.description.replaceAll('{PROVIDER}', DEFAULT_PROVIDER.toUpperCase()),
+          description: codePrefixes(response.description),
           ...(response.schema ? { content: { 'application/json': { schema: ref(response.schema) } } } : {}),
           ...(response.file
             ? { content: { [response.file]: { schema: { type: 'string', contentMediaType: response.file } } } }
@@ -80,7 +131,9 @@ export function buildProviderOpenApi(): Record<string, unknown> {
         },
       ]),
     );
-    (paths[endpoint.path] ??= {})[endpoint.method] = operation;
+    const item = (paths[openApiPathKey(endpoint)] ??= {});
+    if (endpoint.segment) item.servers = segmentServers(endpoint.segment);
+    item[endpoint.method] = operation;
   }
   return {
     openapi: '3.1.0',
@@ -90,7 +143,9 @@ export function buildProviderOpenApi(): Record<string, unknown> {
       description:
         "The supplier's B2B endpoints under /store-api/{provider}/ (default provider segment: " +
         `${DEFAULT_PROVIDER}). Generated from the contract (contract/provider/endpoints.ts) by ` +
-        "scripts/provider-openapi.ts. Shopware's standard Store API calls are described by Shopware's own " +
+        'scripts/provider-openapi.ts. The punch-out entries lie below /store-api/{oci-entry}/ and ' +
+        `/store-api/{cxml-entry}/ (defaults ${DEFAULT_OCI_ENTRY} and ${DEFAULT_CXML_ENTRY}; their paths name the ` +
+        "segment and carry their own server). Shopware's standard Store API calls are described by Shopware's own " +
         'document (@shopware/api-client, api-types/storeApiSchema.json). Every call needs the sw-access-key ' +
         "header; errors answer Shopware's envelope { errors: [{ status, code, title, detail, meta, source }] }.",
     },

@@ -113,7 +113,9 @@ import {
 } from './erp.ts';
 import { LoginAsCustomerRequestSchema, LoginAsCustomerResponseSchema } from './login-as.ts';
 import {
+  CxmlRequestQuerySchema,
   CxmlStartPathSchema,
+  CxmlValidationResultSchema,
   OciCallUpRequestSchema,
   OciCallUpResponseSchema,
   OciOtpPathSchema,
@@ -178,6 +180,7 @@ export const PROVIDER_SCHEMAS = {
   OciCallUpResponse: OciCallUpResponseSchema,
   PunchOutSession: PunchOutSessionSchema,
   PunchOutSessionStart: PunchOutSessionStartSchema,
+  CxmlValidationResult: CxmlValidationResultSchema,
   LoginAsCustomerResponse: LoginAsCustomerResponseSchema,
   VariantCount: VariantCountSchema,
   VariantCountRequest: VariantCountRequestSchema,
@@ -1700,10 +1703,12 @@ export const PROVIDER_ENDPOINT_TABLE = [
     segment: 'cxml',
     path: '/setup',
     rawBody: 'text/xml',
+    query: CxmlRequestQuerySchema,
     summary:
       'A cXML PunchOutSetupRequest (server to server, text/xml, at most 1 MiB; DTD and entities never resolved): ' +
       'authenticated by the Sender shared secret and the From identity, answered with a PunchOutSetupResponse ' +
-      'whose StartPage is a single-use URL of the storefront, or a cXML Status (400, 401, 406, 412, 450).',
+      'whose StartPage is a single-use URL of the storefront, or a cXML Status (400, 401, 406, 412, 450). ' +
+      '`storefrontUrl` names the site the request arrived on (the StartPage lies below it).',
     auth: 'access-key',
     responses: {
       200: { description: 'A cXML document: PunchOutSetupResponse or Status.', file: 'text/xml' },
@@ -1716,9 +1721,11 @@ export const PROVIDER_ENDPOINT_TABLE = [
     segment: 'cxml',
     path: '/order',
     rawBody: 'text/xml',
+    query: CxmlRequestQuerySchema,
     summary:
       'A cXML OrderRequest (server to server), accepted when the configuration allows orders: becomes an order ' +
-      'of the configured user, re-priced from the shop, idempotent on payloadID; answered with a cXML Status.',
+      'of the configured user, re-priced from the shop, idempotent on payloadID; answered with a cXML Status. ' +
+      '`storefrontUrl` names the site the request arrived on.',
     auth: 'access-key',
     responses: {
       200: { description: 'A cXML Response with Status.', file: 'text/xml' },
@@ -1763,6 +1770,23 @@ export const PROVIDER_ENDPOINT_TABLE = [
     responses: {
       204: { description: 'Ended.' },
       403: error(NOT_LOGGED_IN),
+    },
+  },
+  {
+    operationId: 'validateCxmlDocument',
+    method: 'post',
+    segment: 'cxml',
+    path: '/punchout-test/validate',
+    rawBody: 'text/xml',
+    summary:
+      'Procurement simulator aid, only with PUNCHOUT_TEST_PAGE=1: validates a cXML document (text/xml, at most ' +
+      '1 MiB) against the local DTD of the version its DOCTYPE names (cXML.dtd 1.2.071 and older; DTD and ' +
+      'entities never fetched), e.g. a PunchOutOrderMessage the simulator received.',
+    auth: 'access-key',
+    responses: {
+      200: { description: 'Valid or not, with every finding.', schema: 'CxmlValidationResult' },
+      404: error('Not switched on (FRAMEWORK__ROUTE_NOT_FOUND).'),
+      413: error('Body over 1 MiB (FRAMEWORK__PAYLOAD_TOO_LARGE).'),
     },
   },
   {

@@ -60,6 +60,33 @@ export type OciCallUpResponse = v.InferOutput<typeof OciCallUpResponseSchema>;
 /** Path of the one-time code exchange: `/otp/{otp}`. */
 export const OciOtpPathSchema = v.object({ otp: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/)) });
 
+/**
+ * Query of the cXML requests the storefront forwards (`/punchout/cxml/setup`, `/punchout/cxml/order`): `storefrontUrl`,
+ * the base URL of the site the request arrived on (one of the sales channel's domains), from which the StartPage URL
+ * is built. The body is the raw cXML document (`text/xml`), never JSON.
+ */
+export const CxmlRequestQuerySchema = v.object({
+  storefrontUrl: v.pipe(v.string(), v.url(), v.maxLength(500)),
+});
+
+/** One finding of a DTD validation: the parser's message and where it points, when it knows (lines from 1). */
+export const CxmlValidationErrorSchema = v.object({
+  message: v.pipe(v.string(), v.maxLength(2000)),
+  line: v.nullable(v.number()),
+  column: v.nullable(v.number()),
+});
+
+/**
+ * Answer of the procurement simulator's DTD check (`POST /store-api/{cxml-entry}/punchout-test/validate`, only with
+ * PUNCHOUT_TEST_PAGE=1): whether the posted cXML document is valid against the DTD version its DOCTYPE names
+ * (cXML.dtd 1.2.071 and the older versions it covers; never fetched from the network), and every finding.
+ */
+export const CxmlValidationResultSchema = v.object({
+  valid: v.boolean(),
+  errors: v.pipe(v.array(CxmlValidationErrorSchema), v.maxLength(100)),
+});
+export type CxmlValidationResult = v.InferOutput<typeof CxmlValidationResultSchema>;
+
 /** Path of a cXML start page: `/auth/{a}/{b}` and `/inspect/{a}/{b}` (a: the start's id, b: its secret). */
 export const CxmlStartPathSchema = v.object({
   a: v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/)),

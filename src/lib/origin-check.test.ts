@@ -35,9 +35,35 @@ describe('isSameOriginRequest', () => {
     );
   });
 
-  test('punch-out entry points are exempt', () => {
-    expect(isSameOriginRequest(req('POST', { 'sec-fetch-site': 'cross-site' }), '/oci')).toBe(true);
-    expect(isSameOriginRequest(req('POST', { 'sec-fetch-site': 'cross-site' }), '/cxml/auth')).toBe(true);
-    expect(isSameOriginRequest(req('POST', { 'sec-fetch-site': 'cross-site' }), '/ocimport')).toBe(false);
+  test('exactly the punch-out entry points and the simulator return pages are exempt', () => {
+    const crossSite = (path: string) =>
+      isSameOriginRequest(
+        req('POST', { 'sec-fetch-site': 'cross-site', 'content-type': 'application/x-www-form-urlencoded' }),
+        path,
+      );
+    for (const path of [
+      '/punchout/oci',
+      '/punchout/oci/',
+      '/punchout/cxml/setup',
+      '/punchout/cxml/order',
+      '/punchout-test/oci-return',
+      '/punchout-test/cxml-return',
+    ]) {
+      expect(crossSite(path), path).toBe(true);
+    }
+    for (const path of [
+      '/punchout/transfer',
+      '/punchout/cancel',
+      '/punchout/oci/x',
+      '/punchout',
+      '/punchout-test',
+      '/punchout-test/cxml',
+      '/oci',
+      '/cxml/auth',
+      '/ocimport',
+      '/store-api/oci/call-up',
+    ]) {
+      expect(crossSite(path), path).toBe(false);
+    }
   });
 });

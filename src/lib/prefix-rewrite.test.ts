@@ -15,6 +15,10 @@ describe('prefixRewrite', () => {
     ['http://localhost:4321/en/register/company', 'http://localhost:4321/register/company'],
     ['http://localhost:4321/en/loginascustomer?customerId=7', 'http://localhost:4321/loginascustomer?customerId=7'],
     ['http://localhost:4321/en/quick-order', 'http://localhost:4321/quick-order'],
+    ['http://localhost:4321/en/punchout/oci?USERNAME=a', 'http://localhost:4321/punchout/oci?USERNAME=a'],
+    ['http://localhost:4321/en/oci?otp=abc', 'http://localhost:4321/oci?otp=abc'],
+    ['http://localhost:4321/en/cxml/auth/a/b', 'http://localhost:4321/cxml/auth/a/b'],
+    ['http://localhost:4321/en/punchout-test', 'http://localhost:4321/punchout-test'],
   ])('the page of %s is rendered from %s', (href, target) => {
     expect(rewrite(en, href)).toBe(target);
   });

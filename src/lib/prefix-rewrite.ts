@@ -11,7 +11,8 @@ import { pathBelowPrefix, type StorefrontDomain } from './domain.ts';
 
 /**
  * First path segments of the pages that depend on the session
- * (src/pages/{account,auth,checkout,register,loginascustomer,quick-order}).
+ * (src/pages/{account,auth,checkout,register,loginascustomer,quick-order}) and of the punch-out entries and the
+ * procurement simulator (src/pages/{punchout,oci,cxml,punchout-test}).
  */
 export const SESSION_PAGE_SEGMENTS: readonly string[] = [
   'account',
@@ -20,6 +21,10 @@ export const SESSION_PAGE_SEGMENTS: readonly string[] = [
   'loginascustomer',
   'quick-order',
   'register',
+  'punchout',
+  'oci',
+  'cxml',
+  'punchout-test',
 ];
 
 /** First path segments of every page below src/pages that a prefixed domain reaches: the session pages and the sitemaps. */

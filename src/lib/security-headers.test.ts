@@ -55,3 +55,27 @@ describe('securityHeaders', () => {
     expect(res.headers.get('location')).toBe('https://www.example.be/');
   });
 });
+
+describe('pages with a policy of their own', () => {
+  const transferPolicy =
+    "default-src 'none'; script-src 'sha256-submit='; form-action https://srm.example.com; base-uri 'none'";
+
+  test('a punch-out transfer page keeps its form-action and script hash; frame-ancestors is added', () => {
+    const response = withSecurityHeaders(
+      new Response('<form></form>', { headers: { 'content-security-policy': transferPolicy } }),
+      { frameAncestors: ['https://srm.example.com'] },
+    );
+    const policy = response.headers.get('content-security-policy')!;
+    expect(policy.startsWith(transferPolicy)).toBe(true);
+    expect(policy).not.toContain("form-action 'self'");
+    expect(policy).toContain("frame-ancestors 'self' https://srm.example.com");
+  });
+
+  test('a Referrer-Policy the response sets is kept, others get strict-origin-when-cross-origin', () => {
+    const own = withSecurityHeaders(new Response(null, { status: 303, headers: { 'referrer-policy': 'no-referrer' } }));
+    expect(own.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(withSecurityHeaders(new Response(null)).headers.get('referrer-policy')).toBe(
+      'strict-origin-when-cross-origin',
+    );
+  });
+});

@@ -105,11 +105,16 @@ export function securityHeaders(
 }
 
 /**
- * `response` with the security headers set (its own Content-Security-Policy extended, see the module comment).
- * Responses whose headers are immutable (e.g. from `fetch`) are copied first; the body is passed on, not read.
+ * `response` with the security headers set (its own Content-Security-Policy extended, see the module comment; a
+ * directive it names, such as the `form-action` of a punch-out transfer page that allows exactly the procurement
+ * system's return address, is never replaced). A `Referrer-Policy` the response sets itself is kept (the OCI
+ * call-up's redirect answers `no-referrer`, so its credentials cannot leak through the Referer). Responses whose
+ * headers are immutable (e.g. from `fetch`) are copied first; the body is passed on, not read.
  */
 export function withSecurityHeaders(response: Response, options: SecurityHeaderOptions = {}): Response {
   const headers = securityHeaders(response.headers.get('content-security-policy'), options);
+  const ownReferrerPolicy = response.headers.get('referrer-policy');
+  if (ownReferrerPolicy) headers['referrer-policy'] = ownReferrerPolicy;
   try {
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
     return response;

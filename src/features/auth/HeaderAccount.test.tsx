@@ -6,6 +6,7 @@ import { PENDING_NOTIFICATION_KEY } from '../../lib/notifications.ts';
 import { $customer } from '../../lib/session/session-store.ts';
 import { accountCustomerBody } from '../../lib/session/testing/test-bodies.ts';
 import { $authDialog } from '../../lib/session/auth-dialog-store.ts';
+import { $punchOut } from '../../lib/session/punchout-store.ts';
 import HeaderAccount from './HeaderAccount.tsx';
 import { AUTH_MESSAGES } from './messages.ts';
 
@@ -54,7 +55,9 @@ afterEach(() => {
   navigate.mockReset();
   $customer.set(null);
   $authDialog.set(null);
+  $punchOut.set(null);
   document.cookie = 'wb-logged-in=; path=/; max-age=0';
+  document.cookie = 'wb-punchout=; path=/; max-age=0';
 });
 
 test('anonymous: the login icon opens a modal login dialog; Escape closes it and focus returns', async () => {
@@ -226,4 +229,28 @@ test('offers stay hidden without the offer-history flag, even with the right', a
   await user.click(await screen.findByRole('button', { name: 'Mein Konto' }));
   expect(screen.getByRole('link', { name: 'Bestelllisten' })).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: 'Angebote' })).not.toBeInTheDocument();
+});
+
+test('in a punch-out session the menu offers no logout: the session returns to the procurement system instead', async () => {
+  serve({
+    'account/customer': () => json(200, customer(['ROLE_MANAGE_ORDER_LISTS'])),
+    'werkbank/punchout/session': () =>
+      json(200, {
+        protocol: 'oci',
+        systemName: 'SAP SRM',
+        operation: 'create',
+        readOnly: false,
+        testMode: false,
+        expiresIn: 3600,
+        apiAlias: 'punchout_session',
+      }),
+  });
+  document.cookie = 'wb-logged-in=1; path=/';
+  document.cookie = 'wb-punchout=1; path=/';
+  const user = userEvent.setup();
+  renderHeader(true);
+  await waitFor(() => expect($punchOut.get()).not.toBeNull());
+  await user.click(await screen.findByRole('button', { name: 'Mein Konto' }));
+  expect(screen.getByRole('link', { name: 'Bestelllisten' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Abmelden' })).not.toBeInTheDocument();
 });

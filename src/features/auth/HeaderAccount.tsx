@@ -3,6 +3,7 @@ import { useHydratedStore } from '../../lib/use-hydrated-store.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { $customer, hasRight, isLoggedIn, logout, refreshSession } from '../../lib/session/session-store.ts';
 import { $authDialog } from '../../lib/session/auth-dialog-store.ts';
+import { $punchOut, refreshPunchOut } from '../../lib/session/punchout-store.ts';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { I18nProvider, useT, type IslandI18nProp } from '../../i18n/react.tsx';
 import ForgotForm from './ForgotForm.tsx';
@@ -41,7 +42,8 @@ function UserIcon() {
  * on wide screens an account dropdown with entries by right (order lists: ROLE_MANAGE_ORDER_LISTS, order history:
  * ROLE_MANAGE_ORDER_HISTORY and the display-order-history flag, offers: ROLE_MANAGE_OFFER_HISTORY and the offer-history
  * flag, article links: ROLE_MANAGE_ARTICLE_LINKS, dashboard, logout),
- * below 1024px a link to the dashboard.
+ * below 1024px a link to the dashboard. In a punch-out session there is no logout: the session ends by transferring
+ * the cart or cancelling it in the punch-out bar, which returns to the procurement system.
  */
 export default function HeaderAccount({ i18n, ...props }: HeaderAccountProps) {
   return (
@@ -60,6 +62,7 @@ function AccountEntry({
 }: Omit<HeaderAccountProps, 'i18n'>) {
   const t = useT();
   const customer = useHydratedStore($customer, null);
+  const punchOut = useHydratedStore($punchOut, null);
   const dialog = useStore($authDialog);
   const [open, setOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -68,6 +71,7 @@ function AccountEntry({
 
   useEffect(() => {
     void refreshSession();
+    void refreshPunchOut();
   }, []);
 
   useEffect(() => {
@@ -168,17 +172,19 @@ function AccountEntry({
                     </li>
                   ))}
                 </ul>
-                <div className="mt-1 border-t border-line px-4 pt-2">
-                  <button
-                    type="button"
-                    onClick={() => void onLogout()}
-                    disabled={loggingOut}
-                    aria-busy={loggingOut}
-                    className="w-full rounded border border-line px-3 py-1.5 font-semibold hover:border-primary hover:text-primary disabled:opacity-60"
-                  >
-                    {t('header.account.logout')}
-                  </button>
-                </div>
+                {!punchOut && (
+                  <div className="mt-1 border-t border-line px-4 pt-2">
+                    <button
+                      type="button"
+                      onClick={() => void onLogout()}
+                      disabled={loggingOut}
+                      aria-busy={loggingOut}
+                      className="w-full rounded border border-line px-3 py-1.5 font-semibold hover:border-primary hover:text-primary disabled:opacity-60"
+                    >
+                      {t('header.account.logout')}
+                    </button>
+                  </div>
+                )}
               </div>
             )}
           </div>

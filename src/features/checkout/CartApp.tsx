@@ -7,6 +7,7 @@ import { I18nProvider, type IslandI18nProp } from '../../i18n/react.tsx';
 import type { Cart } from '../../lib/cart/cart-store.ts';
 import type { FeatureFlag } from '../../lib/feature-flags.ts';
 import type { SessionCustomer } from '../../lib/session/session-store.ts';
+import type { PunchOutSession } from '../../../contract/provider/punchout.ts';
 import type { CheckoutOptions } from './CheckoutForm.tsx';
 import { CheckoutPage } from './CheckoutPage.tsx';
 
@@ -23,9 +24,11 @@ export interface CartAppProps {
   customer: SessionCustomer;
   /** The checkout's address book and methods as the server read them; null when it could not. */
   options: CheckoutOptions | null;
+  /** The punch-out session of the context as the server read it; null outside one. */
+  punchOut: PunchOutSession | null;
 }
 
-export default function CartApp({ i18n, prefix, features, cart, customer, options }: CartAppProps) {
+export default function CartApp({ i18n, prefix, features, cart, customer, options, punchOut }: CartAppProps) {
   return (
     <I18nProvider i18n={i18n}>
       <CheckoutPage
@@ -35,6 +38,7 @@ export default function CartApp({ i18n, prefix, features, cart, customer, option
         initialCart={cart}
         initialCustomer={customer}
         initialOptions={options}
+        punchOut={punchOut}
       />
     </I18nProvider>
   );

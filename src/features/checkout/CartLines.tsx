@@ -3,7 +3,8 @@
  * remark per line (saved when the field loses focus), stock and expected delivery, the line's cart errors and the
  * remove button, and "add to order list" for holders of ROLE_MANAGE_ORDER_LISTS (the line's article with its quantity,
  * src/components/commerce/AddToOrderListDialog.tsx). Every change goes through the one cart store, which replaces the
- * cart with the server's answer.
+ * cart with the server's answer. A read-only cart (a cXML inspect session, cXML Reference Guide 1.2.051 §5.6.4.2)
+ * shows each quantity and remark as text, without counters, remarks to edit, remove or order-list buttons.
  */
 import { IMAGE_SIZES, pictureOf } from '../../lib/product-image.ts';
 import { ProductPicture } from '../../components/ui/ProductPicture.tsx';
@@ -60,12 +61,14 @@ function Line({
   counterI18n,
   prefix,
   customer,
+  readOnly,
 }: {
   cart: Cart;
   line: CartLineItem;
   counterI18n: IslandI18nProp;
   prefix: string;
   customer: SessionCustomer | null;
+  readOnly: boolean;
 }) {
   const { t, locale } = useI18n();
   const amount = useAmount();
@@ -160,21 +163,25 @@ function Line({
         )}
       </div>
       <div className="col-span-2 flex flex-wrap items-start justify-between gap-3 sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:flex-col sm:items-end">
-        <div ref={counter}>
-          <QuantityCounter
-            i18n={counterI18n}
-            min={info?.minPurchase ?? 1}
-            max={info?.maxPurchase ?? null}
-            step={info?.purchaseSteps ?? 1}
-            initial={quantity}
-            name={`quantity-${line.id}`}
-          />
-        </div>
+        {readOnly ? (
+          <p className="text-sm">{t('checkout.line.quantity', { quantity })}</p>
+        ) : (
+          <div ref={counter}>
+            <QuantityCounter
+              i18n={counterI18n}
+              min={info?.minPurchase ?? 1}
+              max={info?.maxPurchase ?? null}
+              step={info?.purchaseSteps ?? 1}
+              initial={quantity}
+              name={`quantity-${line.id}`}
+            />
+          </div>
+        )}
         <p className="font-semibold tabular-nums">
           <span className="sr-only">{t('checkout.line.total')}: </span>
           {seesPrices ? amount(line.price?.totalPrice ?? 0) : t('checkout.pricesOnRequest')}
         </p>
-        {line.removable !== false && (
+        {!readOnly && line.removable !== false && (
           <button
             type="button"
             onClick={remove}
@@ -185,7 +192,7 @@ function Line({
             {t('checkout.line.remove')}
           </button>
         )}
-        {hasRight(ORDER_LIST_RIGHT, customer) && (
+        {!readOnly && hasRight(ORDER_LIST_RIGHT, customer) && (
           <button
             type="button"
             onClick={() => setToList(true)}
@@ -207,18 +214,29 @@ function Line({
         )}
       </div>
       <div className="col-span-2 sm:col-start-2">
-        <label htmlFor={remarkId} className="mb-1 block text-sm font-semibold">
-          {t('checkout.line.remark')}
-        </label>
-        <textarea
-          id={remarkId}
-          value={remark}
-          rows={2}
-          maxLength={MAX_LINE_ITEM_REMARK}
-          onChange={(event) => setRemark(event.target.value)}
-          onBlur={saveRemark}
-          className="w-full rounded border border-line px-3 py-2 text-sm focus:outline-2 focus:outline-primary"
-        />
+        {readOnly ? (
+          saved && (
+            <p className="text-sm">
+              <span className="font-semibold">{t('checkout.line.remark')}: </span>
+              {saved}
+            </p>
+          )
+        ) : (
+          <>
+            <label htmlFor={remarkId} className="mb-1 block text-sm font-semibold">
+              {t('checkout.line.remark')}
+            </label>
+            <textarea
+              id={remarkId}
+              value={remark}
+              rows={2}
+              maxLength={MAX_LINE_ITEM_REMARK}
+              onChange={(event) => setRemark(event.target.value)}
+              onBlur={saveRemark}
+              className="w-full rounded border border-line px-3 py-2 text-sm focus:outline-2 focus:outline-primary"
+            />
+          </>
+        )}
         {errors.length > 0 && (
           <ul className="mt-2 flex flex-col gap-1 text-sm" role="list">
             {errors.map((error) => (
@@ -236,24 +254,35 @@ function Line({
 /**
  * The product lines of `cart`; `counterI18n` carries the quantity counter's messages (`counter.*`); `prefix` is the
  * domain's path prefix for links out of the app (the order list an article was put on); `customer` the logged-in
- * customer whose rights decide the line's actions (default: the session store's).
+ * customer whose rights decide the line's actions (default: the session store's); `readOnly` shows the lines
+ * without anything that changes them.
  */
 export function CartLines({
   cart,
   counterI18n,
   prefix = '',
   customer = $customer.get(),
+  readOnly = false,
 }: {
   cart: Cart;
   counterI18n: IslandI18nProp;
   prefix?: string;
   customer?: SessionCustomer | null;
+  readOnly?: boolean;
 }) {
   const { t } = useI18n();
   return (
     <ul aria-label={t('checkout.lines')} className="border-t border-line">
       {productLineItems(cart).map((line) => (
-        <Line key={line.id} cart={cart} line={line} counterI18n={counterI18n} prefix={prefix} customer={customer} />
+        <Line
+          key={line.id}
+          cart={cart}
+          line={line}
+          counterI18n={counterI18n}
+          prefix={prefix}
+          customer={customer}
+          readOnly={readOnly}
+        />
       ))}
     </ul>
   );

@@ -286,6 +286,7 @@ describe('first view from the server', () => {
     cart: checkoutCart({ lines: [drill, bits] }),
     customer: customer(rights),
     options: await readOptions(),
+    punchOut: null,
   });
 
   test('the server renders the lines, totals, checkout steps and the actions the customer’s rights allow', async () => {
@@ -330,5 +331,72 @@ describe('first view from the server', () => {
     await userEvent.click(within(lines).getByRole('button', { name: 'Remove Bit set from the cart' }));
     await waitFor(() => expect(within(lines).queryByText('Bit set')).not.toBeInTheDocument());
     expect(within(lines).getByText('Cordless drill')).toBeInTheDocument();
+  });
+});
+
+describe('punch-out session', () => {
+  const customer = (rights: string[]) => ({ ...toCustomer(accountCustomerBody(rights))!, rights });
+  const session = {
+    protocol: 'oci' as const,
+    systemName: 'SAP SRM Peeters',
+    operation: 'create' as const,
+    readOnly: false,
+    testMode: false,
+    expiresIn: 3600,
+    apiAlias: 'punchout_session' as const,
+  };
+  const props = (punchOut: typeof session) => ({
+    i18n,
+    prefix: '/en',
+    features: [],
+    cart: checkoutCart({ lines: [drill, bits] }),
+    customer: customer(['ROLE_PLACE_ORDERS', 'ROLE_MANAGE_ORDER_LISTS', 'ROLE_VIEW_PRICES']),
+    options: null,
+    punchOut,
+  });
+
+  test('the cart transfers to the procurement system instead of the checkout, as a form that posts without script', () => {
+    $customer.set(null);
+    const html = renderToString(<CartApp {...props(session)} />);
+    expect(html).toContain('Transfer to SAP SRM Peeters');
+    expect(html).toContain('action="/en/punchout/transfer"');
+    expect(html).toContain('method="post"');
+    expect(html).not.toContain('Place binding order');
+    expect(html).not.toContain('Save cart as order list');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  test('in the browser the lines can still be changed; no checkout step, offer request or order list', () => {
+    $customer.set(null);
+    render(<CartApp {...props(session)} />);
+    const lines = screen.getByRole('list', { name: 'Lines' });
+    expect(within(lines).getAllByRole('spinbutton', { name: 'Quantity' })).toHaveLength(2);
+    expect(within(lines).getByRole('button', { name: 'Remove Bit set from the cart' })).toBeInTheDocument();
+    const transfer = screen.getByRole('button', { name: 'Transfer to SAP SRM Peeters' });
+    expect(transfer).toHaveAttribute('type', 'submit');
+    expect(screen.getByText('The cart goes back to SAP SRM Peeters, where the order is placed.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Place binding order' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save cart as order list' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /offer/i })).not.toBeInTheDocument();
+  });
+
+  test('a read-only (inspect) session shows the lines without changes, says why, and returns instead', () => {
+    $customer.set(null);
+    render(
+      <CartApp {...props({ ...session, protocol: 'cxml' as never, operation: 'inspect' as never, readOnly: true })} />,
+    );
+    const lines = screen.getByRole('list', { name: 'Lines' });
+    expect(within(lines).queryByRole('spinbutton')).not.toBeInTheDocument();
+    expect(within(lines).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(lines).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(lines).getByText('Quantity: 2')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Promotion code')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'SAP SRM Peeters opened this cart for viewing only: quantities and lines cannot be changed here.',
+    );
+    expect(screen.getByRole('button', { name: 'Return to SAP SRM Peeters' }).closest('form')).toHaveAttribute(
+      'action',
+      '/en/punchout/transfer',
+    );
   });
 });

@@ -79,6 +79,38 @@ describe('loadCartPage', () => {
     expect(jar.set.get('wb-logged-in')?.options).toMatchObject({ httpOnly: false, secure: true });
   });
 
+  test('with the punch-out marker the session is read too, and the marker follows a framed session', async () => {
+    const cart = checkoutCart({ lines: [productLine('a1'.repeat(16), 'D-2000', 'Cordless drill', 2, 12.5)] });
+    const session = {
+      protocol: 'oci',
+      systemName: 'SAP SRM',
+      operation: 'create',
+      readOnly: false,
+      testMode: false,
+      expiresIn: 3600,
+      apiAlias: 'punchout_session',
+    };
+    reply = (request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname === '/store-api/account/customer') return Response.json(accountCustomerBody(['ROLE_PLACE_ORDERS']));
+      if (pathname === '/store-api/werkbank/punchout/session') return Response.json(session);
+      return cartPageAnswer(pathname, request.method, cart) ?? Response.json({}, { status: 404 });
+    };
+    process.env.FRAME_ANCESTORS = 'https://srm.example.com';
+    try {
+      const { loadCartPage } = await import('./cart-page.ts');
+      const jar = cookieJar({ 'sw-context-token': TOKEN, 'wb-punchout': '1' });
+      const data = await loadCartPage(jar.cookies, DOMAIN);
+      expect(data?.punchOut).toEqual(session);
+      expect(jar.set.get('wb-logged-in')?.options).toMatchObject({ sameSite: 'none', secure: true });
+      const plain = await loadCartPage(cookieJar({ 'sw-context-token': TOKEN }).cookies, DOMAIN);
+      expect(plain?.punchOut).toBeNull();
+      expect(seen.filter((r) => r.url.includes('punchout'))).toHaveLength(1);
+    } finally {
+      delete process.env.FRAME_ANCESTORS;
+    }
+  });
+
   test('an anonymous or expired context is no cart page, and its stale marker is removed', async () => {
     reply = notLoggedIn;
     const { loadCartPage } = await import('./cart-page.ts');

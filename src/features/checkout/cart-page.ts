@@ -5,11 +5,16 @@
  * (docs/decisions/008 and 021), so the page's first view, lines and totals included, is in its HTML.
  *
  * The page is private (`Cache-Control: private, no-store`, src/lib/private-page.ts), so the answer never reaches the
- * shared page cache (docs/decisions/005 and 009).
+ * shared page cache (docs/decisions/005 and 009). While the proxy's `wb-punchout` marker is set the page also reads
+ * the punch-out session (`readPunchOutSession`), so the cart offers "Transfer to …" instead of the checkout from its
+ * first view (the Store API refuses an order of a punch-out session in any case).
  */
 import type { AstroCookies } from 'astro';
 import { CONTEXT_COOKIE, isPlausibleToken, loggedInCookieOptions } from '../../lib/context-cookie.ts';
-import { LOGGED_IN_COOKIE } from '../../lib/session/logged-in-cookie.ts';
+import { LOGGED_IN_COOKIE, PUNCHOUT_COOKIE } from '../../lib/session/logged-in-cookie.ts';
+import type { PunchOutSession } from '../../../contract/provider/punchout.ts';
+import { invokeProvider } from '../../lib/store-api/server-provider.ts';
+import { storefrontConfig } from '../../lib/storefront-config.ts';
 import type { Cart } from '../../lib/cart/cart-store.ts';
 import { loadSessionCustomer, type SessionCustomer } from '../../lib/session/session-store.ts';
 import { createStoreApiClient, type StoreApiClient } from '../../lib/store-api/client.ts';
@@ -24,6 +29,8 @@ export interface CartPageData {
   cart: Cart;
   /** What the checkout steps offer (address book, shipping and payment methods); null when a read failed. */
   options: CheckoutOptions | null;
+  /** The punch-out session of the context; null outside one (or when it could not be read). */
+  punchOut: PunchOutSession | null;
 }
 
 /**
@@ -34,7 +41,7 @@ export interface CartPageData {
  * (Shopware's `CHECKOUT__CUSTOMER_NOT_LOGGED_IN` for an anonymous or expired context) or an inactive customer.
  * The readable `wb-logged-in` marker follows the answer as the Store API proxy keeps it (docs/decisions/009): set
  * for a logged-in customer when missing, removed otherwise, so the page's islands ask for the session exactly when
- * there is one.
+ * there is one (`SameSite=None` in a punch-out session that procurement systems may frame, as the proxy sets it).
  *
  * @param domain the page's domain: `languageId` (`sw-language-id`, the cart's labels in the page's language) and
  *   `url` (its public URL, which decides the marker's `Secure` attribute).
@@ -44,26 +51,32 @@ export async function loadCartPage(
   cookies: AstroCookies,
   domain: { languageId: string; url: string },
 ): Promise<CartPageData | null> {
-  const data = await readCartPage(cookies, domain.languageId);
+  const data = await readCartPage(cookies, domain.languageId, cookies.get(PUNCHOUT_COOKIE)?.value === '1');
   const hasMarker = cookies.get(LOGGED_IN_COOKIE)?.value === '1';
-  if (data && !hasMarker) cookies.set(LOGGED_IN_COOKIE, '1', loggedInCookieOptions(domain.url));
+  const crossSite = cookies.get(PUNCHOUT_COOKIE)?.value === '1' && storefrontConfig().frameAncestors.length > 0;
+  if (data && !hasMarker) cookies.set(LOGGED_IN_COOKIE, '1', loggedInCookieOptions(domain.url, crossSite));
   if (!data && hasMarker) cookies.delete(LOGGED_IN_COOKIE, { path: '/' });
   return data;
 }
 
-async function readCartPage(cookies: AstroCookies, languageId: string): Promise<CartPageData | null> {
+async function readCartPage(
+  cookies: AstroCookies,
+  languageId: string,
+  punchOutMarker: boolean,
+): Promise<CartPageData | null> {
   const token = cookies.get(CONTEXT_COOKIE)?.value;
   if (!isPlausibleToken(token)) return null;
   const client = createStoreApiClient({ languageId, contextToken: token });
-  const [customer, cart, options] = await Promise.all([
+  const [customer, cart, options, punchOut] = await Promise.all([
     loadSessionCustomer(() => client.invoke('readCustomer post /account/customer')),
     client.invoke('readCart get /checkout/cart').catch((error: unknown) => {
       if (error instanceof StoreApiClientError && (error.status === 401 || error.status === 403)) return null;
       throw error;
     }),
     readOptions(client).catch(() => null),
+    punchOutMarker ? invokeProvider(client, 'readPunchOutSession').catch(() => null) : null,
   ]);
-  return customer && cart ? { customer, cart, options } : null;
+  return customer && cart ? { customer, cart, options, punchOut } : null;
 }
 
 async function readOptions(client: StoreApiClient): Promise<CheckoutOptions> {

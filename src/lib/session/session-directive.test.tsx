@@ -24,7 +24,7 @@ function PromotionCode({ onApply }: { onApply: (code: string) => void }) {
 }
 
 /** A server-rendered island of `PromotionCode`, under `client:session="interaction only"`. */
-function island(applied: string[]): HTMLElement {
+function island(applied: string[], value = 'interaction only'): HTMLElement {
   const el = document.createElement('astro-island');
   document.body.append(el);
   const app = <PromotionCode onApply={(code) => applied.push(code)} />;
@@ -34,13 +34,29 @@ function island(applied: string[]): HTMLElement {
     hydrateRoot(el, app);
     el.dispatchEvent(new CustomEvent('astro:hydrate'));
   };
-  void sessionDirective(load, { name: 'session', value: 'interaction only' }, el);
+  void sessionDirective(load, { name: 'session', value }, el);
   return el;
 }
 
 afterEach(() => {
   document.body.innerHTML = '';
   document.cookie = 'wb-logged-in=; max-age=0';
+  document.cookie = 'wb-punchout=; max-age=0';
+});
+
+const hydrated = (el: HTMLElement) =>
+  Object.keys(el.querySelector('input')!).some((key) => key.startsWith('__reactFiber$'));
+
+test('under "only punchout" an ordinary buyer loads nothing, a punch-out session hydrates at idle', async () => {
+  document.cookie = 'wb-logged-in=1';
+  const ordinary = island([], 'only punchout');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(hydrated(ordinary)).toBe(false);
+  document.body.innerHTML = '';
+
+  document.cookie = 'wb-punchout=1';
+  const session = island([], 'only punchout');
+  await waitFor(() => expect(hydrated(session)).toBe(true));
 });
 
 test('text typed and a click made before hydration reach the island, in that order', async () => {

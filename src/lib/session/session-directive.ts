@@ -12,7 +12,9 @@
  *     e.g. the login dialog or a notification);
  *   - `pending:{key}`: a sessionStorage entry of that key exists at load (a notification left by the last page);
  *   - `only`: the marker cookie does not hydrate the island at idle, only the other triggers do, for a logged-in
- *     visitor too (the cart page, whose visitor is always logged in, hydrates when the buyer reaches for it).
+ *     visitor too (the cart page, whose visitor is always logged in, hydrates when the buyer reaches for it);
+ *   - `punchout`: the punch-out marker `wb-punchout` hydrates the island at idle (with `only`: that marker alone, so
+ *     the punch-out bar loads nothing for an ordinary buyer).
  *
  * Why: hydrating every island at load cost the listing page 1.8 s of Total Blocking Time in Lighthouse's mobile
  * emulation (../shared/design/PERFORMANCE.md); an anonymous visitor used none of it.
@@ -21,7 +23,7 @@
  * check and the hand-over of typed text.
  */
 import type { ClientDirective } from 'astro';
-import { hasLoggedInCookie } from './logged-in-cookie.ts';
+import { hasLoggedInCookie, hasPunchOutCookie } from './logged-in-cookie.ts';
 import { handOverTypedText } from './typed-text.ts';
 
 /** Events that hydrate an island with the `interaction` trigger. */
@@ -48,9 +50,12 @@ const sessionDirective: ClientDirective = (load, options, el) => {
     replay?.click();
   };
 
-  // A logged-in visitor's islands hydrate at idle (unless `only`); the triggers below still hydrate one sooner (a
-  // click that comes before idle is held and replayed like an anonymous visitor's).
-  if (hasLoggedInCookie() && !triggers.includes('only')) {
+  // A logged-in visitor's islands hydrate at idle (unless `only`), a punch-out session's under `punchout` too; the
+  // triggers below still hydrate one sooner (a click that comes before idle is held and replayed like an anonymous
+  // visitor's).
+  const atIdle =
+    (hasLoggedInCookie() && !triggers.includes('only')) || (triggers.includes('punchout') && hasPunchOutCookie());
+  if (atIdle) {
     if ('requestIdleCallback' in window) window.requestIdleCallback(() => void hydrate(), { timeout: 2000 });
     else setTimeout(() => void hydrate(), 200);
   }

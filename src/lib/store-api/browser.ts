@@ -8,6 +8,7 @@
  * where ky would add about 9 kB gzipped.
  */
 import { DEFAULT_PROVIDER, PROVIDER_PATTERN } from '../../../contract/provider.ts';
+import { DEFAULT_CXML_ENTRY, DEFAULT_OCI_ENTRY } from '../../../contract/provider/punchout.ts';
 import { readStoreApiResponse } from './errors.ts';
 import { operationQuery, operationRequest } from './operation.ts';
 import type { StoreApiClient } from './client.ts';
@@ -162,6 +163,19 @@ export function dispositionFileName(header: string | null): string | null {
 export function storeApiProvider(): string {
   const configured = globalThis.document?.documentElement?.dataset.storeApiProvider;
   return configured && PROVIDER_PATTERN.test(configured) ? configured : DEFAULT_PROVIDER;
+}
+
+/**
+ * The path segment of a punch-out entry (`/store-api/{oci-entry}/…`, `/store-api/{cxml-entry}/…`; backend env
+ * STORE_API_OCI_ENTRY, STORE_API_CXML_ENTRY): the page states it as `<html data-store-api-oci-entry="…">` and
+ * `data-store-api-cxml-entry` from the storefront configuration; without it contract's DEFAULT_OCI_ENTRY or
+ * DEFAULT_CXML_ENTRY.
+ */
+export function storeApiEntry(entry: 'oci' | 'cxml'): string {
+  const data = globalThis.document?.documentElement?.dataset;
+  const configured = entry === 'oci' ? data?.storeApiOciEntry : data?.storeApiCxmlEntry;
+  if (configured && PROVIDER_PATTERN.test(configured)) return configured;
+  return entry === 'oci' ? DEFAULT_OCI_ENTRY : DEFAULT_CXML_ENTRY;
 }
 
 /**

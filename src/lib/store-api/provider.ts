@@ -1,5 +1,6 @@
 /**
- * The browser's typed client of the provider endpoints (`/store-api/{provider}/…`, contract/provider/endpoints.ts),
+ * The browser's typed client of the provider endpoints (`/store-api/{provider}/…`, and for an entry with `segment`
+ * `/store-api/{oci-entry}/…` or `/store-api/{cxml-entry}/…`; contract/provider/endpoints.ts),
  * over the one browser Store API client (browser.ts `storeApi`, `storeApiFile`): a call names the operation, the
  * table gives method and path, and the answer is parsed once by the endpoint's success schema.
  *
@@ -27,7 +28,14 @@ import {
   type ProviderSuccess,
 } from '../../../contract/provider/operations.ts';
 import type { ProviderEndpoint } from '../../../contract/provider/endpoints.ts';
-import { storeApi, storeApiFile, storeApiProvider, type StoreApiCallOptions, type StoreApiFile } from './browser.ts';
+import {
+  storeApi,
+  storeApiEntry,
+  storeApiFile,
+  storeApiProvider,
+  type StoreApiCallOptions,
+  type StoreApiFile,
+} from './browser.ts';
 
 /** The request options of a provider call besides its parts. */
 export type ProviderCallOptions = Pick<StoreApiCallOptions, 'signal' | 'timeoutMs' | 'headers' | 'raw'>;
@@ -79,9 +87,13 @@ interface AnyRequest extends ProviderCallOptions {
   body?: unknown;
 }
 
-/** `{provider}/…?query` of a call, as `storeApi` takes it (without the leading `/store-api/`). */
+/**
+ * `{provider}/…?query` of a call, as `storeApi` takes it (without the leading `/store-api/`); `{oci-entry}/…` or
+ * `{cxml-entry}/…` for an entry below a punch-out segment.
+ */
 function callPath(endpoint: ProviderEndpoint, request: AnyRequest): string {
-  const path = `${storeApiProvider()}${providerOperationPath(endpoint.path, request.params)}`;
+  const segment = endpoint.segment ? storeApiEntry(endpoint.segment) : storeApiProvider();
+  const path = `${segment}${providerOperationPath(endpoint.path, request.params)}`;
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(request.query ?? {})) {
     if (value !== undefined) search.set(name, String(value));

@@ -360,7 +360,9 @@ describe('wb-logged-in marker', () => {
       { 'sw-context-token': customerToken, 'wb-logged-in': '1' },
       { token: 'n'.repeat(32) },
     );
-    expect(deleted).toEqual([{ name: 'wb-logged-in', options: { path: '/' } }]);
+    expect(deleted).toEqual([
+      { name: 'wb-logged-in', options: { httpOnly: false, sameSite: 'lax', path: '/', secure: true } },
+    ]);
     expect(values.get('sw-context-token')).toBe('n'.repeat(32));
   });
 
@@ -411,6 +413,164 @@ describe('wb-logged-in marker', () => {
       },
     );
     expect(deleted).toEqual([]);
+  });
+});
+
+describe('punch-out sessions', () => {
+  const sessionToken = 'p'.repeat(32);
+  const otp = 'o'.repeat(43);
+  const start = { contextToken: sessionToken, landing: { kind: 'home' }, apiAlias: 'punchout_session_start' };
+
+  afterEach(() => {
+    delete process.env.FRAME_ANCESTORS;
+    delete process.env.STORE_API_OCI_ENTRY;
+  });
+
+  async function answer(path: string, initial: Record<string, string>, upstream: { body?: unknown; token?: string }) {
+    vi.stubGlobal('fetch', async (request: Request) => {
+      seen.push(request);
+      return Response.json(upstream.body ?? {}, {
+        headers: upstream.token ? { 'sw-context-token': upstream.token } : {},
+      });
+    });
+    const { proxyStoreApi } = await import('./proxy.ts');
+    const jar = cookieJar(initial);
+    const url = `http://localhost:4321/store-api/${path}`;
+    const res = await proxyStoreApi({
+      path,
+      request: new Request(url, { method: 'POST', body: '{}' }),
+      url: new URL(url),
+      cookies: jar.cookies,
+      languageId: 'l'.repeat(32),
+      publicUrl: 'http://localhost:4321',
+    });
+    return { res, ...jar };
+  }
+
+  test.each([`oci/otp/${otp}`, `cxml/auth/${'a'.repeat(32)}/${otp}`, `cxml/inspect/${'a'.repeat(32)}/${otp}`])(
+    'a start (%s) logs the browser in: context cookie, logged-in and punch-out markers; no token in the body',
+    async (path) => {
+      const { res, set, values } = await answer(path, {}, { body: start, token: sessionToken });
+      expect(values.get('sw-context-token')).toBe(sessionToken);
+      expect(set.map((c) => [c.name, c.value])).toEqual([
+        ['sw-context-token', sessionToken],
+        ['wb-logged-in', '1'],
+        ['wb-punchout', '1'],
+      ]);
+      expect(set.every((c) => (c.options as { sameSite: string }).sameSite === 'lax')).toBe(true);
+      expect(await res.json()).toEqual({ landing: { kind: 'home' }, apiAlias: 'punchout_session_start' });
+    },
+  );
+
+  test('with origins that may frame the shop, the session cookies are SameSite=None; Secure', async () => {
+    process.env.FRAME_ANCESTORS = 'https://srm.example.com';
+    const { set } = await answer(`oci/otp/${otp}`, {}, { body: start, token: sessionToken });
+    expect(set.map((c) => [c.name, c.options])).toEqual([
+      ['sw-context-token', { httpOnly: true, sameSite: 'none', path: '/', maxAge: 31536000, secure: true }],
+      ['wb-logged-in', { httpOnly: false, sameSite: 'none', path: '/', maxAge: 31536000, secure: true }],
+      ['wb-punchout', { httpOnly: false, sameSite: 'none', path: '/', maxAge: 31536000, secure: true }],
+    ]);
+  });
+
+  test('the entry segments follow STORE_API_OCI_ENTRY', async () => {
+    process.env.STORE_API_OCI_ENTRY = 'sap-oci';
+    expect((await answer(`oci/otp/${otp}`, {}, { body: start, token: sessionToken })).set).toEqual([
+      expect.objectContaining({ name: 'sw-context-token' }),
+    ]);
+    expect((await answer(`sap-oci/otp/${otp}`, {}, { body: start, token: sessionToken })).set).toHaveLength(3);
+  });
+
+  test.each(['werkbank/punchout/transfer', 'werkbank/punchout/cancel', 'oci/logout', 'cxml/logout'])(
+    'the end of a session (%s) removes the context cookie and both markers, framed ones as they were set',
+    async (path) => {
+      process.env.FRAME_ANCESTORS = 'https://srm.example.com';
+      const { deleted, set } = await answer(
+        path,
+        { 'sw-context-token': sessionToken, 'wb-logged-in': '1', 'wb-punchout': '1' },
+        { body: {} },
+      );
+      expect(set).toEqual([]);
+      expect(deleted).toEqual([
+        { name: 'sw-context-token', options: { httpOnly: true, sameSite: 'none', path: '/', secure: true } },
+        { name: 'wb-logged-in', options: { httpOnly: false, sameSite: 'none', path: '/', secure: true } },
+        { name: 'wb-punchout', options: { httpOnly: false, sameSite: 'none', path: '/', secure: true } },
+      ]);
+    },
+  );
+
+  test('an ordinary login in the same browser ends the punch-out marker', async () => {
+    const { deleted, set } = await answer(
+      'account/login',
+      { 'sw-context-token': sessionToken, 'wb-logged-in': '1', 'wb-punchout': '1' },
+      { token: 'n'.repeat(32) },
+    );
+    expect(set.map((c) => c.name)).toEqual(['sw-context-token', 'wb-logged-in']);
+    expect(deleted.map((c) => c.name)).toEqual(['wb-punchout']);
+  });
+
+  test('a session that expired (not logged in) drops the punch-out marker with the logged-in one', async () => {
+    vi.stubGlobal('fetch', async () =>
+      Response.json(
+        { errors: [{ status: '403', code: 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN', title: 'Forbidden', detail: '' }] },
+        { status: 403 },
+      ),
+    );
+    const { proxyStoreApi } = await import('./proxy.ts');
+    const jar = cookieJar({ 'sw-context-token': sessionToken, 'wb-logged-in': '1', 'wb-punchout': '1' });
+    const url = 'http://localhost:4321/store-api/werkbank/punchout/session';
+    await proxyStoreApi({
+      path: 'werkbank/punchout/session',
+      request: new Request(url),
+      url: new URL(url),
+      cookies: jar.cookies,
+      languageId: 'l'.repeat(32),
+      publicUrl: 'http://localhost:4321',
+    });
+    expect(jar.deleted.map((c) => c.name)).toEqual(['wb-logged-in', 'wb-punchout']);
+  });
+
+  test('a page the Store API renders keeps its own Content-Security-Policy', async () => {
+    vi.stubGlobal('fetch', async () => {
+      return new Response('<!doctype html><form action="https://srm.example.com/hook"></form>', {
+        headers: {
+          'content-type': 'text/html; charset=ISO-8859-1',
+          'content-security-policy': "form-action https://srm.example.com; script-src 'sha256-x'",
+        },
+      });
+    });
+    const { proxyStoreApi } = await import('./proxy.ts');
+    const jar = cookieJar({ 'sw-context-token': sessionToken, 'wb-logged-in': '1', 'wb-punchout': '1' });
+    const url = 'http://localhost:4321/store-api/werkbank/punchout/transfer';
+    const res = await proxyStoreApi({
+      path: 'werkbank/punchout/transfer',
+      request: new Request(url, { method: 'POST' }),
+      url: new URL(url),
+      cookies: jar.cookies,
+      languageId: 'l'.repeat(32),
+      publicUrl: 'http://localhost:4321',
+    });
+    expect(res.headers.get('content-security-policy')).toBe(
+      "form-action https://srm.example.com; script-src 'sha256-x'",
+    );
+    expect(res.headers.get('content-type')).toBe('text/html; charset=ISO-8859-1');
+  });
+});
+
+describe('sessionEffect', () => {
+  test('names logins, logouts, punch-out starts and ends by path; other paths have none', async () => {
+    const { sessionEffect } = await import('./proxy.ts');
+    const config = { storeApiProvider: 'acme', storeApiOciEntry: 'oci', storeApiCxmlEntry: 'cxml' };
+    expect(sessionEffect('account/login', config)).toBe('login');
+    expect(sessionEffect('account/logout', config)).toBe('logout');
+    expect(sessionEffect('oci/otp/abc', config)).toBe('punchout-start');
+    expect(sessionEffect('cxml/auth/a/b', config)).toBe('punchout-start');
+    expect(sessionEffect('cxml/inspect/a/b', config)).toBe('punchout-start');
+    expect(sessionEffect('acme/punchout/transfer', config)).toBe('punchout-end');
+    expect(sessionEffect('werkbank/punchout/transfer', config)).toBeNull();
+    expect(sessionEffect('oci/call-up', config)).toBeNull();
+    expect(sessionEffect('cxml/setup', config)).toBeNull();
+    expect(sessionEffect('oci/otp/abc/x', config)).toBeNull();
+    expect(sessionEffect('search', config)).toBeNull();
   });
 });
 

@@ -9,17 +9,36 @@ import type { AstroCookies } from 'astro';
 import { isIP } from 'node:net';
 import { ARTICLE_LINK_IMPORT_MAX_BYTES, isArticleLinkImportPath } from '../../../contract/provider/article-link.ts';
 import { forwardToStoreApi, storeApiHeaders } from './client.ts';
-import { CONTEXT_COOKIE, contextCookieOptions, isPlausibleToken, loggedInCookieOptions } from '../context-cookie.ts';
-import { LOGGED_IN_COOKIE } from '../session/logged-in-cookie.ts';
+import {
+  CONTEXT_COOKIE,
+  contextCookieOptions,
+  isPlausibleToken,
+  loggedInCookieOptions,
+  removedCookieOptions,
+} from '../context-cookie.ts';
+import { LOGGED_IN_COOKIE, PUNCHOUT_COOKIE } from '../session/logged-in-cookie.ts';
 import { SHOPWARE_ERROR_CODES } from '../../../contract/error-codes.ts';
+import { storefrontConfig, type StorefrontConfig } from '../storefront-config.ts';
 
 /**
  * Request headers passed through from the browser; everything else (cookies, authorisation) stays here.
  * `idempotency-key` makes a repeated order submit answer the one order (docs/decisions/014, "Placing an order").
  */
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'idempotency-key'];
-/** Response headers passed back; notably neither `sw-context-token` nor `set-cookie`. */
-const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-disposition', 'cache-control', 'etag', 'last-modified'];
+/**
+ * Response headers passed back; notably neither `sw-context-token` nor `set-cookie`. A page the Store API renders
+ * itself (the punch-out transfer and OCI function pages) brings its own `content-security-policy`, which allows its
+ * one auto-submit script and the procurement system's return address in `form-action`; the middleware only adds
+ * the directives it lacks (src/lib/security-headers.ts).
+ */
+const FORWARDED_RESPONSE_HEADERS = [
+  'content-type',
+  'content-disposition',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'content-security-policy',
+];
 
 /** Upper bound of a proxied request body in bytes: criteria and carts are small. */
 export const MAX_PROXY_BODY_BYTES = 1024 * 1024;
@@ -152,14 +171,22 @@ export function isSafeProxyPath(path: string): boolean {
 }
 
 /**
- * Forwards one request and keeps two cookies:
- * - `sw-context-token` (HttpOnly): rotated whenever the answer carries a new token.
+ * Forwards one request and keeps the session's cookies:
+ * - `sw-context-token` (HttpOnly): rotated whenever the answer carries a new token; removed when a punch-out session
+ *   ends (PUNCHOUT_END: transfer, cancel, the entries' logout).
  * - `wb-logged-in=1` (readable, no secret; Path=/, SameSite=Lax, not HttpOnly, Secure like the context cookie): set
- *   on a 2xx answer of a LOGIN_PATHS call; removed on `account/logout`, on any 401/403 answer with
+ *   on a 2xx answer of a LOGIN_PATHS call or a punch-out start (an OCI one-time code, a cXML StartPage); removed on
+ *   `account/logout`, at the end of a punch-out session, on any 401/403 answer with
  *   `CHECKOUT__CUSTOMER_NOT_LOGGED_IN`, whenever the context token is replaced by any other call (an expired or
  *   unknown context answers with a new anonymous one) and when the request has no usable context cookie. Browser
  *   code calls `account/customer` only while it is present, so anonymous page loads make no failing request
  *   (docs/decisions/009). A stale marker costs one 403, which removes it.
+ * - `wb-punchout=1` (readable, like the marker): set with the marker by a punch-out start, removed with it and by an
+ *   ordinary login.
+ *
+ * The three are `SameSite=None; Secure` for a punch-out session (from its start, and while `wb-punchout` is present)
+ * when FRAME_ANCESTORS names origins that may frame the shop: a procurement system shows the catalogue in a frame,
+ * where a Lax cookie is neither sent nor stored (src/lib/context-cookie.ts).
  *
  * Answers with a Store API error envelope, without forwarding, 400
  * `STOREFRONT__INVALID_PATH` when the path (as routed or as in the request URL) is not `isSafeProxyPath`, 413
@@ -209,33 +236,47 @@ export async function proxyStoreApi({
     if (value) responseHeaders.set(name, value);
   }
   if (!responseHeaders.has('cache-control')) responseHeaders.set('cache-control', 'private, no-store');
+  const config = storefrontConfig();
+  const ok = upstream.status >= 200 && upstream.status < 300;
+  const effect = ok ? sessionEffect(path, config) : null;
+  const hadPunchOut = cookies.get(PUNCHOUT_COOKIE)?.value === '1';
+  const crossSite = config.frameAncestors.length > 0 && (effect === 'punchout-start' || hadPunchOut);
   const newToken = upstream.headers.get('sw-context-token');
   const rotated = !!newToken && newToken !== token && isPlausibleToken(newToken);
-  if (rotated) cookies.set(CONTEXT_COOKIE, newToken, contextCookieOptions(publicUrl));
+  if (effect === 'punchout-end') {
+    cookies.delete(CONTEXT_COOKIE, removedCookieOptions(publicUrl, crossSite));
+  } else if (rotated) {
+    cookies.set(CONTEXT_COOKIE, newToken, contextCookieOptions(publicUrl, crossSite));
+  }
   const isJson = (upstream.headers.get('content-type') ?? '').includes('json');
   // 401/403 bodies are small error envelopes: read them to see whether the context is anonymous.
   const errorBody =
     (upstream.status === 401 || upstream.status === 403) && isJson && method !== 'HEAD'
       ? await upstream.text()
       : undefined;
-  const ok = upstream.status >= 200 && upstream.status < 300;
-  const loginAnswer = ok && LOGIN_PATHS.test(path);
+  const loginAnswer = effect === 'login' || effect === 'punchout-start';
   const anonymousAnswer =
     rotated ||
     !token ||
-    (ok && path === 'account/logout') ||
+    effect === 'logout' ||
+    effect === 'punchout-end' ||
     (errorBody !== undefined && hasErrorCode(errorBody, NOT_LOGGED_IN_CODE));
   const loggedIn = loginAnswer ? true : anonymousAnswer ? false : undefined;
   const hasMarker = cookies.get(LOGGED_IN_COOKIE)?.value === '1';
-  if (loggedIn === true && (!hasMarker || rotated)) {
-    cookies.set(LOGGED_IN_COOKIE, '1', loggedInCookieOptions(publicUrl));
+  const removeMarker = (name: string) =>
+    cookies.delete(name, { ...removedCookieOptions(publicUrl, crossSite), httpOnly: false });
+  if (loggedIn === true && (!hasMarker || rotated || crossSite)) {
+    cookies.set(LOGGED_IN_COOKIE, '1', loggedInCookieOptions(publicUrl, crossSite));
   } else if (loggedIn === false && hasMarker) {
-    cookies.delete(LOGGED_IN_COOKIE, { path: '/' });
+    removeMarker(LOGGED_IN_COOKIE);
   }
+  if (effect === 'punchout-start') cookies.set(PUNCHOUT_COOKIE, '1', loggedInCookieOptions(publicUrl, crossSite));
+  else if (hadPunchOut && (loggedIn === false || effect === 'login')) removeMarker(PUNCHOUT_COOKIE);
   if (method === 'HEAD') return new Response(null, { status: upstream.status, headers: responseHeaders });
   if (errorBody !== undefined) return new Response(errorBody, { status: upstream.status, headers: responseHeaders });
-  // Shopware also puts the token into some bodies (`context`: `token`; login: `contextToken`): take it out there too.
-  if (TOKEN_BODY_PATHS.test(path) && isJson) {
+  // Shopware also puts the token into some bodies (`context`: `token`; login: `contextToken`; a punch-out start:
+  // `contextToken`): take it out there too.
+  if ((TOKEN_BODY_PATHS.test(path) || effect === 'punchout-start') && isJson) {
     const json = (await upstream.json()) as unknown;
     responseHeaders.delete('etag');
     return Response.json(withoutTokens(json), { status: upstream.status, headers: responseHeaders });
@@ -262,6 +303,40 @@ function hasErrorCode(body: string, code: string): boolean {
  * context) and the provider's `{provider}/account/login-as-customer`.
  */
 const LOGIN_PATHS = /^(account\/(login|register|register-confirm|change-password)|[^/]+\/account\/login-as-customer)$/;
+
+/** What a 2xx answer of a Store API path does to the session (its cookies). */
+export type SessionEffect = 'login' | 'logout' | 'punchout-start' | 'punchout-end';
+
+/**
+ * The effect of a 2xx answer of `path` (below `/store-api/`), or null for none:
+ * - `login`: LOGIN_PATHS;
+ * - `logout`: `account/logout`;
+ * - `punchout-start`: a punch-out session opened for the browser: `{oci-entry}/otp/{otp}`,
+ *   `{cxml-entry}/auth/{a}/{b}`, `{cxml-entry}/inspect/{a}/{b}` (contract/provider/endpoints.ts ociExchangeOtp,
+ *   cxmlStart, cxmlInspect);
+ * - `punchout-end`: the session ended: `{provider}/punchout/transfer`, `{provider}/punchout/cancel`,
+ *   `{oci-entry}/logout`, `{cxml-entry}/logout` (cXML Reference Guide 1.2.051 §5.4.2: no browser cookie outlives the
+ *   session; SAP OCI 4.0 inbound section: the session ends with the transfer).
+ */
+export function sessionEffect(
+  path: string,
+  config: Pick<StorefrontConfig, 'storeApiProvider' | 'storeApiOciEntry' | 'storeApiCxmlEntry'> = storefrontConfig(),
+): SessionEffect | null {
+  if (LOGIN_PATHS.test(path)) return 'login';
+  if (path === 'account/logout') return 'logout';
+  const [first, ...rest] = path.split('/');
+  const below = rest.join('/');
+  if (first === config.storeApiOciEntry) {
+    if (/^otp\/[^/]+$/.test(below)) return 'punchout-start';
+    if (below === 'logout') return 'punchout-end';
+  }
+  if (first === config.storeApiCxmlEntry) {
+    if (/^(auth|inspect)\/[^/]+\/[^/]+$/.test(below)) return 'punchout-start';
+    if (below === 'logout') return 'punchout-end';
+  }
+  if (first === config.storeApiProvider && /^punchout\/(transfer|cancel)$/.test(below)) return 'punchout-end';
+  return null;
+}
 
 /** Store API paths whose response bodies can carry a context token. */
 const TOKEN_BODY_PATHS =
