@@ -7,7 +7,8 @@
  *   (./transfer.ts). A line the procurement system cannot take (a unit without mapping) is a cart error instead;
  * - the gate `punch-out` refuses every order of a punch-out session: the procurement system is the approver of
  *   record and turns the transferred cart into its own purchase order, so the shop never places one
- *   (`{provider}__PUNCHOUT_ORDER_NOT_ALLOWED`, 403). Budgets, order flows and order references (spending) apply only
+ *   (`{provider}__PUNCHOUT_ORDER_NOT_ALLOWED`, 403), except the one order of a cXML OrderRequest (./order-request.ts),
+ *   which the procurement system sends after it approved the cart. Budgets, order flows and order references (spending) apply only
  *   to direct orders: the budget processor skips punch-out sessions.
  */
 import { providerErrorCode } from '../../../contract/provider.ts';
@@ -26,7 +27,8 @@ export const punchOutProcessor: CartProcessor = {
   name: 'punch-out',
   async process(calculation) {
     const { context, db, model, now, customer } = calculation;
-    if (!context.punchOut) return;
+    // The context of a cXML OrderRequest places its order; it transfers nothing.
+    if (!context.punchOut || context.punchOut.orderRequest) return;
     const session = await activePunchOutSession(db, context.punchOut.sessionId, now);
     const config = session ? await punchOutConfigById(db, session.configId) : null;
     if (!session || !config) return;
@@ -59,7 +61,7 @@ export const punchOutProcessor: CartProcessor = {
 export const punchOutGate: OrderGate = {
   name: 'punch-out',
   beforeOrder(_tx, submit) {
-    if (!submit.context.punchOut) return Promise.resolve(null);
+    if (!submit.context.punchOut || submit.context.punchOut.orderRequest) return Promise.resolve(null);
     return Promise.reject(
       new StoreApiError(
         403,

@@ -37,6 +37,8 @@ export interface PunchOutContext {
   readOnly: boolean;
   /** ISO 8601 instant the session ends. */
   expiresAt: string;
+  /** Set only on the context a cXML OrderRequest is placed with (./order-request.ts): the one order it may place. */
+  orderRequest?: boolean;
 }
 
 export type PunchOutSessionRow = typeof punchOutSessionTable.$inferSelect;

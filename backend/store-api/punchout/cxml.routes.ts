@@ -31,7 +31,13 @@ import { identityMatches, resolveParty, secretMatches } from '../../commerce/pun
 import { buildSetupResponse, buildStatusResponse } from '../../commerce/punchout/cxml/documents.ts';
 import { CxmlRequestError } from '../../commerce/punchout/cxml/errors.ts';
 import { parseSetupRequest, type PunchOutSetupRequest } from '../../commerce/punchout/cxml/setup-request.ts';
+import { parseOrderRequest } from '../../commerce/punchout/cxml/order-request.ts';
+import { receiveOrderRequest } from '../../commerce/punchout/order-request.ts';
+import { handOverToErp } from '../../commerce/orders/erp-handover.ts';
+import type { ErpPort } from '../../erp/port.ts';
 import { statusForError } from '../../commerce/punchout/cxml/status.ts';
+import { validateCxml } from '../../commerce/punchout/cxml/dtd-validate.ts';
+import { storeApiBodyLimit } from '../../http/body-limit.ts';
 import { checkReturnUrl } from '../../commerce/punchout/return-url.ts';
 import {
   CXML_START_TTL_MS,
@@ -53,6 +59,8 @@ export const CXML_MAX_BODY_BYTES = 1024 * 1024;
 export interface CxmlRouteDeps {
   db: Db;
   config: BackendConfig;
+  /** The ERP an accepted OrderRequest's order is handed to. */
+  erp?: ErpPort;
   now?: () => Date;
 }
 
@@ -206,6 +214,60 @@ export function registerCxmlRoutes(app: Hono<StoreApiEnv>, routeDeps: CxmlRouteD
     },
     { ownBody: true, middleware: [cxmlBodyLimit] },
   );
+
+  providerRoute(
+    app,
+    config.cxmlEntry,
+    'cxmlOrderRequest',
+    async (c) => {
+      const at = now();
+      try {
+        const request = parseOrderRequest(new Uint8Array(await c.req.arrayBuffer()));
+        const buyer = await authenticateBuyer(db, request);
+        const outcome = await receiveOrderRequest(
+          { db, config },
+          { request, buyer, context: c.get('context'), now: at },
+        );
+        if (outcome.created && outcome.orderId) await handOverToErp(routeDeps.erp, outcome.orderId);
+        return cxmlResponse(outcome.xml);
+      } catch (error) {
+        // A rule of order placement (a cart error, the credit limit) is the request's fault, not a transient one.
+        if (error instanceof StoreApiError && error.status < 500) {
+          const details = (error.items ?? []).map((item) => item.detail).filter(Boolean);
+          const text = [`${error.code}: ${error.message}`, ...details].join(' ');
+          return cxmlResponse(buildStatusResponse(400, 'Bad Request', text.slice(0, 2000)));
+        }
+        const status = statusForError(error);
+        if (status.code === 500) console.error('[punchout] cXML order request failed', (error as Error).message);
+        return cxmlResponse(buildStatusResponse(status.code, status.text, status.detail));
+      }
+    },
+    { ownBody: true, middleware: [cxmlBodyLimit] },
+  );
+
+  // The procurement simulator's DTD check (storefront `/punchout-test`, only with PUNCHOUT_TEST_PAGE=1).
+  if (config.punchOutTestPage) {
+    providerRoute(
+      app,
+      config.cxmlEntry,
+      'validateCxmlDocument',
+      async (c) => {
+        const result = validateCxml(await c.req.text());
+        return {
+          valid: result.valid,
+          errors: result.errors.slice(0, 100).map((message) => {
+            const at = /line (\d+)(?:[^\d]+(\d+))?/i.exec(message);
+            return {
+              message: message.slice(0, 2000),
+              line: at ? Number(at[1]) : null,
+              column: at?.[2] ? Number(at[2]) : null,
+            };
+          }),
+        };
+      },
+      { ownBody: true, middleware: [storeApiBodyLimit(CXML_MAX_BODY_BYTES)] },
+    );
+  }
 
   const start = (kind: 'cxml' | 'inspect') => async (c: Context<StoreApiEnv>, params: { a: string; b: string }) => {
     const at = now();

@@ -5,13 +5,17 @@
 import type { Hono } from 'hono';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { ErpPort } from '../../erp/port.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { registerCxmlRoutes } from './cxml.routes.ts';
 import { registerOciRoutes } from './oci.routes.ts';
 import { registerPunchOutSessionRoutes } from './session.routes.ts';
 
 /** Registers every punch-out route. */
-export function registerPunchOutArea(app: Hono<StoreApiEnv>, deps: { db: Db; config: BackendConfig }): void {
+export function registerPunchOutArea(
+  app: Hono<StoreApiEnv>,
+  deps: { db: Db; config: BackendConfig; erp?: ErpPort },
+): void {
   registerOciRoutes(app, deps);
   registerCxmlRoutes(app, deps);
   registerPunchOutSessionRoutes(app, deps);

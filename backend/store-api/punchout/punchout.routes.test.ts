@@ -5,10 +5,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { contextTable, customerTable, punchOutSessionTable } from '../../db/schema/index.ts';
+import { contextTable, customerTable, orderTable, punchOutSessionTable } from '../../db/schema/index.ts';
 import { seedCheckout } from '../../seed/seed-checkout.ts';
 import { addCxmlConfig, addOciConfig } from '../../commerce/punchout/config.ts';
 import { insertCompany, insertCustomer } from '../../testing/company-test-support.ts';
+import { insertAddress } from '../../testing/order-test-support.ts';
 import { createTestStoreApi, FIXTURE, type TestStoreApi } from '../../testing/test-fixtures.ts';
 import type { StoreCart } from '../../commerce/cart/cart-schemas.ts';
 
@@ -330,5 +331,106 @@ describe('cXML', () => {
     const answer = await call('POST', '/cxml/setup', { raw: big });
     expect(answer.status).toBe(413);
     expect(answer.text).toContain('<Status code="406"');
+  });
+});
+
+/** An OrderRequest of the buyer `AN0200-T` (orders by cXML allowed). */
+function orderRequest(
+  payloadId: string,
+  options: { type?: string; mode?: string; price?: string; part?: string } = {},
+) {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.014/cXML.dtd">
+<cXML payloadID="${payloadId}" timestamp="2026-11-28T10:00:00-05:00">
+  <Header>
+    <From><Credential domain="NetworkID"><Identity>AN0200-T</Identity></Credential></From>
+    <To><Credential domain="DUNS"><Identity>123456789</Identity></Credential></To>
+    <Sender><Credential domain="NetworkID"><Identity>AN0200-T</Identity><SharedSecret>${CXML_SECRET}</SharedSecret></Credential><UserAgent>test</UserAgent></Sender>
+  </Header>
+  <Request deploymentMode="${options.mode ?? 'production'}">
+    <OrderRequest>
+      <OrderRequestHeader orderID="PO-4711" orderDate="2026-11-28" type="${options.type ?? 'new'}">
+        <Total><Money currency="EUR">30.00</Money></Total>
+        <BillTo><Address addressID="1"><Name xml:lang="en">Buyer</Name></Address></BillTo>
+      </OrderRequestHeader>
+      <ItemOut quantity="2" lineNumber="1">
+        <ItemID><SupplierPartID>${options.part ?? 'P-1000'}</SupplierPartID></ItemID>
+        <ItemDetail><UnitPrice><Money currency="EUR">${options.price ?? '15.00'}</Money></UnitPrice><Description xml:lang="en">Pliers</Description><UnitOfMeasure>C62</UnitOfMeasure><Classification domain="UNSPSC">27110000</Classification></ItemDetail>
+      </ItemOut>
+    </OrderRequest>
+  </Request>
+</cXML>`;
+}
+
+describe('cXML OrderRequest', () => {
+  beforeAll(async () => {
+    const company = await insertCompany(api.db);
+    await insertAddress(api.db, company.id, { isMain: true });
+    await insertCustomer(api.db, company.id, { username: 'buyer.two' });
+    await addCxmlConfig(api.db, {
+      companyNumber: company.companyNumber,
+      domain: 'NetworkID',
+      identity: 'AN0200-T',
+      secret: CXML_SECRET,
+      formPostOrigins: ['https://buyer.example.com'],
+      user: 'buyer.two',
+      settings: { allowOrderRequest: true },
+    });
+  });
+
+  const ordersOf = async (username: string) =>
+    (await api.db.select().from(orderTable)).filter((o) => o.customerId === customerIdOf(username));
+  let ids = new Map<string, string>();
+  const customerIdOf = (username: string) => ids.get(username)!;
+  beforeAll(async () => {
+    ids = new Map((await api.db.select().from(customerTable)).map((c) => [c.username, c.id]));
+  });
+
+  test('a valid OrderRequest becomes one order of the configured user; the same payloadID again answers alike', async () => {
+    const first = await call('POST', '/cxml/order', { raw: orderRequest('order-1@buyer') });
+    expect(first.status).toBe(200);
+    expect(first.text).toContain('<Status code="200"');
+    const again = await call('POST', '/cxml/order', { raw: orderRequest('order-1@buyer') });
+    expect(again.text).toBe(first.text);
+    expect(await ordersOf('buyer.two')).toHaveLength(1);
+  });
+
+  test('a unit price that differs from the shop is reported; the order takes the shop price', async () => {
+    const answer = await call('POST', '/cxml/order', { raw: orderRequest('order-2@buyer', { price: '1.00' }) });
+    expect(answer.text).toContain('<Status code="200"');
+    expect(answer.text).toContain('differ');
+  });
+
+  test('update and delete orders are recognised and not created; test mode places nothing; an unknown line is refused', async () => {
+    const before = (await ordersOf('buyer.two')).length;
+    const update = await call('POST', '/cxml/order', { raw: orderRequest('order-3@buyer', { type: 'update' }) });
+    expect(update.text).toContain('<Status code="450"');
+    const test = await call('POST', '/cxml/order', { raw: orderRequest('order-4@buyer', { mode: 'test' }) });
+    expect(test.text).toContain('<Status code="200"');
+    expect(test.text).toContain('no order placed');
+    const unknown = await call('POST', '/cxml/order', { raw: orderRequest('order-5@buyer', { part: 'NOPE-1' }) });
+    expect(unknown.text).toContain('<Status code="400"');
+    expect((await ordersOf('buyer.two')).length).toBe(before);
+  });
+
+  test('a wrong shared secret answers 401; a buyer without cXML orders answers 403', async () => {
+    const wrong = orderRequest('order-6@buyer').replace(CXML_SECRET, 'wrong-wrong-wrong-wrong');
+    expect((await call('POST', '/cxml/order', { raw: wrong })).text).toContain('<Status code="401"');
+    const other = orderRequest('order-7@buyer').replaceAll('AN0200-T', 'AN0100-T');
+    expect((await call('POST', '/cxml/order', { raw: other })).text).toContain('<Status code="403"');
+  });
+});
+
+describe('rate limits of the call-up', () => {
+  test('buyers of one company call up again and again with the technical user; wrong passwords are limited', async () => {
+    for (let i = 0; i < 12; i++) expect((await callUp(credentials)).status).toBe(200);
+    const wrong: [string, string][] = [
+      ['USERNAME', 'srm-tech'],
+      ['PASSWORD', 'wrong-password-x'],
+      ['HOOK_URL', HOOK],
+    ];
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await callUp(wrong)).status);
+    expect(statuses).toContain(429);
   });
 });
