@@ -4,7 +4,7 @@
  * and inspect; and what a punch-out session may not do (order, change an inspected cart, log in directly).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { contextTable, customerTable, orderTable, punchOutSessionTable } from '../../db/schema/index.ts';
 import { seedCheckout } from '../../seed/seed-checkout.ts';
 import { addCxmlConfig, addOciConfig } from '../../commerce/punchout/config.ts';
@@ -50,7 +50,15 @@ async function call(
 const json = <T>(answer: Answer) => JSON.parse(answer.text) as T;
 const errorCode = (answer: Answer) => json<{ errors: { code: string }[] }>(answer).errors[0]?.code;
 
+/** Everything the routes write to the console while this file runs (checked for secrets by the last test). */
+const logged: string[] = [];
+
 beforeAll(async () => {
+  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+      logged.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : String(a))).join(' '));
+    });
+  }
   api = await createTestStoreApi();
   await seedCheckout(api.db);
   site = api.config.domains[0]!.url;
@@ -432,5 +440,21 @@ describe('rate limits of the call-up', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await callUp(wrong)).status);
     expect(statuses).toContain(429);
+  });
+});
+
+describe('logs', () => {
+  test('passwords and shared secrets never appear in the log, also when a request fails', async () => {
+    // One failing request of each kind on top of everything this file sent.
+    await callUp([
+      ['USERNAME', 'srm-tech'],
+      ['PASSWORD', 'leaked-password-123'],
+      ['HOOK_URL', 'javascript:x'],
+    ]);
+    await call('POST', '/cxml/setup', { raw: setupRequest({ secret: 'leaked-secret-456' }).replace('</cXML>', '') });
+    const text = logged.join('\n');
+    for (const secret of ['a-long-oci-password', CXML_SECRET, 'leaked-password-123', 'leaked-secret-456']) {
+      expect(text).not.toContain(secret);
+    }
   });
 });
