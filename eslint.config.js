@@ -16,6 +16,17 @@ const NO_SHELL = {
   message: 'src/shell and src/layouts compose features and shared UI; features and shared code must not import them.',
 };
 
+/**
+ * The documentation of the provider endpoints (contract/provider/endpoint-docs.ts: summaries, the meaning of every
+ * answer) is read by the OpenAPI generator (scripts/) and tests only; code that ships reads the runtime table
+ * (contract/provider/endpoints.ts through operations.ts), so neither the browser bundle nor the server carries it.
+ */
+const NO_ENDPOINT_DOCS = {
+  regex: '(?:^|/)endpoint-docs(?:\\.ts)?$',
+  message:
+    'contract/provider/endpoint-docs.ts is documentation for the OpenAPI generator and tests: code that ships reads contract/provider/operations.ts.',
+};
+
 /** The feature folders of the storefront (src/features/*). */
 const FEATURES = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -26,6 +37,12 @@ const FEATURES = readdirSync(new URL('./src/features/', import.meta.url), { with
  * by customer article number), as `feature/file` regexes.
  */
 const SHARED_ISLANDS = ['price/PriceStock\\.tsx$', 'cart/AddToCart\\.tsx$', 'search/CustomerSkuHit\\.tsx$'];
+
+/** The contract imports neither half: both import it. */
+const CONTRACT_SIDES = {
+  group: ['**/src/**', '#src/*', '**/backend/**', '#backend/*'],
+  message: 'contract/ must not import from src/ or backend/: both import the contract.',
+};
 
 /** backend/ never imports the storefront (docs/decisions/001-embedded-store-api.md). */
 const NO_SRC = {
@@ -45,8 +62,9 @@ const STORE_API_AREAS = readdirSync(new URL('./backend/store-api/', import.meta.
 
 /**
  * The no-restricted-imports blocks of a backend zone (a folder): its production files get `patterns(zone)` with
- * NO_SRC and NO_TESTING; its tests and test harness get `patterns(zone)` with NO_SRC. `shallow`: only the files
- * directly in the folder. For one file the last matching block wins, so every block lists all of its patterns.
+ * NO_SRC, NO_TESTING and NO_ENDPOINT_DOCS; its tests and test harness get `patterns(zone)` with NO_SRC. `shallow`:
+ * only the files directly in the folder. For one file the last matching block wins, so every block lists all of its
+ * patterns.
  */
 function backendZone(zones, patterns, { shallow = false, ignores = [] } = {}) {
   return zones.flatMap((zone) => {
@@ -56,7 +74,11 @@ function backendZone(zones, patterns, { shallow = false, ignores = [] } = {}) {
       'no-restricted-imports': ['error', { patterns: [NO_SRC, ...extra, ...patterns(zone)] }],
     });
     return [
-      { files: [`${zone}/${depth}*.{ts,tsx,js,mjs}`], ignores: [...ignores, ...harness], rules: rule([NO_TESTING]) },
+      {
+        files: [`${zone}/${depth}*.{ts,tsx,js,mjs}`],
+        ignores: [...ignores, ...harness],
+        rules: rule([NO_TESTING, NO_ENDPOINT_DOCS]),
+      },
       { files: harness, ignores, rules: rule([]) },
     ];
   });
@@ -171,29 +193,27 @@ export default tseslint.config(
       },
     ]),
   ),
-  // The contract is what both halves speak: it depends on neither.
+  // The contract is what both halves speak: it depends on neither. Its runtime modules never import the endpoint
+  // documentation (the browser and the server load them); its tests and the documentation module itself may.
   {
     files: ['contract/**/*.{ts,tsx,js,mjs}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/src/**', '#src/*', '**/backend/**', '#backend/*'],
-              message: 'contract/ must not import from src/ or backend/: both import the contract.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [CONTRACT_SIDES] }] },
+  },
+  {
+    files: ['contract/**/*.{ts,tsx,js,mjs}'],
+    ignores: ['contract/**/*.test.ts', 'contract/provider/endpoint-docs.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [CONTRACT_SIDES, NO_ENDPOINT_DOCS] }] },
   },
   // The storefront reaches the backend only through the Store API client; the in-process transport is the one
-  // place that mounts the embedded app.
+  // place that mounts the embedded app. No file of src/ imports the endpoint documentation (NO_ENDPOINT_DOCS).
   {
     files: ['src/**/*.{ts,tsx,js,mjs,astro}'],
     ignores: ['src/lib/store-api/transport.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_BACKEND] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_BACKEND, NO_ENDPOINT_DOCS] }] },
+  },
+  {
+    files: ['src/lib/store-api/transport.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_ENDPOINT_DOCS] }] },
   },
   // Zones of the storefront: shared code (src/lib, src/components, src/i18n) never depends on a feature, and a
   // feature never reaches into another feature; what two features need lives in a shared folder. The only
@@ -212,6 +232,7 @@ export default tseslint.config(
               message: `${zone}/ is shared: it must not import from src/features/ (move what it needs into a shared folder).`,
             },
             NO_SHELL,
+            NO_ENDPOINT_DOCS,
           ],
         },
       ],
@@ -230,6 +251,7 @@ export default tseslint.config(
               message: `src/features/${feature} must not import another feature; shared code belongs in src/lib or src/components/ui.`,
             },
             NO_SHELL,
+            NO_ENDPOINT_DOCS,
           ],
         },
       ],

@@ -1,6 +1,6 @@
 /**
  * The shared rules behave as both halves rely on: one username normalisation, the length limits, the postal-code
- * formats per country, the rights list.
+ * formats per country, the rights list, the provider endpoint table and its documentation.
  */
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
@@ -14,6 +14,7 @@ import {
   USERNAME_MAX_LENGTH,
 } from './credentials.ts';
 import { RIGHT_CODES, RightListSchema } from './rights.ts';
+import { PROVIDER_ENDPOINT_DOCS, providerEndpointResponses } from './provider/endpoint-docs.ts';
 import { PROVIDER_ENDPOINTS, PROVIDER_SCHEMAS } from './provider/endpoints.ts';
 import { DEFAULT_PROVIDER, ProviderSegmentSchema, providerErrorCode } from './provider.ts';
 
@@ -66,11 +67,22 @@ test('the provider segment: default werkbank, error codes upper-case', () => {
 
 test('every endpoint names schemas that exist and one success answer', () => {
   for (const e of PROVIDER_ENDPOINTS) {
-    const schemas = [e.body, ...Object.values(e.responses).map((r) => r.schema)].filter(Boolean);
+    const responses = Object.values(providerEndpointResponses(e));
+    const schemas = [e.body, ...responses.map((r) => r.schema)].filter(Boolean);
     for (const name of schemas) expect(PROVIDER_SCHEMAS, `${e.operationId}: ${name}`).toHaveProperty(name!);
-    expect(
-      Object.keys(e.responses).filter((s) => s.startsWith('2')),
-      e.operationId,
-    ).toHaveLength(1);
+    expect(Object.keys(e.responses), e.operationId).toEqual([expect.stringMatching(/^2\d\d$/)]);
+  }
+});
+
+test('every endpoint is documented once: a summary, the meaning of its success answer and of each non-2xx answer', () => {
+  expect(Object.keys(PROVIDER_ENDPOINT_DOCS).sort()).toEqual(PROVIDER_ENDPOINTS.map((e) => e.operationId).sort());
+  for (const e of PROVIDER_ENDPOINTS) {
+    const doc = PROVIDER_ENDPOINT_DOCS[e.operationId as keyof typeof PROVIDER_ENDPOINT_DOCS];
+    expect(doc.summary.trim(), e.operationId).not.toBe('');
+    expect(doc.successDescription.trim(), e.operationId).not.toBe('');
+    for (const [status, response] of Object.entries(doc.responses)) {
+      expect(Number(status), `${e.operationId} ${status}`).toBeGreaterThanOrEqual(300);
+      expect(response.description.trim(), `${e.operationId} ${status}`).not.toBe('');
+    }
   }
 });

@@ -1,7 +1,9 @@
 /**
  * Generates the provider OpenAPI document docs/openapi/provider.json (OpenAPI 3.1, JSON Schema 2020-12) from the
  * contract: the named schemas of contract/provider/endpoints.ts become `components.schemas` (valibot → JSON Schema
- * with `@valibot/to-json-schema`, request schemas as their input type), every endpoint a path operation. Entries
+ * with `@valibot/to-json-schema`, request schemas as their input type), every endpoint a path operation, its entry
+ * of the runtime table (method, path, parameters, body, success answer) merged with its documentation in
+ * contract/provider/endpoint-docs.ts (summary, the meaning of every answer, the error answers). Entries
  * below a punch-out segment (`segment: 'oci' | 'cxml'`) are keyed by the segment's default
  * (`/oci/call-up`, `/cxml/setup`) with a path-level server `/store-api`, so they lie below `/store-api/{oci-entry}`
  * and `/store-api/{cxml-entry}` (STORE_API_OCI_ENTRY, STORE_API_CXML_ENTRY) instead of the provider's; a raw cXML
@@ -17,6 +19,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import type { GenericSchema } from 'valibot';
+import { providerEndpointDoc, providerEndpointResponses } from '../contract/provider/endpoint-docs.ts';
 import { PROVIDER_ENDPOINTS, PROVIDER_SCHEMAS, type ProviderEndpoint } from '../contract/provider/endpoints.ts';
 import { DEFAULT_PROVIDER } from '../contract/provider.ts';
 import { DEFAULT_CXML_ENTRY, DEFAULT_OCI_ENTRY } from '../contract/provider/punchout.ts';
@@ -98,7 +101,7 @@ export function buildProviderOpenApi(): Record<string, unknown> {
   for (const endpoint of PROVIDER_ENDPOINTS) {
     const operation: Record<string, unknown> = {
       operationId: endpoint.operationId,
-      summary: codePrefixes(endpoint.summary),
+      summary: codePrefixes(providerEndpointDoc(endpoint).summary),
     };
     if (endpoint.auth === 'customer') operation.security = [{ AccessKey: [], ContextToken: [] }];
     const params = [
@@ -120,7 +123,7 @@ export function buildProviderOpenApi(): Record<string, unknown> {
       };
     }
     operation.responses = Object.fromEntries(
-      Object.entries(endpoint.responses).map(([status, response]) => [
+      Object.entries(providerEndpointResponses(endpoint)).map(([status, response]) => [
         status,
         {
           description: codePrefixes(response.description),

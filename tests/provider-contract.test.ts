@@ -1,5 +1,6 @@
 /**
- * The provider API contract (`/store-api/{provider}/…`, contract/provider/endpoints.ts) holds:
+ * The provider API contract (`/store-api/{provider}/…`, contract/provider/endpoints.ts and the documentation of its
+ * answers, contract/provider/endpoint-docs.ts) holds:
  * - the committed OpenAPI document docs/openapi/provider.json is exactly the one generated from the contract, so it
  *   cannot drift from the schemas both halves use;
  * - every answer of the real backend (over PGlite) for each provider endpoint is documented for its status and
@@ -11,6 +12,7 @@ import addFormatsModule from 'ajv-formats';
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { providerEndpointResponses } from '../contract/provider/endpoint-docs.ts';
 import { PROVIDER_ENDPOINTS, PROVIDER_SCHEMAS } from '../contract/provider/endpoints.ts';
 import { createStoreApi } from '../backend/app.ts';
 import { createAccountTestApi, type AccountTestApi } from '../backend/testing/account-test-app.ts';
@@ -57,7 +59,7 @@ async function conforms(method: string, path: string, res: Response, status: num
   expect(res.status, text).toBe(status);
   const endpoint = PROVIDER_ENDPOINTS.find((e) => e.path === path && e.method === method.toLowerCase());
   if (!endpoint) throw new Error(`no provider endpoint ${method} ${path} in the contract`);
-  const response = endpoint.responses[status];
+  const response = providerEndpointResponses(endpoint)[status];
   if (!response) throw new Error(`the contract documents no ${status} for ${method} ${path}`);
   checked.add(`${method.toUpperCase()} ${path} ${status}`);
   if (response.file) {

@@ -2,7 +2,8 @@
  * The provider endpoints of endpoints.ts by operationId, with the types both sides derive from one entry: the path
  * parameters, the query and the JSON body a call sends and the answer a success gives. The storefront's client
  * (src/lib/store-api/provider.ts) and the backend's route registration (backend/http/provider-route.ts) take method,
- * path, schemas and answer from here, so an endpoint is written once.
+ * path, schemas and answer from here, so an endpoint is written once. The table holds no documentation text (that is
+ * endpoint-docs.ts, read by the OpenAPI generator and tests only), so what the browser loads stays small.
  *
  * - Path parameters, query and body are the schemas' input types (what goes over the wire: query values are
  *   strings) on the caller's side and their output types (after validation) on the handler's side.
@@ -16,6 +17,7 @@ import {
   type ProviderEndpoint,
   type ProviderResponse,
   type ProviderSchemaName,
+  type ProviderSuccessStatus,
 } from './endpoints.ts';
 
 /** Every entry of PROVIDER_ENDPOINTS with its literal types. */
@@ -27,13 +29,10 @@ export type ProviderOperationId = Endpoints['operationId'];
 /** The table entry of an operation. */
 export type ProviderOperation<Op extends ProviderOperationId> = Extract<Endpoints, { operationId: Op }>;
 
-/** The success statuses an entry may give. */
-type SuccessStatus = 200 | 201 | 202 | 204;
-
 /** The success response of an entry (its 2xx key). */
 type SuccessOf<Op extends ProviderOperationId> = ProviderOperation<Op>['responses'][Extract<
   keyof ProviderOperation<Op>['responses'],
-  SuccessStatus
+  ProviderSuccessStatus
 >];
 
 type SchemaOf<N> = N extends ProviderSchemaName ? (typeof PROVIDER_SCHEMAS)[N] : never;
@@ -94,11 +93,18 @@ export function providerOperation(operationId: ProviderOperationId): ProviderEnd
   return PROVIDER_OPERATIONS[operationId];
 }
 
-/** The success status and response of an entry: the first 2xx of `responses`. */
-export function providerSuccess(endpoint: ProviderEndpoint): { status: SuccessStatus; response: ProviderResponse } {
+/**
+ * The success status and response of an entry: the first 2xx of `responses`.
+ *
+ * @throws Error when the entry declares none.
+ */
+export function providerSuccess(endpoint: ProviderEndpoint): {
+  status: ProviderSuccessStatus;
+  response: ProviderResponse;
+} {
   for (const [status, response] of Object.entries(endpoint.responses)) {
     const code = Number(status);
-    if (code >= 200 && code < 300) return { status: code as SuccessStatus, response };
+    if (response && code >= 200 && code < 300) return { status: code as ProviderSuccessStatus, response };
   }
   throw new Error(`${endpoint.operationId} declares no success response.`);
 }
