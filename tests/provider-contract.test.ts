@@ -32,6 +32,9 @@ import {
   TEST_REQUEST_APPROVAL_PATH,
 } from '../backend/testing/approval-test-support.ts';
 import { buildProviderOpenApi, PROVIDER_OPENAPI_PATH } from '../scripts/provider-openapi.ts';
+import { DEFAULT_CXML_ENTRY, DEFAULT_OCI_ENTRY } from '../contract/provider/punchout.ts';
+import { loadBackendConfig } from '../backend/config.ts';
+import { addCxmlConfig, addOciConfig } from '../backend/commerce/punchout/config.ts';
 import { createErpWorld, type ErpWorld } from '../backend/testing/erp-test-support.ts';
 
 type Schema = Record<string, unknown>;
@@ -45,6 +48,16 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 ajv.addSchema({ $id: 'provider', components: document.components }, 'provider');
 
+/**
+ * The path of an entry as the document keys it: below the provider, or below the punch-out segment's default
+ * (`/oci/call-up`, `/cxml/setup`).
+ */
+function documentPath(endpoint: (typeof PROVIDER_ENDPOINTS)[number]): string {
+  if (endpoint.segment === 'oci') return `/${DEFAULT_OCI_ENTRY}${endpoint.path}`;
+  if (endpoint.segment === 'cxml') return `/${DEFAULT_CXML_ENTRY}${endpoint.path}`;
+  return endpoint.path;
+}
+
 /** `METHOD path status` of every answer checked, to prove each endpoint's success answer was seen. */
 const checked = new Set<string>();
 
@@ -57,7 +70,7 @@ const checked = new Set<string>();
 async function conforms(method: string, path: string, res: Response, status: number): Promise<Record<string, unknown>> {
   const text = await res.text();
   expect(res.status, text).toBe(status);
-  const endpoint = PROVIDER_ENDPOINTS.find((e) => e.path === path && e.method === method.toLowerCase());
+  const endpoint = PROVIDER_ENDPOINTS.find((e) => documentPath(e) === path && e.method === method.toLowerCase());
   if (!endpoint) throw new Error(`no provider endpoint ${method} ${path} in the contract`);
   const response = providerEndpointResponses(endpoint)[status];
   if (!response) throw new Error(`the contract documents no ${status} for ${method} ${path}`);
@@ -69,6 +82,8 @@ async function conforms(method: string, path: string, res: Response, status: num
     ]);
     if (response.file === 'text/csv')
       expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('productId;customerSku');
+    else if (response.file === 'text/html') expect(text.slice(0, 15).toLowerCase()).toBe('<!doctype html>');
+    else if (response.file === 'text/xml') expect(text.slice(0, 5)).toBe('<?xml');
     else expect(text.slice(0, 5)).toBe('%PDF-');
     return {};
   }
@@ -857,10 +872,195 @@ describe('ERP endpoints (the simulated ERP)', () => {
   });
 });
 
+describe('punch-out endpoints', () => {
+  let app: ReturnType<typeof createStoreApi>['app'];
+  const HOOK = 'https://srm.example.com/hook?sap-client=100';
+  const SECRET = 'contract-shared-secret';
+  let companyNumber: string;
+
+  beforeAll(async () => {
+    // The simulator's DTD check is served only with PUNCHOUT_TEST_PAGE=1.
+    app = createStoreApi({ db: api.db, config: loadBackendConfig({ PUNCHOUT_TEST_PAGE: '1' }) }).app;
+    const company = await insertCompany(api.db);
+    companyNumber = company.companyNumber;
+    await insertAddress(api.db, company.id, { isMain: true });
+    await insertCustomer(api.db, company.id, { username: 'contract.buyer' });
+    await addOciConfig(api.db, {
+      companyNumber,
+      username: 'contract-oci',
+      password: 'contract-oci-password',
+      hookOrigins: ['https://srm.example.com'],
+    });
+    await addCxmlConfig(api.db, {
+      companyNumber,
+      domain: 'NetworkID',
+      identity: 'AN-CONTRACT',
+      secret: SECRET,
+      formPostOrigins: ['https://buyer.example.com'],
+      user: 'contract.buyer',
+      settings: { allowOrderRequest: true },
+    });
+  });
+
+  const request = (method: string, url: string, init: { token?: string; body?: unknown; xml?: string } = {}) =>
+    app.request(`/store-api${url}`, {
+      method,
+      headers: {
+        'sw-access-key': api.config.accessKey,
+        'content-type': init.xml !== undefined ? 'text/xml' : 'application/json',
+        'x-real-ip': `192.0.2.${Math.floor(Math.random() * 250)}`,
+        ...(init.token ? { 'sw-context-token': init.token } : {}),
+      },
+      ...(init.xml !== undefined
+        ? { body: init.xml }
+        : init.body !== undefined
+          ? { body: JSON.stringify(init.body) }
+          : {}),
+    });
+  const callUp = (extra: [string, string][] = [], password = 'contract-oci-password') => ({
+    query: [],
+    form: [['USERNAME', 'contract-oci'], ['PASSWORD', password], ['HOOK_URL', HOOK], ...extra],
+    storefrontUrl: api.config.domains[0]!.url,
+  });
+  const cxml = (kind: 'PunchOutSetupRequest operation="create"' | 'OrderRequest', payloadId: string, inner: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?>
+<cXML payloadID="${payloadId}" timestamp="2026-11-28T10:00:00+01:00"><Header>
+<From><Credential domain="NetworkID"><Identity>AN-CONTRACT</Identity></Credential></From>
+<To><Credential domain="DUNS"><Identity>1</Identity></Credential></To>
+<Sender><Credential domain="NetworkID"><Identity>AN-CONTRACT</Identity><SharedSecret>${SECRET}</SharedSecret></Credential><UserAgent>t</UserAgent></Sender>
+</Header><Request><${kind}>${inner}</${kind.split(' ')[0]}></Request></cXML>`;
+
+  test('OCI: call-up, function page, code, session, transfer, cancel, logout and their errors', async () => {
+    const up = await conforms('POST', '/oci/call-up', await request('POST', '/oci/call-up', { body: callUp() }), 200);
+    await conforms(
+      'POST',
+      '/oci/call-up',
+      await request('POST', '/oci/call-up', { body: callUp([], 'wrong-password') }),
+      401,
+    );
+    const foreign = {
+      ...callUp(),
+      form: [
+        ['USERNAME', 'contract-oci'],
+        ['PASSWORD', 'contract-oci-password'],
+        ['HOOK_URL', 'https://evil.example/x'],
+      ],
+    };
+    await conforms('POST', '/oci/call-up', await request('POST', '/oci/call-up', { body: foreign }), 403);
+    const validate = callUp([
+      ['FUNCTION', 'VALIDATE'],
+      ['PRODUCTID', FIXTURE.products.combinationPliers],
+      ['QUANTITY', '2'],
+    ]);
+    await conforms('POST', '/oci/function', await request('POST', '/oci/function', { body: validate }), 200);
+    const started = await conforms('POST', '/oci/otp/{otp}', await request('POST', `/oci/otp/${String(up.otp)}`), 200);
+    await conforms('POST', '/oci/otp/{otp}', await request('POST', `/oci/otp/${String(up.otp)}`), 404);
+    const token = String(started.contextToken);
+    await conforms(
+      'GET',
+      '/punchout/session',
+      await request('GET', `/${api.config.provider}/punchout/session`, { token }),
+      200,
+    );
+    await request('POST', '/checkout/cart/line-item', {
+      token,
+      body: { items: [{ type: 'product', id: FIXTURE.products.combinationPliers, quantity: 1 }] },
+    });
+    await conforms(
+      'POST',
+      '/punchout/transfer',
+      await request('POST', `/${api.config.provider}/punchout/transfer`, { token }),
+      200,
+    );
+    await conforms(
+      'POST',
+      '/punchout/transfer',
+      await request('POST', `/${api.config.provider}/punchout/transfer`),
+      403,
+    );
+
+    const second = await conforms(
+      'POST',
+      '/oci/call-up',
+      await request('POST', '/oci/call-up', { body: callUp() }),
+      200,
+    );
+    const again = await conforms(
+      'POST',
+      '/oci/otp/{otp}',
+      await request('POST', `/oci/otp/${String(second.otp)}`),
+      200,
+    );
+    await conforms(
+      'POST',
+      '/punchout/cancel',
+      await request('POST', `/${api.config.provider}/punchout/cancel`, { token: String(again.contextToken) }),
+      200,
+    );
+
+    const third = await conforms(
+      'POST',
+      '/oci/call-up',
+      await request('POST', '/oci/call-up', { body: callUp() }),
+      200,
+    );
+    const last = await conforms('POST', '/oci/otp/{otp}', await request('POST', `/oci/otp/${String(third.otp)}`), 200);
+    await conforms(
+      'POST',
+      '/oci/logout',
+      await request('POST', '/oci/logout', { token: String(last.contextToken) }),
+      204,
+    );
+  });
+
+  test('cXML: setup request, start, inspect, logout, order request and the DTD check', async () => {
+    const browserFormPost =
+      '<BuyerCookie>c</BuyerCookie><BrowserFormPost><URL>https://buyer.example.com/r</URL></BrowserFormPost>';
+    const setup = await request('POST', '/cxml/setup', {
+      xml: cxml('PunchOutSetupRequest operation="create"', 'contract-1@t', browserFormPost),
+    });
+    const startUrl = /<URL>([^<]+)<\/URL>/.exec(await setup.clone().text())![1]!;
+    await conforms('POST', '/cxml/setup', setup, 200);
+    const [, a, b] = /\/cxml\/auth\/([0-9a-f]{32})\/([A-Za-z0-9_-]{43})$/.exec(startUrl)!;
+    const started = await conforms('POST', '/cxml/auth/{a}/{b}', await request('POST', `/cxml/auth/${a}/${b}`), 200);
+    await conforms('POST', '/cxml/auth/{a}/{b}', await request('POST', `/cxml/auth/${a}/${b}`), 404);
+    await conforms(
+      'POST',
+      '/cxml/logout',
+      await request('POST', '/cxml/logout', { token: String(started.contextToken) }),
+      204,
+    );
+
+    const inspectXml = cxml('PunchOutSetupRequest operation="create"', 'contract-2@t', browserFormPost).replace(
+      'operation="create"',
+      'operation="inspect"',
+    );
+    const inspect = await request('POST', '/cxml/setup', { xml: inspectXml });
+    const inspectUrl = /<URL>([^<]+)<\/URL>/.exec(await inspect.text())![1]!;
+    const [, c, d] = /\/cxml\/inspect\/([0-9a-f]{32})\/([A-Za-z0-9_-]{43})$/.exec(inspectUrl)!;
+    await conforms('POST', '/cxml/inspect/{a}/{b}', await request('POST', `/cxml/inspect/${c}/${d}`), 200);
+
+    const order = cxml(
+      'OrderRequest',
+      'contract-order-1@t',
+      '<OrderRequestHeader orderID="PO-1" orderDate="2026-11-28"><Total><Money currency="EUR">1</Money></Total></OrderRequestHeader>' +
+        '<ItemOut quantity="1"><ItemID><SupplierPartID>P-1000</SupplierPartID></ItemID></ItemOut>',
+    );
+    await conforms('POST', '/cxml/order', await request('POST', '/cxml/order', { xml: order }), 200);
+    const valid = await conforms(
+      'POST',
+      '/cxml/punchout-test/validate',
+      await request('POST', '/cxml/punchout-test/validate', { xml: order }),
+      200,
+    );
+    expect(valid.valid).toBe(false);
+  });
+});
+
 test('every provider endpoint of the contract was checked with its success answer', () => {
   const missing = PROVIDER_ENDPOINTS.filter((e) => {
     const success = Object.keys(e.responses).find((s) => s.startsWith('2'));
-    return !checked.has(`${e.method.toUpperCase()} ${e.path} ${success}`);
+    return !checked.has(`${e.method.toUpperCase()} ${documentPath(e)} ${success}`);
   }).map((e) => `${e.method.toUpperCase()} ${e.path}`);
   expect(missing).toEqual([]);
 });
