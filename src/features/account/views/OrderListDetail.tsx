@@ -8,9 +8,12 @@
  * creator may make a shared list private, so others do not get that choice), tags (PATCH). Duplicate (a new list
  * copying the items, `sourceListId`), delete after a confirmation, "add all to cart" through the one cart store (every
  * item the cart did not take is listed with the cart's message for it), and "request an offer" on the list's items
- * (src/components/commerce/RequestOffer.tsx with `orderListId`).
+ * (src/components/commerce/RequestOffer.tsx with `orderListId`), which a punch-out session does not offer: its
+ * orders are placed in the procurement system, from the transferred cart.
  */
 import { useResource } from '../../../lib/use-resource.ts';
+import { useStore } from '@nanostores/react';
+import { $punchOut } from '../../../lib/session/punchout-store.ts';
 import { Loading } from '../../../components/ui/ListKit.tsx';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -297,6 +300,7 @@ export function OrderListDetail() {
 
   const items = useAction(async (change: () => Promise<OrderList>) => setList(await change()));
 
+  const punchOut = useStore($punchOut);
   const toCart = useAction(async () => {
     if (!list) return;
     const result = await addOrderListToCart(list);
@@ -374,7 +378,7 @@ export function OrderListDetail() {
         <Button busy={toCart.busy} disabled={list.items.length === 0} onClick={() => toCart.run(undefined)}>
           {t('orderLists.addAllToCart')}
         </Button>
-        {list.items.length > 0 && <RequestOffer orderListId={list.id} onSent={setOfferSent} />}
+        {list.items.length > 0 && !punchOut && <RequestOffer orderListId={list.id} onSent={setOfferSent} />}
         <Button kind="secondary" onClick={openDuplicate}>
           {t('orderLists.duplicate')}
         </Button>
