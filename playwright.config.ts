@@ -67,7 +67,14 @@ export default defineConfig({
       timeout: 300_000,
       reuseExistingServer: !process.env.CI,
       stdout: 'pipe',
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, WERKBANK_DEV_OUTBOX: '1' },
+      // The procurement simulator (/punchout-test) plays SAP SRM and Ariba for e2e/punchout.spec.ts.
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        WERKBANK_DEV_OUTBOX: '1',
+        PUNCHOUT_TEST_PAGE: '1',
+      },
     },
     {
       command: 'node dist/server/entry.mjs',
