@@ -30,6 +30,11 @@ export interface BackendConfig {
   cxmlEntry: string;
   /** Domains of the sales channel, in switcher order. */
   domains: DomainConfig[];
+  /**
+   * The procurement simulator's aids are served (`PUNCHOUT_TEST_PAGE=1`; the storefront's `/punchout-test` page
+   * needs them): never on a public shop by default.
+   */
+  punchOutTestPage: boolean;
   /** Base URL that media file names are resolved against; empty means placeholders only. */
   mediaBaseUrl: string;
   /**
@@ -79,6 +84,7 @@ const envSchema = v.object({
     ),
     DEFAULT_CXML_ENTRY,
   ),
+  PUNCHOUT_TEST_PAGE: v.optional(v.picklist(['0', '1', '']), '0'),
   SHOP_URL_BE: v.optional(v.pipe(v.string(), v.url())),
   SHOP_URL_AT: v.optional(v.pipe(v.string(), v.url())),
   MEDIA_BASE_URL: v.optional(v.string(), ''),
@@ -129,6 +135,7 @@ export function loadBackendConfig(env: Record<string, string | undefined> = proc
       e.SHOP_URL_BE ?? `http://localhost:${e.PORT}`,
       e.SHOP_URL_AT ?? `http://at.localhost:${e.PORT}`,
     ),
+    punchOutTestPage: e.PUNCHOUT_TEST_PAGE === '1',
     mediaBaseUrl: e.MEDIA_BASE_URL,
     searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
   };

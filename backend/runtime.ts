@@ -20,6 +20,7 @@ import { seedDemoApprovals, seedSpending } from './seed/seed-spending.ts';
 import { seedErpHistory } from './seed/seed-erp.ts';
 import { seedOrderLists } from './seed/seed-order-lists.ts';
 import { seedDemoArticleLinks } from './seed/seed-article-links.ts';
+import { seedDemoPunchOut } from './seed/seed-punchout.ts';
 import { createStoreApi, type StoreApi } from './app.ts';
 import type { ErpSimulation } from './erp/simulated/index.ts';
 import { startApprovalExpiry } from './commerce/spending/approval.service.ts';
@@ -41,7 +42,7 @@ export function getRuntime(env: Record<string, string | undefined> = process.env
     const config = loadBackendConfig(env);
     const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR });
     await seedSalesChannel(handle.db, config);
-    await seedDemoCustomersIfWanted(handle.db, env);
+    if ((await seedDemoCustomersIfWanted(handle.db, env)) !== 'off') await seedDemoPunchOut(handle.db, config);
     await seedCheckout(handle.db);
     await seedSpending(handle.db);
     await ensureCatalogSeeded(handle.db, config, { sharedCatalogDir: env.SHARED_CATALOG_DIR });

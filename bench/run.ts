@@ -17,6 +17,9 @@
  *   the cart is refilled (not timed) before each submit. Every submit writes an order, so the 400k database keeps
  *   the orders and stock reservations of the runs.
  *
+ * - cXML setup request: `POST /store-api/cxml/setup` of a PunchOutSetupRequest (create) of a buyer configured for the
+ *   customer's company, answered with a PunchOutSetupResponse (docs/decisions/025-punch-out.md).
+ *
  * Product page data: the Store API calls a product page makes, as src/features/catalog/load-route.ts makes them (the
  * detail with configurator, then side by side the variant family when the detail does not embed it, cross-selling
  * and breadcrumb; path resolution, navigation and language alternates are not included), for 20 main products.
@@ -49,6 +52,7 @@ import { seedCheckout } from '../backend/seed/seed-checkout.ts';
 import { randomId } from '../backend/lib/ids.ts';
 import { insertCompany, insertCustomer } from '../backend/testing/company-test-support.ts';
 import { insertAddress } from '../backend/testing/order-test-support.ts';
+import { addCxmlConfig } from '../backend/commerce/punchout/config.ts';
 import type { StoreCart } from '../backend/commerce/cart/cart-schemas.ts';
 import { createStoreApi } from '../backend/app.ts';
 import { clearCatalogCaches } from '../backend/commerce/catalog/catalog-cache.ts';
@@ -459,6 +463,47 @@ async function benchCheckout(
     iterations,
     () => send('POST', 'checkout/cart/line-item', { items: lines((submits * 5) % 20, 5) }),
   );
+
+  // cXML PunchOutSetupRequest → PunchOutSetupResponse (server to server): parse, authenticate the shared secret,
+  // open a session with its own customer, answer the StartPage.
+  const identity = `AN-BENCH-${run}`;
+  const secret = `bench-secret-${run}`;
+  await addCxmlConfig(db, {
+    companyNumber: company.companyNumber,
+    domain: 'NetworkID',
+    identity,
+    secret,
+    formPostOrigins: ['https://buyer.example.com'],
+    user: customer.username,
+  });
+  let setups = 0;
+  await measure('cXML setup request → response', async () => {
+    const res = await app.request(`/store-api/cxml/setup`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'text/xml' },
+      body: benchSetupRequest(`${run}.${setups++}@bench`, identity, secret),
+    });
+    const text = await res.text();
+    if (!text.includes('<Status code="200"')) throw new Error(`cXML setup answered ${text.slice(0, 300)}`);
+  });
+}
+
+/** A PunchOutSetupRequest (operation create) of the bench's buyer. */
+function benchSetupRequest(payloadId: string, identity: string, secret: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.014/cXML.dtd">
+<cXML payloadID="${payloadId}" timestamp="2026-11-28T10:00:00+01:00" xml:lang="en-US">
+  <Header>
+    <From><Credential domain="NetworkID"><Identity>${identity}</Identity></Credential></From>
+    <To><Credential domain="DUNS"><Identity>123456789</Identity></Credential></To>
+    <Sender><Credential domain="NetworkID"><Identity>${identity}</Identity><SharedSecret>${secret}</SharedSecret></Credential><UserAgent>bench</UserAgent></Sender>
+  </Header>
+  <Request><PunchOutSetupRequest operation="create">
+    <BuyerCookie>bench</BuyerCookie>
+    <Extrinsic name="UserEmail">buyer@example.com</Extrinsic>
+    <BrowserFormPost><URL>https://buyer.example.com/punchout/return</URL></BrowserFormPost>
+  </PunchOutSetupRequest></Request>
+</cXML>`;
 }
 
 async function benchRender(name: string, env: Record<string, string | undefined>, p: Probe): Promise<void> {

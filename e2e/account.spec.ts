@@ -2,9 +2,9 @@
 // through the invitation mail in the development outbox, logs in and sees only the menu entries and sections those
 // rights allow; the users list keeps its filters across a reload. Logins go through the same-origin proxy with
 // `page.request`, which stores the HttpOnly `sw-context-token` cookie in the browser context.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
-import { apiPost, DEMO_PASSWORD as PASSWORD, invitationHash, login, logout } from './support.ts';
+import { apiPost, DEMO_PASSWORD as PASSWORD, invitationHash, login, logout, test } from './support.ts';
 
 const LEAD_BUYER = 'anna.peeters';
 

@@ -1,8 +1,9 @@
 // An anonymous visitor's page load makes no failing request (docs/decisions/009): browser code asks the Store API for
 // the customer only when the readable `wb-logged-in` cookie says a session is logged in, so home, category and
 // product pages load without the 403 an anonymous `account/customer` call would answer, and without console errors.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { waitForHydrate, waitForIslands } from './hydration.ts';
+import { test } from './support.ts';
 
 /** Everything that went wrong while the page was open: failed requests, answers >= 400, console errors. */
 function recordProblems(page: Page): { problems: string[]; customerCalls: string[] } {

@@ -1,8 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
+import { test } from './support.ts';
 
 // Buyers log in on the Belgian root domain (Dutch). Demo logins: backend/seed/seed-customers.ts, password
-// below; every test uses its own user so the tests can run in parallel on one database.
+// below; every test uses its own user, so no test depends on what another did to the database the tests of a worker
+// share.
 const PASSWORD = 'Werkbank!2026';
 
 /** Opens the header's login dialog (after the header island has hydrated) and returns it. */
@@ -57,7 +59,7 @@ test('log in from the header dialog, land on the dashboard, log out', async ({ p
   expect(after.status()).toBe(403);
 });
 
-// eva.gruber is used by no other spec: this test changes her password, and the specs share one database.
+// eva.gruber is used by no other spec: this test changes her password, and the tests of a worker share one database.
 test('forgot password through the outbox to a new password, then log in with it', async ({ page, request }) => {
   await page.goto('/');
   const login = await openLoginDialog(page);
@@ -114,7 +116,7 @@ test('the /auth pages are private and set the language cookie', async ({ page })
   expect(await page.evaluate(() => document.cookie)).toMatch(/sw-language-id=[0-9a-f]{32}/);
 });
 
-test('a price and a stock figure appear on a product after login and not before', async ({ page }) => {
+test('a price and a stock figure appear on a product after login and not before', async ({ page, loginAs }) => {
   const price = /€\s?\d[\d.]*,\d{2,4} netto/;
   await page.goto('/search?query=zange');
   const slots = page.locator('[data-price-slot]');
@@ -124,8 +126,7 @@ test('a price and a stock figure appear on a product after login and not before'
   await expect(page.getByText(/^Voorraad: /)).toHaveCount(0);
 
   // tom.wuyts holds ROLE_VIEW_PRICES.
-  await logInFromHeader(page, 'tom.wuyts', PASSWORD);
-  await expect(page).toHaveURL(/\/account\/dashboard$/);
+  await loginAs('tom.wuyts');
   await page.goto('/search?query=zange');
   const priced = page
     .getByRole('main')

@@ -2,8 +2,8 @@
 // company, a colleague finds it among the order lists and puts all of it into their cart, and another company never
 // sees it; a buyer links their own article number to an article, finds the article by it in the quick search and
 // the search results, orders it through the quick order form by that number and reads it on the cart and the order.
-// Each test invites its own buyers, so no other spec's cart or lists get in the way (the workers share one database).
-import { expect, test } from '@playwright/test';
+// Each test invites its own buyers, so no other spec's cart or lists get in the way (the tests of a worker share one database).
+import { expect } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
 import {
   addToCartByNumber,
@@ -14,6 +14,7 @@ import {
   inviteBuyer,
   login,
   switchUser,
+  test,
 } from './support.ts';
 
 const LEAD_BUYER = 'anna.peeters';

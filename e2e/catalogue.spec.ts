@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support.ts';
 
 // Browsing the imported real catalogue (Günzburger ladders) and the generated part, as a buyer would.
 

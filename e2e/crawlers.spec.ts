@@ -2,7 +2,8 @@
 // names the site's gzip sitemap files, and a file lists the home page, listing pages and product pages of that site,
 // which open.
 import { gunzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support.ts';
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 

@@ -1,7 +1,8 @@
 // How the production server delivers bytes to Chromium (docs/decisions/018): a catalogue page arrives compressed in a
 // coding Chromium asked for, and the hashed files under /_astro/ (the page's stylesheet, its islands' scripts) are
 // immutable and precompressed.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

@@ -3,11 +3,11 @@
 // invoice PDF; the buyer requests an offer from the cart, the ERP processes it, the buyer downloads the offer PDF and
 // orders it at the offered price. A new buyer (created by the lead buyer with the approver's rights, which include
 // the invoice history) keeps this cart apart from the other tests' carts.
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { expect, type Download, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { extractText } from 'unpdf';
 import { waitForHydrate } from './hydration.ts';
-import { addToCartByNumber, apiGet, apiPost, emptyCart, invitationHash, login, switchUser } from './support.ts';
+import { addToCartByNumber, apiGet, apiPost, emptyCart, invitationHash, login, switchUser, test } from './support.ts';
 
 const NEW_PASSWORD = 'Erp!Buyer2026';
 /** A screw of the demo catalogue sold from 50 pieces in steps of 25, with stock. */

@@ -3,9 +3,9 @@
 // (src/pages/auth/form/[action].ts), which log in, send the recovery mail or set the password, or refuse the larger
 // forms with the translated "needs JavaScript" message, each with a redirect (Post/Redirect/Get). Every request the
 // browser makes is recorded, and no URL may hold a typed value.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
-import { apiPost, DEMO_PASSWORD, invitationHash } from './support.ts';
+import { apiPost, DEMO_PASSWORD, invitationHash, test } from './support.ts';
 
 /** Records every URL the context requests (redirect hops included). */
 function recordUrls(context: BrowserContext): string[] {

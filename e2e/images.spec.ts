@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support.ts';
 
 // Product images of the generated catalogue: thumbnails from the media store in a <picture>, the product page's main
 // image preloaded, and the placeholder when an image cannot be loaded.

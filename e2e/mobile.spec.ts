@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
-import { emptyCart, login } from './support.ts';
+import { emptyCart, login, test } from './support.ts';
 
 // At a 375px-wide phone viewport.
 

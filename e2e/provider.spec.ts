@@ -2,8 +2,9 @@
 // "acme" project against a second shop started with STORE_API_PROVIDER=acme (playwright.config.ts). Logging in, the
 // account area, prices, the registration's company check and the quick search must work there, and the browser
 // must call the provider's endpoints only below /store-api/acme/: never below the default segment.
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, type BrowserContext } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
+import { test } from './support.ts';
 
 const PASSWORD = 'Werkbank!2026';
 

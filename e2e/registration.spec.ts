@@ -2,8 +2,9 @@
 // for activation: the test follows a new company to its confirmation, finds the "registration received" mail in the
 // development outbox and sees that the account cannot log in yet, activates it through the development route (the
 // same step as `npm run account:activate -- <username>`, which PGlite cannot run beside the shop) and logs in.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
+import { test } from './support.ts';
 
 const PASSWORD = 'Werkbank!2026';
 

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
+import { test } from './support.ts';
 
 // A search term beyond the Store API's bounds (300 characters, 20 words; contract/search.ts) from the search page's
 // URL or pasted into the quick search: the storefront sends its first words and says so, instead of failing.

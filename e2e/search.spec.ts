@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
+import { test } from './support.ts';
 
 // Finding articles of the imported real catalogue by every kind of query a buyer types.
 const cases = [

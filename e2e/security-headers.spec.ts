@@ -2,9 +2,10 @@
 // header's login dialog and the account SPA must work with no CSP violation, every response carries the headers,
 // anonymous page loads make no failing request, and an oversized chunked body is refused before it is read whole
 // (docs/decisions/012).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
 import { waitForHydrate, waitForIslands } from './hydration.ts';
+import { test } from './support.ts';
 
 const PASSWORD = 'Werkbank!2026';
 

@@ -2,10 +2,10 @@
 // and an approval threshold for a new buyer; the buyer orders below the threshold (placed, booked to the reference,
 // whose remaining budget drops), above it (an approval request instead of an order), and beyond the rest of the flow
 // budget (blocked with the message); the approver approves the request in bulk and the order appears in the buyer's
-// history. A new buyer keeps the demo users' budgets out of it, because the workers share one database.
-import { expect, test, type Page } from '@playwright/test';
+// history. A new buyer keeps the demo users' budgets out of it, because the tests of a worker share one database.
+import { expect, type Page } from '@playwright/test';
 import { waitForHydrate } from './hydration.ts';
-import { addToCartByNumber, emptyCart, INVITED_PASSWORD, inviteBuyer, login, switchUser } from './support.ts';
+import { addToCartByNumber, emptyCart, INVITED_PASSWORD, inviteBuyer, login, switchUser, test } from './support.ts';
 
 const LEAD_BUYER = 'anna.peeters';
 const APPROVER = 'lotte.claes';

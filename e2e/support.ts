@@ -1,7 +1,8 @@
-// What the end-to-end tests share: logins and calls through the same-origin Store API proxy with `page.request`
+// What the end-to-end tests share: the `test` that points each worker at its own shop, logins and calls through the same-origin Store API proxy with `page.request`
 // (which keeps the HttpOnly `sw-context-token` cookie in the browser context), the development outbox, and cart
 // set-up. The demo users and their published password are those of docs/demo-logins.md.
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { workerShopOrigin } from './shops.ts';
 
 /** The published password of every demo user. */
 export const DEMO_PASSWORD = 'Werkbank!2026';
@@ -34,11 +35,30 @@ export async function login(page: Page, baseURL: string, username: string, passw
   await apiPost(page.request, baseURL, 'account/login', { username, password });
 }
 
+/** What a test gets besides Playwright's own: `loginAs(username, password = DEMO_PASSWORD)`. */
+interface TestFixtures {
+  loginAs: (username: string, password?: string) => Promise<void>;
+}
+
+/** What a worker holds for all its tests: the origin of its own shop (playwright.config.ts starts one per worker). */
+interface WorkerFixtures {
+  workerShop: string;
+}
+
 /**
- * Playwright's `test` with the `loginAs(username, password = DEMO_PASSWORD)` fixture: logs the test's page (its
- * browser context) in as that user through the Store API proxy; a second call logs in the next user.
+ * Playwright's `test` for every spec. The worker-scoped `workerShop` is the worker's own shop and database
+ * (`http://localhost:{E2E_PORT + parallel index}`, e2e/shops.ts), and `baseURL` is that shop unless the project names
+ * its own (the acme project), so `page`, `request` and new contexts all talk to it. `loginAs(username, password =
+ * DEMO_PASSWORD)` logs the test's page (its browser context) in as that user through the Store API proxy; a second
+ * call logs in the next user.
  */
-export const test = base.extend<{ loginAs: (username: string, password?: string) => Promise<void> }>({
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  workerShop: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
+    async ({}, use, workerInfo) => use(workerShopOrigin(workerInfo.parallelIndex)),
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ baseURL, workerShop }, use) => use(baseURL ?? workerShop),
   loginAs: async ({ page, baseURL }, use) => {
     await use((username, password) => login(page, baseURL!, username, password));
   },
@@ -79,7 +99,8 @@ export const INVITED_PASSWORD = 'Invited!Test2026';
 /**
  * Has the logged-in lead buyer invite a new buyer (the buyer role's default rights) of their company and sets the
  * buyer's password through the invitation mail; answers the username and the full name ("Bram {lastName} {suffix}"). A new user per test keeps the demo users'
- * carts, budgets and lists out of it, because the workers share one database.
+ * carts, budgets and lists out of it, because the tests of a worker share its database (and a retry finds what the
+ * first try left).
  */
 export async function inviteBuyer(
   page: Page,

@@ -10,7 +10,7 @@
  * - `guardUserChange(db, actor, provider, change)`: the lead-buyer rule and the own-access rule, the one check every
  *   route that creates, changes or deletes a company user runs (docs/decisions/010).
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
 import { companyTable, customerRightTable, customerTable } from '../db/schema/index.ts';
@@ -219,7 +219,13 @@ export async function guardUserChange(
     const [row] = await db
       .select()
       .from(customerTable)
-      .where(and(eq(customerTable.id, change.targetId), eq(customerTable.companyId, actor.companyId)))
+      .where(
+        and(
+          eq(customerTable.id, change.targetId),
+          eq(customerTable.companyId, actor.companyId),
+          isNull(customerTable.punchOutSessionId),
+        ),
+      )
       .limit(1);
     if (!row) throw customerNotFound(change.targetId);
     target = row;

@@ -7,17 +7,18 @@
  *
  * - spending (docs/decisions/015, ./spending/checkout-extension.ts): the budget processor and the approval gate.
  *
- * A punch-out extension (OCI/cXML: a punch-out session's cart is transferred to the ERP instead of ordered) is one
- * more entry in `COMMERCE_EXTENSIONS` (`[spendingExtension, punchOutExtension]`), its processor and its gate defined in
- * its own module as spending's are.
+ * - punch-out (docs/decisions/025, ./punchout/checkout-extension.ts): the processor that shows a punch-out session's
+ *   transfer form in the cart and the gate that refuses its orders; installed first, so a punch-out submit is refused
+ *   before any approval is requested.
  */
 import { registerCartProcessor } from './cart/registry.ts';
 import type { CommerceExtension } from './commerce-extension.ts';
 import { registerOrderGate } from './orders/order-gates.ts';
+import { punchOutExtension } from './punchout/checkout-extension.ts';
 import { spendingExtension } from './spending/checkout-extension.ts';
 
 /** The extensions, in the order they are installed (module comment). */
-export const COMMERCE_EXTENSIONS: readonly CommerceExtension[] = [spendingExtension];
+export const COMMERCE_EXTENSIONS: readonly CommerceExtension[] = [punchOutExtension, spendingExtension];
 
 /** Registers every extension's processors and gates (idempotent: each processor and gate once by its name). */
 export function installCommerceExtensions(): void {

@@ -5,6 +5,7 @@
  * request's `sw-context-token` (its middleware) and hands it to every handler as `c.get('context')`.
  */
 import type { AuthenticatedCustomer } from '../auth/guards.ts';
+import type { PunchOutContext } from './punchout/sessions.ts';
 
 export interface SalesChannelInfo {
   id: string;
@@ -59,4 +60,9 @@ export interface StoreContext {
    * the session check), for `requireCustomer` and the price visibility; absent for an anonymous context.
    */
   customer?: AuthenticatedCustomer;
+  /**
+   * The punch-out session the context belongs to (OCI or cXML; docs/decisions/025-punch-out.md), absent for a
+   * direct session: such a context never places orders, and budgets, order flows and references do not apply.
+   */
+  punchOut?: PunchOutContext;
 }

@@ -177,6 +177,7 @@ export function contextMiddleware(
       const now = lifetime.now();
       if (
         sessionExpired(row, now, lifetime) ||
+        (row.payload.punchOut !== undefined && Date.parse(row.payload.punchOut.expiresAt) <= now.getTime()) ||
         !(await customerSessionValid(db, row.customerId, row.payload, person))
       ) {
         await db.delete(contextTable).where(eq(contextTable.token, token));
@@ -215,6 +216,7 @@ export function contextMiddleware(
       paymentMethodId: row?.payload.paymentMethodId ?? null,
       customerId: row?.customerId ?? null,
       ...(row?.customerId && customer?.id === row.customerId ? { customer } : {}),
+      ...(row?.customerId && row.payload.punchOut ? { punchOut: row.payload.punchOut } : {}),
     });
     await next();
     if (!c.res.headers.has('sw-context-token')) c.header('sw-context-token', c.get('context').token);

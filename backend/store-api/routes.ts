@@ -30,6 +30,7 @@ import { registerSpendingRoutes } from './spending/index.ts';
 import { registerErpArea } from './erp/index.ts';
 import { registerArticleLinkRoutes } from './article-link/article-link.routes.ts';
 import { registerOrderListRoutes } from './order-list/order-list.routes.ts';
+import { registerPunchOutArea } from './punchout/index.ts';
 
 export interface RouteDeps {
   db: Db;
@@ -64,4 +65,5 @@ export function registerRoutes(app: Hono<StoreApiEnv>, deps: RouteDeps): void {
   registerErpArea(app, deps);
   registerArticleLinkRoutes(app, deps);
   registerOrderListRoutes(app, deps);
+  registerPunchOutArea(app, deps);
 }

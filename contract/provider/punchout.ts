@@ -66,7 +66,7 @@ export const OciOtpPathSchema = v.object({ otp: v.pipe(v.string(), v.regex(/^[A-
  * is built. The body is the raw cXML document (`text/xml`), never JSON.
  */
 export const CxmlRequestQuerySchema = v.object({
-  storefrontUrl: v.pipe(v.string(), v.url(), v.maxLength(500)),
+  storefrontUrl: v.optional(v.pipe(v.string(), v.url(), v.maxLength(500))),
 });
 
 /** One finding of a DTD validation: the parser's message and where it points, when it knows (lines from 1). */

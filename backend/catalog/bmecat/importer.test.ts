@@ -365,6 +365,9 @@ describe('synthetic samples and transactions', () => {
       customsTariffNumber: '84713000',
       countryOfOrigin: 'CN',
       grossWeight: '1.37 kg',
+      // The ECLASS class of REFERENCE_FEATURE_SYSTEM_NAME/GROUP_ID, for punch-out documents; the supplier's own
+      // feature system (udf_Supplier-1.0) is not a classification.
+      classifications: [{ system: 'ECLASS', code: '19010203', name: null }],
     });
     expect(product.references).toEqual([{ type: 'similar', productNumber: '2000', quantity: undefined, position: 1 }]);
   });

@@ -597,8 +597,20 @@ class BmecatMapper {
     const locale = this.header.defaultLocale;
     const classificationGroups = new Set<string>();
     let position = 0;
+    const classifications: { system: 'ECLASS' | 'UNSPSC'; code: string; name: string | null }[] = [];
     for (const block of [...childrenNamed(node, 'ARTICLE_FEATURES'), ...childrenNamed(node, 'PRODUCT_FEATURES')]) {
       const heading = childText(block, 'REFERENCE_FEATURE_GROUP_NAME');
+      // The article's class in a classification system (BMEcat 2005 REFERENCE_FEATURE_SYSTEM_NAME "ECLASS-5.1" or
+      // "UNSPSC-…" with REFERENCE_FEATURE_GROUP_ID "23-11-01-01"): kept as digits for punch-out documents (OCI
+      // MATGROUP / EXT_CATEGORY_ID, cXML Classification).
+      const system = /^\s*(ECLASS|UNSPSC)/i.exec(childText(block, 'REFERENCE_FEATURE_SYSTEM_NAME') ?? '')?.[1];
+      const classCode = (childText(block, 'REFERENCE_FEATURE_GROUP_ID') ?? '').replace(/[^0-9]/g, '');
+      if (system && /^\d{8}$/.test(classCode)) {
+        const upper = system.toUpperCase() as 'ECLASS' | 'UNSPSC';
+        if (!classifications.some((c) => c.system === upper)) {
+          classifications.push({ system: upper, code: classCode, name: heading ?? null });
+        }
+      }
       const fromClassification = /ECLASS|ETIM|PROFICL/i.test(childText(block, 'REFERENCE_FEATURE_SYSTEM_NAME') ?? '');
       const bulletItems: string[] = [];
       const features = descendantsNamed(block, 'FEATURE');
@@ -683,6 +695,7 @@ class BmecatMapper {
       }
       if (bulletItems.length) bullets.push({ heading, items: bulletItems });
     }
+    if (classifications.length) customFields.classifications = classifications;
     return {
       properties: this.pruneClassificationBlocks(properties, classificationGroups, item),
       bullets,

@@ -51,6 +51,24 @@ export interface GenerateOptions {
   numberPrefix?: string | undefined;
 }
 
+/**
+ * The UNSPSC family of each top-level category (UNSPSC v26: 27110000 Hand tools, 27112700 Power tools, 31160000
+ * Hardware, 46180000 Personal safety and protection, 41110000 Measuring and observing and testing instruments,
+ * 24102000 Shelving and storage, 23270000 Welding and soldering and brazing machinery and accessories and supplies,
+ * 39120000 Electrical equipment and components and supplies): the classification punch-out documents carry (OCI
+ * MATGROUP, cXML Classification).
+ */
+const UNSPSC_OF_TOP: Readonly<Record<string, string>> = {
+  'hand-tools': '27110000',
+  'power-tools': '27112700',
+  fasteners: '31160000',
+  safety: '46180000',
+  measuring: '41110000',
+  workshop: '24102000',
+  welding: '23270000',
+  electrical: '39120000',
+};
+
 /** The default source namespace of generated data. */
 export const GENERATED_SOURCE = 'generated';
 
@@ -388,9 +406,11 @@ function buildFamily(input: FamilyInput): CatalogProduct[] {
   const eanFor = (variant: number) =>
     ean13(`2${input.seed % 10}${String(f).padStart(8, '0')}${String(variant).padStart(2, '0')}`);
 
+  const unspsc = UNSPSC_OF_TOP[leaf.top.key];
   const base: CatalogProduct = {
     source,
     productNumber: number,
+    ...(unspsc ? { customFields: { classifications: [{ system: 'UNSPSC', code: unspsc, name: null }] } } : {}),
     name: name(variantDef && fixedVariantValue ? withUnit(variantDef, fixedVariantValue) : undefined),
     description,
     keywords,
@@ -417,6 +437,7 @@ function buildFamily(input: FamilyInput): CatalogProduct[] {
       source,
       productNumber: variantNumber,
       parentProductNumber: number,
+      ...(base.customFields ? { customFields: base.customFields } : {}),
       name: name(withUnit(variantDef!, value)),
       options,
       ean: eanFor(i + 1),

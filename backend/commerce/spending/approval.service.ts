@@ -24,7 +24,7 @@
  * Every way a request ends without an order releases its reservations on the flow and order reference budgets
  * exactly once (./budget.service.ts `release`) and is audited.
  */
-import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   APPROVAL_EXPIRY_DAYS,
   type ApprovalActionName,
@@ -310,6 +310,7 @@ async function approversOf(
         inArray(customerTable.id, [...ids].sort()),
         eq(customerTable.companyId, companyId),
         eq(customerTable.active, true),
+        isNull(customerTable.punchOutSessionId),
       ),
     )
     .orderBy(customerTable.id);

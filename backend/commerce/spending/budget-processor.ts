@@ -217,6 +217,9 @@ export const budgetProcessor: CartProcessor = {
   name: 'budgets',
   async process(calculation) {
     const { db, customer, model, now, provider, inputs } = calculation;
+    // Budgets, flows and references apply to direct orders only: a punch-out cart is approved by the procurement
+    // system (docs/decisions/025-punch-out.md).
+    if (calculation.context.punchOut) return;
     // Budgets of the order flow and of the order reference the cart is booked to (docs/decisions/015).
     const budgets = await cartBudgets(db, {
       customer,

@@ -13,7 +13,7 @@
  * the same flow. Deleting a flow cancels its pending approval requests and releases their reservations in the same
  * transaction.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   centsToEuros,
   eurosToCents,
@@ -272,7 +272,13 @@ async function checkMembers(db: Db, me: AuthenticatedCustomer, ids: readonly str
   const found = await db
     .select({ id: customerTable.id })
     .from(customerTable)
-    .where(and(inArray(customerTable.id, members), eq(customerTable.companyId, me.companyId)));
+    .where(
+      and(
+        inArray(customerTable.id, members),
+        eq(customerTable.companyId, me.companyId),
+        isNull(customerTable.punchOutSessionId),
+      ),
+    );
   const known = new Set(found.map((f) => f.id));
   const missing = members.find((id) => !known.has(id));
   if (missing) throw customerNotFound(missing);

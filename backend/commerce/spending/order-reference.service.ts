@@ -12,7 +12,7 @@
  * the approvers needs ROLE_MANAGE_APPROVERS. Nobody loosens the budget of a reference they may book to, nor becomes
  * its approver. Each change runs in one transaction with the reference row locked.
  */
-import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   centsToBudget,
   ORDER_REFERENCE_NAME_NOT_UNIQUE,
@@ -237,7 +237,13 @@ async function checkInput(
     const found = await db
       .select({ id: customerTable.id })
       .from(customerTable)
-      .where(and(inArray(customerTable.id, members), eq(customerTable.companyId, me.companyId)));
+      .where(
+        and(
+          inArray(customerTable.id, members),
+          eq(customerTable.companyId, me.companyId),
+          isNull(customerTable.punchOutSessionId),
+        ),
+      );
     const known = new Set(found.map((f) => f.id));
     const missing = members.find((id) => !known.has(id));
     if (missing) throw customerNotFound(missing);

@@ -16,6 +16,8 @@ export interface ContextPayload {
   /** Addresses of the customer's company address book. */
   billingAddressId?: string;
   shippingAddressId?: string;
+  /** Set on the context of a punch-out session (backend/commerce/punchout/sessions.ts `PunchOutContext`). */
+  punchOut?: { sessionId: string; protocol: 'oci' | 'cxml'; readOnly: boolean; expiresAt: string; orderRequest?: boolean };
 }
 
 export const contextTable = pgTable(

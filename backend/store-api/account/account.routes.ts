@@ -48,6 +48,7 @@ import {
 import { companyAddressTable, companyTable, customerTable } from '../../db/schema/index.ts';
 import { randomId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
+import { isOciTechnicalUser } from '../../commerce/punchout/config.ts';
 import { containsPattern } from '../../db/like.ts';
 import { pagination, parseCriteria, readJsonBody } from '../criteria.ts';
 import { searchResult } from '../../http/entities.ts';
@@ -125,6 +126,9 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
       .limit(1);
     const ok = await verifyPassword(row?.customer.passwordHash ?? DUMMY_HASH, input.password);
     if (!row || !ok) throw badCredentials();
+    // An OCI technical user's password opens punch-out sessions only (docs/decisions/025): a direct login with it
+    // would order past the procurement system. It answers as a wrong password does.
+    if (row.customer.isOciCustomer && (await isOciTechnicalUser(db, row.customer.id))) throw badCredentials();
     // The password verified: only failed logins count against the address (backend/auth/rate-limit.ts).
     await refundRateLimit(db, addressKey);
     const customer = row.customer;
@@ -179,6 +183,21 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
   };
   app.get('/store-api/account/customer', readCustomer);
   app.post('/store-api/account/customer', readCustomer);
+
+  // A punch-out session shops as a customer of its own, with no password or e-mail of a person behind it: nothing of
+  // the account is changed from inside a procurement system (docs/decisions/025).
+  for (const path of ['change-password', 'change-profile', 'change-email']) {
+    app.post(`/store-api/account/${path}`, async (c, next) => {
+      if (c.get('context').punchOut) {
+        throw new StoreApiError(
+          403,
+          providerCode(config, 'PUNCHOUT_ACCOUNT_READ_ONLY'),
+          'The account cannot be changed from a punch-out session.',
+        );
+      }
+      await next();
+    });
+  }
 
   app.post('/store-api/account/change-password', validate('json', changePasswordSchema), async (c) => {
     const customer = await requireCustomer(c, db);

@@ -24,7 +24,7 @@
  * ../prices-hidden.ts): such a buyer may order, an approver or a colleague with the right sees the prices
  * (docs/decisions/014, "Buyers without ROLE_VIEW_PRICES").
  */
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import {
   AddLineItemsRequestSchema,
@@ -36,6 +36,8 @@ import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { validate } from '../../http/validate.ts';
 import type { StoreApiEnv } from '../context.ts';
+import { StoreApiError } from '../../http/errors.ts';
+import { providerErrorCode } from '../../../contract/provider.ts';
 import { calculateCart } from '../../commerce/cart/calculate-cart.ts';
 import type { CartErrorEntry } from '../../commerce/cart/cart-model.ts';
 import {
@@ -72,6 +74,22 @@ export function registerCartRoutes(app: Hono<StoreApiEnv>, deps: CartDeps): void
     c.header('cache-control', 'private, no-store');
     return c.json(pricedFor(customer, result.cart));
   }
+
+  // A cXML inspect session shows the cart it was opened with and may not change it (cXML Reference Guide 1.2.051
+  // §5.6.2.2: inspect is read-only); every change of the cart below is refused for it.
+  const readOnlyGuard: MiddlewareHandler<StoreApiEnv> = async (c, next) => {
+    if (c.get('context').punchOut?.readOnly) {
+      throw new StoreApiError(
+        403,
+        providerErrorCode(config.provider, 'PUNCHOUT_CART_READ_ONLY'),
+        'This punch-out session only shows the cart; it cannot be changed.',
+      );
+    }
+    await next();
+  };
+  app.delete('/store-api/checkout/cart', readOnlyGuard);
+  app.on(['POST', 'PATCH', 'DELETE'], '/store-api/checkout/cart/line-item/*', readOnlyGuard);
+  app.on(['POST', 'PATCH', 'DELETE'], '/store-api/checkout/cart/line-item', readOnlyGuard);
 
   app.on(['GET', 'POST'], '/store-api/checkout/cart', async (c) => {
     const context = c.get('context');

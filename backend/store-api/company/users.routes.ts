@@ -26,7 +26,7 @@
  * buyer, account managers are out of reach, the last lead buyer stays, and nobody changes his own rights, role,
  * lead-buyer flag or active state (403 `{PROVIDER}__CANNOT_CHANGE_OWN_RIGHTS`, as on the rights and role routes).
  */
-import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Context, Hono } from 'hono';
 import type * as v from 'valibot';
@@ -174,7 +174,8 @@ function filterCondition(f: ListFilter, budgets: UserBudgets): SQL | null | unde
  * @throws StoreApiError 400 `VIOLATION::INVALID_FILTER` per unsupported filter.
  */
 function listConditions(companyId: string, criteria: ListRequest, budgets: UserBudgets): SQL[] {
-  const where: SQL[] = [eq(customerTable.companyId, companyId)];
+  // A punch-out session's own customer is not a user of the company (backend/db/schema/punchout.ts).
+  const where: SQL[] = [eq(customerTable.companyId, companyId), isNull(customerTable.punchOutSessionId)];
   if (criteria.term) {
     const p = containsPattern(criteria.term);
     where.push(
@@ -403,7 +404,13 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
       await endPendingApprovals(tx, { requesterIds: ids }, { actorId: me.id, reason: 'requester_deleted' });
       await tx
         .delete(customerTable)
-        .where(and(inArray(customerTable.id, ids), eq(customerTable.companyId, me.companyId)));
+        .where(
+          and(
+            inArray(customerTable.id, ids),
+            eq(customerTable.companyId, me.companyId),
+            isNull(customerTable.punchOutSessionId),
+          ),
+        );
     });
     for (const id of ids) await log(c, me, 'customer.delete', id);
     return null;

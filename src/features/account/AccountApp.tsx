@@ -227,14 +227,14 @@ export function accountRoutes({
       {
         path: 'addressbook/create',
         ...view(
-          () => import('./views/AddressBook.tsx'),
+          () => import('./views/AddressForm.tsx'),
           (m) => guarded(right('addressbook'), <m.AddressForm />),
         ),
       },
       {
         path: 'addressbook/details/:slug?',
         ...view(
-          () => import('./views/AddressBook.tsx'),
+          () => import('./views/AddressForm.tsx'),
           (m) => guarded(right('addressbook'), <m.AddressForm key="edit" />),
         ),
       },
@@ -283,7 +283,7 @@ export function accountRoutes({
       {
         path: 'flows/create',
         ...view(
-          () => import('./views/Flows.tsx'),
+          () => import('./views/FlowWizard.tsx'),
           (m) => guarded(right('flows'), <m.FlowWizard />),
         ),
       },
@@ -297,14 +297,14 @@ export function accountRoutes({
       {
         path: 'orderreferences/create',
         ...view(
-          () => import('./views/OrderReferences.tsx'),
+          () => import('./views/OrderReferenceForm.tsx'),
           (m) => guarded(right('orderreferences'), <m.OrderReferenceForm />),
         ),
       },
       {
         path: 'orderreferences/details/:slug?',
         ...view(
-          () => import('./views/OrderReferences.tsx'),
+          () => import('./views/OrderReferenceForm.tsx'),
           (m) => guarded(right('orderreferences'), <m.OrderReferenceForm key="edit" />),
         ),
       },

@@ -13,7 +13,7 @@ import {
 } from '../../../../contract/provider/approvals.ts';
 import { useAmount, useSeesPrices } from '../../../components/commerce/use-amount.ts';
 import { Button, Select, TextField } from '../../../components/ui/form.tsx';
-import { Loading, Pager } from '../../../components/ui/ListKit.tsx';
+import { ListResult, Pager } from '../../../components/ui/ListKit.tsx';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { TableHead } from '../../../components/ui/TableHead.tsx';
 import { useNotify } from '../../../components/ui/use-action.ts';
@@ -34,6 +34,7 @@ export const approvalListUrl = urlCodec({
   page: pageParam(),
 });
 
+/** The list screen: filters, the bulk decisions, the requests with their own decisions, and the pager. */
 export function Approvals() {
   const i18n = useI18n();
   const { t, locale } = i18n;
@@ -118,92 +119,92 @@ export function Approvals() {
         </div>
       )}
 
-      {result === null ? (
-        <Loading />
-      ) : result.elements.length === 0 ? (
-        <p className="text-sm text-gray-600">{t('approvals.empty')}</p>
-      ) : (
-        <ScrollTable label={t('approvals.title')} minWidth="min-w-[56rem]">
-          <TableHead
-            columns={[
-              {
-                label: (
-                  <input
-                    type="checkbox"
-                    aria-label={t('approvals.selectAll')}
-                    disabled={decidable.length === 0}
-                    checked={decidable.length > 0 && chosen.length === decidable.length}
-                    onChange={(e) => setSelected(new Set(e.target.checked ? decidable.map((a) => a.id) : []))}
-                    className="h-4 w-4 accent-primary"
-                  />
-                ),
-              },
-              { label: t('approvals.number') },
-              { label: t('approvals.orderName') },
-              { label: t('approvals.requester') },
-              { label: t('approvals.flow') },
-              seesPrices && { label: t('approvals.amount'), numeric: true },
-              { label: t('approvals.openBudget'), numeric: true },
-              { label: t('approvals.remainingBudget'), numeric: true },
-              { label: t('approvals.orderDate') },
-              { label: t('approvals.statusFilter') },
-              { label: t('account.actions'), hiddenLabel: true, cell: 'py-2' },
-            ]}
-          />
-          <tbody>
-            {result.elements.map((a) => (
-              <tr key={a.id} className="border-b border-gray-100 align-top">
-                <td className="py-2 pr-3">
-                  {a.canDecide && (
+      <ListResult result={result} emptyText={t('approvals.empty')}>
+        {(approvals) => (
+          <ScrollTable label={t('approvals.title')} minWidth="min-w-[56rem]">
+            <TableHead
+              columns={[
+                {
+                  label: (
                     <input
                       type="checkbox"
-                      aria-label={t('approvals.select', { number: approvalNumber(a) })}
-                      checked={selected.has(a.id)}
-                      onChange={(e) => toggle(a.id, e.target.checked)}
+                      aria-label={t('approvals.selectAll')}
+                      disabled={decidable.length === 0}
+                      checked={decidable.length > 0 && chosen.length === decidable.length}
+                      onChange={(e) => setSelected(new Set(e.target.checked ? decidable.map((a) => a.id) : []))}
                       className="h-4 w-4 accent-primary"
                     />
-                  )}
-                </td>
-                <td className="py-2 pr-3">
-                  <Link
-                    to={`/account/approvals/${encodeURIComponent(a.id)}`}
-                    className="font-medium text-primary hover:underline"
-                  >
-                    {approvalNumber(a)}
-                  </Link>
-                </td>
-                <td className="py-2 pr-3">{a.orderName ?? '–'}</td>
-                <td className="py-2 pr-3">
-                  {fullName(a)}
-                  <span className="block text-xs text-gray-600">{a.requester.username}</span>
-                </td>
-                <td className="py-2 pr-3">{a.flowName ?? '–'}</td>
-                {seesPrices && <td className="py-2 pr-3 text-right">{amount(a.amountNet)}</td>}
-                <td className="py-2 pr-3 text-right">{a.openBudget === null ? '–' : amount(a.openBudget)}</td>
-                <td className="py-2 pr-3 text-right">{a.remainingBudget === null ? '–' : amount(a.remainingBudget)}</td>
-                <td className="py-2 pr-3">{formatDate(a.orderDate, locale)}</td>
-                <td className="py-2 pr-3">
-                  <StatusBadge status={a.status} />
-                </td>
-                <td className="py-2">
-                  {a.canDecide && (
-                    <div className="flex gap-2">
-                      <Button onClick={() => ask({ action: 'approve', approvals: [a] })}>
-                        <span aria-hidden="true">{t('approvals.approve')}</span>
-                        <span className="sr-only">{t('approvals.approveNamed', { number: approvalNumber(a) })}</span>
-                      </Button>
-                      <Button kind="danger" onClick={() => ask({ action: 'decline', approvals: [a] })}>
-                        <span aria-hidden="true">{t('approvals.decline')}</span>
-                        <span className="sr-only">{t('approvals.declineNamed', { number: approvalNumber(a) })}</span>
-                      </Button>
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollTable>
-      )}
+                  ),
+                },
+                { label: t('approvals.number') },
+                { label: t('approvals.orderName') },
+                { label: t('approvals.requester') },
+                { label: t('approvals.flow') },
+                seesPrices && { label: t('approvals.amount'), numeric: true },
+                { label: t('approvals.openBudget'), numeric: true },
+                { label: t('approvals.remainingBudget'), numeric: true },
+                { label: t('approvals.orderDate') },
+                { label: t('approvals.statusFilter') },
+                { label: t('account.actions'), hiddenLabel: true, cell: 'py-2' },
+              ]}
+            />
+            <tbody>
+              {approvals.map((a) => (
+                <tr key={a.id} className="border-b border-gray-100 align-top">
+                  <td className="py-2 pr-3">
+                    {a.canDecide && (
+                      <input
+                        type="checkbox"
+                        aria-label={t('approvals.select', { number: approvalNumber(a) })}
+                        checked={selected.has(a.id)}
+                        onChange={(e) => toggle(a.id, e.target.checked)}
+                        className="h-4 w-4 accent-primary"
+                      />
+                    )}
+                  </td>
+                  <td className="py-2 pr-3">
+                    <Link
+                      to={`/account/approvals/${encodeURIComponent(a.id)}`}
+                      className="font-medium text-primary hover:underline"
+                    >
+                      {approvalNumber(a)}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-3">{a.orderName ?? '–'}</td>
+                  <td className="py-2 pr-3">
+                    {fullName(a)}
+                    <span className="block text-xs text-gray-600">{a.requester.username}</span>
+                  </td>
+                  <td className="py-2 pr-3">{a.flowName ?? '–'}</td>
+                  {seesPrices && <td className="py-2 pr-3 text-right">{amount(a.amountNet)}</td>}
+                  <td className="py-2 pr-3 text-right">{a.openBudget === null ? '–' : amount(a.openBudget)}</td>
+                  <td className="py-2 pr-3 text-right">
+                    {a.remainingBudget === null ? '–' : amount(a.remainingBudget)}
+                  </td>
+                  <td className="py-2 pr-3">{formatDate(a.orderDate, locale)}</td>
+                  <td className="py-2 pr-3">
+                    <StatusBadge status={a.status} />
+                  </td>
+                  <td className="py-2">
+                    {a.canDecide && (
+                      <div className="flex gap-2">
+                        <Button onClick={() => ask({ action: 'approve', approvals: [a] })}>
+                          <span aria-hidden="true">{t('approvals.approve')}</span>
+                          <span className="sr-only">{t('approvals.approveNamed', { number: approvalNumber(a) })}</span>
+                        </Button>
+                        <Button kind="danger" onClick={() => ask({ action: 'decline', approvals: [a] })}>
+                          <span aria-hidden="true">{t('approvals.decline')}</span>
+                          <span className="sr-only">{t('approvals.declineNamed', { number: approvalNumber(a) })}</span>
+                        </Button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        )}
+      </ListResult>
       <Pager page={query.page} total={result?.total ?? 0} pageSize={APPROVAL_LIST_DEFAULT_LIMIT} onPage={setPage} />
       {dialog}
     </div>

@@ -1,38 +1,25 @@
 /**
  * One order list (route /account/orderlist/details/{slug}, slug = the list's id; ROLE_MANAGE_ORDER_LISTS;
- * contract/provider/order-list.ts): its items with article number, the company's own article number where one is
- * linked, name linking to the product page, the quantity (editable: at least the minimum purchase, on the purchase
- * step grid, at most the maximum purchase, src/lib/quantity.ts; saved with POST `…/items` mode 'set'), delivery time,
- * ecotax, pack unit, stock, unit price and total; removing items (DELETE `…/items`) and putting an article on the list
- * by its article number (POST `…/items` mode 'add'). The list's settings: rename, share or make private (only its
- * creator may make a shared list private, so others do not get that choice), tags (PATCH). Duplicate (a new list
- * copying the items, `sourceListId`), delete after a confirmation, "add all to cart" through the one cart store (every
- * item the cart did not take is listed with the cart's message for it), and "request an offer" on the list's items
+ * contract/provider/order-list.ts): its name, privacy, creator, date, item count, amount and tags; its items
+ * (OrderListItems.tsx) and settings (OrderListSettings.tsx). Duplicate (a new list copying the items,
+ * `sourceListId`), delete after a confirmation, "add all to cart" through the one cart store (every item the cart did
+ * not take is listed with the cart's message for it), and "request an offer" on the list's items
  * (src/components/commerce/RequestOffer.tsx with `orderListId`), which a punch-out session does not offer: its
  * orders are placed in the procurement system, from the transferred cart.
  */
-import { useResource } from '../../../lib/use-resource.ts';
+import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $punchOut } from '../../../lib/session/punchout-store.ts';
-import { Loading } from '../../../components/ui/ListKit.tsx';
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  ORDER_LIST_MAX_QUANTITY,
-  type OrderListDetail as OrderList,
-  type OrderListItem,
-  type OrderListOwnerType,
-} from '../../../../contract/provider/order-list.ts';
+import type { OrderListDetail as OrderList, OrderListOwnerType } from '../../../../contract/provider/order-list.ts';
 import { OrderListFields, orderListNameError } from '../../../components/commerce/AddToOrderListDialog.tsx';
 import { RequestOffer } from '../../../components/commerce/RequestOffer.tsx';
 import { useAmount } from '../../../components/commerce/use-amount.ts';
 import { ConfirmDialog, Dialog } from '../../../components/ui/Dialog.tsx';
-import { Button, Card, FormActions, RadioGroup, TextField } from '../../../components/ui/form.tsx';
-import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
-import { TableHead } from '../../../components/ui/TableHead.tsx';
-import { RowThumbnail } from '../../../components/ui/RowThumbnail.tsx';
+import { Button, FormActions } from '../../../components/ui/form.tsx';
+import { Loading } from '../../../components/ui/ListKit.tsx';
 import { useAction, useConfirmedAction, useNotify } from '../../../components/ui/use-action.ts';
-import { deliveryTimeLabel, formatDate } from '../../../i18n/format.ts';
+import { formatDate } from '../../../i18n/format.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import { cartErrorMessage } from '../../../lib/cart/cart-messages.ts';
 import type { FieldErrors } from '../../../lib/forms/validation.ts';
@@ -42,82 +29,14 @@ import {
   deleteOrderList,
   fetchOrderList,
   orderListPath,
-  putOrderListItems,
-  removeOrderListItems,
-  updateOrderList,
   type OrderListCartFailure,
 } from '../../../lib/order-list/order-list-api.ts';
-import { parseQuantity, validateQuantity, type QuantityRules } from '../../../lib/quantity.ts';
-import { ORDER_LIST_FORM_FIELDS, orderListFormErrors, parseTagNames, privacyLabel } from './OrderLists.tsx';
+import { useResource } from '../../../lib/use-resource.ts';
+import { OrderListItems } from './OrderListItems.tsx';
+import { OrderListSettings } from './OrderListSettings.tsx';
+import { privacyLabel } from './OrderLists.tsx';
 
 const LIST_PATH = '/account/orderlist';
-
-/** The purchase rules of an item (defaults 1 and 1; the list's own ceiling of 100,000). */
-function itemRules(item: OrderListItem): QuantityRules {
-  return {
-    min: item.minPurchase > 0 ? item.minPurchase : 1,
-    max: Math.min(item.maxPurchase ?? ORDER_LIST_MAX_QUANTITY, ORDER_LIST_MAX_QUANTITY),
-    step: item.purchaseSteps > 0 ? item.purchaseSteps : 1,
-  };
-}
-
-/** The quantity of one item: saved when the field loses focus or on Enter, if it follows the article's rules. */
-function QuantityField({
-  item,
-  busy,
-  onSave,
-}: {
-  item: OrderListItem;
-  busy: boolean;
-  onSave: (quantity: number) => void;
-}) {
-  const { t } = useI18n();
-  const id = useId();
-  const [text, setText] = useState(String(item.quantity));
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => setText(String(item.quantity)), [item.quantity]);
-  const rules = itemRules(item);
-
-  const commit = () => {
-    const quantity = parseQuantity(text);
-    if (quantity === null || validateQuantity(quantity, rules) !== null || !Number.isInteger(quantity)) {
-      setError(t('orderLists.quantityInvalid', { min: rules.min, step: rules.step }));
-      return;
-    }
-    setError(null);
-    if (quantity !== item.quantity) onSave(quantity);
-  };
-  return (
-    <div className="w-24">
-      <label htmlFor={id} className="sr-only">
-        {t('orderLists.quantityOf', { name: item.name })}
-      </label>
-      <input
-        id={id}
-        type="text"
-        inputMode="numeric"
-        value={text}
-        disabled={busy}
-        onChange={(event) => setText(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            commit();
-          }
-        }}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`w-full rounded border px-2 py-1 text-right tabular-nums ${error ? 'border-primary' : 'border-line'}`}
-      />
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-xs text-primary">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** The failures of "add all to cart", each item with the cart's messages (or why it was not sent). */
 function CartFailures({ failures, onClose }: { failures: OrderListCartFailure[]; onClose: () => void }) {
@@ -144,141 +63,9 @@ function CartFailures({ failures, onClose }: { failures: OrderListCartFailure[];
   );
 }
 
-/** Rename, share or make private, retag: PATCH with the fields that changed. */
-function Settings({ list, onSaved }: { list: OrderList; onSaved: (list: OrderList) => void }) {
-  const { t } = useI18n();
-  const { notify } = useNotify();
-  const [name, setName] = useState(list.name);
-  const [ownerType, setOwnerType] = useState<OrderListOwnerType>(list.ownerType);
-  const [tags, setTags] = useState(list.tags.map((tag) => tag.name).join(', '));
-  const [errors, setErrors] = useState<FieldErrors<(typeof ORDER_LIST_FORM_FIELDS)[number]>>({});
-  // Only the creator may make a shared list private again.
-  const mayMakePrivate = list.isOwner || list.ownerType === 'user';
-  const { busy, run } = useAction(
-    async () => {
-      const newTags = parseTagNames(tags);
-      const oldTags = list.tags.map((tag) => tag.name);
-      const saved = await updateOrderList(list.id, {
-        ...(name.trim() !== list.name ? { name: name.trim() } : {}),
-        ...(ownerType !== list.ownerType ? { ownerType } : {}),
-        ...(newTags.join('\n') !== oldTags.join('\n') ? { tags: newTags } : {}),
-      });
-      notify('success', t('general.success'), t('orderLists.saved', { name: saved.name }));
-      onSaved(saved);
-    },
-    { fields: ORDER_LIST_FORM_FIELDS, onFieldErrors: setErrors },
-  );
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = orderListFormErrors(name, tags, t);
-    setErrors(found);
-    if (Object.keys(found).length === 0) run(undefined);
-  }
-
-  return (
-    <Card title={t('orderLists.settings')}>
-      <form noValidate onSubmit={submit} className="grid gap-x-4 sm:grid-cols-2">
-        <TextField
-          label={t('orderLists.name', { max: 100 })}
-          required
-          value={name}
-          onValue={setName}
-          maxLength={100}
-          error={errors.name}
-        />
-        <TextField label={t('orderLists.tagsField')} value={tags} onValue={setTags} error={errors.tags} />
-        <div className="sm:col-span-2">
-          {mayMakePrivate ? (
-            <RadioGroup<OrderListOwnerType>
-              legend={t('orderLists.privacy')}
-              value={ownerType}
-              onValue={setOwnerType}
-              options={[
-                { value: 'user', label: t('orderLists.privacyUser') },
-                { value: 'company', label: t('orderLists.privacyCompany') },
-              ]}
-              error={errors.ownerType}
-            />
-          ) : (
-            <p className="mb-4 text-sm">
-              {t('orderLists.sharedByOther', {
-                name: `${list.createdBy.firstName} ${list.createdBy.lastName}`,
-              })}
-            </p>
-          )}
-        </div>
-        <FormActions busy={busy} submitLabel={t('account.save')} />
-      </form>
-    </Card>
-  );
-}
-
-/** Puts an article on the list by its article number, with a quantity (default 1). */
-function AddArticle({ list, onSaved }: { list: OrderList; onSaved: (list: OrderList) => void }) {
-  const { t } = useI18n();
-  const { notify } = useNotify();
-  const [productNumber, setProductNumber] = useState('');
-  const [quantity, setQuantity] = useState('1');
-  const [errors, setErrors] = useState<FieldErrors<'productNumber' | 'quantity'>>({});
-  const { busy, run } = useAction(
-    async (item: { productNumber: string; quantity: number }) => {
-      const saved = await putOrderListItems(list.id, [item], 'add');
-      notify('success', t('general.success'), t('orderLists.articleAdded', { number: item.productNumber }));
-      setProductNumber('');
-      setQuantity('1');
-      onSaved(saved);
-    },
-    { fields: ['items'] as const, onFieldErrors: (found) => setErrors({ productNumber: found.items }) },
-  );
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const number = productNumber.trim();
-    const amount = parseQuantity(quantity);
-    const found: FieldErrors<'productNumber' | 'quantity'> = {};
-    if (!number) found.productNumber = t('validation.required');
-    if (amount === null || !Number.isInteger(amount) || amount < 1 || amount > ORDER_LIST_MAX_QUANTITY)
-      found.quantity = t('orderLists.quantityRange', { max: ORDER_LIST_MAX_QUANTITY });
-    setErrors(found);
-    if (Object.keys(found).length === 0 && amount !== null) run({ productNumber: number, quantity: amount });
-  }
-
-  return (
-    <form
-      noValidate
-      onSubmit={submit}
-      aria-label={t('orderLists.addArticle')}
-      className="flex flex-wrap items-end gap-x-3"
-    >
-      <TextField
-        label={t('orderLists.articleNumber')}
-        value={productNumber}
-        onValue={setProductNumber}
-        error={errors.productNumber}
-        maxLength={64}
-        className="mb-4 w-full sm:w-56"
-      />
-      <TextField
-        label={t('orderLists.quantity')}
-        inputMode="numeric"
-        value={quantity}
-        onValue={setQuantity}
-        error={errors.quantity}
-        className="mb-4 w-28"
-      />
-      <div className="mb-4">
-        <Button type="submit" busy={busy}>
-          {t('orderLists.addArticle')}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
 /** The detail screen. */
 export function OrderListDetail() {
-  const { t, locale, quantity: withUnit } = useI18n();
+  const { t, locale } = useI18n();
   const amount = useAmount();
   const { slug = '' } = useParams();
   const navigate = useNavigate();
@@ -297,8 +84,6 @@ export function OrderListDetail() {
       return null;
     },
   });
-
-  const items = useAction(async (change: () => Promise<OrderList>) => setList(await change()));
 
   const punchOut = useStore($punchOut);
   const toCart = useAction(async () => {
@@ -332,7 +117,6 @@ export function OrderListDetail() {
 
   if (!list) return <Loading />;
 
-  const withCustomerNumbers = list.items.some((item) => item.customerArticleNumber);
   const money = (value: number | null) => (value === null ? '–' : amount(value));
   const openDuplicate = () => {
     setCopyName(t('orderLists.copyName', { name: list.name }).slice(0, 100));
@@ -394,88 +178,9 @@ export function OrderListDetail() {
         )}
       </div>
       {failures.length > 0 && <CartFailures failures={failures} onClose={() => setFailures([])} />}
+      <OrderListItems list={list} onSaved={setList} />
 
-      <div className="flex flex-col gap-3">
-        <h2 className="text-lg font-semibold">{t('orderLists.items')}</h2>
-        <AddArticle list={list} onSaved={setList} />
-        {list.items.length === 0 ? (
-          <p className="text-sm text-gray-600">{t('orderLists.noItems')}</p>
-        ) : (
-          <ScrollTable label={t('orderLists.items')} minWidth="min-w-[60rem]">
-            <TableHead
-              columns={[
-                { key: 'articleNumber', label: t('orderLists.articleNumber') },
-                withCustomerNumbers && { key: 'customerArticleNumber', label: t('orderLists.customerArticleNumber') },
-                { key: 'name', label: t('orderLists.nameColumn') },
-                { key: 'quantity', label: t('orderLists.quantity') },
-                { key: 'packUnit', label: t('orderLists.packUnit') },
-                { key: 'deliveryTime', label: t('orderLists.deliveryTime') },
-                { key: 'stock', label: t('orderLists.stock'), numeric: true },
-                { key: 'ecotax', label: t('orderLists.ecotax'), numeric: true },
-                { key: 'unitPrice', label: t('orderLists.unitPrice'), numeric: true },
-                { key: 'total', label: t('orderLists.total'), numeric: true },
-                { key: 'actions', label: t('account.actions'), hiddenLabel: true, cell: 'py-2' },
-              ]}
-            />
-            <tbody>
-              {list.items.map((item) => (
-                <tr key={item.productId} className="border-b border-gray-100 align-top">
-                  <td className="py-2 pr-3 font-mono">{item.productNumber}</td>
-                  {withCustomerNumbers && <td className="py-2 pr-3 font-mono">{item.customerArticleNumber ?? ''}</td>}
-                  <td className="py-2 pr-3">
-                    <div className="flex items-start gap-3">
-                      <RowThumbnail cover={item.cover} />
-                      <div>
-                        {item.url ? (
-                          <Link
-                            to={`/${item.url.replace(/^\/+/, '')}`}
-                            reloadDocument
-                            className="text-primary hover:underline"
-                          >
-                            {item.name}
-                          </Link>
-                        ) : (
-                          item.name
-                        )}
-                        {!item.available && (
-                          <span className="block text-xs text-primary">{t('orderLists.unavailable')}</span>
-                        )}
-                      </div>
-                    </div>
-                  </td>
-                  <td className="py-2 pr-3">
-                    <QuantityField
-                      item={item}
-                      busy={items.busy}
-                      onSave={(quantity) =>
-                        items.run(() => putOrderListItems(list.id, [{ productId: item.productId, quantity }], 'set'))
-                      }
-                    />
-                  </td>
-                  <td className="py-2 pr-3">{withUnit(1, item.packUnit)}</td>
-                  <td className="py-2 pr-3">{item.deliveryTime ? deliveryTimeLabel(t, item.deliveryTime) : '–'}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{item.stock ?? '–'}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{money(item.ecotax)}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{money(item.unitPrice)}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{money(item.totalPrice)}</td>
-                  <td className="py-2 text-right">
-                    <Button
-                      kind="danger"
-                      disabled={items.busy}
-                      onClick={() => items.run(() => removeOrderListItems(list.id, [item.productId]))}
-                    >
-                      <span aria-hidden="true">{t('account.delete')}</span>
-                      <span className="sr-only">{t('orderLists.removeNamed', { name: item.name })}</span>
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-        )}
-      </div>
-
-      <Settings key={`${list.id}-${list.updatedAt ?? ''}`} list={list} onSaved={setList} />
+      <OrderListSettings key={`${list.id}-${list.updatedAt ?? ''}`} list={list} onSaved={setList} />
 
       {remove.target && (
         <ConfirmDialog

@@ -19,7 +19,7 @@ import { useAmount } from '../../../components/commerce/use-amount.ts';
 import { Card, Checkbox, FormActions, Select, TextField } from '../../../components/ui/form.tsx';
 import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { TableHead } from '../../../components/ui/TableHead.tsx';
-import { Loading, Pager } from '../../../components/ui/ListKit.tsx';
+import { ListResult, Pager } from '../../../components/ui/ListKit.tsx';
 import { useAction, useNotify } from '../../../components/ui/use-action.ts';
 import { formatDate } from '../../../i18n/format.ts';
 import type { Translate } from '../../../i18n/format.ts';
@@ -71,6 +71,7 @@ export function privacyLabel(ownerType: OrderListOwnerType, t: Translate): strin
   return t(ownerType === 'company' ? 'orderLists.shared' : 'orderLists.private');
 }
 
+/** The list screen: search, privacy and tag filters, the lists and the pager, and the link to create one. */
 export function OrderLists() {
   const { t, locale } = useI18n();
   const amount = useAmount();
@@ -127,43 +128,41 @@ export function OrderLists() {
           </div>
         </fieldset>
       )}
-      {result === null ? (
-        <Loading />
-      ) : result.elements.length === 0 ? (
-        <p className="text-sm text-gray-600">{t('orderLists.empty')}</p>
-      ) : (
-        <ScrollTable label={t('orderLists.title')} minWidth="min-w-[44rem]">
-          <TableHead
-            columns={[
-              { label: t('orderLists.nameColumn') },
-              { label: t('orderLists.privacy') },
-              { label: t('orderLists.createdBy') },
-              { label: t('orderLists.createdAt') },
-              { label: t('orderLists.itemCount'), numeric: true },
-              { label: t('orderLists.amount'), numeric: true, cell: 'py-2' },
-            ]}
-          />
-          <tbody>
-            {result.elements.map((list) => (
-              <tr key={list.id} className="border-b border-gray-100">
-                <td className="py-2 pr-3">
-                  <Link to={orderListPath(list.id)} className="font-medium text-primary hover:underline">
-                    {list.name}
-                  </Link>
-                  {list.tags.length > 0 && (
-                    <span className="block text-xs text-gray-600">{list.tags.map((tag) => tag.name).join(', ')}</span>
-                  )}
-                </td>
-                <td className="py-2 pr-3">{privacyLabel(list.ownerType, t)}</td>
-                <td className="py-2 pr-3">{`${list.createdBy.firstName} ${list.createdBy.lastName}`}</td>
-                <td className="py-2 pr-3">{formatDate(list.createdAt, locale)}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{list.itemCount}</td>
-                <td className="py-2 text-right tabular-nums">{list.amount === null ? '–' : amount(list.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollTable>
-      )}
+      <ListResult result={result} emptyText={t('orderLists.empty')}>
+        {(lists) => (
+          <ScrollTable label={t('orderLists.title')} minWidth="min-w-[44rem]">
+            <TableHead
+              columns={[
+                { label: t('orderLists.nameColumn') },
+                { label: t('orderLists.privacy') },
+                { label: t('orderLists.createdBy') },
+                { label: t('orderLists.createdAt') },
+                { label: t('orderLists.itemCount'), numeric: true },
+                { label: t('orderLists.amount'), numeric: true, cell: 'py-2' },
+              ]}
+            />
+            <tbody>
+              {lists.map((list) => (
+                <tr key={list.id} className="border-b border-gray-100">
+                  <td className="py-2 pr-3">
+                    <Link to={orderListPath(list.id)} className="font-medium text-primary hover:underline">
+                      {list.name}
+                    </Link>
+                    {list.tags.length > 0 && (
+                      <span className="block text-xs text-gray-600">{list.tags.map((tag) => tag.name).join(', ')}</span>
+                    )}
+                  </td>
+                  <td className="py-2 pr-3">{privacyLabel(list.ownerType, t)}</td>
+                  <td className="py-2 pr-3">{`${list.createdBy.firstName} ${list.createdBy.lastName}`}</td>
+                  <td className="py-2 pr-3">{formatDate(list.createdAt, locale)}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{list.itemCount}</td>
+                  <td className="py-2 text-right tabular-nums">{list.amount === null ? '–' : amount(list.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        )}
+      </ListResult>
       <Pager page={filter.page} total={result?.total ?? 0} pageSize={ORDER_LIST_DEFAULT_LIMIT} onPage={setPage} />
     </div>
   );

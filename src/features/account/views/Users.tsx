@@ -11,7 +11,7 @@ import { ScrollTable } from '../../../components/ui/ScrollTable.tsx';
 import { TableHead } from '../../../components/ui/TableHead.tsx';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Loading, Pager } from '../../../components/ui/ListKit.tsx';
+import { ListResult, Pager } from '../../../components/ui/ListKit.tsx';
 import { useResource } from '../../../lib/use-resource.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import type { Customer } from '../../../lib/session/customer.ts';
@@ -83,6 +83,7 @@ function AssignFlow({
   );
 }
 
+/** The list screen: filters, the flow assignment, the users with delete, and the link to create one. */
 export function Users() {
   const { t, locale } = useI18n();
   const { customer: me, rights } = useLoggedIn();
@@ -155,70 +156,71 @@ export function Users() {
           }}
         />
       )}
-      {result === null ? (
-        <Loading />
-      ) : result.customers.length === 0 ? (
-        <p className="text-sm text-gray-600">{t('account.users.empty')}</p>
-      ) : (
-        <ScrollTable label={t('account.nav.customer')} minWidth="min-w-[40rem]">
-          <TableHead
-            columns={[
-              managesFlows && { key: 'select', label: t('flows.assign.select'), hiddenLabel: true },
-              { key: 'name', label: t('account.field.name') },
-              { key: 'username', label: t('account.field.username') },
-              { key: 'status', label: t('account.field.status') },
-              { key: 'leadBuyer', label: t('account.field.leadBuyer') },
-              managesFlows && { key: 'flow', label: t('flows.assign.flowColumn') },
-              { key: 'budget', label: t('account.users.budget'), numeric: true },
-              { key: 'budgetRemaining', label: t('account.users.budgetRemaining'), numeric: true },
-              { key: 'actions', label: t('account.actions'), hiddenLabel: true, cell: 'py-2' },
-            ]}
-          />
-          <tbody>
-            {result.customers.map((c) => (
-              <tr key={c.id} className="border-b border-gray-100">
-                {managesFlows && (
-                  <td className="py-2 pr-3">
-                    <input
-                      type="checkbox"
-                      aria-label={t('flows.assign.selectNamed', { name: `${c.firstName} ${c.lastName}` })}
-                      checked={selected.has(c.id)}
-                      onChange={(e) => toggle(c.id, e.target.checked)}
-                      className="h-4 w-4 accent-primary"
-                    />
-                  </td>
-                )}
-                <td className="py-2 pr-3">
-                  <Link
-                    to={`/account/customer/details/${encodeURIComponent(c.id)}`}
-                    className="font-medium text-primary hover:underline"
-                  >
-                    {c.firstName} {c.lastName}
-                  </Link>
-                </td>
-                <td className="py-2 pr-3">{c.username}</td>
-                <td className="py-2 pr-3">{c.active ? t('account.status.active') : t('account.status.inactive')}</td>
-                <td className="py-2 pr-3">{c.leadBuyer ? t('account.yes') : t('account.no')}</td>
-                {managesFlows && <td className="py-2 pr-3">{flowOf.get(c.id) ?? '–'}</td>}
-                <td className="py-2 pr-3 text-right">{c.budget === null ? '–' : money.format(c.budget)}</td>
-                <td className="py-2 pr-3 text-right">
-                  {c.budgetRemaining === null ? '–' : money.format(c.budgetRemaining)}
-                </td>
-                <td className="py-2 text-right">
-                  {c.id !== me.id && (
-                    <Button kind="danger" onClick={() => remove.ask(c)}>
-                      <span aria-hidden="true">{t('account.delete')}</span>
-                      <span className="sr-only">
-                        {t('account.users.deleteNamed', { name: `${c.firstName} ${c.lastName}` })}
-                      </span>
-                    </Button>
+      <ListResult
+        result={result && { elements: result.customers, total: result.total }}
+        emptyText={t('account.users.empty')}
+      >
+        {(customers) => (
+          <ScrollTable label={t('account.nav.customer')} minWidth="min-w-[40rem]">
+            <TableHead
+              columns={[
+                managesFlows && { key: 'select', label: t('flows.assign.select'), hiddenLabel: true },
+                { key: 'name', label: t('account.field.name') },
+                { key: 'username', label: t('account.field.username') },
+                { key: 'status', label: t('account.field.status') },
+                { key: 'leadBuyer', label: t('account.field.leadBuyer') },
+                managesFlows && { key: 'flow', label: t('flows.assign.flowColumn') },
+                { key: 'budget', label: t('account.users.budget'), numeric: true },
+                { key: 'budgetRemaining', label: t('account.users.budgetRemaining'), numeric: true },
+                { key: 'actions', label: t('account.actions'), hiddenLabel: true, cell: 'py-2' },
+              ]}
+            />
+            <tbody>
+              {customers.map((c) => (
+                <tr key={c.id} className="border-b border-gray-100">
+                  {managesFlows && (
+                    <td className="py-2 pr-3">
+                      <input
+                        type="checkbox"
+                        aria-label={t('flows.assign.selectNamed', { name: `${c.firstName} ${c.lastName}` })}
+                        checked={selected.has(c.id)}
+                        onChange={(e) => toggle(c.id, e.target.checked)}
+                        className="h-4 w-4 accent-primary"
+                      />
+                    </td>
                   )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollTable>
-      )}
+                  <td className="py-2 pr-3">
+                    <Link
+                      to={`/account/customer/details/${encodeURIComponent(c.id)}`}
+                      className="font-medium text-primary hover:underline"
+                    >
+                      {c.firstName} {c.lastName}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-3">{c.username}</td>
+                  <td className="py-2 pr-3">{c.active ? t('account.status.active') : t('account.status.inactive')}</td>
+                  <td className="py-2 pr-3">{c.leadBuyer ? t('account.yes') : t('account.no')}</td>
+                  {managesFlows && <td className="py-2 pr-3">{flowOf.get(c.id) ?? '–'}</td>}
+                  <td className="py-2 pr-3 text-right">{c.budget === null ? '–' : money.format(c.budget)}</td>
+                  <td className="py-2 pr-3 text-right">
+                    {c.budgetRemaining === null ? '–' : money.format(c.budgetRemaining)}
+                  </td>
+                  <td className="py-2 text-right">
+                    {c.id !== me.id && (
+                      <Button kind="danger" onClick={() => remove.ask(c)}>
+                        <span aria-hidden="true">{t('account.delete')}</span>
+                        <span className="sr-only">
+                          {t('account.users.deleteNamed', { name: `${c.firstName} ${c.lastName}` })}
+                        </span>
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        )}
+      </ListResult>
       <Pager page={query.page} total={result?.total ?? 0} pageSize={CUSTOMER_PAGE_SIZE} onPage={setPage} />
       {remove.target && (
         <ConfirmDialog
