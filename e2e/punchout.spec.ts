@@ -31,14 +31,13 @@ async function openStartPage(page: Page, submit: () => Promise<void>) {
   await expect(page.getByRole('region', { name: 'Punch-out session' })).toContainText(CXML_SYSTEM);
 }
 
-/** Screenshots of a page at 1280 and 375 pixels wide, attached to the test's report. */
+/** Full-page screenshots at 1280 and 375 pixels wide, kept in the test's output folder and attached to its report. */
 async function screenshots(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await test.info().attach(`${name}-${width}`, {
-      body: await page.screenshot({ fullPage: true }),
-      contentType: 'image/png',
-    });
+    const path = test.info().outputPath(`${name}-${width}.png`);
+    await page.screenshot({ path, fullPage: true });
+    await test.info().attach(`${name}-${width}`, { path, contentType: 'image/png' });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -134,7 +133,8 @@ test('cXML: create and transfer, edit the returned cart, transfer again, then in
   await expect(page.getByRole('spinbutton')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Remove .* from the cart/ })).toHaveCount(0);
   await expect(page.getByText('Quantity: 75')).toBeVisible();
-  await expect(page.getByRole('button', { name: `Return to ${CXML_SYSTEM}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Return to ${CXML_SYSTEM}`, exact: true })).toBeVisible();
+  await screenshots(page, 'punchout-inspect-cart');
 });
 
 test('a punch-out session cannot reach the checkout: no order button, the success page goes to the cart, and the Store API refuses an order', async ({
