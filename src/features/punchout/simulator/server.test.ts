@@ -11,7 +11,7 @@ afterEach(unstubStoreApi);
 const site = { storefrontUrl: 'http://localhost:4321/en', languageId: 'l'.repeat(32), clientAddress: null };
 
 describe('returned OCI cart', () => {
-  const post = (body: Uint8Array | string) =>
+  const post = (body: string) =>
     new Request('http://localhost:4321/punchout-test/oci-return', {
       method: 'POST',
       body,
