@@ -73,11 +73,14 @@ export default defineConfig({
       timeout: 300_000,
       reuseExistingServer: !process.env.CI,
       stdout: 'pipe' as const,
+      // PUNCHOUT_TEST_PAGE: the procurement simulator (/punchout-test) plays SAP SRM and Ariba for
+      // e2e/punchout.spec.ts.
       env: {
         PORT: String(E2E_PORT + index),
         HOST: '127.0.0.1',
         DATA_DIR: join(dataRoot, `worker-${index}`),
         WERKBANK_DEV_OUTBOX: '1',
+        PUNCHOUT_TEST_PAGE: '1',
       },
     })),
     {

@@ -25,10 +25,15 @@ export async function waitForHydrate(page: Page, locator: Locator): Promise<void
  * request) have started. Islands that wait for visibility, a media query or an interaction are not awaited.
  */
 export async function waitForIslands(page: Page): Promise<void> {
-  // `client:session` islands hydrate at idle too once the visitor is logged in (the `wb-logged-in` marker cookie).
-  const loggedIn = (await page.context().cookies()).some((c) => c.name === 'wb-logged-in' && c.value === '1');
+  // `client:session` islands hydrate at idle too once the visitor is logged in (the `wb-logged-in` marker cookie),
+  // except those whose directive says `only` (the cart hydrates on interaction; the punch-out bar only in a punch-out
+  // session, with the `wb-punchout` marker).
+  const cookies = await page.context().cookies();
+  const loggedIn = cookies.some((c) => c.name === 'wb-logged-in' && c.value === '1');
+  const punchOut = cookies.some((c) => c.name === 'wb-punchout' && c.value === '1');
+  const session = `[client="session"]:not([opts*="only"])${punchOut ? ', [client="session"][opts*="punchout"]' : ''}`;
   const waiting = loggedIn
-    ? 'astro-island[ssr]:is([client="load"], [client="idle"], [client="session"])'
+    ? `astro-island[ssr]:is([client="load"], [client="idle"], ${session})`
     : 'astro-island[ssr]:is([client="load"], [client="idle"])';
   await expect.poll(() => page.locator(waiting).count()).toBe(0);
 }

@@ -9,6 +9,7 @@ import type { BackendConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { punchOutConfigTable } from '../db/schema/index.ts';
 import { addCxmlConfig, addOciConfig, PunchOutConfigError } from '../commerce/punchout/config.ts';
+import { parseAllowedOrigin } from '../commerce/punchout/return-url.ts';
 import { DEMO_COMPANIES, demoCompanyId } from './seed-customers.ts';
 
 /** The published demo credentials (docs/demo-logins.md). */
@@ -17,9 +18,21 @@ export const DEMO_PUNCHOUT = {
   cxml: { domain: 'NetworkID', identity: 'AN-PEETERS-T', secret: 'cxml-demo-secret-2026', user: 'jan.janssens' },
 } as const;
 
-/** The origins of the sales channel's domains (the shop's own sites), for the demo return addresses. */
-function siteOrigins(config: Pick<BackendConfig, 'domains'>): string[] {
-  return [...new Set(config.domains.map((d) => new URL(d.url).origin))];
+/**
+ * The origins of the sales channel's domains (the shop's own sites) that may be return addresses, for the demo: a
+ * site a return address may not name (the default Austrian site `http://at.localhost:…` is plain http to another host
+ * than the machine's own, backend/commerce/punchout/return-url.ts) is left out instead of failing the whole seed.
+ */
+export function siteOrigins(config: Pick<BackendConfig, 'domains'>): string[] {
+  const allowed = (origin: string) => {
+    try {
+      parseAllowedOrigin(origin);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return [...new Set(config.domains.map((d) => new URL(d.url).origin))].filter(allowed);
 }
 
 /**

@@ -10,6 +10,7 @@ import { $notifications } from '../../lib/notifications.ts';
 import { ACCOUNT_MESSAGES, accountRoutes } from './AccountApp.tsx';
 import { toCustomer, type Customer } from '../../lib/session/customer.ts';
 import { $customer } from '../../lib/session/session-store.ts';
+import { $punchOut } from '../../lib/session/punchout-store.ts';
 import * as v from 'valibot';
 import { StoreApiErrorEnvelopeSchema } from '../../../contract/errors.ts';
 import { CompanyCustomerListResponseSchema, CompanyCustomerSchema } from '../../../contract/provider/company-users.ts';
@@ -115,6 +116,33 @@ describe('change password form', () => {
     cleanup();
     renderApp('/account/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO', 'ROLE_MANAGE_OWN_ACCOUNT']);
     expect(await screen.findByRole('button', { name: 'Change password' })).toBeInTheDocument();
+  });
+
+  test('a punch-out session offers neither the password change nor an e-mail address to change', async () => {
+    document.cookie = 'wb-punchout=1; path=/';
+    fetchMock.mockImplementation(async (url) =>
+      new URL(String(url)).pathname === '/store-api/werkbank/punchout/session'
+        ? json({
+            protocol: 'oci',
+            systemName: 'SAP SRM',
+            operation: 'create',
+            readOnly: false,
+            testMode: false,
+            expiresIn: 3600,
+            apiAlias: 'punchout_session',
+          })
+        : json({}, 404),
+    );
+    try {
+      renderApp('/account/profile', ['ROLE_MANAGE_OWN_CONTACT_INFO', 'ROLE_MANAGE_OWN_ACCOUNT']);
+      await waitFor(() => expect($punchOut.get()).not.toBeNull());
+      expect(await screen.findByRole('textbox', { name: /First name/ })).toBeInTheDocument();
+      expect(screen.queryByRole('textbox', { name: /Email/i })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Change password' })).not.toBeInTheDocument();
+    } finally {
+      document.cookie = 'wb-punchout=; path=/; max-age=0';
+      $punchOut.set(null);
+    }
   });
 
   test('empty fields and a mismatch are shown at their fields without calling the server', async () => {

@@ -11,6 +11,7 @@ import { BUDGET_PERIOD_MESSAGES } from '../../i18n/budget-period.ts';
 import { holds, offered, SIDEBAR, type RightNeed } from './rights.ts';
 import type { FeatureFlag } from '../../lib/feature-flags.ts';
 import { useLoggedIn } from './session.tsx';
+import { refreshPunchOut } from '../../lib/session/punchout-store.ts';
 import { Coming } from './views/Coming.tsx';
 import { useI18n } from '../../i18n/react.tsx';
 import type { MessageKey } from '../../i18n/locales.ts';
@@ -91,6 +92,10 @@ function Layout({ prefix, features }: { prefix: string; features: readonly Featu
 
 function SignedInLayout({ features }: { features: readonly FeatureFlag[] }) {
   const { rights } = useLoggedIn();
+  // A punch-out session's screens leave out what only a person with an own login may do (views/Profile.tsx).
+  useEffect(() => {
+    void refreshPunchOut();
+  }, []);
   return (
     <div className="mx-auto flex w-full max-w-[1440px] flex-col gap-6 px-4 py-6 lg:flex-row lg:gap-10 lg:px-8">
       <Sidebar rights={rights} features={features} />

@@ -184,6 +184,6 @@ export async function invokeProviderForBrowser<Op extends ProviderJsonOperationI
 function browserSchema(schema: v.GenericSchema): v.GenericSchema {
   if (schema.type !== 'object' || !('entries' in schema)) return schema;
   const object = schema as v.ObjectSchema<v.ObjectEntries, undefined>;
-  const removed = (['token', 'contextToken'] as const).filter((key) => key in object.entries);
-  return removed.length ? v.omit(object, removed) : schema;
+  const [first, ...rest] = (['token', 'contextToken'] as const).filter((key) => key in object.entries);
+  return first ? v.omit(object, [first, ...rest]) : schema;
 }

@@ -4,9 +4,12 @@
  * (OrderListItems.tsx) and settings (OrderListSettings.tsx). Duplicate (a new list copying the items,
  * `sourceListId`), delete after a confirmation, "add all to cart" through the one cart store (every item the cart did
  * not take is listed with the cart's message for it), and "request an offer" on the list's items
- * (src/components/commerce/RequestOffer.tsx with `orderListId`).
+ * (src/components/commerce/RequestOffer.tsx with `orderListId`), which a punch-out session does not offer: its
+ * orders are placed in the procurement system, from the transferred cart.
  */
 import { useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { $punchOut } from '../../../lib/session/punchout-store.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { OrderListDetail as OrderList, OrderListOwnerType } from '../../../../contract/provider/order-list.ts';
 import { OrderListFields, orderListNameError } from '../../../components/commerce/AddToOrderListDialog.tsx';
@@ -82,6 +85,7 @@ export function OrderListDetail() {
     },
   });
 
+  const punchOut = useStore($punchOut);
   const toCart = useAction(async () => {
     if (!list) return;
     const result = await addOrderListToCart(list);
@@ -158,7 +162,7 @@ export function OrderListDetail() {
         <Button busy={toCart.busy} disabled={list.items.length === 0} onClick={() => toCart.run(undefined)}>
           {t('orderLists.addAllToCart')}
         </Button>
-        {list.items.length > 0 && <RequestOffer orderListId={list.id} onSent={setOfferSent} />}
+        {list.items.length > 0 && !punchOut && <RequestOffer orderListId={list.id} onSent={setOfferSent} />}
         <Button kind="secondary" onClick={openDuplicate}>
           {t('orderLists.duplicate')}
         </Button>

@@ -1,9 +1,12 @@
 /**
  * The profile screen: edit the own contact data and change the password. A new e-mail address needs the current
  * password (the backend's `account/change-profile` re-authenticates an e-mail change as Shopware's
- * `account/change-email` does): the field shows only while the e-mail differs from the stored one.
+ * `account/change-email` does): the field shows only while the e-mail differs from the stored one. A punch-out
+ * session (`$punchOut`) has neither an e-mail address nor a password to change: it shops for a procurement system's
+ * user, who logs in there (the Store API refuses both changes too).
  */
 import { useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import { Link } from 'react-router';
 import { Button, Card, Form, PasswordField, TextField } from '../../../components/ui/form.tsx';
 import { useScriptRequiredAction } from '../form-action.ts';
@@ -11,6 +14,7 @@ import { useAction, useNotify } from '../../../components/ui/use-action.ts';
 import { useI18n } from '../../../i18n/react.tsx';
 import { validateForm, type FieldErrors } from '../../../lib/forms/validation.ts';
 import { refreshSession } from '../../../lib/session/session-store.ts';
+import { $punchOut } from '../../../lib/session/punchout-store.ts';
 import { changePassword, changeProfile, type ProfileInput } from '../api.ts';
 import { holds } from '../rights.ts';
 import { useLoggedIn } from '../session.tsx';
@@ -25,6 +29,7 @@ export function ProfileForm() {
   const { t } = i18n;
   const formAction = useScriptRequiredAction();
   const { customer } = useLoggedIn();
+  const punchOut = useStore($punchOut);
   const { notify } = useNotify();
   const [values, setValues] = useState({
     salutation: customer.salutation,
@@ -80,15 +85,17 @@ export function ProfileForm() {
           error={errors.lastName}
           autoComplete="family-name"
         />
-        <TextField
-          label={t('account.field.email')}
-          required
-          type="email"
-          value={values.email}
-          onValue={set('email')}
-          error={errors.email}
-          autoComplete="email"
-        />
+        {!punchOut && (
+          <TextField
+            label={t('account.field.email')}
+            required
+            type="email"
+            value={values.email}
+            onValue={set('email')}
+            error={errors.email}
+            autoComplete="email"
+          />
+        )}
         {newEmail && (
           <PasswordField
             label={t('account.profile.emailPassword')}
@@ -200,16 +207,18 @@ export function PasswordForm() {
 
 /**
  * The profile page: the contact data (the page's right, ROLE_MANAGE_OWN_CONTACT_INFO) and, for a customer holding
- * ROLE_MANAGE_OWN_ACCOUNT, the password change (the server refuses it without that right, docs/decisions/024).
+ * ROLE_MANAGE_OWN_ACCOUNT, the password change (the server refuses it without that right, docs/decisions/024), which
+ * a punch-out session does not offer.
  */
 export function Profile() {
   const { t } = useI18n();
   const { rights } = useLoggedIn();
+  const punchOut = useStore($punchOut);
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('account.nav.profile')}</h1>
       <ProfileForm />
-      {holds(rights, 'ROLE_MANAGE_OWN_ACCOUNT') && <PasswordForm />}
+      {!punchOut && holds(rights, 'ROLE_MANAGE_OWN_ACCOUNT') && <PasswordForm />}
     </div>
   );
 }
