@@ -48,7 +48,10 @@ afterEach(() => {
 
 describe('loadCartPage', () => {
   test("reads the customer and the cart with the visitor's context token and sets the missing marker", async () => {
-    const cart = checkoutCart({ lines: [productLine('a1'.repeat(16), 'D-2000', 'Cordless drill', 2, 12.5)] });
+    const cart = {
+      ...checkoutCart({ lines: [productLine('a1'.repeat(16), 'D-2000', 'Cordless drill', 2, 12.5)] }),
+      token: '0ddba11'.repeat(4) + 'cafe',
+    };
     reply = (request) => {
       const { pathname } = new URL(request.url);
       if (pathname === '/store-api/account/customer') return Response.json(accountCustomerBody(['ROLE_PLACE_ORDERS']));
@@ -60,6 +63,9 @@ describe('loadCartPage', () => {
     const data = await loadCartPage(jar.cookies, DOMAIN);
 
     expect(data?.cart.lineItems?.[0]?.label).toBe('Cordless drill');
+    // The page's island props are serialised into the HTML: the cart's context token is not among them.
+    expect(data?.cart).not.toHaveProperty('token');
+    expect(JSON.stringify(data)).not.toContain(cart.token);
     expect(data?.customer.rights).toEqual(['ROLE_PLACE_ORDERS']);
     expect(data?.options?.addresses.map((a) => `${a.street} ${a.number}`)).toEqual(['Noorderlaan 112']);
     expect(data?.options?.shippingMethods.map((m) => m.name)).toEqual(['Standard delivery', 'Pickup']);

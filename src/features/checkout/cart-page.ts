@@ -76,7 +76,11 @@ async function readCartPage(
     readOptions(client).catch(() => null),
     punchOutMarker ? invokeProvider(client, 'readPunchOutSession').catch(() => null) : null,
   ]);
-  return customer && cart ? { customer, cart, options, punchOut } : null;
+  if (!customer || !cart) return null;
+  // Shopware's Cart carries the context token (`token`); the page hands the cart to its island as serialised props,
+  // so the token would stand in the HTML. Scripts never see the context token (docs/decisions/009): it is left out.
+  const { token: _token, ...withoutToken } = cart;
+  return { customer, cart: withoutToken, options, punchOut };
 }
 
 async function readOptions(client: StoreApiClient): Promise<CheckoutOptions> {
