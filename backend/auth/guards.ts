@@ -89,6 +89,17 @@ export function toAuthenticatedCustomer(
   };
 }
 
+/** A customer with company and rights by id, or null when missing or when it or its company is inactive. */
+export async function loadAuthenticatedCustomer(db: Db, customerId: string): Promise<AuthenticatedCustomer | null> {
+  const [row] = await db
+    .select(AUTHENTICATED_CUSTOMER)
+    .from(customerTable)
+    .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
+    .where(eq(customerTable.id, customerId))
+    .limit(1);
+  return toAuthenticatedCustomer(row);
+}
+
 /**
  * Loads the context's customer with company and rights, or throws 403 when the context is anonymous or the
  * customer or company has been deactivated since login. The context middleware reads the customer with the context
@@ -99,13 +110,7 @@ export async function requireCustomer(c: Context<StoreApiEnv>, db: Db): Promise<
   const customerId = context.customerId;
   if (!customerId) throw notLoggedIn();
   if (context.customer?.id === customerId) return context.customer;
-  const [row] = await db
-    .select(AUTHENTICATED_CUSTOMER)
-    .from(customerTable)
-    .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
-    .where(eq(customerTable.id, customerId))
-    .limit(1);
-  const customer = toAuthenticatedCustomer(row);
+  const customer = await loadAuthenticatedCustomer(db, customerId);
   if (!customer) throw notLoggedIn();
   return customer;
 }

@@ -15,7 +15,9 @@ test('the core processors run in their order, then the registered ones, each onc
     'minimum-order-value',
     'vat',
     'credit-limit',
+    'punch-out',
     'budgets',
   ]);
-  expect(orderGates().map((g) => g.name)).toEqual(['approvals']);
+  // Punch-out refuses a punch-out session's order before spending would ask for an approval.
+  expect(orderGates().map((g) => g.name)).toEqual(['punch-out', 'approvals']);
 });

@@ -66,6 +66,8 @@ async function addDemoConfigs(db: Db, companyNumber: string, origins: string[]):
     password: DEMO_PUNCHOUT.oci.password,
     hookOrigins: origins,
     systemName: 'SAP SRM (demo)',
+    // MATGROUP and EXT_CATEGORY_ID from the catalogue's UNSPSC class, as SAP buyers usually agree.
+    settings: { classification: 'UNSPSC' },
   });
   await addCxmlConfig(db, {
     companyNumber,

@@ -19,10 +19,10 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { AUTHENTICATED_CUSTOMER, toAuthenticatedCustomer } from '../../auth/guards.ts';
+import { loadAuthenticatedCustomer } from '../../auth/guards.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { companyTable, customerTable, cxmlOrderRequestTable, orderTable, productTable } from '../../db/schema/index.ts';
+import { cxmlOrderRequestTable, orderTable, productTable } from '../../db/schema/index.ts';
 import { addLineItems } from '../cart/cart-change.ts';
 import { calculateCart } from '../cart/calculate-cart.ts';
 import { isUniqueViolation, placeOrder } from '../orders/order-placement.ts';
@@ -149,13 +149,7 @@ export async function receiveOrderRequest(
       now,
     });
     sessionId = session.id;
-    const [row] = await db
-      .select(AUTHENTICATED_CUSTOMER)
-      .from(customerTable)
-      .innerJoin(companyTable, eq(companyTable.id, customerTable.companyId))
-      .where(eq(customerTable.id, session.customerId!))
-      .limit(1);
-    const customer = toAuthenticatedCustomer(row);
+    const customer = await loadAuthenticatedCustomer(db, session.customerId!);
     if (!customer) throw new CxmlRequestError(403, 'The configured user or company is inactive.');
     const extra = await addLineItems(
       db,

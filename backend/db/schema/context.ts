@@ -17,7 +17,13 @@ export interface ContextPayload {
   billingAddressId?: string;
   shippingAddressId?: string;
   /** Set on the context of a punch-out session (backend/commerce/punchout/sessions.ts `PunchOutContext`). */
-  punchOut?: { sessionId: string; protocol: 'oci' | 'cxml'; readOnly: boolean; expiresAt: string; orderRequest?: boolean };
+  punchOut?: {
+    sessionId: string;
+    protocol: 'oci' | 'cxml';
+    readOnly: boolean;
+    expiresAt: string;
+    orderRequest?: boolean;
+  };
 }
 
 export const contextTable = pgTable(

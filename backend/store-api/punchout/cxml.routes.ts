@@ -18,8 +18,6 @@
 import { bodyLimit } from 'hono/body-limit';
 import type { Context, Hono } from 'hono';
 import { providerErrorCode } from '../../../contract/provider.ts';
-import { requireCustomer } from '../../auth/guards.ts';
-import { createCustomerContext } from '../../auth/session.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { StoreApiError } from '../../http/errors.ts';
@@ -42,15 +40,13 @@ import { checkReturnUrl } from '../../commerce/punchout/return-url.ts';
 import {
   CXML_START_TTL_MS,
   endExpiredPunchOutSessions,
-  endPunchOutSessions,
   issueStart,
   openPunchOutSession,
   redeemStart,
 } from '../../commerce/punchout/sessions.ts';
 import type { CxmlSessionData } from '../../commerce/punchout/transfer.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { notAPunchOutSession } from './oci.routes.ts';
-import { punchOutContextPayload, punchOutLanding } from './punchout-context.ts';
+import { endOwnPunchOutSession, openPunchOutContext } from './punchout-context.ts';
 import { storefrontBaseUrl } from './storefront-url.ts';
 
 /** Largest cXML request read, in bytes (1 MiB: a setup request is a few KiB, an order with 500 lines ~1 MiB). */
@@ -279,26 +275,10 @@ export function registerCxmlRoutes(app: Hono<StoreApiEnv>, routeDeps: CxmlRouteD
         'This punch-out link is unknown, used or expired.',
       );
     }
-    const ctx = c.get('context');
-    const token = await createCustomerContext(db, {
-      salesChannelId: ctx.salesChannel.id,
-      customerId: session.customerId,
-      languageId: ctx.language.id,
-      payload: punchOutContextPayload(session),
-      now: at,
-    });
-    c.header('sw-context-token', token);
-    c.header('cache-control', 'no-store');
-    return { contextToken: token, landing: punchOutLanding(session), apiAlias: 'punchout_session_start' as const };
+    return openPunchOutContext(c, db, { ...session, customerId: session.customerId }, at);
   };
   providerRoute(app, config.cxmlEntry, 'cxmlStart', (c, { params }) => start('cxml')(c, params));
   providerRoute(app, config.cxmlEntry, 'cxmlInspect', (c, { params }) => start('inspect')(c, params));
 
-  providerRoute(app, config.cxmlEntry, 'cxmlLogout', async (c) => {
-    await requireCustomer(c, db);
-    const punchOut = c.get('context').punchOut;
-    if (!punchOut || punchOut.protocol !== 'cxml') throw notAPunchOutSession(config);
-    await endPunchOutSessions(db, [punchOut.sessionId], now());
-    return null;
-  });
+  providerRoute(app, config.cxmlEntry, 'cxmlLogout', (c) => endOwnPunchOutSession(c, db, config, 'cxml', now()));
 }

@@ -16,7 +16,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { OciCallUpRequest, OciCallUpResponse } from '../../../contract/provider/punchout.ts';
 import { providerErrorCode } from '../../../contract/provider.ts';
-import { requireCustomer, type AuthenticatedCustomer } from '../../auth/guards.ts';
+import { loadAuthenticatedCustomer } from '../../auth/guards.ts';
 import { DUMMY_HASH, verifyPassword } from '../../auth/password.ts';
 import {
   clearRateLimit,
@@ -26,7 +26,6 @@ import {
   RATE_LIMITS,
   refundRateLimit,
 } from '../../auth/rate-limit.ts';
-import { createCustomerContext } from '../../auth/session.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { productTable } from '../../db/schema/index.ts';
@@ -44,7 +43,6 @@ import {
 import { checkReturnUrl } from '../../commerce/punchout/return-url.ts';
 import {
   endExpiredPunchOutSessions,
-  endPunchOutSessions,
   issueStart,
   OCI_START_TTL_MS,
   openPunchOutSession,
@@ -54,7 +52,7 @@ import type { OciSessionData } from '../../commerce/punchout/transfer.ts';
 import { ociFunctionPageFor } from '../../commerce/punchout/oci-function-page.ts';
 import { ociFunctionKind } from '../../commerce/punchout/oci/functions.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { punchOutContextPayload, punchOutLanding } from './punchout-context.ts';
+import { endOwnPunchOutSession, openPunchOutContext, punchOutPageResponse } from './punchout-context.ts';
 import { storefrontBaseUrl } from './storefront-url.ts';
 
 export interface OciRouteDeps {
@@ -179,25 +177,18 @@ export function registerOciRoutes(app: Hono<StoreApiEnv>, routeDeps: OciRouteDep
       throw ociError(config, 400, 'INVALID_CALL_UP', 'FUNCTION must be VALIDATE or BACKGROUND_SEARCH here.');
     }
     const context = c.get('context');
-    const customer = { id: oci.customerId, companyId: oci.companyId, rights: new Set<string>() };
+    const customer = await loadAuthenticatedCustomer(db, oci.customerId);
+    if (!customer) throw ociError(config, 401, 'INVALID_CREDENTIALS', 'Unknown user or wrong password.');
     const page = await ociFunctionPageFor(db, {
       kind: fn,
       callUp,
       config: oci,
-      customer: customer as unknown as AuthenticatedCustomer,
+      customer,
       locale: context.language.localeCode,
       storefrontUrl: storefrontBaseUrl(config, body.storefrontUrl),
       now: now(),
     });
-    return new Response(new Uint8Array(page.body), {
-      status: 200,
-      headers: {
-        'content-type': page.contentType,
-        'content-security-policy': page.contentSecurityPolicy,
-        'cache-control': 'no-store',
-        'referrer-policy': 'no-referrer',
-      },
-    });
+    return punchOutPageResponse(page);
   });
 
   providerRoute(app, config.ociEntry, 'ociExchangeOtp', async (c, { params }) => {
@@ -206,33 +197,8 @@ export function registerOciRoutes(app: Hono<StoreApiEnv>, routeDeps: OciRouteDep
     if (!session?.customerId) {
       throw ociError(config, 404, 'OTP_NOT_FOUND', 'This punch-out link is unknown, used or expired.');
     }
-    const ctx = c.get('context');
-    const token = await createCustomerContext(db, {
-      salesChannelId: ctx.salesChannel.id,
-      customerId: session.customerId,
-      languageId: ctx.language.id,
-      payload: punchOutContextPayload(session),
-      now: at,
-    });
-    c.header('sw-context-token', token);
-    c.header('cache-control', 'no-store');
-    return { contextToken: token, landing: punchOutLanding(session), apiAlias: 'punchout_session_start' as const };
+    return openPunchOutContext(c, db, { ...session, customerId: session.customerId }, at);
   });
 
-  providerRoute(app, config.ociEntry, 'ociLogout', async (c) => {
-    await requireCustomer(c, db);
-    const punchOut = c.get('context').punchOut;
-    if (!punchOut || punchOut.protocol !== 'oci') throw notAPunchOutSession(config);
-    await endPunchOutSessions(db, [punchOut.sessionId], now());
-    return null;
-  });
-}
-
-/** 404 `{provider}__NOT_A_PUNCHOUT_SESSION`. */
-export function notAPunchOutSession(config: BackendConfig): StoreApiError {
-  return new StoreApiError(
-    404,
-    providerErrorCode(config.provider, 'NOT_A_PUNCHOUT_SESSION'),
-    'This session is not a punch-out session.',
-  );
+  providerRoute(app, config.ociEntry, 'ociLogout', (c) => endOwnPunchOutSession(c, db, config, 'oci', now()));
 }

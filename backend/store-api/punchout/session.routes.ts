@@ -24,7 +24,7 @@ import { PunchOutInputError } from '../../commerce/punchout/errors.ts';
 import { activePunchOutSession, endPunchOutSessions } from '../../commerce/punchout/sessions.ts';
 import { transferForm, transferPage } from '../../commerce/punchout/transfer.ts';
 import type { StoreApiEnv } from '../context.ts';
-import { notAPunchOutSession } from './oci.routes.ts';
+import { notAPunchOutSession, punchOutPageResponse } from './punchout-context.ts';
 
 export interface SessionRouteDeps {
   db: Db;
@@ -117,15 +117,7 @@ export function registerPunchOutSessionRoutes(app: Hono<StoreApiEnv>, routeDeps:
       throw new StoreApiError(400, providerErrorCode(config.provider, 'PUNCHOUT_CART_INVALID'), error.message);
     }
     await endPunchOutSessions(db, [session.id], at);
-    return new Response(new Uint8Array(page.body), {
-      status: 200,
-      headers: {
-        'content-type': page.contentType,
-        'content-security-policy': page.contentSecurityPolicy,
-        'cache-control': 'no-store',
-        'referrer-policy': 'no-referrer',
-      },
-    });
+    return punchOutPageResponse(page);
   }
 
   providerRoute(app, config.provider, 'punchOutTransfer', (c) => respond(c, false));

@@ -89,7 +89,7 @@ describe('forwardCxmlRequest', () => {
     expect(res.headers.get('content-type')).toBe('text/xml; charset=UTF-8');
     const text = await res.text();
     expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE cXML SYSTEM')).toBe(true);
-    expect(text).toContain('<Status code="406" text="Not Acceptable">');
+    expect(text).toContain('<Status code="406" text="Not Acceptable" xml:lang="en">');
     expect(seen).toHaveLength(0);
     expect(sent).toBeLessThanOrEqual(6);
   });
@@ -100,7 +100,7 @@ describe('forwardCxmlRequest', () => {
     const res = await forwardCxmlRequest('cxmlSetupRequest', post(setup), site);
     expect(res.status).toBe(401);
     expect(res.headers.get('content-type')).toBe('text/xml; charset=UTF-8');
-    expect(await res.text()).toContain('<Status code="401" text="Unauthorized">');
+    expect(await res.text()).toContain('<Status code="401" text="Unauthorized" xml:lang="en">');
   });
 
   test('an unreachable Store API answers a cXML Status', async () => {
@@ -112,18 +112,4 @@ describe('forwardCxmlRequest', () => {
     expect(res.status).toBe(503);
     expect(await res.text()).toContain('<Status code="500"');
   });
-});
-
-test('Status documents: XML declaration first, DOCTYPE, a unique payloadID and a timestamp with a numeric offset', async () => {
-  const { cxmlStatusDocument } = await import('./cxml-forward.ts');
-  const a = cxmlStatusDocument(406, 'too <large> & more', 'shop.example');
-  const b = cxmlStatusDocument(406, 'x', 'shop.example');
-  expect(a.startsWith('<?xml')).toBe(true);
-  expect(a).toContain('<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.071/cXML.dtd">');
-  expect(a).toContain('too &lt;large&gt; &amp; more');
-  const timestamp = /timestamp="([^"]+)"/.exec(a)![1]!;
-  expect(timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
-  const id = (doc: string) => /payloadID="([^"]+)"/.exec(doc)![1];
-  expect(id(a)).toMatch(/@shop\.example$/);
-  expect(id(a)).not.toBe(id(b));
 });

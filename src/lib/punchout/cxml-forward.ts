@@ -10,6 +10,7 @@
  * Store API only receives bodies that passed the storefront's limit, docs/decisions/012), a Store API answer that is
  * not XML (an error envelope) gets a cXML `Status` of its HTTP status.
  */
+import { CXML_STATUS_TEXT, cxmlStatusDocument, type CxmlStatusCode } from '../../../contract/cxml.ts';
 import { providerApiPath } from '../store-api/server-provider.ts';
 import { forwardToStoreApi, storeApiHeaders } from '../store-api/client.ts';
 import { browserAddress, readBodyWithin } from '../store-api/proxy.ts';
@@ -17,59 +18,14 @@ import { browserAddress, readBodyWithin } from '../store-api/proxy.ts';
 /** Largest cXML request body read, in bytes (the Store API's own limit, contract/provider/endpoints.ts). */
 export const CXML_MAX_BODY_BYTES = 1024 * 1024;
 
-/** The DTD the storefront's own Status documents name (cXML.dtd 1.2.071). */
-const CXML_DTD = 'http://xml.cxml.org/schemas/cXML/1.2.071/cXML.dtd';
-
-/** Status texts of the codes the storefront answers itself (cXML Reference Guide §3.1.9, status codes). */
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  406: 'Not Acceptable',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
-
-function xmlEscape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** `2026-11-28T09:05:00+01:00`: ISO 8601 with a numeric offset, as cXML timestamps are written (never `Z`). */
-export function cxmlTimestamp(date: Date): string {
-  const offset = -date.getTimezoneOffset();
-  const shifted = new Date(date.getTime() + offset * 60_000);
-  const sign = offset >= 0 ? '+' : '-';
-  const hours = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
-  const minutes = String(Math.abs(offset) % 60).padStart(2, '0');
-  return `${shifted.toISOString().slice(0, 19)}${sign}${hours}:${minutes}`;
-}
-
-/** A payloadID as the cXML Reference Guide §3.1.1 recommends: `datetime.process.random@hostname`. */
-export function cxmlPayloadId(host: string, date: Date = new Date()): string {
-  const random = crypto.getRandomValues(new Uint32Array(2)).join('');
-  return `${date.getTime()}.${process.pid}.${random}@${host}`;
-}
-
-/**
- * A cXML Response holding only a Status (cXML Reference Guide §3.1.9): `code` (HTTP-like, 200–5xx), its standard
- * text, and `message` as the Status's content.
- */
-export function cxmlStatusDocument(code: number, message: string, host: string, date: Date = new Date()): string {
-  const text = STATUS_TEXT[code] ?? (code >= 500 ? 'Internal Server Error' : 'Bad Request');
-  return (
-    `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE cXML SYSTEM "${CXML_DTD}">\n` +
-    `<cXML payloadID="${xmlEscape(cxmlPayloadId(host, date))}" timestamp="${cxmlTimestamp(date)}" xml:lang="en">` +
-    `<Response><Status code="${code}" text="${text}">${xmlEscape(message)}</Status></Response></cXML>\n`
-  );
-}
-
 const XML_HEADERS = { 'content-type': 'text/xml; charset=UTF-8', 'cache-control': 'no-store' };
 
-/** A Response with a cXML Status document. */
-function statusResponse(httpStatus: number, code: number, message: string, host: string): Response {
-  return new Response(cxmlStatusDocument(code, message, host), { status: httpStatus, headers: XML_HEADERS });
+/** A Response with a cXML Status document (contract/cxml.ts). */
+export function statusResponse(httpStatus: number, code: CxmlStatusCode, message: string, host: string): Response {
+  return new Response(cxmlStatusDocument({ code, detail: message, hostname: host }), {
+    status: httpStatus,
+    headers: XML_HEADERS,
+  });
 }
 
 /** The cXML operations the storefront forwards. */
@@ -111,9 +67,14 @@ export async function sendCxml(
   const type = upstream.headers.get('content-type') ?? '';
   if (!/\b(text|application)\/xml\b/i.test(type)) {
     await upstream.body?.cancel().catch(() => undefined);
-    const code = upstream.status >= 200 && upstream.status < 300 ? 500 : upstream.status;
+    // A JSON envelope (a 4xx of the Store API's own checks, e.g. an unknown access key) is said as a cXML Status of
+    // the same code where cXML has one, else of its class: 4xx permanent (the client does not retry), anything else
+    // transient (cXML Reference Guide §3.1.9.1).
+    const permanent = upstream.status >= 400 && upstream.status < 500;
+    const code: CxmlStatusCode =
+      upstream.status in CXML_STATUS_TEXT && permanent ? (upstream.status as CxmlStatusCode) : permanent ? 400 : 500;
     return statusResponse(
-      upstream.status >= 400 ? upstream.status : 500,
+      permanent ? upstream.status : 500,
       code,
       'The shop could not answer the request.',
       host,
@@ -149,4 +110,11 @@ export async function forwardCxmlRequest(
     languageId: site.languageId,
     clientAddress: browserAddress(request, site.socketAddress) ?? null,
   });
+}
+
+/** The answer to a method other than POST on a cXML entry: a Status 405 document with `Allow: POST`. */
+export function methodNotAllowed(storefrontUrl: string): Response {
+  const response = statusResponse(405, 405, 'Send the cXML document with POST.', new URL(storefrontUrl).host);
+  response.headers.set('allow', 'POST');
+  return response;
 }

@@ -1,15 +1,13 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import type { PunchOutLine } from '../punchout-line.ts';
 import { auxIdFor, verifyAuxId } from './aux-id.ts';
+import { cxmlTimestamp, newPayloadId, XML_DECLARATION } from '../../../../contract/cxml.ts';
 import {
   buildPunchOutOrderMessage,
   buildSetupResponse,
   buildStatusResponse,
-  cxmlTimestamp,
   encodePoomFormValue,
-  newPayloadId,
   UNCLASSIFIED_CODE,
-  XML_DECLARATION,
   type PunchOutOrderMessageInput,
 } from './documents.ts';
 import { releaseCxmlValidator, validateCxml } from './dtd-validate.ts';

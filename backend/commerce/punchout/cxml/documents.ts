@@ -35,25 +35,24 @@
  * edit session that removes every line is returned (§5.6.4.3); with `status204` the message carries
  * `Status 204 No Content`: the session ended without change.
  */
-import { randomBytes } from 'node:crypto';
 import { hostname as osHostname } from 'node:os';
-import { tzOffset } from '@date-fns/tz';
+import {
+  CXML_STATUS_TEXT,
+  cxmlStatusDocument,
+  cxmlTimestamp,
+  DEFAULT_CXML_VERSION,
+  newPayloadId,
+  XML_DECLARATION,
+} from '../../../../contract/cxml.ts';
 import type { PunchOutLine } from '../punchout-line.ts';
 import { auxIdFor } from './aux-id.ts';
 import type { CxmlIdentity } from './credentials.ts';
 import { currencyDecimals } from './envelope.ts';
 import type { CxmlStatusCode } from './errors.ts';
 import type { CxmlSettings, OperationAllowed } from './settings.ts';
-import { CXML_STATUS_TEXT } from './status.ts';
-
-/** The cXML version named in the DOCTYPE when none is configured. */
-export const DEFAULT_CXML_VERSION = '1.2.071';
 
 /** Classification code of a line without a usable code in the configured system (see the module comment). */
 export const UNCLASSIFIED_CODE = '00000000';
-
-/** The XML declaration every document starts with. */
-export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
 /** Envelope values of a document; each defaults to a fresh value. */
 export interface DocumentMeta {
@@ -70,35 +69,6 @@ export interface DocumentMeta {
 }
 
 /**
- * A cXML timestamp: local time in `timeZone` with its numeric offset, `YYYY-MM-DDThh:mm:ss+hh:mm` (cXML Reference
- * Guide 1.2.051 §3.1.6.2: ISO 8601, "The 'Z' time zone designator is not allowed"; UTC is written `+00:00`).
- *
- * @throws RangeError for an unknown time zone or an invalid date.
- */
-export function cxmlTimestamp(date: Date, timeZone = 'Europe/Brussels'): string {
-  if (Number.isNaN(date.getTime())) throw new RangeError('cxmlTimestamp needs a valid date.');
-  const offset = Math.round(tzOffset(timeZone, date));
-  if (!Number.isFinite(offset)) throw new RangeError(`Unknown time zone "${timeZone}".`);
-  const local = new Date(Math.floor(date.getTime() / 1000) * 1000 + offset * 60_000);
-  const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  return (
-    `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
-    `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}` +
-    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
-  );
-}
-
-/**
- * A payloadID unique in space and time, in the form the cXML Reference Guide 1.2.051 §3.1.6 recommends
- * (`datetime.process id.random number@hostname`): `<epoch ms>.<pid>.<16 random hex digits>@<hostname>`.
- */
-export function newPayloadId(hostname: string): string {
-  return `${Date.now()}.${process.pid}.${randomBytes(8).toString('hex')}@${hostname}`;
-}
-
-/**
  * A Response document with only a Status (cXML Reference Guide 1.2.051 §3.1.9): the answer to a refused request, and
  * the acknowledgement of an OrderRequest (`200 OK`, §7.3).
  *
@@ -112,8 +82,16 @@ export function buildStatusResponse(
   detail?: string,
   meta: DocumentMeta = {},
 ): string {
-  const status = node('Status', { code: String(code), text, 'xml:lang': 'en' }, detail ? [detail] : []);
-  return serializeDocument(node('cXML', envelopeAttributes(meta, 'en'), [node('Response', {}, [status])]), meta);
+  return cxmlStatusDocument({
+    code,
+    text,
+    detail,
+    hostname: meta.hostname ?? osHostname(),
+    ...(meta.now ? { now: meta.now } : {}),
+    ...(meta.timeZone ? { timeZone: meta.timeZone } : {}),
+    ...(meta.payloadId ? { payloadId: meta.payloadId } : {}),
+    ...(meta.dtdVersion ? { dtdVersion: checkVersion(meta.dtdVersion) } : {}),
+  });
 }
 
 /**

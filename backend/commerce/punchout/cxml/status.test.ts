@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CxmlError, CxmlParseError, CxmlRequestError } from './errors.ts';
-import { CXML_STATUS_TEXT, isPermanentFailure, statusForError } from './status.ts';
+import { CXML_STATUS_TEXT } from '../../../../contract/cxml.ts';
+import { isPermanentFailure, statusForError } from './status.ts';
 
 describe('cXML status codes', () => {
   test('every code has the text of the cXML status table', () => {
@@ -10,11 +11,13 @@ describe('cXML status codes', () => {
       400: 'Bad Request',
       401: 'Unauthorized',
       403: 'Forbidden',
+      405: 'Method Not Allowed',
       406: 'Not Acceptable',
       409: 'Conflict',
       412: 'Precondition Failed',
       450: 'Not Implemented',
       500: 'Internal Server Error',
+      503: 'Service Unavailable',
     });
   });
 

@@ -9,21 +9,8 @@
  *   refers to), 450 Not Implemented (operation not supported).
  * - 5xx, transient (the client retries): 500 Internal Server Error.
  */
+import { CXML_STATUS_TEXT } from '../../../../contract/cxml.ts';
 import { CxmlError, type CxmlStatusCode } from './errors.ts';
-
-/** The `text` attribute of a Status element for each code we send. */
-export const CXML_STATUS_TEXT: Readonly<Record<CxmlStatusCode, string>> = {
-  200: 'OK',
-  204: 'No Content',
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  406: 'Not Acceptable',
-  409: 'Conflict',
-  412: 'Precondition Failed',
-  450: 'Not Implemented',
-  500: 'Internal Server Error',
-};
 
 /** What a Status element says: code, the code's text, and an explanation for the element's content. */
 export interface CxmlStatus {

@@ -3,15 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { PunchOutInputError } from '../errors.ts';
 import { DEFAULT_OCI_SETTINGS, type OciSettings } from '../punchout-line.ts';
 import { ociItems, readHttpSample, readOciFields } from '../testing/html-forms.ts';
-import {
-  OCI_FIELD_MAX_LENGTH,
-  OCI_NUMBER_PATTERN,
-  cutOciValue,
-  formatOciDecimal,
-  formatOciQuantity,
-  ociItemFields,
-  type OciItemField,
-} from './fields.ts';
+import { OCI_FIELD_MAX_LENGTH, OCI_NUMBER_PATTERN, type OciItemField } from '../../../../contract/oci.ts';
+import { cutOciValue, formatOciDecimal, formatOciQuantity, ociItemFields } from './fields.ts';
 import { testLine } from './testing/lines.ts';
 
 const settings = (overrides: Partial<OciSettings> = {}): OciSettings => ({ ...DEFAULT_OCI_SETTINGS, ...overrides });

@@ -23,7 +23,8 @@ import { PunchOutInputError } from '../errors.ts';
 import type { OciSettings, PunchOutLine } from '../punchout-line.ts';
 import { checkReturnUrl } from '../return-url.ts';
 import { ociFormTarget, ociResponseCharset, type OciCallUp } from './call-up.ts';
-import { OCI_NUMBER_PATTERN, ociItemFields } from './fields.ts';
+import { OCI_NUMBER_PATTERN } from '../../../../contract/oci.ts';
+import { ociItemFields } from './fields.ts';
 
 /** What a call-up's FUNCTION asks for: `none` without FUNCTION, `unknown` for a value no OCI version defines. */
 export type OciFunctionKind = 'none' | 'DETAIL' | 'VALIDATE' | 'BACKGROUND_SEARCH' | 'SOURCING' | 'unknown';

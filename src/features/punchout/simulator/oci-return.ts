@@ -4,6 +4,7 @@
  * 4.0/5.0 inbound section, field table and conditions; SAP OCI 4.0 outbound section for the echoed `~` fields).
  * Pure: the fields in, the lines and findings out.
  */
+import { OCI_FIELD_MAX_LENGTH, OCI_NUMBER_PATTERN } from '../../../../contract/oci.ts';
 
 /** A field as received: `[name, value]`. */
 export type ReturnField = readonly [name: string, value: string];
@@ -102,44 +103,10 @@ export interface OciFinding {
   problems: OciProblem[];
 }
 
-/** Maximum lengths of the OCI 4.0/5.0 item fields (SAP OCI inbound section; MATNR 40 since OCI 4.0). */
-export const OCI_FIELD_LENGTHS: Readonly<Record<string, number>> = {
-  DESCRIPTION: 40,
-  MATNR: 40,
-  MATGROUP: 10,
-  QUANTITY: 15,
-  UNIT: 3,
-  PRICE: 15,
-  CURRENCY: 5,
-  PRICEUNIT: 5,
-  LEADTIME: 5,
-  VENDOR: 10,
-  VENDORMAT: 40,
-  MANUFACTCODE: 10,
-  MANUFACTMAT: 40,
-  SERVICE: 1,
-  CONTRACT: 10,
-  CONTRACT_ITEM: 5,
-  EXT_QUOTE_ID: 35,
-  EXT_QUOTE_ITEM: 10,
-  EXT_PRODUCT_ID: 40,
-  ATTACHMENT: 255,
-  ATTACHMENT_TITLE: 255,
-  ATTACHMENT_PURPOSE: 1,
-  EXT_SCHEMA_TYPE: 10,
-  EXT_CATEGORY_ID: 60,
-  EXT_CATEGORY: 40,
-  SLD_SYS_NAME: 60,
-  CUST_FIELD1: 10,
-  CUST_FIELD2: 10,
-  CUST_FIELD3: 10,
-  CUST_FIELD4: 20,
-  CUST_FIELD5: 50,
-  ITEM_TYPE: 1,
-  PARENT_ID: 5,
-};
+/** Maximum lengths of the OCI item fields (contract/oci.ts). */
+export const OCI_FIELD_LENGTHS: Readonly<Record<string, number>> = OCI_FIELD_MAX_LENGTH;
 
-const OCI_NUMBER = /^\d{1,11}(\.\d{1,3})?$/;
+const OCI_NUMBER = OCI_NUMBER_PATTERN;
 
 /** `NEW_ITEM-FIELD[n]`, as the form names a line's field. */
 function fieldName(field: string, line: number): string {

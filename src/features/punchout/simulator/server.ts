@@ -10,7 +10,8 @@
 import type { AstroCookies } from 'astro';
 import * as v from 'valibot';
 import { CxmlValidationResultSchema, type CxmlValidationResult } from '../../../../contract/provider/punchout.ts';
-import { cxmlPayloadId, cxmlTimestamp, sendCxml, type CxmlSite } from '../../../lib/punchout/cxml-forward.ts';
+import { cxmlTimestamp, newPayloadId } from '../../../../contract/cxml.ts';
+import { sendCxml, type CxmlSite } from '../../../lib/punchout/cxml-forward.ts';
 import { formCharset, parseUrlEncoded, type FormCharset, type FormField } from '../../../lib/punchout/form-body.ts';
 import { forwardToStoreApi, storeApiHeaders } from '../../../lib/store-api/client.ts';
 import { readBodyWithin } from '../../../lib/store-api/proxy.ts';
@@ -176,7 +177,7 @@ export interface SetupExchange {
 export async function sendSetupRequest(submission: SetupSubmission, site: CxmlSite): Promise<SetupExchange> {
   const now = new Date();
   const xml = buildSetupRequest({
-    payloadId: cxmlPayloadId(new URL(site.storefrontUrl).host, now),
+    payloadId: newPayloadId(new URL(site.storefrontUrl).host, now),
     timestamp: cxmlTimestamp(now),
     from: { domain: submission.fromDomain, identity: submission.fromIdentity },
     to: { domain: submission.toDomain, identity: submission.toIdentity },

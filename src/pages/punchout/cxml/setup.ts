@@ -7,7 +7,7 @@
  * below a site's prefix, through src/lib/prefix-rewrite.ts.
  */
 import type { APIRoute } from 'astro';
-import { cxmlStatusDocument, forwardCxmlRequest } from '../../../lib/punchout/cxml-forward.ts';
+import { forwardCxmlRequest, methodNotAllowed } from '../../../lib/punchout/cxml-forward.ts';
 
 export const POST: APIRoute = ({ request, locals, clientAddress }) =>
   forwardCxmlRequest('cxmlSetupRequest', request, {
@@ -16,8 +16,4 @@ export const POST: APIRoute = ({ request, locals, clientAddress }) =>
     socketAddress: clientAddress,
   });
 
-export const ALL: APIRoute = ({ locals }) =>
-  new Response(cxmlStatusDocument(405, 'Send the cXML document with POST.', new URL(locals.domain.url).host), {
-    status: 405,
-    headers: { allow: 'POST', 'content-type': 'text/xml; charset=UTF-8', 'cache-control': 'no-store' },
-  });
+export const ALL: APIRoute = ({ locals }) => methodNotAllowed(locals.domain.url);
