@@ -16,7 +16,6 @@
 import * as v from 'valibot';
 import {
   providerOperation,
-  providerOperationPath,
   providerSuccess,
   providerSuccessSchema,
   type BodyOptional,
@@ -28,6 +27,7 @@ import {
   type ProviderSuccess,
 } from '../../../contract/provider/operations.ts';
 import type { ProviderEndpoint } from '../../../contract/provider/endpoints.ts';
+import { browserSchema, providerCallPath, PROXY_REMOVED } from './provider-call.ts';
 import {
   storeApi,
   storeApiEntry,
@@ -71,9 +71,6 @@ export type ProviderHrefArgs<Op extends ProviderOperationId> =
     ? [request: Pick<ProviderRequest<Op>, 'params' | 'query'>]
     : [request?: Pick<ProviderRequest<Op>, 'query'>];
 
-/** Context-token fields the same-origin proxy takes out of every answer's top level (proxy.ts). */
-const PROXY_REMOVED = ['token', 'contextToken'] as const;
-
 /** A success answer as it reaches the browser: without the fields the proxy takes out. */
 export type ProviderBrowserSuccess<Op extends ProviderJsonOperationId> =
   ProviderSuccess<Op> extends { token: unknown } | { contextToken: unknown }
@@ -87,19 +84,13 @@ interface AnyRequest extends ProviderCallOptions {
   body?: unknown;
 }
 
-/**
- * `{provider}/…?query` of a call, as `storeApi` takes it (without the leading `/store-api/`); `{oci-entry}/…` or
- * `{cxml-entry}/…` for an entry below a punch-out segment.
- */
+/** The path of a call below `/store-api/`, with the segments the page states (browser.ts). */
 function callPath(endpoint: ProviderEndpoint, request: AnyRequest): string {
-  const segment = endpoint.segment ? storeApiEntry(endpoint.segment) : storeApiProvider();
-  const path = `${segment}${providerOperationPath(endpoint.path, request.params)}`;
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(request.query ?? {})) {
-    if (value !== undefined) search.set(name, String(value));
-  }
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
+  return providerCallPath(endpoint, request, {
+    provider: storeApiProvider(),
+    oci: storeApiEntry('oci'),
+    cxml: storeApiEntry('cxml'),
+  });
 }
 
 /** The `storeApi` options of a call. */
@@ -131,14 +122,6 @@ async function invoke<Op extends ProviderJsonOperationId>(
   const answer = await storeApi(callPath(endpoint, call), callOptions(endpoint, call));
   const schema = providerSuccessSchema(endpoint);
   return (schema ? v.parse(browserSchema(schema), answer) : null) as ProviderBrowserSuccess<Op>;
-}
-
-/** A success schema as the browser sees its answers: an object schema without the fields the proxy removes. */
-function browserSchema(schema: v.GenericSchema): v.GenericSchema {
-  if (schema.type !== 'object' || !('entries' in schema)) return schema;
-  const object = schema as v.ObjectSchema<v.ObjectEntries, undefined>;
-  const [first, ...rest] = PROXY_REMOVED.filter((key) => key in object.entries);
-  return first ? v.omit(object, [first, ...rest]) : schema;
 }
 
 /**

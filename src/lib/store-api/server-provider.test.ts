@@ -55,7 +55,7 @@ test('invokeProvider reads with a server client and parses the answer by the con
   const get = vi.fn(async () => session);
   const client = { get, post: vi.fn() } as unknown as StoreApiClient;
   expect(await invokeProvider(client, 'readPunchOutSession')).toEqual(session);
-  expect(get).toHaveBeenCalledWith('werkbank/punchout/session', undefined);
+  expect(get).toHaveBeenCalledWith('werkbank/punchout/session');
   get.mockResolvedValueOnce({ ...session, protocol: 'edi' });
   await expect(invokeProvider(client, 'readPunchOutSession')).rejects.toThrow();
 });

@@ -16,18 +16,17 @@ import type { APIContext } from 'astro';
 import * as v from 'valibot';
 import {
   providerOperation,
-  providerOperationPath,
   providerSuccess,
   providerSuccessSchema,
   type ProviderJsonOperationId,
   type ProviderOperationId,
   type ProviderSuccess,
 } from '../../../contract/provider/operations.ts';
-import type { ProviderEndpoint } from '../../../contract/provider/endpoints.ts';
 import { storefrontConfig, type StorefrontConfig } from '../storefront-config.ts';
 import type { StoreApiClient } from './client.ts';
 import type { ProviderBrowserSuccess, ProviderRequestArgs } from './provider.ts';
 import { proxyStoreApi, withoutTokens } from './proxy.ts';
+import { browserSchema, providerCallPath } from './provider-call.ts';
 
 /** The loose shape of a request, once typed by the operation. */
 interface AnyRequest {
@@ -36,22 +35,6 @@ interface AnyRequest {
   body?: unknown;
   raw?: { data: Blob | string; contentType: string };
   headers?: Record<string, string>;
-}
-
-/** The query parameters of a request: every value that is not `undefined`, as strings, in the given order. */
-function queryOf(request: AnyRequest): URLSearchParams {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(request.query ?? {})) {
-    if (value !== undefined) search.set(name, String(value));
-  }
-  return search;
-}
-
-/** The segment an entry lies below: the provider's, or its punch-out entry's. */
-function segmentOf(endpoint: ProviderEndpoint, config: StorefrontConfig): string {
-  if (endpoint.segment === 'oci') return config.storeApiOciEntry;
-  if (endpoint.segment === 'cxml') return config.storeApiCxmlEntry;
-  return config.storeApiProvider;
 }
 
 /**
@@ -65,10 +48,11 @@ export function providerApiPath<Op extends ProviderOperationId>(
   request: Pick<AnyRequest, 'params' | 'query'> = {},
   config: StorefrontConfig = storefrontConfig(),
 ): string {
-  const endpoint = providerOperation(operationId);
-  const path = `${segmentOf(endpoint, config)}${providerOperationPath(endpoint.path, request.params)}`;
-  const query = queryOf(request).toString();
-  return query ? `${path}?${query}` : path;
+  return providerCallPath(providerOperation(operationId), request, {
+    provider: config.storeApiProvider,
+    oci: config.storeApiOciEntry,
+    cxml: config.storeApiCxmlEntry,
+  });
 }
 
 /**
@@ -85,12 +69,11 @@ export async function invokeProvider<Op extends ProviderJsonOperationId>(
 ): Promise<ProviderSuccess<Op>> {
   const endpoint = providerOperation(operationId);
   const call = (request ?? {}) as AnyRequest;
-  const path = providerApiPath(operationId, { ...(call.params ? { params: call.params } : {}) });
-  const query = Object.fromEntries(queryOf(call));
+  const path = providerApiPath(operationId, call);
   let answer: unknown;
-  if (endpoint.method === 'get') answer = await client.get(path, Object.keys(query).length ? query : undefined);
-  else if (endpoint.method === 'post' && Object.keys(query).length === 0) answer = await client.post(path, call.body);
-  else throw new Error(`${operationId}: the server client sends GET and POST without a query only.`);
+  if (endpoint.method === 'get') answer = await client.get(path);
+  else if (endpoint.method === 'post') answer = await client.post(path, call.body);
+  else throw new Error(`${operationId}: the server client sends GET and POST only.`);
   const schema = providerSuccessSchema(endpoint);
   return (schema ? v.parse(schema, answer) : null) as ProviderSuccess<Op>;
 }
@@ -180,10 +163,3 @@ export async function invokeProviderForBrowser<Op extends ProviderJsonOperationI
   return { ok: true, status: response.status, data: data as ProviderBrowserSuccess<Op> };
 }
 
-/** A success schema as the browser side sees its answers: an object schema without the context-token fields. */
-function browserSchema(schema: v.GenericSchema): v.GenericSchema {
-  if (schema.type !== 'object' || !('entries' in schema)) return schema;
-  const object = schema as v.ObjectSchema<v.ObjectEntries, undefined>;
-  const [first, ...rest] = (['token', 'contextToken'] as const).filter((key) => key in object.entries);
-  return first ? v.omit(object, [first, ...rest]) : schema;
-}
