@@ -73,12 +73,7 @@ export async function sendCxml(
     const permanent = upstream.status >= 400 && upstream.status < 500;
     const code: CxmlStatusCode =
       upstream.status in CXML_STATUS_TEXT && permanent ? (upstream.status as CxmlStatusCode) : permanent ? 400 : 500;
-    return statusResponse(
-      permanent ? upstream.status : 500,
-      code,
-      'The shop could not answer the request.',
-      host,
-    );
+    return statusResponse(permanent ? upstream.status : 500, code, 'The shop could not answer the request.', host);
   }
   return new Response(upstream.body, {
     status: upstream.status,

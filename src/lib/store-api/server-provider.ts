@@ -162,4 +162,3 @@ export async function invokeProviderForBrowser<Op extends ProviderJsonOperationI
   const data = schema ? v.parse(browserSchema(schema), withoutTokens(json)) : null;
   return { ok: true, status: response.status, data: data as ProviderBrowserSuccess<Op> };
 }
-
