@@ -26,7 +26,12 @@ import { addLineItems } from '../../commerce/cart/cart-change.ts';
 import { cxmlConfigByIdentity, type CxmlConfig } from '../../commerce/punchout/config.ts';
 import { verifyAuxId } from '../../commerce/punchout/cxml/aux-id.ts';
 import { identityMatches, resolveParty, secretMatches } from '../../commerce/punchout/cxml/credentials.ts';
-import { buildSetupResponse, buildStatusResponse } from '../../commerce/punchout/cxml/documents.ts';
+import {
+  buildProfileResponse,
+  buildSetupResponse,
+  buildStatusResponse,
+} from '../../commerce/punchout/cxml/documents.ts';
+import { readProfileRequest } from '../../commerce/punchout/cxml/profile.ts';
 import { CxmlRequestError } from '../../commerce/punchout/cxml/errors.ts';
 import { parseSetupRequest, type PunchOutSetupRequest } from '../../commerce/punchout/cxml/setup-request.ts';
 import { parseOrderRequest } from '../../commerce/punchout/cxml/order-request.ts';
@@ -48,6 +53,9 @@ import type { CxmlSessionData } from '../../commerce/punchout/transfer.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { endOwnPunchOutSession, openPunchOutContext } from './punchout-context.ts';
 import { storefrontBaseUrl } from './storefront-url.ts';
+
+/** Since when the shop's cXML transactions exist (the ProfileResponse's `effectiveDate`). */
+const PROFILE_EFFECTIVE_DATE = new Date('2026-11-28T00:00:00+01:00');
 
 /** Largest cXML request read, in bytes (1 MiB: a setup request is a few KiB, an order with 500 lines ~1 MiB). */
 export const CXML_MAX_BODY_BYTES = 1024 * 1024;
@@ -128,7 +136,25 @@ export function registerCxmlRoutes(app: Hono<StoreApiEnv>, routeDeps: CxmlRouteD
     async (c) => {
       const at = now();
       try {
-        const request = parseSetupRequest(new Uint8Array(await c.req.arrayBuffer()));
+        const body = new Uint8Array(await c.req.arrayBuffer());
+        const storefrontUrl = storefrontBaseUrl(config, c.req.query('storefrontUrl'));
+        // A ProfileRequest (also a ping) is answered with the transactions and their URLs (§5.1.2.2).
+        const profile = readProfileRequest(body);
+        if (profile) {
+          await authenticateBuyer(db, profile);
+          return cxmlResponse(
+            buildProfileResponse(
+              [
+                { requestName: 'ProfileRequest', url: `${storefrontUrl}/punchout/cxml/setup` },
+                { requestName: 'PunchOutSetupRequest', url: `${storefrontUrl}/punchout/cxml/setup` },
+                { requestName: 'OrderRequest', url: `${storefrontUrl}/punchout/cxml/order` },
+              ],
+              PROFILE_EFFECTIVE_DATE,
+              { now: at, hostname: new URL(storefrontUrl).hostname },
+            ),
+          );
+        }
+        const request = parseSetupRequest(body);
         const buyer = await authenticateBuyer(db, request);
         checkTo(request, buyer);
         const operation = request.operation;
@@ -161,7 +187,6 @@ export function registerCxmlRoutes(app: Hono<StoreApiEnv>, routeDeps: CxmlRouteD
           if (!(item.quantity > 0)) throw new CxmlRequestError(400, `The line ${item.supplierPartId} has no quantity.`);
           return { productId, quantity: item.quantity };
         });
-        const storefrontUrl = storefrontBaseUrl(config, c.req.query('storefrontUrl'));
         const data: CxmlSessionData = {
           buyerCookie: request.buyerCookie,
           lang: request.lang ?? 'en-US',

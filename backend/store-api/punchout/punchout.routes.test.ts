@@ -12,6 +12,7 @@ import { insertCompany, insertCustomer } from '../../testing/company-test-suppor
 import { insertAddress } from '../../testing/order-test-support.ts';
 import { createTestStoreApi, FIXTURE, type TestStoreApi } from '../../testing/test-fixtures.ts';
 import type { StoreCart } from '../../commerce/cart/cart-schemas.ts';
+import { validateCxml } from '../../commerce/punchout/cxml/dtd-validate.ts';
 
 let api: TestStoreApi;
 let site: string;
@@ -290,6 +291,27 @@ describe('cXML', () => {
     expect(wrong.text).toContain('<Status code="401"');
     expect(wrong.text).not.toContain('<StartPage>');
     expect((await api.db.select().from(punchOutSessionTable)).length).toBe(before);
+  });
+
+  test('a ProfileRequest is answered with the transactions and their URLs, valid against cXML.dtd', async () => {
+    const profile = (secret: string) =>
+      setupRequest({ secret }).replace(/<PunchOutSetupRequest[\s\S]*<\/PunchOutSetupRequest>/, '<ProfileRequest/>');
+    const answer = await call('POST', '/cxml/setup', {
+      raw: profile(CXML_SECRET),
+      query: `?storefrontUrl=${encodeURIComponent(site)}`,
+    });
+    expect(answer.text).toContain('<Status code="200"');
+    for (const [name, where] of [
+      ['PunchOutSetupRequest', 'setup'],
+      ['OrderRequest', 'order'],
+      ['ProfileRequest', 'setup'],
+    ]) {
+      expect(answer.text).toContain(`<Transaction requestName="${name}">`);
+      expect(answer.text).toContain(`<URL>${site}/punchout/cxml/${where}</URL>`);
+    }
+    expect(validateCxml(answer.text)).toEqual({ valid: true, errors: [] });
+    const refused = await call('POST', '/cxml/setup', { raw: profile('not-the-secret-at-all') });
+    expect(refused.text).toContain('<Status code="401"');
   });
 
   test('a foreign BrowserFormPost is refused', async () => {

@@ -49,6 +49,7 @@ import { auxIdFor } from './aux-id.ts';
 import type { CxmlIdentity } from './credentials.ts';
 import { currencyDecimals } from './envelope.ts';
 import type { CxmlStatusCode } from './errors.ts';
+import type { ProfileTransaction } from './profile.ts';
 import type { CxmlSettings, OperationAllowed } from './settings.ts';
 
 /** Classification code of a line without a usable code in the configured system (see the module comment). */
@@ -109,6 +110,30 @@ export function buildSetupResponse(startUrl: string, lang: string, meta: Documen
     node('PunchOutSetupResponse', {}, [node('StartPage', {}, [node('URL', {}, [startUrl.trim()])])]),
   ]);
   return serializeDocument(node('cXML', envelopeAttributes(meta, lang), [response]), meta);
+}
+
+/**
+ * The ProfileResponse (cXML Reference Guide 1.2.051 §5.1.2.2, ./profile.ts): Status 200 and one Transaction per
+ * request the shop accepts, with its URL.
+ *
+ * @param effectiveDate when these services became available (not in the future, cXML.dtd).
+ * @throws RangeError without a transaction (the DTD needs one).
+ */
+export function buildProfileResponse(
+  transactions: readonly ProfileTransaction[],
+  effectiveDate: Date,
+  meta: DocumentMeta = {},
+): string {
+  if (transactions.length === 0) throw new RangeError('A ProfileResponse names at least one transaction.');
+  const response = node('Response', {}, [
+    node('Status', { code: '200', text: CXML_STATUS_TEXT[200] }),
+    node(
+      'ProfileResponse',
+      { effectiveDate: cxmlTimestamp(effectiveDate, meta.timeZone) },
+      transactions.map((t) => node('Transaction', { requestName: t.requestName }, [node('URL', {}, [t.url])])),
+    ),
+  ]);
+  return serializeDocument(node('cXML', envelopeAttributes(meta, 'en'), [response]), meta);
 }
 
 /** What a PunchOutOrderMessage is built from. */
