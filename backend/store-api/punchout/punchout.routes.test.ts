@@ -5,7 +5,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { contextTable, customerTable, orderTable, punchOutSessionTable } from '../../db/schema/index.ts';
+import {
+  contextTable,
+  customerTable,
+  orderTable,
+  punchOutSessionTable,
+  punchOutStartTable,
+} from '../../db/schema/index.ts';
 import { seedCheckout } from '../../seed/seed-checkout.ts';
 import { addCxmlConfig, addOciConfig } from '../../commerce/punchout/config.ts';
 import { insertCompany, insertCustomer } from '../../testing/company-test-support.ts';
@@ -282,6 +288,31 @@ describe('cXML', () => {
     const [, a, b] = /\/cxml\/auth\/([0-9a-f]{32})\/([A-Za-z0-9_-]{43})$/.exec(url)!;
     expect((await call('POST', `/cxml/auth/${a}/${b}`)).status).toBe(200);
     expect((await call('POST', `/cxml/auth/${a}/${b}`)).status).toBe(404);
+  });
+
+  test('a StartPage URL expires: after its 5 minutes it opens nothing', async () => {
+    const setup = await call('POST', '/cxml/setup', { raw: setupRequest() });
+    const [, a, b] = /\/cxml\/auth\/([0-9a-f]{32})\/([A-Za-z0-9_-]{43})$/.exec(startUrlOf(setup.text))!;
+    await api.db
+      .update(punchOutStartTable)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(punchOutStartTable.id, a!));
+    const start = await call('POST', `/cxml/auth/${a}/${b}`);
+    expect(start.status).toBe(404);
+    expect(errorCode(start)).toBe('CXML__START_NOT_FOUND');
+  });
+
+  test('a session of deploymentMode="test" is flagged as test mode', async () => {
+    const { token } = await cxmlSession();
+    const session = json<{ testMode: boolean; protocol: string }>(
+      await call('GET', '/werkbank/punchout/session', { token }),
+    );
+    expect(session).toMatchObject({ protocol: 'cxml', testMode: true });
+    const production = await cxmlSession(setupRequest().replace('deploymentMode="test"', ''));
+    const other = json<{ testMode: boolean }>(
+      await call('GET', '/werkbank/punchout/session', { token: production.token }),
+    );
+    expect(other.testMode).toBe(false);
   });
 
   test('a wrong or missing shared secret answers Status 401 and opens no session', async () => {
