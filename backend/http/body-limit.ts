@@ -35,12 +35,21 @@ export function storeApiBodyLimit(maxBytes: number = MAX_STORE_API_BODY_BYTES): 
  * An app that passes every request through the body limit to `app` (the request and the bindings, such as the Node
  * socket, unchanged): the entry point of the standalone backend. The article link CSV import
  * (`isArticleLinkImportPath`) may send up to ARTICLE_LINK_IMPORT_MAX_BYTES; its route applies that limit itself.
+ * Paths for which `ownLimit` answers true are passed on unlimited: their routes limit the body themselves and answer
+ * in their own format (the cXML entries answer a body over 1 MiB with a cXML Status, never with JSON).
  */
-export function withBodyLimit<E extends Env>(app: Hono<E>, maxBytes?: number): Hono<E> {
+export function withBodyLimit<E extends Env>(
+  app: Hono<E>,
+  maxBytes?: number,
+  ownLimit: (path: string) => boolean = () => false,
+): Hono<E> {
   const outer = new Hono<E>();
   const general = storeApiBodyLimit(maxBytes);
   const csvImport = storeApiBodyLimit(Math.max(maxBytes ?? MAX_STORE_API_BODY_BYTES, ARTICLE_LINK_IMPORT_MAX_BYTES));
-  outer.use((c, next) => (isArticleLinkImportPath(c.req.path) ? csvImport(c, next) : general(c, next)));
+  outer.use((c, next) => {
+    if (ownLimit(c.req.path)) return next();
+    return isArticleLinkImportPath(c.req.path) ? csvImport(c, next) : general(c, next);
+  });
   outer.all('*', (c) => app.fetch(c.req.raw, c.env));
   return outer;
 }

@@ -152,3 +152,24 @@ describe('the standalone Store API over HTTP', () => {
     }
   });
 });
+
+describe('the standalone Store API and cXML documents', () => {
+  it('answers a cXML setup request over 1 MiB with a cXML Status 406, other bodies over it with JSON', async () => {
+    const api = standaloneStoreApi(app, {});
+    const big = `<?xml version="1.0"?><cXML>${'x'.repeat(1024 * 1024 + 10)}</cXML>`;
+    const headers = { 'sw-access-key': config.accessKey, 'content-type': 'text/xml' };
+    const cxml = await api.fetch(
+      new Request('http://api.example.com/store-api/cxml/setup', { method: 'POST', headers, body: big }),
+    );
+    expect(cxml.status).toBe(413);
+    expect(cxml.headers.get('content-type')).toMatch(/^text\/xml/);
+    expect(await cxml.text()).toContain('<Status code="406"');
+    const json = await api.fetch(
+      new Request('http://api.example.com/store-api/search', { method: 'POST', headers, body: big }),
+    );
+    expect(json.status).toBe(413);
+    expect(((await json.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe(
+      'FRAMEWORK__PAYLOAD_TOO_LARGE',
+    );
+  });
+});

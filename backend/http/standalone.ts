@@ -6,6 +6,7 @@
 import { Hono, type Env } from 'hono';
 import { withBodyLimit } from './body-limit.ts';
 import { parseCorsOrigins, storeApiCors } from './cors.ts';
+import { DEFAULT_CXML_ENTRY } from '../../contract/provider/punchout.ts';
 
 /**
  * Wraps `app` for the standalone server; `env` supplies CORS_ALLOWED_ORIGINS.
@@ -16,7 +17,11 @@ export function standaloneStoreApi<E extends Env>(
   app: Hono<E>,
   env: Record<string, string | undefined> = process.env,
 ): Hono<E> {
-  const limited = withBodyLimit(app);
+  // The cXML setup and order requests (`/store-api/{cxml-entry}/setup`, `/order`) are limited by their routes, which
+  // answer a body over the limit with a cXML Status (a procurement system reads nothing else).
+  const cxmlEntry = env.STORE_API_CXML_ENTRY || DEFAULT_CXML_ENTRY;
+  const cxmlDocuments = new Set([`/store-api/${cxmlEntry}/setup`, `/store-api/${cxmlEntry}/order`]);
+  const limited = withBodyLimit(app, undefined, (path) => cxmlDocuments.has(path));
   const outer = new Hono<E>();
   outer.use(storeApiCors(parseCorsOrigins(env.CORS_ALLOWED_ORIGINS)));
   outer.all('*', (c) => limited.fetch(c.req.raw, c.env));
