@@ -1,15 +1,17 @@
 /**
  * The process-wide embedded Store API: opens the database (PGlite under DATA_DIR, or PostgreSQL when DATABASE_URL is
- * set), applies migrations, syncs the sales channel, seeds the catalogue on first start, seeds the demo customers
+ * set); under the start-up lock (backend/db/bootstrap.ts: one process at a time on PostgreSQL) applies migrations,
+ * syncs the sales channel, seeds the catalogue on first start, seeds the demo customers
  * where wanted (`seedDemoCustomersIfWanted`), adds the missing checkout settings (`seedCheckout`) and the demo
  * companies' spending control (`seedSpending`), builds the Hono app, sends the demo approval request
  * (`seedDemoApprovals`), seeds the demo companies' article links (`seedDemoArticleLinks`) and ERP history
- * (`seedErpHistory`, docs/decisions/016-erp.md), starts the simulated ERP's clock (`startErpClock`) and the sweep
+ * (`seedErpHistory`, docs/decisions/016-erp.md); then starts the simulated ERP's clock (`startErpClock`) and the sweep
  * that expires approval requests pending too long (`startApprovalExpiry`, docs/decisions/015). Used by the
  * storefront's in-process transport and by the standalone entry.
  */
 import { inArray } from 'drizzle-orm';
 import { createDb, type Db, type DbHandle } from './db/client.ts';
+import { bootstrapDatabase, shareUntilRejected } from './db/bootstrap.ts';
 import { companyTable } from './db/schema/index.ts';
 import { loadBackendConfig, type BackendConfig } from './config.ts';
 import { seedSalesChannel } from './db/seed-channel.ts';
@@ -31,33 +33,52 @@ export interface Runtime extends StoreApi {
   handle: DbHandle;
 }
 
-let runtime: Promise<Runtime> | undefined;
-
 /** Default PGlite folder, relative to the working directory. */
 export const DEFAULT_DATA_DIR = '.data/pglite';
 
-/** Opens and seeds once per process; later calls share the same promise. */
+const sharedRuntime = shareUntilRejected(startRuntime);
+
+/**
+ * Opens and seeds once per process; later calls share the same promise. When start-up fails (PostgreSQL not yet
+ * reachable, a failing seed), the callers waiting for it get the error and the next call starts again
+ * (`shareUntilRejected`), so an in-process storefront recovers without a restart.
+ */
 export function getRuntime(env: Record<string, string | undefined> = process.env): Promise<Runtime> {
-  runtime ??= (async () => {
-    const config = loadBackendConfig(env);
-    const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR });
-    await seedSalesChannel(handle.db, config);
-    if ((await seedDemoCustomersIfWanted(handle.db, env)) !== 'off') await seedDemoPunchOut(handle.db, config);
-    await seedCheckout(handle.db);
-    await seedSpending(handle.db);
-    await ensureCatalogSeeded(handle.db, config, { sharedCatalogDir: env.SHARED_CATALOG_DIR });
-    await seedOrderLists(handle.db);
-    const api = createStoreApi({ db: handle.db, config });
-    await seedDemoApprovals(handle.db, api, config);
-    await seedDemoArticleLinks(handle.db);
-    if (api.erpSimulation) {
-      await seedErpHistory(handle.db, config);
-      startErpClock(api.erpSimulation, env);
-    }
-    startApprovalExpiry(handle.db);
-    return { ...api, config, handle };
-  })();
-  return runtime;
+  return sharedRuntime(env);
+}
+
+/**
+ * One start-up attempt: opens the database, then applies the migrations and runs the start-up seeds under the
+ * start-up lock (`bootstrapDatabase`: one process at a time on PostgreSQL), then starts the timers.
+ *
+ * @throws what opening, migrating or seeding throws; the database handle is closed again then.
+ */
+async function startRuntime(env: Record<string, string | undefined>): Promise<Runtime> {
+  const config = loadBackendConfig(env);
+  const databaseUrl = env.DATABASE_URL;
+  const handle = await createDb({ databaseUrl, dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR, migrate: false });
+  let api: StoreApi;
+  try {
+    api = await bootstrapDatabase(handle, { databaseUrl }, async () => {
+      await seedSalesChannel(handle.db, config);
+      if ((await seedDemoCustomersIfWanted(handle.db, env)) !== 'off') await seedDemoPunchOut(handle.db, config);
+      await seedCheckout(handle.db);
+      await seedSpending(handle.db);
+      await ensureCatalogSeeded(handle.db, config, { sharedCatalogDir: env.SHARED_CATALOG_DIR });
+      await seedOrderLists(handle.db);
+      const storeApi = createStoreApi({ db: handle.db, config });
+      await seedDemoApprovals(handle.db, storeApi, config);
+      await seedDemoArticleLinks(handle.db);
+      if (storeApi.erpSimulation) await seedErpHistory(handle.db, config);
+      return storeApi;
+    });
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
+  }
+  if (api.erpSimulation) startErpClock(api.erpSimulation, env);
+  startApprovalExpiry(handle.db);
+  return { ...api, config, handle };
 }
 
 /** How often the running shop advances the simulated ERP to the current time: every minute (ADR 016). */

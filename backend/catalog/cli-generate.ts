@@ -1,13 +1,13 @@
 /**
  * `npm run catalog:generate -- --articles N [--seed S]`: writes the generated catalogue (backend/catalog/generate)
  * through the catalogue writer into the database named by DATABASE_URL, or else the PGlite folder DATA_DIR
- * (default .data/pglite), with the drawings of its product images in the media store, then finalizes and prints
- * counts and duration. Re-running with the same arguments updates the same rows. Exit code 1 on bad arguments or a
- * failed write.
+ * (default .data/pglite; the sales channel is created when missing, its domains and access key are left alone), with
+ * the drawings of its product images in the media store, then finalizes and prints counts and duration. Re-running
+ * with the same arguments updates the same rows. Exit code 1 on bad arguments or a failed write.
  */
 import { parseArgs } from 'node:util';
 import { createDb } from '../db/client.ts';
-import { seedSalesChannel } from '../db/seed-channel.ts';
+import { ensureSalesChannel } from '../db/seed-channel.ts';
 import { loadBackendConfig } from '../config.ts';
 import { DEFAULT_DATA_DIR } from '../runtime.ts';
 import { createCatalogWriter } from './writer.ts';
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     dataDir: process.env.DATA_DIR ?? DEFAULT_DATA_DIR,
   });
   try {
-    await seedSalesChannel(handle.db, loadBackendConfig(process.env));
+    await ensureSalesChannel(handle.db, loadBackendConfig(process.env));
     const writer = createCatalogWriter(handle.db);
     const sink = withGeneratedImages(writer, handle.db);
     let count = 0;

@@ -3,8 +3,9 @@
  *
  * Imports a BMEcat file, a supplier sheet or a whole folder (e.g. ../shared/catalog) into the database the backend
  * uses: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR (default .data/pglite), exactly as
- * backend/runtime.ts opens it; the sales channel is seeded first. Changes go through the catalogue writer, which is
- * finalised at the end. Image files in a `media/` folder beside a catalogue file (or in `--media <folder>`) are
+ * backend/runtime.ts opens it; the sales channel is created first when missing (`ensureSalesChannel`: the shop's
+ * domains and access key are left as the shop's own start wrote them). Changes go through the catalogue writer,
+ * which is finalised at the end. Image files in a `media/` folder beside a catalogue file (or in `--media <folder>`) are
  * stored in the media store and linked by their MIME_SOURCE name. Prints per file: counts, skipped items with reasons and the warnings summarised by kind.
  *
  * Exit codes: 0 done (also when items were skipped), 1 the input cannot be read at all or the import failed,
@@ -14,7 +15,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadBackendConfig } from '../config.ts';
 import { createDb } from '../db/client.ts';
-import { seedSalesChannel } from '../db/seed-channel.ts';
+import { ensureSalesChannel } from '../db/seed-channel.ts';
 import type { ImportReport } from './model.ts';
 import { importCatalogDirectory, importCatalogFile, isReadError } from './import.ts';
 import { createCatalogWriter } from './writer.ts';
@@ -80,7 +81,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadBackendConfig(env);
   const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR });
   try {
-    await seedSalesChannel(handle.db, config);
+    await ensureSalesChannel(handle.db, config);
     const writer = createCatalogWriter(handle.db);
     const mediaFolder = flag('--media');
     const options = {

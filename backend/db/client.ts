@@ -3,18 +3,16 @@
  * real PostgreSQL when a connection URL is given. Both expose the same Drizzle API.
  */
 import { createHash } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { bootstrapDatabase } from './bootstrap.ts';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it. */
@@ -32,7 +30,10 @@ export interface CreateDbOptions {
   databaseUrl?: string | undefined;
   /** PGlite data folder; absent or 'memory://' keeps the database in memory. */
   dataDir?: string | undefined;
-  /** Run the committed migrations before returning (default true). */
+  /**
+   * Run the committed migrations before returning (default true), on PostgreSQL under the start-up lock
+   * (`bootstrapDatabase`, ./bootstrap.ts). False leaves them to the caller, e.g. to run them with seeds under one lock.
+   */
   migrate?: boolean;
   /**
    * PGlite only: a dump of a data folder (`PGlite#dumpDataDir`, an uncompressed tar) to start from instead of an empty
@@ -41,27 +42,34 @@ export interface CreateDbOptions {
   loadDataDir?: Blob | undefined;
 }
 
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
-
 /**
- * Opens the database and applies the committed migrations.
+ * Opens the database and applies the committed migrations (unless `migrate: false`); on PostgreSQL one process at a
+ * time applies them (`bootstrapDatabase`).
  *
- * @throws when PostgreSQL cannot be reached or a migration fails.
+ * @throws when PostgreSQL cannot be reached or a migration fails (the pool is closed again then).
  */
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
-  const migrationsFolder = process.env.WERKBANK_MIGRATIONS_DIR ?? MIGRATIONS_FOLDER;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    if (options.migrate !== false) await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const handle: DbHandle = { db, kind: 'postgres', close: () => pool.end() };
+    if (options.migrate !== false) {
+      try {
+        await bootstrapDatabase(handle, { databaseUrl: options.databaseUrl });
+      } catch (error) {
+        await pool.end().catch(() => {});
+        throw error;
+      }
+    }
+    return handle;
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  if (options.migrate !== false) await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  const handle: DbHandle = { db, kind: 'pglite', close: () => client.close() };
+  if (options.migrate !== false) await bootstrapDatabase(handle);
+  return handle;
 }
 
 /**

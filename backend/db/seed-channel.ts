@@ -1,9 +1,10 @@
 /**
  * Seeds and synchronises the sales channel: languages, the currency, the channel, its domains (from configuration,
- * on every start, so a changed PORT or SHOP_URL_* takes effect) and the root categories of the four navigations.
- * Idempotent: ids are stable, rows are upserted.
+ * on every start of the shop, so a changed PORT or SHOP_URL_* takes effect) and the root categories of the four
+ * navigations (`seedSalesChannel`); tools that are not the shop only make sure the channel exists
+ * (`ensureSalesChannel`). Idempotent: ids are stable, rows are upserted.
  */
-import { sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import {
   categoryTable,
@@ -42,21 +43,84 @@ const ROOT_NAMES: Record<keyof typeof ROOT_CATEGORY_IDS, Record<LocaleCode, stri
   countries: { 'de-DE': 'Länder', 'en-GB': 'Countries', 'fr-FR': 'Pays', 'nl-NL': 'Landen' },
 };
 
-/** Upserts languages, currency, channel, domains and navigation roots. */
+/**
+ * Synchronises the sales channel with the configuration, as every start of the shop does: upserts the languages, the
+ * currency, the navigation roots and the channel (its access key from `config.accessKey`), and makes the channel's
+ * domains those of `config.domains`. All in one transaction, so another process reads the old or the new set, never
+ * a partial one. Domains are upserted by their stable id (locale and position): a domain whose URL is unchanged is
+ * updated in place, never deleted and re-inserted; only rows that are no longer configured, or whose URL moved to
+ * another id, are deleted first (the URL is unique, `sales_channel_domain_url_idx`).
+ *
+ * @throws the database error when a write fails (the transaction is rolled back then).
+ */
 export async function seedSalesChannel(db: Db, config: BackendConfig): Promise<void> {
+  await db.transaction(async (tx) => {
+    await writeChannel(tx, config, 'sync');
+    const wanted = config.domains.map((d, position) => ({
+      id: stableId('domain', `${d.locale}:${position}`),
+      salesChannelId: SALES_CHANNEL_ID,
+      url: d.url,
+      languageId: languageId(d.locale),
+      currencyId: CURRENCY_EUR_ID,
+      snippetSetId: SNIPPET_SET_ID(d.locale),
+      languageLabel: d.label,
+      position,
+    }));
+    const urlById = new Map(wanted.map((d) => [d.id, d.url]));
+    const stored = await tx
+      .select({ id: salesChannelDomainTable.id, url: salesChannelDomainTable.url })
+      .from(salesChannelDomainTable)
+      .where(eq(salesChannelDomainTable.salesChannelId, SALES_CHANNEL_ID))
+      .for('update');
+    const stale = stored.filter((row) => urlById.get(row.id) !== row.url).map((row) => row.id);
+    if (stale.length) await tx.delete(salesChannelDomainTable).where(inArray(salesChannelDomainTable.id, stale));
+    for (const d of wanted) {
+      await tx
+        .insert(salesChannelDomainTable)
+        .values(d)
+        .onConflictDoUpdate({
+          target: salesChannelDomainTable.id,
+          set: {
+            url: d.url,
+            languageId: d.languageId,
+            snippetSetId: d.snippetSetId,
+            languageLabel: d.languageLabel,
+            position: d.position,
+          },
+        });
+    }
+  });
+}
+
+/**
+ * Makes sure the sales channel exists, for tools that write into the shop's database without being the shop (the
+ * catalogue import and generator): inserts the languages, the currency, the navigation roots and the channel when
+ * they are missing, and changes nothing that exists. Never writes the channel's domains or access key, which belong
+ * to the running shop's configuration (`seedSalesChannel` on its start).
+ *
+ * @throws the database error when a write fails (the transaction is rolled back then).
+ */
+export async function ensureSalesChannel(db: Db, config: BackendConfig): Promise<void> {
+  await db.transaction((tx) => writeChannel(tx, config, 'ensure'));
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The rows besides the domains: 'sync' updates the language names and the access key, 'ensure' only inserts. */
+async function writeChannel(tx: Tx, config: BackendConfig, mode: 'sync' | 'ensure'): Promise<void> {
   for (const l of LANGUAGES) {
-    await db
-      .insert(languageTable)
-      .values({ id: languageId(l.locale), name: l.name, localeCode: l.locale })
-      .onConflictDoUpdate({ target: languageTable.id, set: { name: l.name } });
+    const insert = tx.insert(languageTable).values({ id: languageId(l.locale), name: l.name, localeCode: l.locale });
+    await (mode === 'sync'
+      ? insert.onConflictDoUpdate({ target: languageTable.id, set: { name: l.name } })
+      : insert.onConflictDoNothing());
   }
-  await db
+  await tx
     .insert(currencyTable)
     .values({ id: CURRENCY_EUR_ID, isoCode: 'EUR', symbol: '€', name: 'Euro', decimalPrecision: 2, factor: '1' })
     .onConflictDoNothing();
   for (const [key, id] of Object.entries(ROOT_CATEGORY_IDS) as [keyof typeof ROOT_CATEGORY_IDS, string][]) {
     const names = ROOT_NAMES[key];
-    await db
+    await tx
       .insert(categoryTable)
       .values({
         id,
@@ -70,35 +134,20 @@ export async function seedSalesChannel(db: Db, config: BackendConfig): Promise<v
       })
       .onConflictDoNothing();
   }
-  await db
-    .insert(salesChannelTable)
-    .values({
-      id: SALES_CHANNEL_ID,
-      name: 'Werkbank',
-      accessKey: config.accessKey,
-      languageId: languageId('nl-NL'),
-      currencyId: CURRENCY_EUR_ID,
-      navigationCategoryId: ROOT_CATEGORY_IDS.main,
-      navigationCategoryDepth: 3,
-      serviceCategoryId: ROOT_CATEGORY_IDS.service,
-      footerCategoryId: ROOT_CATEGORY_IDS.footer,
-      countriesCategoryId: ROOT_CATEGORY_IDS.countries,
-      config: { robots: 'index, follow', shopName: 'Werkbank' },
-    })
-    .onConflictDoUpdate({ target: salesChannelTable.id, set: { accessKey: config.accessKey } });
-
-  // Domains follow the configuration: replace the set in one statement batch.
-  await db.execute(sql`DELETE FROM sales_channel_domain WHERE sales_channel_id = ${SALES_CHANNEL_ID}`);
-  for (const [position, d] of config.domains.entries()) {
-    await db.insert(salesChannelDomainTable).values({
-      id: stableId('domain', `${d.locale}:${position}`),
-      salesChannelId: SALES_CHANNEL_ID,
-      url: d.url,
-      languageId: languageId(d.locale),
-      currencyId: CURRENCY_EUR_ID,
-      snippetSetId: SNIPPET_SET_ID(d.locale),
-      languageLabel: d.label,
-      position,
-    });
-  }
+  const channel = tx.insert(salesChannelTable).values({
+    id: SALES_CHANNEL_ID,
+    name: 'Werkbank',
+    accessKey: config.accessKey,
+    languageId: languageId('nl-NL'),
+    currencyId: CURRENCY_EUR_ID,
+    navigationCategoryId: ROOT_CATEGORY_IDS.main,
+    navigationCategoryDepth: 3,
+    serviceCategoryId: ROOT_CATEGORY_IDS.service,
+    footerCategoryId: ROOT_CATEGORY_IDS.footer,
+    countriesCategoryId: ROOT_CATEGORY_IDS.countries,
+    config: { robots: 'index, follow', shopName: 'Werkbank' },
+  });
+  await (mode === 'sync'
+    ? channel.onConflictDoUpdate({ target: salesChannelTable.id, set: { accessKey: config.accessKey } })
+    : channel.onConflictDoNothing());
 }

@@ -22,7 +22,7 @@ async function admin(statement: string): Promise<void> {
 }
 
 export interface PgTestDatabase {
-  /** The migrated database. */
+  /** The database, migrated unless created with `migrate: false`. */
   handle: DbHandle;
   /** Its connection URL, e.g. for a backend started as a child process. */
   url: string;
@@ -31,16 +31,17 @@ export interface PgTestDatabase {
 }
 
 /**
- * Creates and migrates a new database on the test server.
+ * Creates a new database on the test server and migrates it, unless `migrate: false` (an empty database, e.g. to
+ * test the start-up itself).
  *
  * @throws the pg error when the server cannot be reached or the database cannot be created.
  */
-export async function createPgTestDatabase(): Promise<PgTestDatabase> {
+export async function createPgTestDatabase(options: { migrate?: boolean } = {}): Promise<PgTestDatabase> {
   const name = `werkbank_test_${randomId().slice(0, 12)}`;
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(SERVER);
   url.pathname = `/${name}`;
-  const handle = await createDb({ databaseUrl: url.toString() });
+  const handle = await createDb({ databaseUrl: url.toString(), migrate: options.migrate ?? true });
   return {
     handle,
     url: url.toString(),

@@ -1,0 +1,51 @@
+/**
+ * The start-up promise shared by a process's callers (`getRuntime` is `shareUntilRejected` over one start-up
+ * attempt): shared while pending or fulfilled, forgotten when it rejects so that the next call tries again.
+ */
+import { describe, expect, test } from 'vitest';
+import { shareUntilRejected } from './bootstrap.ts';
+
+describe('shareUntilRejected', () => {
+  test('a start-up whose seed throws once is retried by the next call, which then succeeds', async () => {
+    let attempts = 0;
+    const start = shareUntilRejected(async (label: string) => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('seed failed: database not reachable');
+      return `${label} up`;
+    });
+
+    await expect(start('shop')).rejects.toThrow('seed failed');
+    await expect(start('shop')).resolves.toBe('shop up');
+    expect(attempts).toBe(2);
+  });
+
+  test('callers during and after a successful start-up share one attempt', async () => {
+    let attempts = 0;
+    const start = shareUntilRejected(async () => {
+      attempts += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return { attempt: attempts };
+    });
+
+    const [a, b] = await Promise.all([start(), start()]);
+    const c = await start();
+    expect(a).toBe(b);
+    expect(c).toBe(a);
+    expect(attempts).toBe(1);
+  });
+
+  test('callers waiting on a failing start-up all get its error, and only one retry follows', async () => {
+    let attempts = 0;
+    const start = shareUntilRejected(async () => {
+      attempts += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      if (attempts === 1) throw new Error('migration failed');
+      return 'up';
+    });
+
+    const waiting = await Promise.allSettled([start(), start()]);
+    expect(waiting.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(await Promise.all([start(), start()])).toEqual(['up', 'up']);
+    expect(attempts).toBe(2);
+  });
+});
