@@ -15,6 +15,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { acquireDataDirLock } from './data-dir-lock.ts';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it. */
@@ -44,9 +45,11 @@ export interface CreateDbOptions {
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
- * Opens the database and applies the committed migrations.
+ * Opens the database and applies the committed migrations. A PGlite data folder on disk is locked for this process
+ * until `close()` (./data-dir-lock.ts).
  *
- * @throws when PostgreSQL cannot be reached or a migration fails.
+ * @throws when PostgreSQL cannot be reached or a migration fails; when another running process holds the PGlite data
+ *   folder (the message names the folder and that process's pid).
  */
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   const migrationsFolder = process.env.WERKBANK_MIGRATIONS_DIR ?? MIGRATIONS_FOLDER;
@@ -58,10 +61,30 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  if (options.migrate !== false) await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  // One process per data folder (./data-dir-lock.ts): a second one fails here, before PGlite touches the files.
+  const lock = dataDir ? acquireDataDirLock(dataDir) : undefined;
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    if (options.migrate !== false) await migratePglite(db as never, { migrationsFolder });
+    const opened = client;
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await opened.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (err) {
+    await client?.close().catch(() => undefined);
+    lock?.release();
+    throw err;
+  }
 }
 
 /**
