@@ -25,6 +25,7 @@ import { createStoreApi, type StoreApi } from './app.ts';
 import type { ErpSimulation } from './erp/simulated/index.ts';
 import { startApprovalExpiry } from './commerce/spending/approval.service.ts';
 import { startPeriodic } from './lib/periodic.ts';
+import { checkDatabase } from './http/lifecycle.ts';
 
 export interface Runtime extends StoreApi {
   config: BackendConfig;
@@ -32,6 +33,10 @@ export interface Runtime extends StoreApi {
 }
 
 let runtime: Promise<Runtime> | undefined;
+/** How the runtime's start went: unset before `getRuntime`, then 'starting', 'ready' or 'failed'. */
+let runtimeState: 'starting' | 'ready' | 'failed' | undefined;
+/** Stops the background steps the runtime started (ERP clock, approval expiry). */
+const stopBackground: (() => void)[] = [];
 
 /** Default PGlite folder, relative to the working directory. */
 export const DEFAULT_DATA_DIR = '.data/pglite';
@@ -52,12 +57,50 @@ export function getRuntime(env: Record<string, string | undefined> = process.env
     await seedDemoArticleLinks(handle.db);
     if (api.erpSimulation) {
       await seedErpHistory(handle.db, config);
-      startErpClock(api.erpSimulation, env);
+      const stopClock = startErpClock(api.erpSimulation, env);
+      if (stopClock) stopBackground.push(stopClock);
     }
-    startApprovalExpiry(handle.db);
+    stopBackground.push(startApprovalExpiry(handle.db));
     return { ...api, config, handle };
   })();
+  runtimeState = 'starting';
+  runtime.then(
+    () => (runtimeState = 'ready'),
+    () => (runtimeState = 'failed'),
+  );
   return runtime;
+}
+
+/**
+ * The readiness probe of the process's runtime (backend/http/lifecycle.ts): null when it has started and its
+ * database answers `SELECT 1` within `DATABASE_PROBE_TIMEOUT_MS`, else the reason: `starting` (migrations and seeds
+ * still running; with `start`, a runtime not asked for yet is started now, so that a load balancer's probe opens the
+ * database of a storefront before its first visitor does), `start failed`, or the database probe's reason.
+ */
+export async function checkRuntimeReady(options: { start?: boolean } = {}): Promise<string | null> {
+  if (!runtime) {
+    if (!options.start) return 'not started';
+    getRuntime().catch(() => undefined);
+  }
+  if (runtimeState === 'failed') return 'start failed';
+  if (runtimeState !== 'ready' || !runtime) return 'starting';
+  return checkDatabase((await runtime).handle.db);
+}
+
+/**
+ * Stops the runtime's background steps and closes its database (for a PGlite folder, also its lock file), after
+ * waiting for a start still running. Nothing to do when the runtime was never asked for or failed to start.
+ */
+export async function closeRuntime(): Promise<void> {
+  if (!runtime) return;
+  let opened: Runtime;
+  try {
+    opened = await runtime;
+  } catch {
+    return;
+  }
+  for (const stop of stopBackground.splice(0)) stop();
+  await opened.handle.close();
 }
 
 /** How often the running shop advances the simulated ERP to the current time: every minute (ADR 016). */
