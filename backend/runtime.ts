@@ -27,11 +27,22 @@ import { createStoreApi, type StoreApi } from './app.ts';
 import type { ErpSimulation } from './erp/simulated/index.ts';
 import { startApprovalExpiry } from './commerce/spending/approval.service.ts';
 import { startPeriodic } from './lib/periodic.ts';
+import { checkDatabase } from './http/lifecycle.ts';
 
 export interface Runtime extends StoreApi {
   config: BackendConfig;
   handle: DbHandle;
 }
+
+/** The latest start-up of `getRuntime` (a failed one is replaced by the next call's). */
+let runtime: Promise<Runtime> | undefined;
+/**
+ * How the latest start-up went: unset before `getRuntime`, then 'starting', 'ready' or 'failed' (the next
+ * `getRuntime` retries a failed one).
+ */
+let runtimeState: 'starting' | 'ready' | 'failed' | undefined;
+/** Stops the background steps the runtime started (ERP clock, approval expiry). */
+const stopBackground: (() => void)[] = [];
 
 /** Default PGlite folder, relative to the working directory. */
 export const DEFAULT_DATA_DIR = '.data/pglite';
@@ -44,7 +55,20 @@ const sharedRuntime = shareUntilRejected(startRuntime);
  * (`shareUntilRejected`), so an in-process storefront recovers without a restart.
  */
 export function getRuntime(env: Record<string, string | undefined> = process.env): Promise<Runtime> {
-  return sharedRuntime(env);
+  const started = sharedRuntime(env);
+  if (started !== runtime) {
+    runtime = started;
+    runtimeState = 'starting';
+    started.then(
+      () => {
+        if (runtime === started) runtimeState = 'ready';
+      },
+      () => {
+        if (runtime === started) runtimeState = 'failed';
+      },
+    );
+  }
+  return started;
 }
 
 /**
@@ -76,9 +100,44 @@ async function startRuntime(env: Record<string, string | undefined>): Promise<Ru
     await handle.close().catch(() => {});
     throw error;
   }
-  if (api.erpSimulation) startErpClock(api.erpSimulation, env);
-  startApprovalExpiry(handle.db);
+  if (api.erpSimulation) {
+    const stopClock = startErpClock(api.erpSimulation, env);
+    if (stopClock) stopBackground.push(stopClock);
+  }
+  stopBackground.push(startApprovalExpiry(handle.db));
   return { ...api, config, handle };
+}
+
+/**
+ * The readiness probe of the process's runtime (backend/http/lifecycle.ts): null when it has started and its
+ * database answers `SELECT 1` within `DATABASE_PROBE_TIMEOUT_MS`, else the reason: `starting` (migrations and seeds
+ * still running; with `start`, a runtime not asked for yet is started now, so that a load balancer's probe opens the
+ * database of a storefront before its first visitor does), `start failed`, or the database probe's reason.
+ */
+export async function checkRuntimeReady(options: { start?: boolean } = {}): Promise<string | null> {
+  if (!runtime || runtimeState === 'failed') {
+    if (!options.start) return runtime ? 'start failed' : 'not started';
+    // A start not asked for yet begins now; a failed one is tried again (`getRuntime`).
+    getRuntime().catch(() => undefined);
+  }
+  if (runtimeState !== 'ready' || !runtime) return 'starting';
+  return checkDatabase((await runtime).handle.db);
+}
+
+/**
+ * Stops the runtime's background steps and closes its database (for a PGlite folder, also its lock file), after
+ * waiting for a start still running. Nothing to do when the runtime was never asked for or failed to start.
+ */
+export async function closeRuntime(): Promise<void> {
+  if (!runtime) return;
+  let opened: Runtime;
+  try {
+    opened = await runtime;
+  } catch {
+    return;
+  }
+  for (const stop of stopBackground.splice(0)) stop();
+  await opened.handle.close();
 }
 
 /** How often the running shop advances the simulated ERP to the current time: every minute (ADR 016). */

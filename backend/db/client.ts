@@ -13,6 +13,7 @@ import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { bootstrapDatabase } from './bootstrap.ts';
+import { acquireDataDirLock } from './data-dir-lock.ts';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it. */
@@ -44,9 +45,11 @@ export interface CreateDbOptions {
 
 /**
  * Opens the database and applies the committed migrations (unless `migrate: false`); on PostgreSQL one process at a
- * time applies them (`bootstrapDatabase`).
+ * time applies them (`bootstrapDatabase`). A PGlite data folder on disk is locked for this process until `close()`
+ * (./data-dir-lock.ts).
  *
- * @throws when PostgreSQL cannot be reached or a migration fails (the pool is closed again then).
+ * @throws when PostgreSQL cannot be reached or a migration fails (the pool is closed again then); when another running
+ *   process holds the PGlite data folder (the message names the folder and that process's pid).
  */
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   if (options.databaseUrl) {
@@ -65,11 +68,31 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  const handle: DbHandle = { db, kind: 'pglite', close: () => client.close() };
-  if (options.migrate !== false) await bootstrapDatabase(handle);
-  return handle;
+  // One process per data folder (./data-dir-lock.ts): a second one fails here, before PGlite touches the files.
+  const lock = dataDir ? acquireDataDirLock(dataDir) : undefined;
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const opened = client;
+    const handle: DbHandle = {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await opened.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+    if (options.migrate !== false) await bootstrapDatabase(handle);
+    return handle;
+  } catch (err) {
+    await client?.close().catch(() => undefined);
+    lock?.release();
+    throw err;
+  }
 }
 
 /**

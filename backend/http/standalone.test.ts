@@ -7,6 +7,7 @@ import { loadBackendConfig } from '../config.ts';
 import { createDb, type DbHandle } from '../db/client.ts';
 import { seedSalesChannel } from '../db/seed-channel.ts';
 import { parseCorsOrigins } from './cors.ts';
+import { checkDatabase, createReadiness } from './lifecycle.ts';
 import { standaloneStoreApi } from './standalone.ts';
 
 const config = loadBackendConfig({});
@@ -171,5 +172,31 @@ describe('the standalone Store API and cXML documents', () => {
     expect(((await json.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe(
       'FRAMEWORK__PAYLOAD_TOO_LARGE',
     );
+  });
+});
+
+describe('the standalone Store API’s health and readiness probes', () => {
+  it('answers /healthz 200 and /readyz 200 while its database answers, and /readyz 503 once draining', async () => {
+    const readiness = createReadiness(() => checkDatabase(handle.db));
+    const server = serve({
+      fetch: standaloneStoreApi(app, { CORS_ALLOWED_ORIGINS: FRONTEND }, { readiness }).fetch,
+      port: 0,
+      hostname: '127.0.0.1',
+    });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    const get = async (path: string) => {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { origin: 'https://evil.example.com' } });
+      return { status: res.status, cache: res.headers.get('cache-control'), body: await res.text() };
+    };
+    try {
+      expect(await get('/healthz')).toEqual({ status: 200, cache: 'no-store', body: 'ok\n' });
+      expect(await get('/readyz')).toEqual({ status: 200, cache: 'no-store', body: 'ready\n' });
+      readiness.startDraining();
+      expect(await get('/readyz')).toEqual({ status: 503, cache: 'no-store', body: 'not ready: draining\n' });
+      expect((await get('/healthz')).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -4,10 +4,21 @@
  * - Without `STORE_API_URL`: in-process, `(await getRuntime()).app.fetch(request)` on the embedded Store API (no
  *   socket; the database opens on first use).
  * - With `STORE_API_URL` (e.g. `http://127.0.0.1:8000` or a real Shopware): HTTP, with `STORE_API_ACCESS_KEY`.
+ *
+ * It also passes on the backend's process lifecycle helpers (health and readiness endpoints, graceful shutdown of a
+ * Node server: backend/http/lifecycle.ts), which the storefront's server (src/server/entry.ts) uses as the standalone
+ * backend does.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { SalesChannelDomainInput } from '../domain.ts';
+
+export {
+  createReadiness,
+  onShutdownSignals,
+  shutdownTimeoutMs,
+  withHealthEndpoints,
+} from '../../../backend/http/lifecycle.ts';
 
 export interface StoreApiTransport {
   /** 'in-process' or 'http'. */
@@ -23,6 +34,15 @@ export interface StoreApiTransport {
    * Empty over HTTP.
    */
   configuredDomains(): Promise<SalesChannelDomainInput[]>;
+  /**
+   * Whether the Store API can serve: null when it can, else a short reason (`starting`, `start failed`, `database
+   * timeout`, `database unreachable`). In-process: the embedded runtime has started (asking starts it) and its
+   * database answers within 1 s. Over HTTP always null: the remote Store API has readiness probes of its own, and a
+   * storefront that turned unready with it would only move the outage.
+   */
+  readiness(): Promise<string | null>;
+  /** Closes the embedded database when it was opened (in-process); nothing over HTTP. */
+  close(): Promise<void>;
 }
 
 const IN_PROCESS_BASE = 'http://store-api.internal';
@@ -60,6 +80,8 @@ function createTransport(env: Record<string, string | undefined>): StoreApiTrans
       fetch: (request) => fetch(request),
       accessKey: async () => key,
       configuredDomains: async () => [],
+      readiness: async () => null,
+      close: async () => undefined,
     };
   }
   return {
@@ -78,6 +100,15 @@ function createTransport(env: Record<string, string | undefined>): StoreApiTrans
         languageLabel: d.label,
         localeCode: d.locale,
       }));
+    },
+    readiness: async () => {
+      locateMigrations();
+      const { checkRuntimeReady } = await import('../../../backend/runtime.ts');
+      return checkRuntimeReady({ start: true });
+    },
+    close: async () => {
+      const { closeRuntime } = await import('../../../backend/runtime.ts');
+      await closeRuntime();
     },
   };
 }
