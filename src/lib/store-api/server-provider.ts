@@ -39,7 +39,7 @@ interface AnyRequest {
 
 /**
  * The path below `/store-api/` of a call, with its query: `providerApiPath('ociExchangeOtp', { params: { otp } })` →
- * `oci/otp/{otp}`; `providerApiPath('readPunchOutSession')` → `werkbank/punchout/session`.
+ * `oci/otp/{otp}`; `providerApiPath('readPunchOutSession')` → `{provider}/punchout/session`.
  *
  * @throws Error when a path parameter is missing.
  */

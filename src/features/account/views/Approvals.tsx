@@ -77,6 +77,7 @@ export function Approvals() {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('approvals.title')}</h1>
       <form
+        method="get"
         role="search"
         aria-label={t('approvals.filters')}
         onSubmit={(e) => e.preventDefault()}

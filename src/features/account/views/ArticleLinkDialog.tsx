@@ -111,7 +111,7 @@ export function LinkDialog({
       title={link ? t('articleLinks.edit') : t('articleLinks.create')}
       closeLabel={t('account.notification.close')}
     >
-      <form noValidate onSubmit={submit}>
+      <form method="post" noValidate onSubmit={submit}>
         <FormError title={t('general.error')} messages={messages} />
         <TextField
           label={t('articleLinks.productNumber')}

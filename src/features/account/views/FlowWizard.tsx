@@ -209,7 +209,7 @@ export function FlowWizard() {
           </li>
         ))}
       </ol>
-      <form noValidate onSubmit={next} aria-label={t(`flows.wizard.step.${step}`)}>
+      <form method="post" noValidate onSubmit={next} aria-label={t(`flows.wizard.step.${step}`)}>
         <h3 className="mb-3 font-semibold">{t(`flows.wizard.step.${step}`)}</h3>
         {content}
         <div className="flex flex-wrap items-center gap-2">

@@ -199,7 +199,7 @@ export function OrderListDetail() {
         title={t('orderLists.duplicate')}
         closeLabel={t('orderLists.close')}
       >
-        <form noValidate onSubmit={submitDuplicate}>
+        <form method="post" noValidate onSubmit={submitDuplicate}>
           <OrderListFields
             name={copyName}
             onName={setCopyName}

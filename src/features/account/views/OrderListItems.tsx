@@ -124,6 +124,7 @@ function AddArticle({ list, onSaved }: { list: OrderList; onSaved: (list: OrderL
 
   return (
     <form
+      method="post"
       noValidate
       onSubmit={submit}
       aria-label={t('orderLists.addArticle')}

@@ -46,7 +46,7 @@ export function OrderListSettings({ list, onSaved }: { list: OrderList; onSaved:
 
   return (
     <Card title={t('orderLists.settings')}>
-      <form noValidate onSubmit={submit} className="grid gap-x-4 sm:grid-cols-2">
+      <form method="post" noValidate onSubmit={submit} className="grid gap-x-4 sm:grid-cols-2">
         <TextField
           label={t('orderLists.name', { max: 100 })}
           required

@@ -195,7 +195,7 @@ export function OrderListCreate() {
 
   return (
     <Card title={t('orderLists.create')}>
-      <form noValidate onSubmit={submit} className="max-w-xl">
+      <form method="post" noValidate onSubmit={submit} className="max-w-xl">
         <OrderListFields
           name={name}
           onName={setName}

@@ -156,7 +156,7 @@ export function OrderReferenceForm() {
 
   return (
     <Card title={slug ? t('orderReferences.edit') : t('orderReferences.create')}>
-      <form noValidate onSubmit={submit} className="grid gap-x-4 sm:grid-cols-2">
+      <form method="post" noValidate onSubmit={submit} className="grid gap-x-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <TextField
             label={t('orderReferences.name', { max: ORDER_REFERENCE_NAME_MAX_LENGTH })}

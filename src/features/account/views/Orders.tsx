@@ -57,6 +57,7 @@ export function Orders({ tabs }: { tabs?: ReactNode } = {}) {
       <h1 className="text-2xl font-bold">{t('account.nav.orders')}</h1>
       {tabs}
       <form
+        method="get"
         role="search"
         aria-label={t('orders.filters')}
         onSubmit={(e) => e.preventDefault()}

@@ -58,6 +58,7 @@ function AssignFlow({
   }
   return (
     <form
+      method="post"
       onSubmit={submit}
       aria-label={t('flows.assign.title')}
       noValidate

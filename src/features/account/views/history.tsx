@@ -119,6 +119,7 @@ export function HistoryFilterForm({
         {active > 0 && ` (${active})`}
       </summary>
       <form
+        method="get"
         role="search"
         aria-label={label}
         onSubmit={(e) => e.preventDefault()}
