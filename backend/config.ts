@@ -148,3 +148,22 @@ export function loadBackendConfig(env: Record<string, string | undefined> = proc
 export function devOutboxEnabled(env: Record<string, string | undefined>): boolean {
   return env.WERKBANK_DEV_OUTBOX === '1';
 }
+
+/**
+ * The storefront base URL a link or a start page of the Store API points to: `requested` when it equals a configured
+ * domain URL (trailing slashes ignored), else the first domain of `locale`, else the first domain. Never built from a
+ * Host header or an unchecked parameter, so a link cannot point to another site (docs/decisions/008, 025).
+ */
+export function configuredSiteUrl(
+  config: Pick<BackendConfig, 'domains'>,
+  requested: string | undefined,
+  locale?: string,
+): string {
+  const norm = (u: string) => u.replace(/\/+$/, '');
+  const wanted = requested ? norm(requested) : undefined;
+  const match =
+    config.domains.find((d) => norm(d.url) === wanted) ??
+    config.domains.find((d) => d.locale === locale) ??
+    config.domains[0];
+  return match ? norm(match.url) : '';
+}

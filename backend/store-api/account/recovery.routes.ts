@@ -21,7 +21,7 @@ import { hashPassword } from '../../auth/password.ts';
 import { clearLoginRateLimit, clientAddress, enforceRateLimits, ipKey, RATE_LIMITS } from '../../auth/rate-limit.ts';
 import { consumeRecoverySecret, issueRecoverySecret, peekRecoverySecret } from '../../auth/recovery.ts';
 import { deleteCustomerContexts } from '../../auth/session.ts';
-import type { BackendConfig } from '../../config.ts';
+import { configuredSiteUrl } from '../../config.ts';
 import { companyTable, customerTable } from '../../db/schema/index.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { passwordRecoveryMail } from '../../mail/templates.ts';
@@ -54,20 +54,6 @@ function hashExpired(): StoreApiError {
   );
 }
 
-/**
- * The storefront base URL for a link: `requested` when it equals a configured domain (trailing slashes ignored),
- * else the first domain of `locale`, else the first domain.
- */
-export function linkBase(config: BackendConfig, requested: string | undefined, locale: string): string {
-  const norm = (u: string) => u.replace(/\/+$/, '');
-  const wanted = requested ? norm(requested) : undefined;
-  const match =
-    config.domains.find((d) => norm(d.url) === wanted) ??
-    config.domains.find((d) => d.locale === locale) ??
-    config.domains[0];
-  return match ? norm(match.url) : '';
-}
-
 /** Registers the routes listed in the module comment. */
 export function registerRecoveryRoutes(app: Hono<StoreApiEnv>, accountDeps: AccountDeps): void {
   const { db, config, now, env, defer } = resolveDeps(accountDeps);
@@ -85,7 +71,7 @@ export function registerRecoveryRoutes(app: Hono<StoreApiEnv>, accountDeps: Acco
       at,
     );
     const ctx = c.get('context');
-    const base = linkBase(config, input.storefrontUrl, ctx.language.localeCode);
+    const base = configuredSiteUrl(config, input.storefrontUrl, ctx.language.localeCode);
     const locale = config.domains.find((d) => d.url.replace(/\/+$/, '') === base)?.locale ?? ctx.language.localeCode;
     // Looking the user up, issuing the secret and mailing happen after the answer: its timing reveals nothing.
     defer(async () => {

@@ -18,7 +18,7 @@
 import { bodyLimit } from 'hono/body-limit';
 import type { Context, Hono } from 'hono';
 import { providerErrorCode } from '../../../contract/provider.ts';
-import type { BackendConfig } from '../../config.ts';
+import { configuredSiteUrl, type BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { providerRoute } from '../../http/provider-route.ts';
@@ -52,7 +52,6 @@ import {
 import type { CxmlSessionData } from '../../commerce/punchout/transfer.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { endOwnPunchOutSession, openPunchOutContext } from './punchout-context.ts';
-import { storefrontBaseUrl } from './storefront-url.ts';
 
 /** Since when the shop's cXML transactions exist (the ProfileResponse's `effectiveDate`). */
 const PROFILE_EFFECTIVE_DATE = new Date('2026-11-28T00:00:00+01:00');
@@ -137,7 +136,11 @@ export function registerCxmlRoutes(app: Hono<StoreApiEnv>, routeDeps: CxmlRouteD
       const at = now();
       try {
         const body = new Uint8Array(await c.req.arrayBuffer());
-        const storefrontUrl = storefrontBaseUrl(config, c.req.query('storefrontUrl'));
+        const storefrontUrl = configuredSiteUrl(
+          config,
+          c.req.query('storefrontUrl'),
+          c.get('context').language.localeCode,
+        );
         // A ProfileRequest (also a ping) is answered with the transactions and their URLs (§5.1.2.2).
         const profile = readProfileRequest(body);
         if (profile) {

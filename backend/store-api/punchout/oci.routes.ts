@@ -26,7 +26,7 @@ import {
   RATE_LIMITS,
   refundRateLimit,
 } from '../../auth/rate-limit.ts';
-import type { BackendConfig } from '../../config.ts';
+import { configuredSiteUrl, type BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { productTable } from '../../db/schema/index.ts';
 import { StoreApiError } from '../../http/errors.ts';
@@ -53,7 +53,6 @@ import { ociFunctionPageFor } from '../../commerce/punchout/oci-function-page.ts
 import { ociFunctionKind } from '../../commerce/punchout/oci/functions.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { endOwnPunchOutSession, openPunchOutContext, punchOutPageResponse } from './punchout-context.ts';
-import { storefrontBaseUrl } from './storefront-url.ts';
 
 export interface OciRouteDeps {
   db: Db;
@@ -149,7 +148,7 @@ export function registerOciRoutes(app: Hono<StoreApiEnv>, routeDeps: OciRouteDep
       opiVersion: callUp.opiVersion ?? null,
       extra: callUp.extra,
       landing,
-      storefrontUrl: storefrontBaseUrl(config, body.storefrontUrl),
+      storefrontUrl: configuredSiteUrl(config, body.storefrontUrl, c.get('context').language.localeCode),
     };
     const session = await openPunchOutSession(db, {
       configId: oci.id,
@@ -185,7 +184,7 @@ export function registerOciRoutes(app: Hono<StoreApiEnv>, routeDeps: OciRouteDep
       config: oci,
       customer,
       locale: context.language.localeCode,
-      storefrontUrl: storefrontBaseUrl(config, body.storefrontUrl),
+      storefrontUrl: configuredSiteUrl(config, body.storefrontUrl, c.get('context').language.localeCode),
       now: now(),
     });
     return punchOutPageResponse(page);
