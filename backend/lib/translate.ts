@@ -3,7 +3,7 @@
  * then en-GB, then de-DE, then whatever locale is present (the fallback rule of contract/locales.ts, Shopware's
  * translation inheritance).
  */
-import { FALLBACK_LOCALES } from '../../contract/locales.ts';
+import { FALLBACK_LOCALES, type LocaleCode } from '../../contract/locales.ts';
 
 /** The locale chain for a requested locale: requested → en-GB → de-DE, without duplicates. */
 function localeChain(locale: string): string[] {
@@ -50,4 +50,12 @@ export function translateField<T extends object, K extends keyof T>(
     if (value !== undefined && value !== null && value !== '') return value;
   }
   return undefined;
+}
+
+/**
+ * The entry of a table of fixed texts (mail templates, pages for procurement systems) for `locale`, with en-GB when
+ * the table has none for it.
+ */
+export function textsFor<T>(table: Readonly<Record<LocaleCode, T>>, locale: string): T {
+  return table[(locale in table ? locale : 'en-GB') as LocaleCode];
 }

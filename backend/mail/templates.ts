@@ -7,8 +7,10 @@
  */
 import type { Mail } from './outbox.ts';
 import { escapeHtml } from '../lib/html.ts';
+import { textsFor } from '../lib/translate.ts';
+import type { LocaleCode } from '../../contract/locales.ts';
 
-type Locale = 'de-DE' | 'en-GB' | 'fr-FR' | 'nl-NL';
+type Locale = LocaleCode;
 
 const RECOVERY: Record<Locale, { subject: string; greeting: (name: string) => string; body: string; expiry: string }> =
   {
@@ -41,17 +43,13 @@ const RECOVERY: Record<Locale, { subject: string; greeting: (name: string) => st
     },
   };
 
-function pick<T>(table: Record<Locale, T>, locale: string): T {
-  return table[(locale in table ? locale : 'en-GB') as Locale];
-}
-
 /**
  * The password recovery mail: greeting by name, the set-password link, its validity.
  *
  * @param link absolute URL built from a configured domain, e.g. `http://localhost:4321/auth/password-set?hash=…`.
  */
 export function passwordRecoveryMail(input: { to: string; name: string; link: string; locale: string }): Mail {
-  const t = pick(RECOVERY, input.locale);
+  const t = textsFor(RECOVERY, input.locale);
   const text = `${t.greeting(input.name)}\n\n${t.body}\n${input.link}\n\n${t.expiry}\n`;
   const html =
     `<p>${escapeHtml(t.greeting(input.name))}</p><p>${escapeHtml(t.body)}<br>` +
@@ -110,7 +108,7 @@ export function emailChangedMail(input: {
   email: string;
   locale: string;
 }): Mail {
-  const t = pick(EMAIL_CHANGED, input.locale);
+  const t = textsFor(EMAIL_CHANGED, input.locale);
   const body = t.body(input.username, input.email);
   const text = `${t.greeting(input.name)}\n\n${body}\n\n${t.warning}\n`;
   const html = `<p>${escapeHtml(t.greeting(input.name))}</p><p>${escapeHtml(body)}</p><p>${escapeHtml(t.warning)}</p>`;
@@ -152,7 +150,7 @@ export function invitationMail(input: {
   link: string;
   locale: string;
 }): Mail {
-  const t = pick(INVITATION, input.locale);
+  const t = textsFor(INVITATION, input.locale);
   return {
     to: input.to,
     subject: t.subject,
@@ -189,7 +187,7 @@ const REGISTRATION_RECEIVED: Record<Locale, { subject: string; body: (name: stri
  * Plain text; the values are the registrant's own input; template key 'registration-received'.
  */
 export function registrationReceivedMail(input: { to: string; name: string; username: string; locale: string }): Mail {
-  const t = pick(REGISTRATION_RECEIVED, input.locale);
+  const t = textsFor(REGISTRATION_RECEIVED, input.locale);
   return {
     to: input.to,
     subject: t.subject,
@@ -581,7 +579,7 @@ export function approvalDecidedMail(input: {
   outcome: { status: 'approved'; orderNumber: string } | { status: 'declined' };
   comment: string | null;
 }): Mail {
-  const t = pick(APPROVAL_DECIDED, input.locale);
+  const t = textsFor(APPROVAL_DECIDED, input.locale);
   const approved = input.outcome.status === 'approved';
   const body =
     input.outcome.status === 'approved'

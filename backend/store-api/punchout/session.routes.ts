@@ -5,7 +5,8 @@
  * - `POST /transfer`: the page that posts the cart to the procurement system (OCI NEW_ITEM fields to HOOK_URL, cXML
  *   PunchOutOrderMessage to BrowserFormPost), then the session ends (its customer, cart and contexts are deleted:
  *   cXML Reference Guide 1.2.051 §5.4.2 "Do not persist browser cookies"). A cart with blocking errors is not
- *   transferred (400 with the errors), nor one with more lines than the configuration allows;
+ *   transferred (400 with the errors), among them a line the procurement system cannot take or more lines than the
+ *   configuration allows;
  * - `POST /cancel`: the page that returns an empty cart (OCI: to HOOK_URL or the configured cancel URL; cXML: an
  *   empty PunchOutOrderMessage with Status 204, §5.6.4.3), then the session ends.
  */
@@ -18,12 +19,12 @@ import type { Db } from '../../db/client.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { providerRoute } from '../../http/provider-route.ts';
 import { calculateCart } from '../../commerce/cart/calculate-cart.ts';
-import { punchOutLinesOf } from '../../commerce/punchout/cart-lines.ts';
 import { punchOutConfigById } from '../../commerce/punchout/config.ts';
-import { PunchOutInputError } from '../../commerce/punchout/errors.ts';
 import { activePunchOutSession, endPunchOutSessions } from '../../commerce/punchout/sessions.ts';
-import { transferForm, transferPage } from '../../commerce/punchout/transfer.ts';
+import { transferForm, transferPage, type TransferForm } from '../../commerce/punchout/transfer.ts';
 import type { StoreApiEnv } from '../context.ts';
+import type { LocaleCode } from '../../../contract/locales.ts';
+import { textsFor } from '../../lib/translate.ts';
 import { notAPunchOutSession, punchOutPageResponse } from './punchout-context.ts';
 
 export interface SessionRouteDeps {
@@ -33,11 +34,15 @@ export interface SessionRouteDeps {
 }
 
 /** Texts of the transfer page (shown only for the moment before it submits, or without JavaScript). */
-const TRANSFER_TEXTS: Record<string, { title: string; visibleText: string; submitLabel: string }> = {
-  de: { title: 'Warenkorb wird übertragen', visibleText: 'Der Warenkorb wird übertragen …', submitLabel: 'Weiter' },
-  en: { title: 'Transferring the cart', visibleText: 'The cart is being transferred …', submitLabel: 'Continue' },
-  fr: { title: 'Transfert du panier', visibleText: 'Le panier est transféré …', submitLabel: 'Continuer' },
-  nl: {
+const TRANSFER_TEXTS: Record<LocaleCode, { title: string; visibleText: string; submitLabel: string }> = {
+  'de-DE': {
+    title: 'Warenkorb wird übertragen',
+    visibleText: 'Der Warenkorb wird übertragen …',
+    submitLabel: 'Weiter',
+  },
+  'en-GB': { title: 'Transferring the cart', visibleText: 'The cart is being transferred …', submitLabel: 'Continue' },
+  'fr-FR': { title: 'Transfert du panier', visibleText: 'Le panier est transféré …', submitLabel: 'Continuer' },
+  'nl-NL': {
     title: 'Winkelwagen wordt overgedragen',
     visibleText: 'De winkelwagen wordt overgedragen …',
     submitLabel: 'Verder',
@@ -72,50 +77,46 @@ export function registerPunchOutSessionRoutes(app: Hono<StoreApiEnv>, routeDeps:
     } satisfies PunchOutSession;
   });
 
-  async function respond(c: Context<StoreApiEnv>, cancel: boolean): Promise<Response> {
+  /**
+   * The transfer form of the session's cart: the one the punch-out processor put into the calculated cart's
+   * extensions (`ociForm`, `cxmlForm`), so the cart is read and its lines are written once. A cart error, including a
+   * line the procurement system cannot take (the processor's `…-punchout-transfer-blocked`), refuses the transfer.
+   */
+  async function cartTransferForm(c: Context<StoreApiEnv>): Promise<TransferForm> {
     const customer = await requireCustomer(c, db);
+    const calculated = await calculateCart(db, customer, c.get('context'), { config, now: now() });
+    const blocking = calculated.model.errors.filter((e) => e.level === 20);
+    const { ociForm, cxmlForm } = calculated.model.answerExtensions;
+    const form: TransferForm | null = ociForm
+      ? { protocol: 'oci', form: ociForm }
+      : cxmlForm
+        ? { protocol: 'cxml', form: cxmlForm }
+        : null;
+    if (blocking.length || !form) {
+      throw new StoreApiError(
+        400,
+        providerErrorCode(config.provider, 'PUNCHOUT_CART_INVALID'),
+        blocking.map((e) => e.message).join(' ') || 'The cart cannot be transferred.',
+        { parameters: { errors: blocking.map((e) => e.messageKey).join(',') } },
+      );
+    }
+    return form;
+  }
+
+  async function respond(c: Context<StoreApiEnv>, cancel: boolean): Promise<Response> {
     const { session, punchOutConfig } = await current(c);
-    const context = c.get('context');
     const at = now();
     const storefrontUrl = typeof session.data.storefrontUrl === 'string' ? session.data.storefrontUrl : null;
-    let lines: Awaited<ReturnType<typeof punchOutLinesOf>> = [];
-    if (!cancel && session.operation !== 'inspect') {
-      const calculated = await calculateCart(db, customer, context, { config, now: at });
-      const blocking = calculated.model.errors.filter((e) => e.level === 20 && !e.key.includes('punchout-transfer'));
-      if (blocking.length) {
-        throw new StoreApiError(
-          400,
-          providerErrorCode(config.provider, 'PUNCHOUT_CART_INVALID'),
-          'The cart has errors that must be resolved before it is transferred.',
-          { parameters: { errors: blocking.map((e) => e.messageKey).join(',') } },
-        );
-      }
-      lines = await punchOutLinesOf(db, calculated.model.lines, customer, {
-        locale: context.language.localeCode,
-        storefrontUrl,
-      });
-      if (punchOutConfig.protocol === 'oci' && lines.length > punchOutConfig.settings.maxLines) {
-        throw new StoreApiError(
-          400,
-          providerErrorCode(config.provider, 'PUNCHOUT_TOO_MANY_LINES'),
-          `The procurement system takes at most ${punchOutConfig.settings.maxLines} lines per transfer.`,
-          { parameters: { maxLines: String(punchOutConfig.settings.maxLines) } },
-        );
-      }
-    }
-    let page: ReturnType<typeof transferPage>;
-    try {
-      const form = transferForm(session, punchOutConfig, lines, {
-        cancel,
-        hostname: storefrontUrl ? new URL(storefrontUrl).hostname : 'localhost',
-        now: at,
-      });
-      const language = context.language.localeCode.slice(0, 2);
-      page = transferPage(form, TRANSFER_TEXTS[language] ?? TRANSFER_TEXTS.en!);
-    } catch (error) {
-      if (!(error instanceof PunchOutInputError)) throw error;
-      throw new StoreApiError(400, providerErrorCode(config.provider, 'PUNCHOUT_CART_INVALID'), error.message);
-    }
+    // A cancel, and an inspect session (read-only), return no lines: nothing to read from the cart.
+    const form =
+      cancel || session.operation === 'inspect'
+        ? transferForm(session, punchOutConfig, [], {
+            cancel,
+            hostname: storefrontUrl ? new URL(storefrontUrl).hostname : 'localhost',
+            now: at,
+          })
+        : await cartTransferForm(c);
+    const page = transferPage(form, textsFor(TRANSFER_TEXTS, c.get('context').language.localeCode));
     await endPunchOutSessions(db, [session.id], at);
     return punchOutPageResponse(page);
   }
