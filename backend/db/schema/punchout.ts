@@ -70,19 +70,26 @@ export const punchOutSessionTable = pgTable(
   (t) => [index('punchout_session_config_idx').on(t.configId)],
 );
 
-/** Single-use starts of a session: OCI's one-time code, cXML's StartPage URL. Only the secret's SHA-256 is kept. */
-export const punchOutStartTable = pgTable('punchout_start', {
-  id: idColumn('id').primaryKey(),
-  sessionId: idColumn('session_id')
-    .notNull()
-    .references(() => punchOutSessionTable.id, { onDelete: 'cascade' }),
-  /** SHA-256 (hex) of the secret part. */
-  secretHash: text('secret_hash').notNull(),
-  /** `oci`, `cxml` (auth) or `inspect`. */
-  kind: text('kind').$type<'oci' | 'cxml' | 'inspect'>().notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
-});
+/**
+ * Single-use starts of a session: OCI's one-time code, cXML's StartPage URL. Only the secret's SHA-256 is kept; an OCI
+ * code is looked up by it (the code is the secret alone).
+ */
+export const punchOutStartTable = pgTable(
+  'punchout_start',
+  {
+    id: idColumn('id').primaryKey(),
+    sessionId: idColumn('session_id')
+      .notNull()
+      .references(() => punchOutSessionTable.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the secret part. */
+    secretHash: text('secret_hash').notNull(),
+    /** `oci`, `cxml` (auth) or `inspect`. */
+    kind: text('kind').$type<'oci' | 'cxml' | 'inspect'>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('punchout_start_secret_idx').on(t.secretHash)],
+);
 
 /** cXML OrderRequests received, by payloadID: a repeated request gets the first answer (idempotent). */
 export const cxmlOrderRequestTable = pgTable('cxml_order_request', {

@@ -1,0 +1,1 @@
+CREATE INDEX "punchout_start_secret_idx" ON "punchout_start" USING btree ("secret_hash");
