@@ -23,12 +23,22 @@ export interface DbHandle {
   db: Db;
   /** 'pglite' or 'postgres'. */
   kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL only: the URL for the process's dedicated connections (the start-up lock, `LISTEN`): `directUrl` when
+   * given, else `databaseUrl`. Undefined on PGlite.
+   */
+  directUrl?: string | undefined;
   close(): Promise<void>;
 }
 
 export interface CreateDbOptions {
   /** PostgreSQL connection URL; when absent, PGlite is used. */
   databaseUrl?: string | undefined;
+  /**
+   * PostgreSQL only: a URL straight to the server for the connections a transaction pooler cannot carry (session
+   * advisory locks, `LISTEN`); default `databaseUrl`.
+   */
+  directUrl?: string | undefined;
   /** PGlite data folder; absent or 'memory://' keeps the database in memory. */
   dataDir?: string | undefined;
   /**
@@ -55,10 +65,11 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const handle: DbHandle = { db, kind: 'postgres', close: () => pool.end() };
+    const directUrl = options.directUrl ?? options.databaseUrl;
+    const handle: DbHandle = { db, kind: 'postgres', directUrl, close: () => pool.end() };
     if (options.migrate !== false) {
       try {
-        await bootstrapDatabase(handle, { databaseUrl: options.databaseUrl });
+        await bootstrapDatabase(handle, { databaseUrl: directUrl });
       } catch (error) {
         await pool.end().catch(() => {});
         throw error;

@@ -283,10 +283,18 @@ export const orderTable = pgTable(
       .notNull(),
     /** The cart as it was answered at the moment of ordering (Shopware's Cart shape). */
     cartSnapshot: jsonb('cart_snapshot').$type<Record<string, unknown>>().notNull(),
+    /**
+     * When the ERP port accepted the order (database clock); null while the hand-over job has not succeeded yet, so
+     * the hand-over sweep finds the orders still to send.
+     */
+    erpHandedOverAt: timestamp('erp_handed_over_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('order_number_idx').on(t.orderNumber),
+    index('order_erp_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.erpHandedOverAt} is null`),
     uniqueIndex('order_idempotency_idx')
       .on(t.customerId, t.idempotencyKey)
       .where(sql`idempotency_key IS NOT NULL`),

@@ -165,7 +165,11 @@ export const passwordRecoveryTable = pgTable(
   ],
 );
 
-/** Mail kept when no SMTP server is configured (and a record of sent mail otherwise). */
+/**
+ * Every outgoing mail, written before it is sent (in the transaction of the change it belongs to, where there is one):
+ * kept as the development outbox when no SMTP server is configured, otherwise delivered by a retried job that first
+ * claims the row (`claimedAt`), so a mail is never lost when SMTP is down and sent once however many processes run.
+ */
 export const mailOutboxTable = pgTable('mail_outbox', {
   id: idColumn('id').primaryKey(),
   recipient: text('recipient').notNull(),
@@ -175,6 +179,11 @@ export const mailOutboxTable = pgTable('mail_outbox', {
   /** Template key, e.g. 'password-recovery', 'registration-received'. */
   template: text('template').notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  /** When a delivery attempt took the row (database clock); a claim older than the claim timeout may be taken again. */
+  claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+  /** Delivery attempts so far (SMTP handed the mail over or refused it). */
+  attempts: integer('attempts').notNull().default(0),
+  /** The last delivery error (message only, at most 200 characters). */
   error: text('error'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -12,3 +12,4 @@ export * from './spending.ts';
 export * from './erp.ts';
 export * from './buyer-catalog.ts';
 export * from './punchout.ts';
+export * from './cache-version.ts';
