@@ -8,6 +8,7 @@ import {
   drainServer,
   healthAnswer,
   onShutdownSignals,
+  shutdownDelayMs,
   shutdownTimeoutMs,
   withHealthEndpoints,
 } from './lifecycle.ts';
@@ -81,6 +82,14 @@ describe('SHUTDOWN_TIMEOUT_MS', () => {
     expect(shutdownTimeoutMs({})).toBe(10_000);
     expect(shutdownTimeoutMs({ SHUTDOWN_TIMEOUT_MS: '2500' })).toBe(2500);
     expect(() => shutdownTimeoutMs({ SHUTDOWN_TIMEOUT_MS: '10s' })).toThrow(/whole number of milliseconds/);
+  });
+});
+
+describe('SHUTDOWN_DELAY_MS', () => {
+  it('defaults to no delay and accepts whole milliseconds only', () => {
+    expect(shutdownDelayMs({})).toBe(0);
+    expect(shutdownDelayMs({ SHUTDOWN_DELAY_MS: '1500' })).toBe(1500);
+    expect(() => shutdownDelayMs({ SHUTDOWN_DELAY_MS: '-1' })).toThrow(/whole number of milliseconds/);
   });
 });
 
@@ -184,5 +193,27 @@ describe('draining a server', () => {
     expect(await inFlight).toEqual({ status: 200, body: 'slow done' });
     expect(await exitCode).toBe(0);
     expect(events).toEqual(['database closed', 'exit']);
+  });
+
+  it('with a shutdown delay keeps accepting requests, answering /readyz 503, until the delay is over', async () => {
+    const { server, port, readiness } = await slowServer();
+    let exited!: (code: number) => void;
+    const exitCode = new Promise<number>((resolve) => (exited = resolve));
+    const shutdown = onShutdownSignals({
+      server,
+      readiness,
+      timeoutMs: 5_000,
+      delayMs: 300,
+      close: async () => undefined,
+      label: 'test',
+      log: () => undefined,
+      exit: exited,
+      signals: [],
+    });
+    void shutdown();
+    expect(await get(port, '/readyz')).toEqual({ status: 503, body: 'not ready: draining\n' });
+    expect(await get(port, '/fast')).toEqual({ status: 200, body: 'fast' });
+    expect(await exitCode).toBe(0);
+    expect(await get(port, '/fast')).toEqual({ error: 'ECONNREFUSED' });
   });
 });

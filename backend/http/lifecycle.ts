@@ -9,7 +9,9 @@
  *
  *   Both answer `Cache-Control: no-store` and as `text/plain`; HEAD answers the same without a body, other methods
  *   405 with `Allow: GET, HEAD`.
- * - On SIGTERM or SIGINT (`onShutdownSignals`): readiness turns 503 first, then the server stops accepting
+ * - On SIGTERM or SIGINT (`onShutdownSignals`): readiness turns 503 first; after `SHUTDOWN_DELAY_MS` (default 0: a
+ *   load balancer that probes `/readyz` every `inter` and takes a server out after `fall` failures needs about
+ *   inter × fall, e.g. HAProxy's `check inter 500ms fall 2`: 1 s) the server stops accepting
  *   connections and closes idle keep-alive connections, requests in flight finish (at most `SHUTDOWN_TIMEOUT_MS`,
  *   default 10 s, after which the remaining connections are cut), then the database closes and the process exits 0
  *   (1 when closing failed). A second signal exits at once with 1.
@@ -161,6 +163,20 @@ export function shutdownTimeoutMs(env: Record<string, string | undefined>): numb
   return Number(raw);
 }
 
+/**
+ * `SHUTDOWN_DELAY_MS` of `env`: how long a draining process keeps serving with readiness 503 before it stops
+ * accepting connections, so that the load balancer's probe takes it out first; a whole number of milliseconds,
+ * default 0 (no load balancer).
+ *
+ * @throws Error when it is set to anything else.
+ */
+export function shutdownDelayMs(env: Record<string, string | undefined>): number {
+  const raw = env.SHUTDOWN_DELAY_MS?.trim();
+  if (!raw) return 0;
+  if (!/^\d+$/.test(raw)) throw new Error(`SHUTDOWN_DELAY_MS must be a whole number of milliseconds, not "${raw}".`);
+  return Number(raw);
+}
+
 /** How often idle keep-alive connections are closed while requests drain, in milliseconds. */
 const IDLE_SWEEP_MS = 100;
 
@@ -194,6 +210,8 @@ export interface ShutdownOptions {
   readiness: Readiness;
   /** How long requests in flight may take (`shutdownTimeoutMs`). */
   timeoutMs: number;
+  /** How long to keep serving with readiness 503 before closing the listener (`shutdownDelayMs`; default 0). */
+  delayMs?: number;
   /** Closes what the process holds after the server is closed (the database). */
   close: () => Promise<void>;
   /** Names the server in log lines, e.g. `storefront`. */
@@ -219,6 +237,7 @@ export function onShutdownSignals(options: ShutdownOptions): () => Promise<void>
     running ??= (async () => {
       options.readiness.startDraining();
       log(`[werkbank] ${options.label}: shutting down, draining requests (up to ${options.timeoutMs} ms)`);
+      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
       const outcome = await drainServer(options.server, options.timeoutMs);
       if (outcome === 'cut') log(`[werkbank] ${options.label}: open connections cut after ${options.timeoutMs} ms`);
       let code = 0;

@@ -9,7 +9,7 @@
  *
  * `/healthz` and `/readyz` are answered before everything else (no page cache, origin check or domain lookup; never
  * cached): ready means the Store API can serve (in-process: the embedded database is open and answers) and the
- * server is not draining. SIGTERM or SIGINT drains it: readiness 503, no new connections, requests in flight finish
+ * server is not draining. SIGTERM or SIGINT drains it: readiness 503 (for SHUTDOWN_DELAY_MS, default 0), no new connections, requests in flight finish
  * within SHUTDOWN_TIMEOUT_MS (default 10 s), then the embedded database closes and the process exits 0
  * (backend/http/lifecycle.ts, reached through the Store API transport).
  */
@@ -20,6 +20,7 @@ import {
   createReadiness,
   getTransport,
   onShutdownSignals,
+  shutdownDelayMs,
   shutdownTimeoutMs,
   withHealthEndpoints,
 } from '#src/lib/store-api/transport.ts';
@@ -32,6 +33,7 @@ const host =
   process.env.HOST ?? (typeof configuredHost === 'string' ? configuredHost : configuredHost ? '0.0.0.0' : 'localhost');
 
 const timeoutMs = shutdownTimeoutMs(process.env);
+const delayMs = shutdownDelayMs(process.env);
 const readiness = createReadiness(() => getTransport().readiness());
 
 const server = createServer(
@@ -47,4 +49,4 @@ const server = createServer(
 server.listen(port, host, () => {
   console.log(`[werkbank] storefront listening on http://${host}:${port}`);
 });
-onShutdownSignals({ server, readiness, timeoutMs, close: () => getTransport().close(), label: 'storefront' });
+onShutdownSignals({ server, readiness, timeoutMs, delayMs, close: () => getTransport().close(), label: 'storefront' });

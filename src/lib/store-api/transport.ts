@@ -16,6 +16,7 @@ import type { SalesChannelDomainInput } from '../domain.ts';
 export {
   createReadiness,
   onShutdownSignals,
+  shutdownDelayMs,
   shutdownTimeoutMs,
   withHealthEndpoints,
 } from '../../../backend/http/lifecycle.ts';
