@@ -45,6 +45,7 @@ export default defineConfig({
         name: 'db',
         environment: 'node',
         include: DB_TESTS,
+        exclude: ['tests/cluster/**'],
         globalSetup: ['backend/db/testing/migrated-dump.ts'],
         setupFiles: ['backend/db/testing/setup-db.ts'],
       }),

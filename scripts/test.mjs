@@ -1,16 +1,17 @@
 /**
  * `npm test`: every check the project has: lint (ESLint with type information, Prettier, the knip dead-code check),
- * types (tsc + astro check), unit and backend tests (Vitest), the production build, and the end-to-end tests
- * (Playwright in Debian's Chromium).
+ * types (tsc + astro check), unit and backend tests (Vitest), the production build, the end-to-end tests
+ * (Playwright in Debian's Chromium) and the cluster test (tests/cluster/: two storefronts, two Store APIs and a worker
+ * behind Debian's HAProxy over one PostgreSQL database).
  *
- * Two lanes run at the same time, then the end-to-end tests: Vitest runs one test file at a time on a 2-core machine
+ * Two lanes run at the same time, then the end-to-end tests and the cluster test: Vitest runs one test file at a time on a 2-core machine
  * (its default is one worker fewer than the cores), so the static checks and the build take the other core. Each
  * step's output is kept and printed whole, under the step's name, when the step ends; the script exits non-zero when
  * any step fails, and the end-to-end tests run only when everything before them passed. `node scripts/test.mjs lint
  * types` runs only the steps whose names start with one of the words given.
  *
- * Works on a fresh machine: installs dependencies when node_modules is missing and Debian's chromium when
- * /usr/bin/chromium is missing (needs root, as on the project's machines). Written for any Node version, because it
+ * Works on a fresh machine: installs dependencies when node_modules is missing and Debian's chromium and haproxy when
+ * they are missing (needs root, as on the project's machines). Written for any Node version, because it
  * may start before the pinned Node 24 is installed; every step runs on node_modules/.bin/node.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -57,9 +58,14 @@ function step(title, command, args) {
 }
 
 if (!existsSync(resolve(bin, 'node'))) install('install dependencies', 'npm', ['ci']);
-if (!existsSync('/usr/bin/chromium')) {
+const missingPackages = [
+  ['/usr/bin/chromium', 'chromium'],
+  ['/usr/sbin/haproxy', 'haproxy'],
+].filter(([path]) => !existsSync(path));
+if (missingPackages.length) {
   install('apt-get update', 'apt-get', ['update', '-qq']);
-  install('install Debian chromium', 'apt-get', ['install', '-y', '-qq', 'chromium']);
+  const names = missingPackages.map(([, name]) => name);
+  install(`install Debian ${names.join(', ')}`, 'apt-get', ['install', '-y', '-qq', ...names]);
 }
 
 const only = process.argv.slice(2);
@@ -85,8 +91,14 @@ const [staticOk, testsOk] = await Promise.all([
   lane([['unit and backend tests', 'vitest', ['run']]]),
 ]);
 let ok = staticOk && testsOk;
-if (ok) ok = await lane([['end-to-end tests', 'playwright', ['test']]]);
-else if (chosen(['end-to-end tests'])) console.error('\nEnd-to-end tests skipped: an earlier step failed.');
+if (ok) {
+  ok = await lane([
+    ['end-to-end tests', 'playwright', ['test']],
+    ['cluster test', 'vitest', ['run', '--config', 'vitest.cluster.config.ts']],
+  ]);
+} else if (chosen(['end-to-end tests']) || chosen(['cluster test'])) {
+  console.error('\nEnd-to-end and cluster tests skipped: an earlier step failed.');
+}
 
 if (!ok) {
   console.error(`\nChecks failed (${seconds(started)} s).`);
