@@ -1,7 +1,8 @@
 /**
  * The storefront following the Store API's cache versions over HTTP (`STORE_API_URL`), with a stand-in Store API:
  * the page cache misses once a newer catalogue version is polled, and the sales-channel settings are read again
- * when the channel version rises (a maintenance switch), not before.
+ * when the channel version rises (a maintenance switch), not before. In-process, the versions come from the embedded
+ * backend's subscription at once.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 
@@ -95,5 +96,32 @@ describe('cache versions over HTTP', () => {
     expect((await getSalesChannelSettings()).maintenance).toBe(true);
     expect((await getSalesChannelSettings()).maintenance).toBe(true);
     expect(contextReads).toBe(2);
+  });
+});
+
+describe('cache versions in-process', () => {
+  test('each rise the embedded backend reports is known at once, and a lower report changes nothing', async () => {
+    let report!: (versions: { catalog: number; channel: number }) => void;
+    let unsubscribed = false;
+    vi.doMock('./store-api/transport.ts', () => ({
+      getTransport: () => ({
+        subscribeCacheVersions: async (listener: typeof report) => {
+          report = listener;
+          listener({ catalog: 7, channel: 1 });
+          return () => (unsubscribed = true);
+        },
+      }),
+    }));
+    const { knownCacheVersions, pageCacheScope, startCacheVersionTracking, stopCacheVersionTracking } =
+      await import('./cache-version.ts');
+    await startCacheVersionTracking();
+    expect(pageCacheScope()).toEqual({ buildId: 'dev', catalogVersion: 7 });
+    report({ catalog: 8, channel: 1 });
+    expect(pageCacheScope().catalogVersion).toBe(8);
+    report({ catalog: 6, channel: 1 });
+    expect(knownCacheVersions()).toEqual({ catalog: 8, channel: 1 });
+    stopCacheVersionTracking();
+    expect(unsubscribed).toBe(true);
+    vi.doUnmock('./store-api/transport.ts');
   });
 });
