@@ -11,6 +11,7 @@ import { providerRoute } from '../../http/provider-route.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { StoreApiEnv } from '../context.ts';
 
+/** Registers `readCacheVersion` below `config.provider`, answering `cacheVersions.current()` (never throws). */
 export function registerCacheVersionRoute(
   app: Hono<StoreApiEnv>,
   deps: { config: BackendConfig; cacheVersions: CacheVersionState },
