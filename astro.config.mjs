@@ -90,6 +90,12 @@ const IMAGE_FALLBACK_HANDLER =
  */
 const ADAPTER_BODY_SIZE_LIMIT = ARTICLE_LINK_IMPORT_MAX_BYTES + 1024 * 1024;
 
+/**
+ * The id of this build (src/lib/build-id.ts), part of every page-cache key: `WERKBANK_BUILD_ID` when set (e.g. the
+ * commit a deployment builds), else the build's start time in base 36, different for every `astro build`.
+ */
+const BUILD_ID = process.env.WERKBANK_BUILD_ID?.trim() || Date.now().toString(36);
+
 /** A CSP hash source (`sha256-…`, base64) of `text`. */
 function sha256(text) {
   return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
@@ -124,6 +130,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   vite: {
     plugins: [tailwindcss()],
+    define: { __WERKBANK_BUILD_ID__: JSON.stringify(BUILD_ID) },
     ssr: {
       // The embedded backend loads WebAssembly and native drivers from their packages at run time; pdfkit loads its
       // standard fonts' metrics through its package's `#standard-fonts/*` imports, which fail once bundled.

@@ -6,7 +6,8 @@
  * companies' spending control (`seedSpending`), builds the Hono app, sends the demo approval request
  * (`seedDemoApprovals`), seeds the demo companies' article links (`seedDemoArticleLinks`) and ERP history
  * (`seedErpHistory`, docs/decisions/016-erp.md); then starts the simulated ERP's clock (`startErpClock`) and the sweep
- * that expires approval requests pending too long (`startApprovalExpiry`, docs/decisions/015). Used by the
+ * that expires approval requests pending too long (`startApprovalExpiry`, docs/decisions/015) and the watcher of the
+ * cache versions (`startCacheVersionWatcher`, backend/db/cache-version.ts). Used by the
  * storefront's in-process transport and by the standalone entry.
  */
 import { inArray } from 'drizzle-orm';
@@ -28,6 +29,8 @@ import type { ErpSimulation } from './erp/simulated/index.ts';
 import { startApprovalExpiry } from './commerce/spending/approval.service.ts';
 import { startPeriodic } from './lib/periodic.ts';
 import { checkDatabase } from './http/lifecycle.ts';
+import { startCacheVersionWatcher } from './db/cache-version.ts';
+import { cachePollMs } from '../contract/provider/cache-version.ts';
 
 export interface Runtime extends StoreApi {
   config: BackendConfig;
@@ -41,8 +44,8 @@ let runtime: Promise<Runtime> | undefined;
  * `getRuntime` retries a failed one).
  */
 let runtimeState: 'starting' | 'ready' | 'failed' | undefined;
-/** Stops the background steps the runtime started (ERP clock, approval expiry). */
-const stopBackground: (() => void)[] = [];
+/** Stops the background steps the runtime started (ERP clock, approval expiry, cache-version watcher). */
+const stopBackground: (() => void | Promise<void>)[] = [];
 
 /** Default PGlite folder, relative to the working directory. */
 export const DEFAULT_DATA_DIR = '.data/pglite';
@@ -79,6 +82,7 @@ export function getRuntime(env: Record<string, string | undefined> = process.env
  */
 async function startRuntime(env: Record<string, string | undefined>): Promise<Runtime> {
   const config = loadBackendConfig(env);
+  const pollMs = cachePollMs(env);
   const databaseUrl = env.DATABASE_URL;
   const handle = await createDb({ databaseUrl, dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR, migrate: false });
   let api: StoreApi;
@@ -105,6 +109,8 @@ async function startRuntime(env: Record<string, string | undefined>): Promise<Ru
     if (stopClock) stopBackground.push(stopClock);
   }
   stopBackground.push(startApprovalExpiry(handle.db));
+  const watcher = await startCacheVersionWatcher(handle, api.cacheVersions, { pollMs });
+  stopBackground.push(() => watcher.stop());
   return { ...api, config, handle };
 }
 
@@ -136,7 +142,7 @@ export async function closeRuntime(): Promise<void> {
   } catch {
     return;
   }
-  for (const stop of stopBackground.splice(0)) stop();
+  for (const stop of stopBackground.splice(0)) await stop();
   await opened.handle.close();
 }
 

@@ -1,7 +1,8 @@
 /**
  * Runs once per request: resolves the domain and locale, checks the origin of unsafe requests, serves and stores
- * anonymous catalogue HTML in every content coding (docs/decisions/005 and 018), fills `Astro.locals` and sets the security headers on every
- * response, early answers included (src/lib/security-headers.ts, docs/decisions/012).
+ * anonymous catalogue HTML in every content coding (docs/decisions/005 and 018), keyed by build and catalogue version
+ * and rendered once per key at a time (src/lib/html-cache.ts), fills `Astro.locals` and sets the security headers on
+ * every response, early answers included (src/lib/security-headers.ts, docs/decisions/012).
  */
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
@@ -9,6 +10,7 @@ import { pathBelowPrefix, resolveDomain } from './lib/domain.ts';
 import { isSameOriginRequest } from './lib/origin-check.ts';
 import { prefixRewrite } from './lib/prefix-rewrite.ts';
 import { getSalesChannelSettings } from './lib/sales-channel.ts';
+import { pageCacheScope, startCacheVersionTracking } from './lib/cache-version.ts';
 import { createStoreApiClient } from './lib/store-api/client.ts';
 import { maintenanceResponse, unavailableResponse, unknownDomainResponse } from './lib/status-pages.ts';
 import {
@@ -20,6 +22,7 @@ import {
   mayUseCache as mayUsePageCache,
   pageCache,
   type CachedAnswer,
+  type RenderedPage,
 } from './lib/html-cache.ts';
 import { encodeBody } from './lib/content-coding.ts';
 import { getTranslator, rawMessage } from './i18n/translator.ts';
@@ -66,6 +69,9 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
 async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> {
   const { url, request } = ctx;
   const isApi = url.pathname.startsWith('/store-api/');
+  // The page cache and the sales-channel settings follow the Store API's versions once they are known; a Store API
+  // without them (or one not reachable yet) leaves them at 0: pages then live until their s-maxage, settings 60 s.
+  await startCacheVersionTracking().catch(() => undefined);
   let settings: Awaited<ReturnType<typeof getSalesChannelSettings>>;
   try {
     settings = await getSalesChannelSettings();
@@ -99,44 +105,55 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
 
   const method = request.method.toUpperCase();
   const mayUseCache = mayUsePageCache(method, url.pathname, request.headers.has('authorization'));
-  const key = mayUseCache ? cacheKey(domain.url, url) : '';
+  if (!mayUseCache) return next(prefixRewrite(domain, url));
+  const scope = pageCacheScope();
+  const key = cacheKey(domain.url, url, scope);
   const conditions = {
     method,
     acceptEncoding: request.headers.get('accept-encoding'),
     ifNoneMatch: request.headers.get('if-none-match'),
   };
-  if (mayUseCache) {
-    const hit = pageCache.get(key);
-    if (hit) return responseOf(cachedAnswer(hit, conditions, 'HIT'));
-  }
+  const hit = pageCache.get(key);
+  if (hit) return responseOf(cachedAnswer(hit, conditions, 'HIT'));
 
-  const response = await next(prefixRewrite(domain, url));
-  const policy = ctx.locals.cachePolicy;
-  const setsCookie = [...ctx.cookies.headers()].length > 0;
-  if (
-    !mayUseCache ||
-    setsCookie ||
-    !policy ||
-    !isCacheable({ method, policy, status: response.status, responseHeaders: response.headers, authorization: false })
-  ) {
-    return response;
-  }
-  const body = await response.text();
-  const headers: [string, string][] = [
-    ['cache-control', cacheControlHeader(policy)],
-    ['vary', 'Accept-Encoding'],
-  ];
-  for (const name of REPLAYED_HEADERS) {
-    const value = response.headers.get(name);
-    if (value) headers.push([name, value]);
-  }
-  const security = securityHeaders(response.headers.get('content-security-policy'), {
-    publicUrl: domain.url,
-    frameAncestors,
-    mediaBaseUrl,
-  });
-  headers.push(...Object.entries(security));
-  const page = { bodies: await encodeBody(body), etag: etagOf(body), headers };
-  pageCache.set(key, page, policy);
-  return responseOf(cachedAnswer(page, conditions, 'MISS'));
+  /** Renders the page, and stores it when it is cacheable and was rendered from the key's catalogue version. */
+  const render = async (): Promise<{ result: Response; page: RenderedPage | undefined }> => {
+    const response = await next(prefixRewrite(domain, url));
+    const policy = ctx.locals.cachePolicy;
+    const setsCookie = [...ctx.cookies.headers()].length > 0;
+    if (
+      setsCookie ||
+      !policy ||
+      !isCacheable({ method, policy, status: response.status, responseHeaders: response.headers, authorization: false })
+    ) {
+      return { result: response, page: undefined };
+    }
+    const body = await response.text();
+    const headers: [string, string][] = [
+      ['cache-control', cacheControlHeader(policy)],
+      ['vary', 'Accept-Encoding'],
+    ];
+    for (const name of REPLAYED_HEADERS) {
+      const value = response.headers.get(name);
+      if (value) headers.push([name, value]);
+    }
+    const security = securityHeaders(response.headers.get('content-security-policy'), {
+      publicUrl: domain.url,
+      frameAncestors,
+      mediaBaseUrl,
+    });
+    headers.push(...Object.entries(security));
+    const page = { bodies: await encodeBody(body), etag: etagOf(body), headers };
+    // A Store API process that had not reached the key's catalogue version yet (another backend behind a load
+    // balancer) answered part of this page: it is sent, but not kept under the newer key.
+    const answered = ctx.locals.storeApi.answeredCacheVersions.catalog;
+    const current = answered === undefined || answered >= scope.catalogVersion;
+    if (current) pageCache.set(key, page, policy);
+    return { result: responseOf(cachedAnswer(page, conditions, 'MISS')), page: current ? page : undefined };
+  };
+
+  const flight = await pageCache.singleFlight(key, render);
+  if (flight.rendered) return flight.result;
+  if (flight.page) return responseOf(cachedAnswer(flight.page, conditions, 'HIT'));
+  return (await render()).result;
 }

@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { providerEndpointResponses } from '../contract/provider/endpoint-docs.ts';
 import { PROVIDER_ENDPOINTS, PROVIDER_SCHEMAS } from '../contract/provider/endpoints.ts';
 import { createStoreApi } from '../backend/app.ts';
+import { createCacheVersionState } from '../backend/db/cache-version.ts';
 import { createAccountTestApi, type AccountTestApi } from '../backend/testing/account-test-app.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../backend/testing/company-test-support.ts';
 import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../backend/testing/order-test-support.ts';
@@ -133,6 +134,28 @@ describe('catalogue endpoints', () => {
       await api.call('POST', `/${api.config.provider}/variants`, { ids: [] }, { 'sw-access-key': 'SWSCUNKNOWN' }),
       401,
     );
+  });
+});
+
+describe('cache versions', () => {
+  test("GET /cache-version: the versions the app serves, the same as every answer's header", async () => {
+    const cacheVersions = createCacheVersionState();
+    cacheVersions.raise({ catalog: 12, channel: 3 });
+    const { app } = createStoreApi({ db: api.db, config: api.config, cacheVersions });
+    const res = await app.request(`/store-api/${api.config.provider}/cache-version`, {
+      headers: { 'sw-access-key': api.config.accessKey },
+    });
+    expect(res.headers.get('x-werkbank-cache-version')).toBe('catalog=12, channel=3');
+    expect(await conforms('GET', '/cache-version', res, 200)).toEqual({
+      catalog: 12,
+      channel: 3,
+      apiAlias: 'werkbank_cache_version',
+    });
+    const unknownKey = await app.request(`/store-api/${api.config.provider}/cache-version`, {
+      headers: { 'sw-access-key': 'SWSCUNKNOWN' },
+    });
+    expect(unknownKey.headers.get('x-werkbank-cache-version')).toBe('catalog=12, channel=3');
+    await conforms('GET', '/cache-version', unknownKey, 401);
   });
 });
 

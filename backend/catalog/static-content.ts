@@ -14,7 +14,8 @@
  * `config.content.value`.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { queryRows, type Db } from '../db/client.ts';
+import { bumpCacheVersion } from '../db/cache-version.ts';
 import type { BackendConfig } from '../config.ts';
 import { categoryTable, cmsPageTable, seoUrlTable } from '../db/schema/index.ts';
 import { LANGUAGES, languageId, ROOT_CATEGORY_IDS, SALES_CHANNEL_ID } from '../db/seed-channel.ts';
@@ -246,49 +247,68 @@ function pageTranslations(page: PageDef): Record<string, unknown> {
 }
 
 /**
- * (Re)writes the static navigations, content pages and their SEO URLs. Idempotent: stable ids, upserts, and static
- * navigation items that are no longer configured are deleted. Call after `seedSalesChannel`.
+ * (Re)writes the static navigations, content pages and their SEO URLs. Idempotent: stable ids, upserts that leave
+ * unchanged rows alone, and static navigation items that are no longer configured are deleted. When any row changed,
+ * bumps the `catalog` cache version (backend/db/cache-version.ts), so running processes drop their navigation trees
+ * and pages; an unchanged start bumps nothing. Call after `seedSalesChannel`.
+ *
+ * @returns whether anything changed.
  */
 export async function writeStaticContent(
   db: Db,
   config: BackendConfig,
   salesChannelId: string = SALES_CHANNEL_ID,
-): Promise<void> {
+): Promise<boolean> {
   const rows = [
     ...navRows(SERVICE_NAV, ROOT_CATEGORY_IDS.service),
     ...navRows(FOOTER_NAV, ROOT_CATEGORY_IDS.footer),
     ...navRows(countriesNav(config), ROOT_CATEGORY_IDS.countries),
   ];
-  await db
-    .insert(categoryTable)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: categoryTable.id,
-      set: {
-        parentId: sql`excluded.parent_id`,
-        position: sql`excluded.position`,
-        type: sql`excluded.type`,
-        linkType: sql`excluded.link_type`,
-        internalLink: sql`excluded.internal_link`,
-        linkNewTab: sql`excluded.link_new_tab`,
-        translated: sql`excluded.translated`,
-        updatedAt: sql`now()`,
-      },
-    });
+  let changed = 0;
+  changed += (
+    await db
+      .insert(categoryTable)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: categoryTable.id,
+        set: {
+          parentId: sql`excluded.parent_id`,
+          position: sql`excluded.position`,
+          type: sql`excluded.type`,
+          linkType: sql`excluded.link_type`,
+          internalLink: sql`excluded.internal_link`,
+          linkNewTab: sql`excluded.link_new_tab`,
+          translated: sql`excluded.translated`,
+          updatedAt: sql`now()`,
+        },
+        setWhere: sql`(category.parent_id, category.position, category.type, category.link_type, category.internal_link,
+                       category.link_new_tab, category.translated)
+          IS DISTINCT FROM (excluded.parent_id, excluded.position, excluded.type, excluded.link_type,
+                            excluded.internal_link, excluded.link_new_tab, excluded.translated)`,
+      })
+      .returning({ id: categoryTable.id })
+  ).length;
   const keep = rows.map((r) => r.externalId!);
-  await db.execute(
-    sql`DELETE FROM category WHERE source = 'static' AND external_id LIKE 'nav:%' AND NOT (external_id = ANY(${sql.param(keep)}::text[]))`,
-  );
+  changed += (
+    await queryRows(
+      db,
+      sql`DELETE FROM category WHERE source = 'static' AND external_id LIKE 'nav:%' AND NOT (external_id = ANY(${sql.param(keep)}::text[])) RETURNING id`,
+    )
+  ).length;
   await refreshCategoryTree(db);
 
   for (const page of PAGES) {
-    await db
-      .insert(cmsPageTable)
-      .values({ id: cmsPageId(page.key), type: page.type, key: page.key, translated: pageTranslations(page) })
-      .onConflictDoUpdate({
-        target: cmsPageTable.id,
-        set: { type: sql`excluded.type`, translated: sql`excluded.translated`, updatedAt: sql`now()` },
-      });
+    changed += (
+      await db
+        .insert(cmsPageTable)
+        .values({ id: cmsPageId(page.key), type: page.type, key: page.key, translated: pageTranslations(page) })
+        .onConflictDoUpdate({
+          target: cmsPageTable.id,
+          set: { type: sql`excluded.type`, translated: sql`excluded.translated`, updatedAt: sql`now()` },
+          setWhere: sql`(cms_page.type, cms_page.translated) IS DISTINCT FROM (excluded.type, excluded.translated)`,
+        })
+        .returning({ id: cmsPageTable.id })
+    ).length;
   }
 
   const seoRows: (typeof seoUrlTable.$inferInsert)[] = [];
@@ -309,16 +329,23 @@ export async function writeStaticContent(
     }
   }
   // Category paths always end with '/', so these fixed paths never collide with them.
-  await db
-    .insert(seoUrlTable)
-    .values(seoRows)
-    .onConflictDoUpdate({
-      target: seoUrlTable.id,
-      set: {
-        foreignKey: sql`excluded.foreign_key`,
-        pathInfo: sql`excluded.path_info`,
-        isCanonical: sql`true`,
-        updatedAt: sql`now()`,
-      },
-    });
+  changed += (
+    await db
+      .insert(seoUrlTable)
+      .values(seoRows)
+      .onConflictDoUpdate({
+        target: seoUrlTable.id,
+        set: {
+          foreignKey: sql`excluded.foreign_key`,
+          pathInfo: sql`excluded.path_info`,
+          isCanonical: sql`true`,
+          updatedAt: sql`now()`,
+        },
+        setWhere: sql`(seo_url.foreign_key, seo_url.path_info, seo_url.is_canonical)
+          IS DISTINCT FROM (excluded.foreign_key, excluded.path_info, true)`,
+      })
+      .returning({ id: seoUrlTable.id })
+  ).length;
+  if (changed > 0) await bumpCacheVersion(db, 'catalog');
+  return changed > 0;
 }

@@ -6,6 +6,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import { bumpCacheVersion } from './cache-version.ts';
 import {
   categoryTable,
   currencyTable,
@@ -49,7 +50,9 @@ const ROOT_NAMES: Record<keyof typeof ROOT_CATEGORY_IDS, Record<LocaleCode, stri
  * domains those of `config.domains`. All in one transaction, so another process reads the old or the new set, never
  * a partial one. Domains are upserted by their stable id (locale and position): a domain whose URL is unchanged is
  * updated in place, never deleted and re-inserted; only rows that are no longer configured, or whose URL moved to
- * another id, are deleted first (the URL is unique, `sales_channel_domain_url_idx`).
+ * another id, are deleted first (the URL is unique, `sales_channel_domain_url_idx`). Bumps the `channel` cache
+ * version in the same transaction (backend/db/cache-version.ts), so running processes load the channel again once
+ * it commits.
  *
  * @throws the database error when a write fails (the transaction is rolled back then).
  */
@@ -89,6 +92,7 @@ export async function seedSalesChannel(db: Db, config: BackendConfig): Promise<v
           },
         });
     }
+    await bumpCacheVersion(tx, 'channel');
   });
 }
 
@@ -96,18 +100,25 @@ export async function seedSalesChannel(db: Db, config: BackendConfig): Promise<v
  * Makes sure the sales channel exists, for tools that write into the shop's database without being the shop (the
  * catalogue import and generator): inserts the languages, the currency, the navigation roots and the channel when
  * they are missing, and changes nothing that exists. Never writes the channel's domains or access key, which belong
- * to the running shop's configuration (`seedSalesChannel` on its start).
+ * to the running shop's configuration (`seedSalesChannel` on its start). Bumps the `channel` cache version only when
+ * it created the channel.
  *
  * @throws the database error when a write fails (the transaction is rolled back then).
  */
 export async function ensureSalesChannel(db: Db, config: BackendConfig): Promise<void> {
-  await db.transaction((tx) => writeChannel(tx, config, 'ensure'));
+  await db.transaction(async (tx) => {
+    if (await writeChannel(tx, config, 'ensure')) await bumpCacheVersion(tx, 'channel');
+  });
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** The rows besides the domains: 'sync' updates the language names and the access key, 'ensure' only inserts. */
-async function writeChannel(tx: Tx, config: BackendConfig, mode: 'sync' | 'ensure'): Promise<void> {
+/**
+ * The rows besides the domains: 'sync' updates the language names and the access key, 'ensure' only inserts.
+ *
+ * @returns whether the channel row was inserted or updated.
+ */
+async function writeChannel(tx: Tx, config: BackendConfig, mode: 'sync' | 'ensure'): Promise<boolean> {
   for (const l of LANGUAGES) {
     const insert = tx.insert(languageTable).values({ id: languageId(l.locale), name: l.name, localeCode: l.locale });
     await (mode === 'sync'
@@ -147,7 +158,10 @@ async function writeChannel(tx: Tx, config: BackendConfig, mode: 'sync' | 'ensur
     countriesCategoryId: ROOT_CATEGORY_IDS.countries,
     config: { robots: 'index, follow', shopName: 'Werkbank' },
   });
-  await (mode === 'sync'
-    ? channel.onConflictDoUpdate({ target: salesChannelTable.id, set: { accessKey: config.accessKey } })
-    : channel.onConflictDoNothing());
+  const written = await (
+    mode === 'sync'
+      ? channel.onConflictDoUpdate({ target: salesChannelTable.id, set: { accessKey: config.accessKey } })
+      : channel.onConflictDoNothing()
+  ).returning({ id: salesChannelTable.id });
+  return written.length > 0;
 }

@@ -28,6 +28,7 @@ import {
 import { customerSessionValid, SESSION_PERSON } from '../auth/session.ts';
 import { AUTHENTICATED_CUSTOMER, toAuthenticatedCustomer, type AuthenticatedCustomer } from '../auth/guards.ts';
 import { isId, randomId } from '../lib/ids.ts';
+import type { CacheVersionState } from '../db/cache-version.ts';
 import { StoreApiError } from '../http/errors.ts';
 
 export type { SalesChannelInfo, StoreContext } from '../commerce/sales-channel-context.ts';
@@ -41,12 +42,21 @@ interface ChannelCacheEntry {
   languages: LanguageInfo[];
 }
 
+/** How long a sales channel is kept at most, in milliseconds, beside its version (a backstop for unversioned writes). */
+const CHANNEL_TTL_MS = 5 * 60_000;
+
 /**
- * Loads the sales channel for an access key, cached per process: channel and languages change only through the
- * seed or admin commands, which call `invalidate()`.
+ * Loads the sales channel (domains, maintenance, configuration) and the languages for an access key, cached per
+ * process as a snapshot of the `channel` version (backend/db/cache-version.ts): each entry records the version it
+ * was loaded at and is a miss once `versions` holds a higher one, and the cache clears itself when that version
+ * rises (the seed and every other write of a sales channel bump it). Entries also expire after `ttlMs` (default 5
+ * minutes). Without `versions` only the TTL and `invalidate()` end an entry.
  */
-export function createChannelCache(db: Db) {
-  const cache = new Map<string, Promise<ChannelCacheEntry | null>>();
+export function createChannelCache(db: Db, options: { versions?: CacheVersionState; ttlMs?: number } = {}) {
+  const { versions } = options;
+  const ttlMs = options.ttlMs ?? CHANNEL_TTL_MS;
+  const version = (): number => versions?.current().channel ?? 0;
+  const cache = new Map<string, { at: number; version: number; value: Promise<ChannelCacheEntry | null> }>();
   async function load(accessKey: string): Promise<ChannelCacheEntry | null> {
     const [row] = await db.select().from(salesChannelTable).where(eq(salesChannelTable.accessKey, accessKey)).limit(1);
     if (!row) return null;
@@ -84,25 +94,31 @@ export function createChannelCache(db: Db) {
       languages: languages.map((l) => ({ id: l.id, name: l.name, localeCode: l.localeCode })),
     };
   }
-  return {
+  const channels = {
     get(accessKey: string): Promise<ChannelCacheEntry | null> {
-      let hit = cache.get(accessKey);
-      if (!hit) {
-        hit = load(accessKey);
-        cache.set(accessKey, hit);
-        hit.then(
-          (v) => {
-            if (!v) cache.delete(accessKey);
-          },
-          () => cache.delete(accessKey),
-        );
-      }
-      return hit;
+      const hit = cache.get(accessKey);
+      if (hit && hit.version === version() && Date.now() - hit.at < ttlMs) return hit.value;
+      const entry = { at: Date.now(), version: version(), value: load(accessKey) };
+      cache.set(accessKey, entry);
+      entry.value.then(
+        (v) => {
+          if (!v && cache.get(accessKey) === entry) cache.delete(accessKey);
+        },
+        () => {
+          if (cache.get(accessKey) === entry) cache.delete(accessKey);
+        },
+      );
+      return entry.value;
     },
+    /** Drops every entry: the next request of each access key loads it again. */
     invalidate(): void {
       cache.clear();
     },
   };
+  versions?.subscribe((scope) => {
+    if (scope === 'channel') channels.invalidate();
+  });
+  return channels;
 }
 
 export type ChannelCache = ReturnType<typeof createChannelCache>;

@@ -9,6 +9,8 @@ import type { ChannelCache, StoreApiEnv } from './context.ts';
 import type { ErpPort } from '../erp/port.ts';
 import type { ErpSimulation } from '../erp/simulated/index.ts';
 import { createCatalogCache } from '../commerce/catalog/catalog-cache.ts';
+import type { CacheVersionState } from '../db/cache-version.ts';
+import { registerCacheVersionRoute } from './system/cache-version.routes.ts';
 import { registerCategoryRoutes } from './category/category.routes.ts';
 import { registerListingRoutes } from './listing/listing.routes.ts';
 import { registerProductRoutes } from './product/product.routes.ts';
@@ -36,6 +38,8 @@ export interface RouteDeps {
   db: Db;
   config: BackendConfig;
   channels: ChannelCache;
+  /** The process's cache versions: the catalogue cache follows the `catalog` version (backend/db/cache-version.ts). */
+  cacheVersions: CacheVersionState;
   /** The ERP behind the order history, invoice and offer endpoints (docs/decisions/016-erp.md). */
   erp: ErpPort;
   /** The simulated ERP's clock, or null when a real ERP is plugged in. */
@@ -43,8 +47,10 @@ export interface RouteDeps {
 }
 
 export function registerRoutes(app: Hono<StoreApiEnv>, deps: RouteDeps): void {
-  const catalog = { db: deps.db, config: deps.config, cache: createCatalogCache(deps.db) };
+  const cache = createCatalogCache(deps.db, { versions: deps.cacheVersions });
+  const catalog = { db: deps.db, config: deps.config, cache };
   registerSystemRoutes(app, catalog);
+  registerCacheVersionRoute(app, deps);
   registerCategoryRoutes(app, catalog);
   registerListingRoutes(app, catalog);
   registerProductRoutes(app, catalog);

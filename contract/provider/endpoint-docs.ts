@@ -900,6 +900,15 @@ export const PROVIDER_ENDPOINT_DOCS: { readonly [Op in ProviderOperationId]: Pro
     successDescription: 'Every active pickup location.',
     responses: {},
   },
+  readCacheVersion: {
+    summary:
+      'The versions of the catalogue and sales-channel snapshots this process serves (each rises with every committed ' +
+      'write of its scope); the same values as the x-werkbank-cache-version header of every Store API answer ' +
+      '(`catalog=12, channel=3`, an RFC 8941 Dictionary). Storefronts poll it to key their page caches. ' +
+      'Answered from memory.',
+    successDescription: "The process's current versions.",
+    responses: { 401: error('Unknown sw-access-key.') },
+  },
   readArticleInformation: {
     summary: 'Prices, stock and delivery times for a logged-in customer. Answers Cache-Control: private, no-store.',
     successDescription: 'One record per known article, in request order.',

@@ -93,6 +93,7 @@ import {
   ArticleLinkSchema,
 } from './article-link.ts';
 import { PickupLocationListResponseSchema, PickupLocationSchema } from './pickup-location.ts';
+import { CacheVersionResponseSchema } from './cache-version.ts';
 import {
   DevActivateRequestSchema,
   DevActivateResponseSchema,
@@ -191,6 +192,7 @@ export const PROVIDER_SCHEMAS = {
   VariantCountResponse: VariantCountResponseSchema,
   PickupLocation: PickupLocationSchema,
   PickupLocationListResponse: PickupLocationListResponseSchema,
+  CacheVersionResponse: CacheVersionResponseSchema,
   OrderHistoryResponse: OrderHistoryResponseSchema,
   OrderHistoryDetail: OrderHistoryDetailSchema,
   Approval: ApprovalSchema,
@@ -829,6 +831,13 @@ export const PROVIDER_ENDPOINT_TABLE = [
     path: '/pickup-location',
     auth: 'access-key',
     responses: { 200: { schema: 'PickupLocationListResponse' } },
+  },
+  {
+    operationId: 'readCacheVersion',
+    method: 'get',
+    path: '/cache-version',
+    auth: 'access-key',
+    responses: { 200: { schema: 'CacheVersionResponse' } },
   },
   {
     operationId: 'readArticleInformation',

@@ -87,13 +87,15 @@ describe('headers and validators', () => {
     expect(matchesIfNoneMatch(null, a)).toBe(false);
   });
 
-  test('cache keys separate domains and ignore query order', () => {
-    const k1 = cacheKey('http://localhost:4321/en', new URL('http://localhost:4321/en/Tools/?b=2&a=1'));
-    const k2 = cacheKey('http://localhost:4321/en', new URL('http://localhost:4321/en/Tools/?a=1&b=2'));
+  test('cache keys separate domains, builds and catalogue versions, and ignore query order', () => {
+    const scope = { buildId: 'b1', catalogVersion: 7 };
+    const k1 = cacheKey('http://localhost:4321/en', new URL('http://localhost:4321/en/Tools/?b=2&a=1'), scope);
+    const k2 = cacheKey('http://localhost:4321/en', new URL('http://localhost:4321/en/Tools/?a=1&b=2'), scope);
     expect(k1).toBe(k2);
-    expect(cacheKey('http://localhost:4321', new URL('http://localhost:4321/Tools/'))).not.toBe(
-      cacheKey('http://at.localhost:4321', new URL('http://at.localhost:4321/Tools/')),
-    );
+    const tools = (origin: string, s = scope) => cacheKey(origin, new URL(`${origin}/Tools/`), s);
+    expect(tools('http://localhost:4321')).not.toBe(tools('http://at.localhost:4321'));
+    expect(tools('http://localhost:4321')).not.toBe(tools('http://localhost:4321', { ...scope, catalogVersion: 8 }));
+    expect(tools('http://localhost:4321')).not.toBe(tools('http://localhost:4321', { ...scope, buildId: 'b2' }));
   });
 });
 
@@ -107,6 +109,46 @@ describe('createPageCache', () => {
     };
   };
   const text = (entry: { bodies: { identity: Buffer } } | undefined) => entry?.bodies.identity.toString();
+
+  test('single flight: N concurrent misses of one key render once and all get that page', async () => {
+    const cache = createPageCache();
+    let renders = 0;
+    let finish!: () => void;
+    const rendered = new Promise<void>((resolve) => (finish = resolve));
+    const render = async () => {
+      renders++;
+      await rendered;
+      const p = page('Tools');
+      cache.set('k', p, CATALOGUE_CACHE_POLICY);
+      return { result: 'own answer', page: p };
+    };
+    const flights = Array.from({ length: 8 }, () => cache.singleFlight('k', render));
+    const other = cache.singleFlight('other', render);
+    finish();
+    const answers = await Promise.all(flights);
+    expect(renders).toBe(2);
+    expect(answers.filter((a) => a.rendered)).toEqual([{ rendered: true, result: 'own answer' }]);
+    for (const a of answers.filter((a) => !a.rendered))
+      expect(text(a.page as { bodies: { identity: Buffer } })).toBe('Tools');
+    expect(await other).toEqual({ rendered: true, result: 'own answer' });
+    // The flight is over: the next miss renders again.
+    await cache.singleFlight('k', render);
+    expect(renders).toBe(3);
+  });
+
+  test('single flight: waiters of a render that stored nothing or failed render on their own', async () => {
+    const cache = createPageCache();
+    const leader = cache.singleFlight('k', async () => ({ result: 'private page', page: undefined }));
+    const waiter = cache.singleFlight('k', async () => ({ result: 'never run', page: undefined }));
+    expect(await leader).toEqual({ rendered: true, result: 'private page' });
+    expect(await waiter).toEqual({ rendered: false, page: undefined });
+    const failing = cache.singleFlight('k', async () => {
+      throw new Error('render failed');
+    });
+    const after = cache.singleFlight('k', async () => ({ result: 'never run', page: undefined }));
+    await expect(failing).rejects.toThrow('render failed');
+    expect(await after).toEqual({ rendered: false, page: undefined });
+  });
 
   test('evicts the least recently used entry', () => {
     const cache = createPageCache({ maxEntries: 2 });

@@ -1,8 +1,11 @@
 /**
  * Caching of anonymous catalogue HTML: a page that is the same for every visitor of a domain is
  * sent with `Cache-Control: public, s-maxage, stale-while-revalidate` and an ETag, answered with 304 on a matching
- * `If-None-Match`, and kept in an in-process LRU keyed by domain + path + query. Anything that sets a cookie or
- * depends on a session is neither cached nor marked public.
+ * `If-None-Match`, and kept in an in-process LRU keyed by build, catalogue version, domain, path and query
+ * (`cacheKey`): once the process knows a newer catalogue version (src/lib/cache-version.ts), pages of the older one
+ * no longer match and age out of the LRU. A miss is rendered once per key at a time (`singleFlight`): requests for the
+ * same page arriving meanwhile wait for that render. Anything that sets a cookie or depends on a session is neither
+ * cached nor marked public.
  *
  * A cached page keeps its body in every content coding (src/lib/content-coding.ts), encoded once when it is stored;
  * each coding is its own representation with its own strong ETag (RFC 9110 §8.8.3: a strong validator changes with
@@ -77,14 +80,35 @@ export function matchesIfNoneMatch(ifNoneMatch: string | null, etag: string): bo
   });
 }
 
-/** Cache key: domain URL + path + sorted query, so `?a=1&b=2` and `?b=2&a=1` share an entry. */
-export function cacheKey(domainUrl: string, url: URL): string {
+/** What a page is rendered from besides its URL (src/lib/cache-version.ts `pageCacheScope`). */
+export interface PageCacheScope {
+  /** The storefront build (src/lib/build-id.ts). */
+  buildId: string;
+  /** The catalogue version the process knew when the request came in. */
+  catalogVersion: number;
+}
+
+/**
+ * Cache key: build, catalogue version, domain URL, path and sorted query, so `?a=1&b=2` and `?b=2&a=1` share an
+ * entry and a newer build or catalogue version misses every older page.
+ */
+export function cacheKey(domainUrl: string, url: URL, scope: PageCacheScope): string {
   const params = [...url.searchParams.entries()].sort(([a, av], [b, bv]) =>
     a === b ? av.localeCompare(bv) : a.localeCompare(b),
   );
   const query = new URLSearchParams(params).toString();
-  return `${domainUrl}|${url.pathname}${query ? `?${query}` : ''}`;
+  return `${scope.buildId}|${scope.catalogVersion}|${domainUrl}|${url.pathname}${query ? `?${query}` : ''}`;
 }
+
+/** How a miss was answered by `singleFlight`. */
+export type Flight<T> =
+  /** This caller rendered: its own result. */
+  | { rendered: true; result: T }
+  /** Another caller was rendering the key: the page it stored, or undefined when it stored none (render yourself). */
+  | { rendered: false; page: RenderedPage | undefined };
+
+/** A page as a render stores it (`PageCache.set`). */
+export type RenderedPage = Omit<CachedPage, 'expires'>;
 
 export interface CachedPage {
   /** The page's HTML in every content coding (bytes). */
@@ -139,6 +163,8 @@ export function createPageCache(options: { maxEntries?: number; maxBytes?: numbe
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const now = options.now ?? Date.now;
   const entries = new Map<string, CachedPage>();
+  /** Renders in progress by key: each resolves to the page it stored, or undefined. */
+  const flights = new Map<string, Promise<RenderedPage | undefined>>();
   let bytes = 0;
 
   function remove(key: string): void {
@@ -160,7 +186,7 @@ export function createPageCache(options: { maxEntries?: number; maxBytes?: numbe
       entries.set(key, e);
       return e;
     },
-    set(key: string, page: Omit<CachedPage, 'expires'>, policy: PageCachePolicy): void {
+    set(key: string, page: RenderedPage, policy: PageCachePolicy): void {
       remove(key);
       const size = sizeOf(page);
       if (size > maxBytes) return;
@@ -170,6 +196,31 @@ export function createPageCache(options: { maxEntries?: number; maxBytes?: numbe
         const oldest = entries.keys().next().value;
         if (oldest === undefined) break;
         remove(oldest);
+      }
+    },
+    /**
+     * Renders a miss of `key` once at a time in this process. The first caller runs `render`, which resolves to its
+     * result and the page it stored under `key` (undefined when the answer was not cacheable); callers that come
+     * while it runs do not render but wait for it and get that page, or undefined (they then render on their own,
+     * as the answer may depend on their request). A throwing `render` rejects its own caller only.
+     */
+    async singleFlight<T>(
+      key: string,
+      render: () => Promise<{ result: T; page: RenderedPage | undefined }>,
+    ): Promise<Flight<T>> {
+      const running = flights.get(key);
+      if (running) return { rendered: false, page: await running };
+      let settle!: (page: RenderedPage | undefined) => void;
+      flights.set(key, new Promise((resolve) => (settle = resolve)));
+      try {
+        const { result, page } = await render();
+        settle(page);
+        return { rendered: true, result };
+      } catch (error) {
+        settle(undefined);
+        throw error;
+      } finally {
+        flights.delete(key);
       }
     },
     clear(): void {

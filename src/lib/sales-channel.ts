@@ -1,6 +1,10 @@
 /**
- * The sales channel's domains and settings as the storefront needs them, read from the Store API and kept for a
- * minute per process (domains change only through configuration, which restarts the process anyway).
+ * The sales channel's domains and settings as the storefront needs them, read from the Store API and kept per process
+ * for at most a minute, and only while the Store API's `channel` cache version is the one they were read at
+ * (src/lib/cache-version.ts): a write of the sales channel (a maintenance switch, new domains) bumps it, so every
+ * storefront reads the settings again within the version's bound (docs/decisions/026-several-instances.md). The
+ * version of a read is the one the context answer reported (`x-werkbank-cache-version`), else the one known when it
+ * started.
  *
  * Source: GET /store-api/context (`salesChannel.domains`, `salesChannel.configuration`/`config`) and POST
  * /store-api/language (locale codes by language id). When the context does not list domains (an older backend), the
@@ -8,6 +12,7 @@
  */
 import { createStoreApiClient } from './store-api/client.ts';
 import { getTransport } from './store-api/transport.ts';
+import { knownCacheVersions } from './cache-version.ts';
 import { toStorefrontDomain, type SalesChannelDomainInput, type StorefrontDomain } from './domain.ts';
 
 export interface SalesChannelSettings {
@@ -19,9 +24,14 @@ export interface SalesChannelSettings {
 }
 
 const TTL_MS = 60_000;
-let cached: { at: number; value: Promise<SalesChannelSettings> } | undefined;
+/** When settings were read, and the `channel` version they are of (`load` sets the one its answer reported). */
+interface Stamp {
+  at: number;
+  version: number;
+}
+let cached: { stamp: Stamp; value: Promise<SalesChannelSettings> } | undefined;
 
-async function load(): Promise<SalesChannelSettings> {
+async function load(stamp: Stamp): Promise<SalesChannelSettings> {
   const client = createStoreApiClient();
   let domains: SalesChannelDomainInput[] = [];
   let robots: string | null = null;
@@ -52,6 +62,7 @@ async function load(): Promise<SalesChannelSettings> {
     console.error('[storefront] could not read the sales channel context', error);
     failure = error;
   }
+  stamp.version = client.answeredCacheVersions.channel ?? stamp.version;
   if (domains.length === 0) domains = await getTransport().configuredDomains();
   if (domains.length === 0 && failure) throw failure;
   return { domains: domains.map(toStorefrontDomain), robots, maintenance };
@@ -64,11 +75,12 @@ async function load(): Promise<SalesChannelSettings> {
  */
 export function getSalesChannelSettings(): Promise<SalesChannelSettings> {
   const now = Date.now();
-  if (!cached || now - cached.at > TTL_MS) {
-    const value = load();
-    cached = { at: now, value };
-    value.catch(() => {
-      cached = undefined;
+  if (!cached || now - cached.stamp.at > TTL_MS || cached.stamp.version < knownCacheVersions().channel) {
+    const stamp = { at: now, version: knownCacheVersions().channel };
+    const started = { stamp, value: load(stamp) };
+    cached = started;
+    started.value.catch(() => {
+      if (cached === started) cached = undefined;
     });
   }
   return cached.value;

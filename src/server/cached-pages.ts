@@ -1,6 +1,7 @@
 /**
  * The page-cache lookup of the server's fast path (src/server/delivery.ts): the same steps as src/middleware.ts
- * takes before it would answer from the cache (sales channel settings, domain of the host, maintenance, cache key),
+ * takes before it would answer from the cache (sales channel settings, domain of the host, maintenance, cache key
+ * with the build and the known catalogue version),
  * on Node's request instead of Astro's, so that a hit costs no Astro request, render context or Web `Response`.
  * Anything that is not a hit — an unknown host (421), maintenance, a miss — goes on to Astro, which answers it.
  */
@@ -8,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { resolveDomain } from '#src/lib/domain.ts';
 import { cacheKey, mayUseCache, pageCache, type CachedPage } from '#src/lib/html-cache.ts';
 import { getSalesChannelSettings } from '#src/lib/sales-channel.ts';
+import { pageCacheScope } from '#src/lib/cache-version.ts';
 
 /**
  * The request's URL as Astro's Node adapter builds it (`http://` + Host header + request target), or null when the
@@ -33,5 +35,5 @@ export async function findCachedPage(req: IncomingMessage): Promise<CachedPage |
   }
   if (settings.maintenance) return undefined;
   const domain = resolveDomain(settings.domains, url);
-  return domain ? pageCache.get(cacheKey(domain.url, url)) : undefined;
+  return domain ? pageCache.get(cacheKey(domain.url, url, pageCacheScope())) : undefined;
 }

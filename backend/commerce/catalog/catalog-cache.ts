@@ -4,12 +4,17 @@
  * facets per category and language (manufacturer, property and availability counts), and, for the most recent
  * search terms, their candidates and facets.
  *
- * Every cache this process creates is registered, so an import running in the same process calls
- * `clearCatalogCaches()` once it has finalized; other processes (several backend instances over one PostgreSQL) see
- * new data after `ttlMs` (default 5 minutes).
+ * Each entry records the catalogue version it was built from (`versions`, the process's `CacheVersionState`,
+ * backend/db/cache-version.ts): an entry of an older version than the current one is a miss, and a rise of the
+ * version clears the cache, so every process serves the catalogue of a committed import within the bound of
+ * docs/decisions/026-several-instances.md, whichever process wrote it. A load that started before the rise keeps its
+ * old version and is never served as fresh after it. Entries also expire after `ttlMs` (default 5 minutes), which
+ * bounds staleness from writes that bump no version (stock changes of orders). `clearCatalogCaches()` clears every
+ * cache of the process.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows as rows, type Db } from '../../db/client.ts';
+import type { CacheVersionState } from '../../db/cache-version.ts';
 import type { CategoryTranslation } from '../../db/schema/category.ts';
 import { loadOptions, type OptionRow } from './product.repository.ts';
 import { indexBytes, loadListingIndex, loadListingOrder, type ListingIndex } from './listing-index.ts';
@@ -109,20 +114,43 @@ const RECENT_LIMIT = 256;
 /** Most options one cache keeps before it starts over (bounds memory against ids sent by callers). */
 const OPTION_CACHE_LIMIT = 200_000;
 
-/** Clears every catalogue cache of this process; call after an import has finalized. */
+/** Clears every catalogue cache of this process. */
 export function clearCatalogCaches(): void {
   for (const cache of registry) cache.clear();
 }
 
-/** Creates a catalogue cache over `db`, registered for `clearCatalogCaches()`. */
-export function createCatalogCache(db: Db, options: { ttlMs?: number } = {}): CatalogCache {
+export interface CatalogCacheOptions {
+  /** Milliseconds an entry is served at most (default 5 minutes). */
+  ttlMs?: number;
+  /**
+   * The process's cache versions: entries are stamped with the `catalog` version and the cache clears itself when it
+   * rises. Without it every entry is of version 0 and only the TTL and `clearCatalogCaches()` end it.
+   */
+  versions?: CacheVersionState;
+}
+
+/** When and from which catalogue version an entry was built. */
+interface Stamp {
+  at: number;
+  version: number;
+}
+
+/**
+ * Creates a catalogue cache over `db`, registered for `clearCatalogCaches()`, following `options.versions` when
+ * given (see the module comment).
+ */
+export function createCatalogCache(db: Db, options: CatalogCacheOptions = {}): CatalogCache {
   const ttlMs = options.ttlMs ?? 5 * 60_000;
-  const entries = new Map<string, { at: number; value: Promise<unknown> }>();
-  const recentEntries = new Map<string, { at: number; value: Promise<unknown> }>();
+  const versions = options.versions;
+  const stamp = (): Stamp => ({ at: Date.now(), version: versions?.current().catalog ?? 0 });
+  /** True while an entry may be served: built from the current version, younger than the TTL. */
+  const isFresh = (entry: Stamp): boolean =>
+    entry.version === (versions?.current().catalog ?? 0) && Date.now() - entry.at < ttlMs;
+  const entries = new Map<string, Stamp & { value: Promise<unknown> }>();
+  const recentEntries = new Map<string, Stamp & { value: Promise<unknown> }>();
   let optionRows = new Map<string, OptionRow>();
-  let optionsAt = Date.now();
-  interface IndexEntry {
-    at: number;
+  let optionsStamp = stamp();
+  interface IndexEntry extends Stamp {
     index: Promise<ListingIndex>;
     orders: Map<string, Promise<Int32Array>>;
     bytes: number;
@@ -131,12 +159,12 @@ export function createCatalogCache(db: Db, options: { ttlMs?: number } = {}): Ca
 
   function indexEntry(categoryId: string): IndexEntry {
     const entry = indexes.get(categoryId);
-    if (entry && Date.now() - entry.at < ttlMs) {
+    if (entry && isFresh(entry)) {
       indexes.delete(categoryId); // most recently used last
       indexes.set(categoryId, entry);
       return entry;
     }
-    const fresh: IndexEntry = { at: Date.now(), index: loadListingIndex(db, categoryId), orders: new Map(), bytes: 0 };
+    const fresh: IndexEntry = { ...stamp(), index: loadListingIndex(db, categoryId), orders: new Map(), bytes: 0 };
     indexes.delete(categoryId);
     indexes.set(categoryId, fresh);
     fresh.index.then(
@@ -159,21 +187,23 @@ export function createCatalogCache(db: Db, options: { ttlMs?: number } = {}): Ca
 
   function memo<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = entries.get(key);
-    if (hit && Date.now() - hit.at < ttlMs) return hit.value as Promise<T>;
-    const value = load();
-    entries.set(key, { at: Date.now(), value });
-    value.catch(() => entries.delete(key));
-    return value;
+    if (hit && isFresh(hit)) return hit.value as Promise<T>;
+    const entry = { ...stamp(), value: load() };
+    entries.set(key, entry);
+    entry.value.catch(() => {
+      if (entries.get(key) === entry) entries.delete(key);
+    });
+    return entry.value as Promise<T>;
   }
 
   function recent<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = recentEntries.get(key);
     recentEntries.delete(key); // most recently used last
-    if (hit && Date.now() - hit.at < ttlMs) {
+    if (hit && isFresh(hit)) {
       recentEntries.set(key, hit);
       return hit.value as Promise<T>;
     }
-    const entry = { at: Date.now(), value: load() };
+    const entry = { ...stamp(), value: load() };
     recentEntries.set(key, entry);
     entry.value.catch(() => {
       if (recentEntries.get(key) === entry) recentEntries.delete(key);
@@ -273,9 +303,9 @@ export function createCatalogCache(db: Db, options: { ttlMs?: number } = {}): Ca
       return order;
     },
     async options(ids) {
-      if (Date.now() - optionsAt >= ttlMs || optionRows.size > OPTION_CACHE_LIMIT) {
+      if (!isFresh(optionsStamp) || optionRows.size > OPTION_CACHE_LIMIT) {
         optionRows = new Map();
-        optionsAt = Date.now();
+        optionsStamp = stamp();
       }
       const wanted = [...new Set(ids)];
       const missing = wanted.filter((id) => !optionRows.has(id));
@@ -295,9 +325,13 @@ export function createCatalogCache(db: Db, options: { ttlMs?: number } = {}): Ca
       recentEntries.clear();
       indexes.clear();
       optionRows = new Map();
+      optionsStamp = stamp();
     },
   };
   registry.add(cache);
+  versions?.subscribe((scope) => {
+    if (scope === 'catalog') cache.clear();
+  });
   return cache;
 }
 

@@ -18,6 +18,7 @@ const rows = entity<SeoUrl[]>([
 function fakeClient(): StoreApiClient {
   return {
     lastContextToken: undefined,
+    answeredCacheVersions: {},
     get: async () => {
       throw new Error('unexpected GET');
     },

@@ -7,6 +7,12 @@ import ky, { type KyInstance } from 'ky';
 import { readStoreApiResponse } from './errors.ts';
 import { operationQuery, operationRequest } from './operation.ts';
 import { getTransport } from './transport.ts';
+import {
+  CACHE_SCOPES,
+  CACHE_VERSION_HEADER,
+  parseCacheVersions,
+  type CacheScope,
+} from '../../../contract/provider/cache-version.ts';
 import type { InvokeArgs, StoreApiOperation, StoreApiResponse } from './types.ts';
 
 export interface StoreApiClientOptions {
@@ -37,6 +43,12 @@ export interface StoreApiClient {
   post<T>(path: string, body?: unknown): Promise<T>;
   /** The `sw-context-token` the last response carried (a new anonymous one, or a rotated one). */
   readonly lastContextToken: string | undefined;
+  /**
+   * Per cache scope, the lowest version any answer of this client reported in `x-werkbank-cache-version`
+   * (contract/provider/cache-version.ts): everything the client was answered is at least that new. A scope is absent
+   * while no answer reported it (a Store API that does not version its caches).
+   */
+  readonly answeredCacheVersions: Readonly<Partial<Record<CacheScope, number>>>;
 }
 
 let base: KyInstance | undefined;
@@ -73,6 +85,7 @@ export async function storeApiHeaders(options: StoreApiClientOptions): Promise<R
  */
 export function createStoreApiClient(options: StoreApiClientOptions = {}): StoreApiClient {
   let lastContextToken: string | undefined;
+  const answeredCacheVersions: Partial<Record<CacheScope, number>> = {};
   async function send<T>(
     method: 'get' | 'post' | 'patch' | 'delete',
     path: string,
@@ -87,6 +100,12 @@ export function createStoreApiClient(options: StoreApiClientOptions = {}): Store
       ...(init.searchParams ? { searchParams: init.searchParams } : {}),
     });
     lastContextToken = response.headers.get('sw-context-token') ?? lastContextToken;
+    const versions = parseCacheVersions(response.headers.get(CACHE_VERSION_HEADER));
+    for (const scope of CACHE_SCOPES) {
+      const version = versions?.[scope];
+      if (version !== undefined)
+        answeredCacheVersions[scope] = Math.min(answeredCacheVersions[scope] ?? version, version);
+    }
     return (await readStoreApiResponse(response, `/store-api/${cleanPath}`)) as T;
   }
   return {
@@ -104,6 +123,7 @@ export function createStoreApiClient(options: StoreApiClientOptions = {}): Store
     get lastContextToken() {
       return lastContextToken;
     },
+    answeredCacheVersions,
   };
 }
 

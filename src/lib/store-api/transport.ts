@@ -12,6 +12,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { SalesChannelDomainInput } from '../domain.ts';
+import type { CacheVersions } from '../../../contract/provider/cache-version.ts';
 
 export {
   createReadiness,
@@ -42,6 +43,14 @@ export interface StoreApiTransport {
    * storefront that turned unready with it would only move the outage.
    */
   readiness(): Promise<string | null>;
+  /**
+   * In-process: subscribes `listener` to the embedded backend's cache versions (backend/db/cache-version.ts, raised by
+   * its watcher): called at once with the current versions, then on every rise; resolves to the function that
+   * unsubscribes. Over HTTP: null, the versions are read from the cache-version endpoint instead.
+   *
+   * @throws what starting the embedded runtime throws.
+   */
+  subscribeCacheVersions(listener: (versions: CacheVersions) => void): Promise<(() => void) | null>;
   /** Closes the embedded database when it was opened (in-process); nothing over HTTP. */
   close(): Promise<void>;
 }
@@ -82,6 +91,7 @@ function createTransport(env: Record<string, string | undefined>): StoreApiTrans
       accessKey: async () => key,
       configuredDomains: async () => [],
       readiness: async () => null,
+      subscribeCacheVersions: async () => null,
       close: async () => undefined,
     };
   }
@@ -106,6 +116,11 @@ function createTransport(env: Record<string, string | undefined>): StoreApiTrans
       locateMigrations();
       const { checkRuntimeReady } = await import('../../../backend/runtime.ts');
       return checkRuntimeReady({ start: true });
+    },
+    subscribeCacheVersions: async (listener) => {
+      const { cacheVersions } = await runtime();
+      listener(cacheVersions.current());
+      return cacheVersions.subscribe((_scope, versions) => listener(versions));
     },
     close: async () => {
       const { closeRuntime } = await import('../../../backend/runtime.ts');
