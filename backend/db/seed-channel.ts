@@ -111,6 +111,25 @@ export async function ensureSalesChannel(db: Db, config: BackendConfig): Promise
   });
 }
 
+/**
+ * Switches the shop's maintenance mode (every sales channel): while it is on, the storefront answers its pages with
+ * the maintenance page (503) and the Store API keeps serving. Writes the flag and bumps the `channel` cache version in
+ * one transaction, so every running process of the shop follows within the cache poll interval.
+ *
+ * @returns how many sales channels were switched.
+ * @throws the database error when the write fails (nothing changes then).
+ */
+export async function setMaintenance(db: Db, on: boolean): Promise<number> {
+  return db.transaction(async (tx) => {
+    const switched = await tx
+      .update(salesChannelTable)
+      .set({ maintenance: on, updatedAt: new Date() })
+      .returning({ id: salesChannelTable.id });
+    await bumpCacheVersion(tx, 'channel');
+    return switched.length;
+  });
+}
+
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**

@@ -8,7 +8,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { queryRows, type Db } from '../../backend/db/client.ts';
 import { cartTable, orderTable, productTable } from '../../backend/db/schema/index.ts';
 import { createPgTestDatabase, type PgTestDatabase } from '../../backend/testing/pg-test-database.ts';
@@ -16,13 +18,14 @@ import { insertCompany, insertCustomer } from '../../backend/testing/company-tes
 import { fillCart, insertAddress, insertArticle } from '../../backend/testing/order-test-support.ts';
 import { insertTestReference, ledgerAndUsage } from '../../backend/testing/budget-test-support.ts';
 import { DEMO_PASSWORD } from '../../backend/seed/seed-customers.ts';
-import { SALES_CHANNEL_ID } from '../../backend/db/seed-channel.ts';
+import { SALES_CHANNEL_ID, languageId } from '../../backend/db/seed-channel.ts';
 import {
   PORTS,
   SHOP_ORIGIN,
   ensureBuild,
   figure,
   http,
+  runCommand,
   sharedEnv,
   startBackend,
   startBalancer,
@@ -170,6 +173,178 @@ describe('pages and sessions', () => {
     const checkout = await http({ port: PORTS.storefronts[1], path: '/checkout', headers: { cookie } });
     expect(checkout.status).toBe(200);
     figure('no stickiness', 'login on S1, cart line on S2, cart read on S1, checkout page on S2');
+  });
+});
+
+/** A BMEcat 1.2 file of the supplier "Clusterwerk": one category "Clusterklemmen" with `count` articles. */
+function clusterCatalogue(count: number): string {
+  const articles = Array.from({ length: count }, (_, i) => {
+    const pid = `CLUSTER-${i + 1}`;
+    return `<ARTICLE><SUPPLIER_AID>${pid}</SUPPLIER_AID>
+<ARTICLE_DETAILS><DESCRIPTION_SHORT>Clusterklemme Zebrafink ${i + 1}</DESCRIPTION_SHORT><MANUFACTURER_NAME>Clusterwerk</MANUFACTURER_NAME></ARTICLE_DETAILS>
+<ARTICLE_ORDER_DETAILS><ORDER_UNIT>C62</ORDER_UNIT><CONTENT_UNIT>C62</CONTENT_UNIT></ARTICLE_ORDER_DETAILS>
+<ARTICLE_PRICE_DETAILS><ARTICLE_PRICE price_type="net_list"><PRICE_AMOUNT>${(9 + i / 100).toFixed(2)}</PRICE_AMOUNT><PRICE_CURRENCY>EUR</PRICE_CURRENCY></ARTICLE_PRICE></ARTICLE_PRICE_DETAILS>
+</ARTICLE>
+<ARTICLE_TO_CATALOGGROUP_MAP><ART_ID>${pid}</ART_ID><CATALOG_GROUP_ID>10</CATALOG_GROUP_ID></ARTICLE_TO_CATALOGGROUP_MAP>`;
+  }).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<BMECAT version="1.2" xmlns="http://www.bmecat.org/bmecat/1.2/bmecat_new_catalog">
+<HEADER><CATALOG><LANGUAGE>deu</LANGUAGE><CATALOG_ID>CLUSTER</CATALOG_ID><CATALOG_VERSION>1.0</CATALOG_VERSION><CURRENCY>EUR</CURRENCY></CATALOG>
+<SUPPLIER><SUPPLIER_NAME>Clusterwerk</SUPPLIER_NAME></SUPPLIER></HEADER>
+<T_NEW_CATALOG>
+<CATALOG_GROUP_SYSTEM><GROUP_SYSTEM_ID>CL</GROUP_SYSTEM_ID>
+<CATALOG_STRUCTURE type="root"><GROUP_ID>1</GROUP_ID><GROUP_NAME>Clusterwerk</GROUP_NAME><PARENT_ID>0</PARENT_ID></CATALOG_STRUCTURE>
+<CATALOG_STRUCTURE type="leaf"><GROUP_ID>10</GROUP_ID><GROUP_NAME>Clusterklemmen</GROUP_NAME><PARENT_ID>1</PARENT_ID></CATALOG_STRUCTURE>
+</CATALOG_GROUP_SYSTEM>
+${articles}
+</T_NEW_CATALOG></BMECAT>`;
+}
+
+/** Imports `clusterCatalogue(count)` with `npm run catalog:import` as a process of its own. */
+async function importClusterCatalogue(count: number): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'werkbank-cluster-import-'));
+  try {
+    const file = join(dir, 'clusterwerk.xml');
+    writeFileSync(file, clusterCatalogue(count));
+    const run = await runCommand('backend/catalog/cli-import.ts', [file], env);
+    expect(run.code, run.output).toBe(0);
+    return run.endedAt;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A cached catalogue page the import changes: the German search for the imported article's name. */
+const SEARCH_PAGE = '/de/search?query=Zebrafink';
+
+/** Store API requests in German, the language of the imported file. */
+const GERMAN = { 'sw-language-id': languageId('de-DE') };
+
+interface ListingAnswer {
+  total: number;
+  elements: { productNumber: string }[];
+  aggregations?: Record<string, { entities?: { name?: string; translated?: { name?: string } }[] }>;
+}
+
+const listing = async (port: number, categoryId: string, page: number): Promise<ListingAnswer> =>
+  JSON.parse(
+    (await storeApi(port, `/product-listing/${categoryId}`, { body: { page, limit: 24 }, headers: GERMAN })).body,
+  ) as ListingAnswer;
+
+const catalogVersion = async (port: number): Promise<number> =>
+  (JSON.parse((await storeApi(port, '/werkbank/cache-version')).body) as { catalog: number }).catalog;
+
+describe('catalogue and channel versions across processes', () => {
+  test('an import by another process reaches both Store APIs (listing, facets, search, SEO URL) and both storefronts (cached pages)', async () => {
+    const warm = await Promise.all(
+      PORTS.storefronts.map(async (port) => {
+        const { value } = await waitFor(
+          `cached search page on ${port}`,
+          async () => {
+            const res = await http({ port, path: SEARCH_PAGE, headers: { 'accept-encoding': 'identity' } });
+            return res.headers['x-cache'] === 'HIT' ? res : undefined;
+          },
+          20_000,
+        );
+        expect(value.body).not.toContain('CLUSTER-1');
+        return value.headers.etag;
+      }),
+    );
+    const committed = await importClusterCatalogue(1);
+    const [category] = await queryRows<{ id: string }>(
+      db,
+      sql`SELECT id FROM category WHERE translated->'de-DE'->>'name' = 'Clusterklemmen'`,
+    );
+    const backendTimes = await Promise.all(
+      PORTS.backends.map(async (port) => {
+        const { ms } = await waitFor(
+          `the import on ${port}`,
+          async () => {
+            const found = JSON.parse(
+              (await storeApi(port, '/search', { body: { search: 'Zebrafink' }, headers: GERMAN })).body,
+            ) as ListingAnswer;
+            const listed = await listing(port, category!.id, 1);
+            const manufacturers = listed.aggregations?.manufacturer?.entities ?? [];
+            const seo = JSON.parse(
+              (
+                await storeApi(port, '/seo-url', {
+                  body: { filter: [{ type: 'equals', field: 'seoPathInfo', value: 'Clusterklemmen/' }] },
+                  headers: GERMAN,
+                })
+              ).body,
+            ) as { elements: { foreignKey: string }[] };
+            return found.elements.some((e) => e.productNumber === 'CLUSTER-1') &&
+              listed.elements.some((e) => e.productNumber === 'CLUSTER-1') &&
+              manufacturers.some((m) => (m.translated?.name ?? m.name) === 'Clusterwerk') &&
+              seo.elements.some((e) => e.foreignKey === category!.id)
+              ? true
+              : undefined;
+          },
+          10_000,
+        );
+        return ms;
+      }),
+    );
+    figure('import → Store APIs', `B1 ${backendTimes[0]} ms, B2 ${backendTimes[1]} ms after the command's exit`);
+    const pageTimes = await Promise.all(
+      PORTS.storefronts.map(async (port, i) => {
+        const { value } = await waitFor(
+          `the import on the page of ${port}`,
+          async () => {
+            const res = await http({ port, path: SEARCH_PAGE, headers: { 'accept-encoding': 'identity' } });
+            return res.status === 200 && res.body.includes('CLUSTER-1') ? res : undefined;
+          },
+          15_000,
+        );
+        expect(value.headers.etag).not.toBe(warm[i]);
+        return Date.now() - committed;
+      }),
+    );
+    figure('import → cached pages', `S1 ${pageTimes[0]} ms, S2 ${pageTimes[1]} ms after the command's exit`);
+  });
+
+  test('after an import, page 1 from one Store API and page 2 from the other neither repeat nor skip a product', async () => {
+    await importClusterCatalogue(31);
+    const [category] = await queryRows<{ id: string }>(
+      db,
+      sql`SELECT id FROM category WHERE translated->'de-DE'->>'name' = 'Clusterklemmen'`,
+    );
+    const { value: version } = await waitFor(
+      'one catalogue version on both Store APIs',
+      async () => {
+        const [a, b] = await Promise.all(PORTS.backends.map(catalogVersion));
+        return a === b ? a : undefined;
+      },
+      10_000,
+    );
+    const first = await listing(PORTS.backends[0], category!.id, 1);
+    const second = await listing(PORTS.backends[1], category!.id, 2);
+    const numbers = [...first.elements, ...second.elements].map((e) => e.productNumber);
+    expect(first.total).toBe(31);
+    expect(new Set(numbers).size).toBe(31);
+    expect(numbers.sort()).toEqual(Array.from({ length: 31 }, (_, i) => `CLUSTER-${i + 1}`).sort());
+    figure('pagination', `catalogue version ${version}: pages 1 (B1) and 2 (B2) hold 31 distinct articles`);
+  });
+
+  test('maintenance switched by the command reaches both storefronts within 10 s, on and off', async () => {
+    for (const [mode, status] of [
+      ['on', 503],
+      ['off', 200],
+    ] as const) {
+      const run = await runCommand('backend/cli-maintenance.ts', [mode], env);
+      expect(run.code, run.output).toBe(0);
+      const times = await Promise.all(
+        PORTS.storefronts.map(async (port) => {
+          const { ms } = await waitFor(
+            `maintenance ${mode} on ${port}`,
+            async () => ((await http({ port, path: '/de/' })).status === status ? true : undefined),
+            10_000,
+          );
+          return ms;
+        }),
+      );
+      figure(`maintenance ${mode}`, `S1 ${times[0]} ms, S2 ${times[1]} ms after the command's exit`);
+    }
   });
 });
 

@@ -109,6 +109,20 @@ export function startStorefront(name: string, port: number, env: Record<string, 
   });
 }
 
+/**
+ * Runs one of the shop's commands (`backend/…` through tsx) to its end against the cluster's database.
+ *
+ * @returns its exit code, output and the time it ended (ms since the epoch).
+ */
+export function runCommand(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | string; output: string; endedAt: number }> {
+  const proc = spawnProcess(script, 0, ['--import', 'tsx', script, ...args], env);
+  return proc.exited.then((code) => ({ code, output: proc.output(), endedAt: Date.now() }));
+}
+
 /** Builds the storefront when `dist/server/entry.mjs` is missing (npm test builds it before this runs). */
 export function ensureBuild(): void {
   if (existsSync(join(ROOT, 'dist/server/entry.mjs'))) return;
