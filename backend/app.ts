@@ -14,6 +14,7 @@ import { rejectNulInUrl } from './http/validate.ts';
 import { registerRoutes } from './store-api/routes.ts';
 import { registerMediaRoutes } from './media/media.routes.ts';
 import type { ErpPort } from './erp/port.ts';
+import type { JobSender } from './jobs/queues.ts';
 import { createSimulatedErp, type ErpSimulation } from './erp/simulated/index.ts';
 import { installCommerceExtensions } from './commerce/extensions.ts';
 import { SHOPWARE_ERROR_CODES } from '../contract/error-codes.ts';
@@ -23,6 +24,11 @@ export interface StoreApiDeps {
   config: BackendConfig;
   /** The ERP behind the history, invoice and offer endpoints; the simulated ERP over `db` when absent. */
   erp?: ErpSimulation | ErpPort;
+  /**
+   * Enqueues the jobs that requests write in their transactions (mail deliveries, ERP hand-overs; backend/jobs/).
+   * Absent: nothing is enqueued, the rows stay for a worker's relay and sweep (tests, tools).
+   */
+  jobs?: JobSender | undefined;
 }
 
 export interface StoreApi {
@@ -55,7 +61,7 @@ export function createStoreApi(deps: StoreApiDeps): StoreApi {
   });
   app.use(rejectNulInUrl);
   app.use('/store-api/*', contextMiddleware(deps.db, channels));
-  registerRoutes(app, { db: deps.db, config: deps.config, channels, erp, erpSimulation });
+  registerRoutes(app, { db: deps.db, config: deps.config, channels, erp, erpSimulation, jobs: deps.jobs });
   registerMediaRoutes(app, { db: deps.db });
   return { app, channels, erp, erpSimulation };
 }
