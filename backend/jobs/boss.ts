@@ -206,6 +206,17 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
   };
 }
 
+/**
+ * The `erp-advance` job: advances the simulated ERP to the database's current time (`SELECT now()`), so every
+ * instance moves it on one clock whatever its own says.
+ */
+export async function advanceErpToDatabaseTime(
+  db: Db,
+  simulation: Pick<ErpSimulation, 'advance'>,
+): ReturnType<ErpSimulation['advance']> {
+  return simulation.advance(await databaseNow(db));
+}
+
 /** Runs `handler` for each job of a batch, logging a failure (without bound parameters) before pg-boss retries it. */
 function perJob<T>(queue: JobQueueName, handler: (data: T) => Promise<unknown>) {
   return async (jobs: Job<T>[]): Promise<void> => {
@@ -255,15 +266,27 @@ async function startWorkers(boss: PgBoss, sender: JobSender, deps: WorkerDeps, t
       for (const id of await mailsToRelay(db, SWEEP_BATCH)) await sender.send(db, JOB_QUEUES.mailDeliver, id);
     }),
   );
-  await boss.work(JOB_QUEUES.rateLimitPurge, work, perJob(JOB_QUEUES.rateLimitPurge, () => purgeIdleRateLimits(db)));
-  await boss.work(JOB_QUEUES.contextPurge, work, perJob(JOB_QUEUES.contextPurge, () => purgeExpiredContexts(db)));
-  await boss.work(JOB_QUEUES.outboxPurge, work, perJob(JOB_QUEUES.outboxPurge, () => purgeSentMail(db)));
+  await boss.work(
+    JOB_QUEUES.rateLimitPurge,
+    work,
+    perJob(JOB_QUEUES.rateLimitPurge, () => purgeIdleRateLimits(db)),
+  );
+  await boss.work(
+    JOB_QUEUES.contextPurge,
+    work,
+    perJob(JOB_QUEUES.contextPurge, () => purgeExpiredContexts(db)),
+  );
+  await boss.work(
+    JOB_QUEUES.outboxPurge,
+    work,
+    perJob(JOB_QUEUES.outboxPurge, () => purgeSentMail(db)),
+  );
   const simulation = deps.erpSimulation;
   if (simulation) {
     await boss.work(
       JOB_QUEUES.erpAdvance,
       work,
-      perJob(JOB_QUEUES.erpAdvance, async () => simulation.advance(await databaseNow(db))),
+      perJob(JOB_QUEUES.erpAdvance, () => advanceErpToDatabaseTime(db, simulation)),
     );
   }
 

@@ -2,13 +2,16 @@
  * A throwaway PostgreSQL database for tests that need real concurrency or locking (PGlite runs one session and
  * serialises every query, which hides races). Uses the PostgreSQL server of the project's machines
  * (127.0.0.1:5432, user postgres, trust auth) or the server `WERKBANK_TEST_PG_URL` names; the database gets a random
- * name, is migrated by `createDb`, and is dropped again by `drop()`.
+ * name after the prefix `WERKBANK_TEST_DB_PREFIX` (default `werkbank_test_`; lower-case letters, digits and `_`), is
+ * migrated by `createDb`, and is dropped again by `drop()`.
  */
 import pg from 'pg';
 import { createDb, type DbHandle } from '../db/client.ts';
 import { randomId } from '../lib/ids.ts';
 
 const SERVER = process.env.WERKBANK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PREFIX = process.env.WERKBANK_TEST_DB_PREFIX ?? 'werkbank_test_';
+if (!/^[a-z_][a-z0-9_]*$/.test(PREFIX)) throw new Error('WERKBANK_TEST_DB_PREFIX: lower-case letters, digits and _');
 
 /** One statement on the server's maintenance database (CREATE or DROP DATABASE cannot run in a transaction). */
 async function admin(statement: string): Promise<void> {
@@ -37,7 +40,7 @@ export interface PgTestDatabase {
  * @throws the pg error when the server cannot be reached or the database cannot be created.
  */
 export async function createPgTestDatabase(options: { migrate?: boolean } = {}): Promise<PgTestDatabase> {
-  const name = `werkbank_test_${randomId().slice(0, 12)}`;
+  const name = `${PREFIX}${randomId().slice(0, 12)}`;
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(SERVER);
   url.pathname = `/${name}`;
