@@ -3,16 +3,19 @@
  * `fromDrizzle` and run by pg-boss on the same PGlite client (`fromPglite`). With SMTP refusing, creating a company
  * user answers 200 and stores the user, and the invitation reaches SMTP once it accepts again, exactly once.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStoreApi } from '../app.ts';
 import { loadBackendConfig } from '../config.ts';
 import { createDb, type DbHandle } from '../db/client.ts';
-import { customerTable, mailOutboxTable } from '../db/schema/index.ts';
+import { contextTable, customerTable, mailOutboxTable, rateLimitTable, salesChannelTable } from '../db/schema/index.ts';
 import { seedSalesChannel } from '../db/seed-channel.ts';
 import type { MailTransport, OutgoingMessage } from '../mail/outbox.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../testing/company-test-support.ts';
 import { processRole, startJobs, type Jobs } from './boss.ts';
+import { purgeIdleRateLimits } from '../auth/rate-limit.ts';
+import { purgeExpiredContexts } from '../store-api/context-purge.ts';
+import { randomId } from '../lib/ids.ts';
 
 const config = loadBackendConfig({});
 const FAST = { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, retryDelayMaxSeconds: 2 };
@@ -117,5 +120,54 @@ describe('a company user created while SMTP is down', () => {
     const [sent] = await handle.db.select().from(mailOutboxTable).where(eq(mailOutboxTable.id, waiting!.id));
     expect(sent).toMatchObject({ text: '', error: null });
     expect(sent!.attempts).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the daily purges', () => {
+  test('rate-limit counters idle for more than a day are removed; younger ones stay', async () => {
+    await handle.db.insert(rateLimitTable).values([
+      { key: 'login:user:idle', count: 12, windowStart: sql`now() - interval '25 hours'` },
+      { key: 'login:user:recent', count: 3, windowStart: sql`now() - interval '23 hours'` },
+    ]);
+    expect(await purgeIdleRateLimits(handle.db)).toBe(1);
+    const left = await handle.db
+      .select({ key: rateLimitTable.key })
+      .from(rateLimitTable)
+      .where(inArray(rateLimitTable.key, ['login:user:idle', 'login:user:recent']));
+    expect(left).toEqual([{ key: 'login:user:recent' }]);
+  });
+
+  test('expired sessions are removed: idle 7 days, logged in 30 days, punch-out past its end', async () => {
+    const [channel] = await handle.db.select({ id: salesChannelTable.id }).from(salesChannelTable).limit(1);
+    const row = (customerId: string | null, updated: string, created: string, payload = {}) => ({
+      token: randomId(),
+      salesChannelId: channel!.id,
+      customerId,
+      payload,
+      updatedAt: sql`now() - ${updated}::interval`,
+      createdAt: sql`now() - ${created}::interval`,
+    });
+    const rows = [
+      row(lead.id, '8 days', '9 days'),
+      row(lead.id, '1 hour', '31 days'),
+      row(lead.id, '1 hour', '2 days', {
+        punchOut: { sessionId: randomId(), protocol: 'oci', readOnly: false, expiresAt: '2020-01-01T00:00:00.000Z' },
+      }),
+      row(null, '31 days', '31 days'),
+      row(lead.id, '1 hour', '2 days'),
+      row(null, '8 days', '8 days'),
+    ];
+    await handle.db.insert(contextTable).values(rows);
+    expect(await purgeExpiredContexts(handle.db)).toBe(4);
+    const left = await handle.db
+      .select({ token: contextTable.token })
+      .from(contextTable)
+      .where(
+        inArray(
+          contextTable.token,
+          rows.map((r) => r.token),
+        ),
+      );
+    expect(left.map((r) => r.token).sort()).toEqual([rows[4]!.token, rows[5]!.token].sort());
   });
 });
