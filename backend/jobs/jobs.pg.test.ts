@@ -203,6 +203,21 @@ describe('two instances of role all on one database', () => {
     expect(row).toMatchObject({ attempts: 2, error: null, text: '' });
   }, 40_000);
 
+  test('a web process sends jobs and runs none; the workers of the others run them', async () => {
+    const db = database!.handle.db;
+    const web = await startJobs({ handle: database!.handle, role: 'web', timing: FAST });
+    try {
+      await web.startWorkers({ db, erp, erpSimulation: simulation, env: {}, transport });
+      expect(web.boss.getWipData()).toEqual([]);
+      const id = await db.transaction(async (tx) =>
+        queueMail(tx as never, { to: 'web@example.com', subject: 'S', text: 'T', template: 't' }, web.sender),
+      );
+      await until(() => smtp.accepted.some((m) => m.messageId === `<${id}@werkbank.test>`));
+    } finally {
+      await web.stop();
+    }
+  });
+
   test('deliveries racing for one mail on two connections send it once', async () => {
     const db = database!.handle.db;
     const id = await queueMail(db, { to: 'race@example.com', subject: 'S', text: 'T', template: 't' }, undefined);
