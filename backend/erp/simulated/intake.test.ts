@@ -17,8 +17,7 @@ import {
 } from '../../testing/order-test-support.ts';
 import { insertFlow } from '../../testing/approval-test-support.ts';
 import type { ErpPort, ErpScope } from '../port.ts';
-import type { JobSender } from '../../jobs/queues.ts';
-import { handOverOrder } from '../../commerce/orders/erp-handover.ts';
+import { recordJobs, type RecordedJobs } from '../../testing/job-test-support.ts';
 import { createSimulatedErp, type ErpSimulation } from './index.ts';
 import { ERP_STEPS, variation } from './schedule.ts';
 
@@ -30,20 +29,9 @@ let app: ReturnType<typeof createStoreApi>['app'];
 let settings: CheckoutSettings;
 let buyer: TestCustomer;
 let scope: ErpScope;
-/** The orders whose `erp-handover` job the requests sent, not run yet. */
-let handovers: string[] = [];
-const jobs: JobSender = {
-  send: async (_db, queue, id) => {
-    if (queue === 'erp-handover') handovers.push(id);
-  },
-};
-
-/** Runs the hand-over jobs sent so far against `port`, as a worker would. */
-async function runHandovers(port: Pick<ErpPort, 'transferOrder'> = erp) {
-  const ids = handovers;
-  handovers = [];
-  for (const id of ids) await handOverOrder(handle.db, port, id);
-}
+/** The jobs the requests sent; the hand-overs run when a test says so, as a worker would. */
+let jobs: RecordedJobs;
+const runHandovers = (port: Pick<ErpPort, 'transferOrder'> = erp) => jobs.runHandovers(port);
 
 async function call(method: string, path: string, body: unknown, app_ = app) {
   const res = await app_.request(`/store-api${path}`, {
@@ -79,6 +67,7 @@ beforeAll(async () => {
   handle = await createDb();
   await seedSalesChannel(handle.db, config);
   erp = createSimulatedErp({ db: handle.db, config });
+  jobs = recordJobs(handle.db);
   app = createStoreApi({ db: handle.db, config, erp, jobs }).app;
   settings = await seedCheckoutSettings(handle.db);
   const companyId = (await insertCompany(handle.db, { name: 'Gamma Metaal' })).id;
@@ -126,7 +115,7 @@ describe('hand-over of shop orders', () => {
     const placed = await call('POST', '/checkout/order', {});
     expect(placed.status).toBe(200);
     const shopOrderId = placed.json.id as string;
-    expect(handovers).toEqual([shopOrderId]);
+    expect(jobs.handovers).toEqual([shopOrderId]);
     await expect(runHandovers(down)).rejects.toThrow('ERP unreachable');
     const [pending] = await handle.db.select().from(orderTable).where(eq(orderTable.id, shopOrderId));
     expect(pending!.erpHandedOverAt).toBeNull();
@@ -136,7 +125,7 @@ describe('hand-over of shop orders', () => {
     expect(await erpOrderOf(shopOrderId)).toHaveLength(1);
     expect((await erp.advance(new Date())).transferred).toBe(0);
     // The job's retry finds the order in the ERP already: nothing doubles, and the hand-over is recorded.
-    handovers = [shopOrderId];
+    jobs.handovers.push(shopOrderId);
     await runHandovers();
     expect(await erpOrderOf(shopOrderId)).toHaveLength(1);
     const [done] = await handle.db.select().from(orderTable).where(eq(orderTable.id, shopOrderId));
@@ -196,7 +185,7 @@ describe('hand-over of shop orders', () => {
     });
     const decision = (await res.json()) as { orderId: string };
     expect(res.status).toBe(200);
-    expect(handovers).toEqual([decision.orderId]);
+    expect(jobs.handovers).toEqual([decision.orderId]);
     await runHandovers();
     expect(await erpOrderOf(decision.orderId)).toMatchObject([{ channel: 'shop', goodsCents: 12_000 }]);
     await handle.db.delete(orderFlowUserTable).where(eq(orderFlowUserTable.flowId, flowId));
