@@ -51,8 +51,10 @@ export function processRole(env: Record<string, string | undefined>): ProcessRol
 
 /** Intervals of the job machinery, in seconds; tests shorten them. */
 export interface JobTiming {
-  /** How often an idle worker looks for jobs (pg-boss `pollingIntervalSeconds`, at least 0.5). */
+  /** How often an idle hand-over or mail worker looks for jobs (pg-boss `pollingIntervalSeconds`, at least 0.5). */
   pollingIntervalSeconds: number;
+  /** The same for the workers of scheduled jobs (one job a minute or a day: a few seconds late is fine). */
+  scheduledPollingIntervalSeconds: number;
   /** First retry delay of a failed hand-over or delivery; it doubles with every retry (pg-boss `retryBackoff`). */
   retryDelaySeconds: number;
   /** Longest retry delay. */
@@ -63,9 +65,13 @@ export interface JobTiming {
   cronWorkerIntervalSeconds: number;
 }
 
-/** The running shop's timing: workers poll every 2 s; retries after 10 s, 20 s, … up to 15 min. */
+/**
+ * The running shop's timing: hand-over and mail workers poll every 2 s, the scheduled ones every 10 s (on PGlite every
+ * poll shares the one connection with the requests); retries after 10 s, 20 s, … up to 15 min.
+ */
 export const DEFAULT_JOB_TIMING: JobTiming = {
   pollingIntervalSeconds: 2,
+  scheduledPollingIntervalSeconds: 10,
   retryDelaySeconds: 10,
   retryDelayMaxSeconds: 900,
   cronMonitorIntervalSeconds: 30,
@@ -235,6 +241,7 @@ function perJob<T>(queue: JobQueueName, handler: (data: T) => Promise<unknown>) 
 async function startWorkers(boss: PgBoss, sender: JobSender, deps: WorkerDeps, timing: JobTiming): Promise<void> {
   const { db } = deps;
   const work = { pollingIntervalSeconds: timing.pollingIntervalSeconds, batchSize: 1 };
+  const scheduled = { pollingIntervalSeconds: timing.scheduledPollingIntervalSeconds, batchSize: 1 };
   const transport = mailTransportOf(deps.env, deps.transport);
   const mail = { env: deps.env, transport };
   const schedule = async (queue: keyof typeof SCHEDULES, on: boolean) => {
@@ -249,7 +256,7 @@ async function startWorkers(boss: PgBoss, sender: JobSender, deps: WorkerDeps, t
   );
   await boss.work(
     JOB_QUEUES.erpHandoverSweep,
-    work,
+    scheduled,
     perJob(JOB_QUEUES.erpHandoverSweep, async () => {
       for (const id of await ordersAwaitingHandover(db, SWEEP_BATCH)) await sender.send(db, JOB_QUEUES.erpHandover, id);
     }),
@@ -261,31 +268,31 @@ async function startWorkers(boss: PgBoss, sender: JobSender, deps: WorkerDeps, t
   );
   await boss.work(
     JOB_QUEUES.mailRelay,
-    work,
+    scheduled,
     perJob(JOB_QUEUES.mailRelay, async () => {
       for (const id of await mailsToRelay(db, SWEEP_BATCH)) await sender.send(db, JOB_QUEUES.mailDeliver, id);
     }),
   );
   await boss.work(
     JOB_QUEUES.rateLimitPurge,
-    work,
+    scheduled,
     perJob(JOB_QUEUES.rateLimitPurge, () => purgeIdleRateLimits(db)),
   );
   await boss.work(
     JOB_QUEUES.contextPurge,
-    work,
+    scheduled,
     perJob(JOB_QUEUES.contextPurge, () => purgeExpiredContexts(db)),
   );
   await boss.work(
     JOB_QUEUES.outboxPurge,
-    work,
+    scheduled,
     perJob(JOB_QUEUES.outboxPurge, () => purgeSentMail(db)),
   );
   const simulation = deps.erpSimulation;
   if (simulation) {
     await boss.work(
       JOB_QUEUES.erpAdvance,
-      work,
+      scheduled,
       perJob(JOB_QUEUES.erpAdvance, () => advanceErpToDatabaseTime(db, simulation)),
     );
   }

@@ -27,6 +27,7 @@ import { advanceErpToDatabaseTime, startJobs, type Jobs, type WorkerDeps } from 
 const config = loadBackendConfig({});
 const FAST = {
   pollingIntervalSeconds: 0.5,
+  scheduledPollingIntervalSeconds: 0.5,
   retryDelaySeconds: 1,
   retryDelayMaxSeconds: 2,
   cronMonitorIntervalSeconds: 1,

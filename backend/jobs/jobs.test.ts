@@ -18,7 +18,12 @@ import { purgeExpiredContexts } from '../store-api/context-purge.ts';
 import { randomId } from '../lib/ids.ts';
 
 const config = loadBackendConfig({});
-const FAST = { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, retryDelayMaxSeconds: 2 };
+const FAST = {
+  pollingIntervalSeconds: 0.5,
+  scheduledPollingIntervalSeconds: 0.5,
+  retryDelaySeconds: 1,
+  retryDelayMaxSeconds: 2,
+};
 let handle: DbHandle;
 let jobs: Jobs;
 let lead: TestCustomer;
