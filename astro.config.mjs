@@ -133,8 +133,18 @@ export default defineConfig({
     define: { __WERKBANK_BUILD_ID__: JSON.stringify(BUILD_ID) },
     ssr: {
       // The embedded backend loads WebAssembly and native drivers from their packages at run time; pdfkit loads its
-      // standard fonts' metrics through its package's `#standard-fonts/*` imports, which fail once bundled.
-      external: ['@electric-sql/pglite', 'pg', 'drizzle-orm', 'saxes', 'csv-parse', 'sanitize-html', 'pdfkit'],
+      // standard fonts' metrics through its package's `#standard-fonts/*` imports, which fail once bundled; pg-boss
+      // reads its own package.json (its schema version) and shares the `pg` driver.
+      external: [
+        '@electric-sql/pglite',
+        'pg',
+        'pg-boss',
+        'drizzle-orm',
+        'saxes',
+        'csv-parse',
+        'sanitize-html',
+        'pdfkit',
+      ],
     },
   },
 });

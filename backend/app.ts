@@ -14,6 +14,7 @@ import { rejectNulInUrl } from './http/validate.ts';
 import { registerRoutes } from './store-api/routes.ts';
 import { registerMediaRoutes } from './media/media.routes.ts';
 import type { ErpPort } from './erp/port.ts';
+import type { JobSender } from './jobs/queues.ts';
 import { createSimulatedErp, type ErpSimulation } from './erp/simulated/index.ts';
 import { installCommerceExtensions } from './commerce/extensions.ts';
 import { SHOPWARE_ERROR_CODES } from '../contract/error-codes.ts';
@@ -27,6 +28,11 @@ export interface StoreApiDeps {
   erp?: ErpSimulation | ErpPort;
   /** The process's cache versions; a new state at version 0 when absent (`startCacheVersionWatcher` raises it). */
   cacheVersions?: CacheVersionState;
+  /**
+   * Enqueues the jobs that requests write in their transactions (mail deliveries, ERP hand-overs; backend/jobs/).
+   * Absent: nothing is enqueued, the rows stay for a worker's relay and sweep (tests, tools).
+   */
+  jobs?: JobSender | undefined;
 }
 
 export interface StoreApi {
@@ -75,7 +81,7 @@ export function createStoreApi(deps: StoreApiDeps): StoreApi {
     }
   });
   app.use('/store-api/*', contextMiddleware(deps.db, channels));
-  registerRoutes(app, { db: deps.db, config: deps.config, channels, cacheVersions, erp, erpSimulation });
+  registerRoutes(app, { db: deps.db, config: deps.config, channels, cacheVersions, erp, erpSimulation, jobs: deps.jobs });
   registerMediaRoutes(app, { db: deps.db });
   return { app, channels, cacheVersions, erp, erpSimulation };
 }

@@ -5,10 +5,12 @@
  * where wanted (`seedDemoCustomersIfWanted`), adds the missing checkout settings (`seedCheckout`) and the demo
  * companies' spending control (`seedSpending`), builds the Hono app, sends the demo approval request
  * (`seedDemoApprovals`), seeds the demo companies' article links (`seedDemoArticleLinks`) and ERP history
- * (`seedErpHistory`, docs/decisions/016-erp.md); then starts the simulated ERP's clock (`startErpClock`) and the sweep
- * that expires approval requests pending too long (`startApprovalExpiry`, docs/decisions/015) and the watcher of the
- * cache versions (`startCacheVersionWatcher`, backend/db/cache-version.ts). Used by the
- * storefront's in-process transport and by the standalone entry.
+ * (`seedErpHistory`, docs/decisions/016-erp.md); then starts the sweep that expires approval requests pending too long
+ * (`startApprovalExpiry`, docs/decisions/015) and the watcher of the cache versions (`startCacheVersionWatcher`,
+ * backend/db/cache-version.ts). The background jobs (backend/jobs/boss.ts: the simulated ERP's clock,
+ * ERP hand-overs, mail delivery, purges) start with the database, before the seeds, so requests and seeds can send
+ * jobs; a process of role `worker` or `all` (`WERKBANK_ROLE`, default `all`) then runs them. Used by the storefront's
+ * in-process transport and by the standalone entry.
  */
 import { inArray } from 'drizzle-orm';
 import { createDb, type Db, type DbHandle } from './db/client.ts';
@@ -25,16 +27,17 @@ import { seedOrderLists } from './seed/seed-order-lists.ts';
 import { seedDemoArticleLinks } from './seed/seed-article-links.ts';
 import { seedDemoPunchOut } from './seed/seed-punchout.ts';
 import { createStoreApi, type StoreApi } from './app.ts';
-import type { ErpSimulation } from './erp/simulated/index.ts';
 import { startApprovalExpiry } from './commerce/spending/approval.service.ts';
-import { startPeriodic } from './lib/periodic.ts';
 import { checkDatabase } from './http/lifecycle.ts';
 import { startCacheVersionWatcher } from './db/cache-version.ts';
 import { cachePollMs } from '../contract/provider/cache-version.ts';
+import { erpClockEnabled, processRole, startJobs, type Jobs } from './jobs/boss.ts';
 
 export interface Runtime extends StoreApi {
   config: BackendConfig;
   handle: DbHandle;
+  /** The process's background jobs (pg-boss). */
+  jobs: Jobs;
 }
 
 /** The latest start-up of `getRuntime` (a failed one is replaced by the next call's). */
@@ -44,7 +47,7 @@ let runtime: Promise<Runtime> | undefined;
  * `getRuntime` retries a failed one).
  */
 let runtimeState: 'starting' | 'ready' | 'failed' | undefined;
-/** Stops the background steps the runtime started (ERP clock, approval expiry, cache-version watcher). */
+/** Stops the background steps the runtime started (approval expiry, the jobs, the cache-version watcher), in order. */
 const stopBackground: (() => void | Promise<void>)[] = [];
 
 /** Default PGlite folder, relative to the working directory. */
@@ -83,10 +86,14 @@ export function getRuntime(env: Record<string, string | undefined> = process.env
 async function startRuntime(env: Record<string, string | undefined>): Promise<Runtime> {
   const config = loadBackendConfig(env);
   const pollMs = cachePollMs(env);
+  const role = processRole(env);
   const databaseUrl = env.DATABASE_URL;
   const handle = await createDb({ databaseUrl, dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR, migrate: false });
   let api: StoreApi;
+  let jobs: Jobs | undefined;
   try {
+    jobs = await startJobs({ handle, connectionString: databaseUrl, role });
+    const sender = jobs.sender;
     api = await bootstrapDatabase(handle, { databaseUrl }, async () => {
       await seedSalesChannel(handle.db, config);
       if ((await seedDemoCustomersIfWanted(handle.db, env)) !== 'off') await seedDemoPunchOut(handle.db, config);
@@ -94,24 +101,28 @@ async function startRuntime(env: Record<string, string | undefined>): Promise<Ru
       await seedSpending(handle.db);
       await ensureCatalogSeeded(handle.db, config, { sharedCatalogDir: env.SHARED_CATALOG_DIR });
       await seedOrderLists(handle.db);
-      const storeApi = createStoreApi({ db: handle.db, config });
+      const storeApi = createStoreApi({ db: handle.db, config, jobs: sender });
       await seedDemoApprovals(handle.db, storeApi, config);
       await seedDemoArticleLinks(handle.db);
       if (storeApi.erpSimulation) await seedErpHistory(handle.db, config);
       return storeApi;
     });
+    await jobs.startWorkers({
+      db: handle.db,
+      erp: api.erp,
+      erpSimulation: erpClockEnabled(env) ? api.erpSimulation : null,
+      env,
+    });
   } catch (error) {
+    await jobs?.stop().catch(() => {});
     await handle.close().catch(() => {});
     throw error;
   }
-  if (api.erpSimulation) {
-    const stopClock = startErpClock(api.erpSimulation, env);
-    if (stopClock) stopBackground.push(stopClock);
-  }
-  stopBackground.push(startApprovalExpiry(handle.db));
+  const started = jobs;
+  stopBackground.push(startApprovalExpiry(handle.db), () => started.stop());
   const watcher = await startCacheVersionWatcher(handle, api.cacheVersions, { pollMs });
   stopBackground.push(() => watcher.stop());
-  return { ...api, config, handle };
+  return { ...api, config, handle, jobs: started };
 }
 
 /**
@@ -131,8 +142,9 @@ export async function checkRuntimeReady(options: { start?: boolean } = {}): Prom
 }
 
 /**
- * Stops the runtime's background steps and closes its database (for a PGlite folder, also its lock file), after
- * waiting for a start still running. Nothing to do when the runtime was never asked for or failed to start.
+ * Stops the runtime's background steps (the jobs gracefully: `boss.stop({ graceful: true })` lets running handlers
+ * finish) and closes its database (for a PGlite folder, also its lock file), after waiting for a start still running.
+ * Nothing to do when the runtime was never asked for or failed to start.
  */
 export async function closeRuntime(): Promise<void> {
   if (!runtime) return;
@@ -144,25 +156,6 @@ export async function closeRuntime(): Promise<void> {
   }
   for (const stop of stopBackground.splice(0)) await stop();
   await opened.handle.close();
-}
-
-/** How often the running shop advances the simulated ERP to the current time: every minute (ADR 016). */
-export const ERP_CLOCK_INTERVAL_MS = 60_000;
-
-/**
- * Advances the simulated ERP to the current time every minute (`ERP_CLOCK_INTERVAL_MS`), unless
- * `ERP_SIMULATION=off`: once at start, then on an unref'd timer (it never keeps the process alive); a round that is
- * still running skips the next tick, and an error is logged and retried on the next tick.
- *
- * @returns a function that stops the clock, or null when it is switched off.
- */
-export function startErpClock(
-  erp: Pick<ErpSimulation, 'advance'>,
-  env: Record<string, string | undefined>,
-  intervalMs: number = ERP_CLOCK_INTERVAL_MS,
-): (() => void) | null {
-  if (env.ERP_SIMULATION?.trim().toLowerCase() === 'off') return null;
-  return startPeriodic('erp: simulation step', intervalMs, () => erp.advance(new Date()));
 }
 
 /**

@@ -16,6 +16,9 @@
  * locked out by its own successful logins (OWASP Authentication Cheat Sheet: throttle failed attempts). Every
  * attempt is still counted before the password is checked, so parallel guesses cannot slip past the count.
  *
+ * Windows are measured with the database's clock (`databaseNow`) unless the caller passes an instant (tests), so
+ * instances whose clocks disagree still share one window.
+ *
  * The client address (`clientAddress`): in-process calls (no socket) come from the storefront's `/store-api` proxy,
  * which sets `x-real-ip` itself (src/lib/store-api/proxy.ts). A standalone backend (`npm run backend`) believes
  * `x-real-ip`, or else the right-most untrusted `x-forwarded-for` entry, only from a socket address in
@@ -25,6 +28,7 @@ import { BlockList, isIP } from 'node:net';
 import { eq, lt, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
+import { databaseNow } from '../db/clock.ts';
 import { rateLimitTable } from '../db/schema/index.ts';
 import { StoreApiError } from '../http/errors.ts';
 import { SHOPWARE_ERROR_CODES } from '../../contract/error-codes.ts';
@@ -101,6 +105,22 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule, now
   return Math.max(1, await waitSeconds(db, key, rule, now));
 }
 
+/**
+ * Removes every counter whose `window_start` is more than `RESET_AFTER_SECONDS` (one day) old by the database's clock
+ * (the daily `rate-limit-purge` job): a backoff key idle that long starts again with its free attempts anyway, and no
+ * quota window is longer than a day, so nothing a limit still needs is removed. Usernames sprayed at the login would
+ * otherwise stay in the table for ever.
+ *
+ * @returns how many counters were removed.
+ */
+export async function purgeIdleRateLimits(db: Db): Promise<number> {
+  const removed = await db
+    .delete(rateLimitTable)
+    .where(sql`${rateLimitTable.windowStart} < now() - make_interval(secs => ${RESET_AFTER_SECONDS})`)
+    .returning({ key: rateLimitTable.key });
+  return removed.length;
+}
+
 /** Forgets the attempts under `key` (a successful login clears the username's counter). */
 export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimitTable).where(eq(rateLimitTable.key, key));
@@ -133,13 +153,16 @@ export async function clearLoginRateLimit(db: Db, username: string): Promise<voi
  * `meta.parameters.seconds` = the longest wait) when any of them has to wait. Every key is checked before any is
  * counted, so an address that has to wait does not push the username's counter (and the other way round). Pairs
  * with a null key (no client address known) are skipped, so callers without an address do not share one counter.
+ * `at` is the attempt's instant; absent, the database's clock.
  */
 export async function enforceRateLimits(
   db: Db,
   checks: [key: string | null, rule: RateLimitRule][],
-  now: Date,
+  at?: Date,
 ): Promise<void> {
   const keyed = checks.filter((check): check is [string, RateLimitRule] => check[0] !== null);
+  if (!keyed.length) return;
+  const now = at ?? (await databaseNow(db));
   let retryAfter = 0;
   for (const [key, rule] of keyed) retryAfter = Math.max(retryAfter, await waitSeconds(db, key, rule, now));
   if (retryAfter === 0) {
@@ -162,15 +185,16 @@ export interface WindowQuota {
 }
 
 /**
- * Counts one action under `key` at `now` against a fixed-window quota, in one statement (parallel requests cannot
- * all slip through): the first action opens a window of `windowSeconds` (`window_start` = its start here, not the
- * last attempt as for the backoff keys above, so quota keys use their own prefixes); up to `max` actions count in
- * it; the first action after it opens the next one. Run it in the transaction of the action, so an action that
- * fails later takes its count back with it.
+ * Counts one action under `key` at `at` (absent: the database's clock) against a fixed-window quota, in one statement
+ * (parallel requests cannot all slip through): the first action opens a window of `windowSeconds` (`window_start` =
+ * its start here, not the last attempt as for the backoff keys above, so quota keys use their own prefixes); up to
+ * `max` actions count in it; the first action after it opens the next one. Run it in the transaction of the action,
+ * so an action that fails later takes its count back with it.
  *
  * @returns 0 when counted, else the seconds until the window ends (nothing counted).
  */
-export async function hitWindowQuota(db: Db, key: string, quota: WindowQuota, now: Date): Promise<number> {
+export async function hitWindowQuota(db: Db, key: string, quota: WindowQuota, at?: Date): Promise<number> {
+  const now = at ?? (await databaseNow(db));
   const t = rateLimitTable;
   const expired = sql`${t.windowStart} <= ${new Date(now.getTime() - quota.windowSeconds * 1000)}`;
   const counted = await db

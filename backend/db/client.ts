@@ -28,6 +28,11 @@ export interface DbHandle {
    * given, else `databaseUrl`. Undefined on PGlite.
    */
   directUrl?: string | undefined;
+  /**
+   * PGlite only: the embedded database's client, for libraries that run their own statements on it (pg-boss's
+   * `fromPglite`, backend/jobs/boss.ts). Undefined on PostgreSQL.
+   */
+  pglite?: PGlite | undefined;
   close(): Promise<void>;
 }
 
@@ -89,6 +94,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     const handle: DbHandle = {
       db,
       kind: 'pglite',
+      pglite: opened,
       close: async () => {
         try {
           await opened.close();

@@ -1,6 +1,6 @@
 /**
- * A background step of the running shop, repeated on a timer (the ERP simulation's clock, the expiry of approval
- * requests): run once at start and then every `intervalMs` milliseconds on an unref'd timer, so it never keeps the
+ * A background step of the running shop, repeated on a timer in every process (the expiry of approval requests; jobs
+ * that must run once across processes are pg-boss jobs, backend/jobs/boss.ts): run once at start and then every `intervalMs` milliseconds on an unref'd timer, so it never keeps the
  * process alive; a step still running when the next is due skips that one; a failed step is logged without bound
  * parameters (../db/errors.ts) and tried again on the next tick.
  */

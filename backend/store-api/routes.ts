@@ -8,6 +8,7 @@ import type { BackendConfig } from '../config.ts';
 import type { ChannelCache, StoreApiEnv } from './context.ts';
 import type { ErpPort } from '../erp/port.ts';
 import type { ErpSimulation } from '../erp/simulated/index.ts';
+import type { JobSender } from '../jobs/queues.ts';
 import { createCatalogCache } from '../commerce/catalog/catalog-cache.ts';
 import type { CacheVersionState } from '../db/cache-version.ts';
 import { registerCacheVersionRoute } from './system/cache-version.routes.ts';
@@ -44,6 +45,8 @@ export interface RouteDeps {
   erp: ErpPort;
   /** The simulated ERP's clock, or null when a real ERP is plugged in. */
   erpSimulation: ErpSimulation | null;
+  /** Enqueues the jobs a request's transaction writes (mails, ERP hand-overs); none: nothing is enqueued. */
+  jobs?: JobSender | undefined;
 }
 
 export function registerRoutes(app: Hono<StoreApiEnv>, deps: RouteDeps): void {
@@ -59,7 +62,7 @@ export function registerRoutes(app: Hono<StoreApiEnv>, deps: RouteDeps): void {
   registerSeoRoutes(app, catalog);
   registerSitemapRoutes(app, catalog);
   registerCmsRoutes(app, catalog);
-  registerAccountArea(app, { db: deps.db, config: deps.config });
+  registerAccountArea(app, { db: deps.db, config: deps.config, jobs: deps.jobs });
   registerCompanyRoutes(app, deps);
   registerRegistrationRoutes(app, deps);
   registerArticleRoutes(app, deps);

@@ -2,7 +2,8 @@
  * The world the ERP route tests share: a fresh PGlite database with the sales channel and checkout settings and the
  * real Store API (`createStoreApi`) on its default, simulated ERP, whose clock the tests move (`erp.advance`). Two companies: A with a lead buyer (every right, so the company's history),
  * a buyer (every right but ROLE_MANAGE_COMPANY_ORDER_HISTORY: only their own) and a clerk without rights; B with an
- * outsider holding every right. Orders enter through the real checkout.
+ * outsider holding every right. Orders enter through the real checkout; the ERP hand-over jobs a request sends run
+ * right after it, as a worker would run them (./job-test-support.ts).
  */
 import { loadBackendConfig, type BackendConfig } from '../config.ts';
 import { RIGHT_CODES } from '../auth/rights.ts';
@@ -12,6 +13,7 @@ import type { ErpSimulation } from '../erp/simulated/index.ts';
 import { createStoreApi } from '../app.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from './company-test-support.ts';
 import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from './order-test-support.ts';
+import { recordJobs } from './job-test-support.ts';
 
 /** A parsed answer: status, headers and the JSON body (or the bytes of a file). */
 export interface Answer {
@@ -62,7 +64,8 @@ export async function createErpWorld(): Promise<ErpWorld> {
   const config = loadBackendConfig({});
   await seedSalesChannel(handle.db, config);
   await seedCheckoutSettings(handle.db);
-  const { app, erpSimulation: erp } = createStoreApi({ db: handle.db, config });
+  const jobs = recordJobs(handle.db);
+  const { app, erpSimulation: erp } = createStoreApi({ db: handle.db, config, jobs });
   if (!erp) throw new Error('the embedded Store API runs on the simulated ERP');
   const companyA = (await insertCompany(handle.db, { name: 'Peeters Bouw' })).id;
   const companyB = (await insertCompany(handle.db, { name: 'Huber Metallbau' })).id;
@@ -88,6 +91,7 @@ export async function createErpWorld(): Promise<ErpWorld> {
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     const bytes = new Uint8Array(await res.arrayBuffer());
+    await jobs.runHandovers(erp!);
     const type = res.headers.get('content-type') ?? '';
     const json = type.includes('json') && bytes.length ? JSON.parse(new TextDecoder().decode(bytes)) : {};
     return { status: res.status, headers: res.headers, json, bytes };

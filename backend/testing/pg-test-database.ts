@@ -2,18 +2,17 @@
  * A throwaway PostgreSQL database for tests that need real concurrency or locking (PGlite runs one session and
  * serialises every query, which hides races). Uses the PostgreSQL server of the project's machines
  * (127.0.0.1:5432, user postgres, trust auth) or the server `WERKBANK_TEST_PG_URL` names; the database gets a random
- * name starting with `WERKBANK_TEST_PG_PREFIX` (default `werkbank_test_`, so runs sharing one server can keep apart),
- * is migrated by `createDb`, and is dropped again by `drop()`.
+ * name after the prefix `WERKBANK_TEST_DB_PREFIX` (default `werkbank_test_`; lower-case letters, digits and `_`), is
+ * migrated by `createDb`, and is dropped again by `drop()`.
  */
 import pg from 'pg';
 import { createDb, type DbHandle } from '../db/client.ts';
 import { randomId } from '../lib/ids.ts';
 
 const SERVER = process.env.WERKBANK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-/** Start of every test database's name: lower-case letters, digits and underscores. */
-const PREFIX = /^[a-z_][a-z0-9_]{0,30}$/.test(process.env.WERKBANK_TEST_PG_PREFIX ?? '')
-  ? process.env.WERKBANK_TEST_PG_PREFIX!
-  : 'werkbank_test_';
+/** Start of every test database's name (runs sharing one server keep apart by it). */
+const PREFIX = process.env.WERKBANK_TEST_DB_PREFIX ?? 'werkbank_test_';
+if (!/^[a-z_][a-z0-9_]{0,30}$/.test(PREFIX)) throw new Error('WERKBANK_TEST_DB_PREFIX: lower-case letters, digits and _');
 
 /** One statement on the server's maintenance database (CREATE or DROP DATABASE cannot run in a transaction). */
 async function admin(statement: string): Promise<void> {

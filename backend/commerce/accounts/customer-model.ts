@@ -15,7 +15,8 @@ import { hitWindowQuota, type WindowQuota } from '../../auth/rate-limit.ts';
 import { issueRecoverySecret } from '../../auth/recovery.ts';
 import { rightsList } from '../../auth/rights.ts';
 import type { BackendConfig } from '../../config.ts';
-import { sendMail } from '../../mail/outbox.ts';
+import { queueMail } from '../../mail/outbox.ts';
+import type { JobSender } from '../../jobs/queues.ts';
 import { invitationMail } from '../../mail/templates.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { providerErrorCode } from '../../../contract/provider.ts';
@@ -210,7 +211,7 @@ export const INVITATION_QUOTAS = {
  * @throws StoreApiError 429 `{PROVIDER}__INVITATION_LIMIT_EXCEEDED`, `meta.parameters` `{ seconds, limit, period }`
  *   (seconds until the full window ends, its quota, `hour` or `day`).
  */
-export async function countInvitation(db: Db, companyId: string, provider: string, now: Date): Promise<void> {
+export async function countInvitation(db: Db, companyId: string, provider: string, now?: Date): Promise<void> {
   for (const [period, quota] of Object.entries(INVITATION_QUOTAS)) {
     const seconds = await hitWindowQuota(db, `invitation:company:${companyId}:${period}`, quota, now);
     if (seconds > 0) {
@@ -226,7 +227,8 @@ export async function countInvitation(db: Db, companyId: string, provider: strin
 
 /**
  * Creates a single-use set-password link for a new user (purpose 'invitation', valid 7 days, only the SHA-256 of the
- * 256-bit secret stored) and mails it. The link is `{storefront}/auth/password-set?hash={secret}`, redeemed by the
+ * 256-bit secret stored) and writes the mail with it to the outbox with its delivery job (`queueMail`); call it in the
+ * transaction that creates the user. The link is `{storefront}/auth/password-set?hash={secret}`, redeemed by the
  * account area's set-password call. The mail is in `locale` (de-DE, en-GB, fr-FR, nl-NL).
  *
  * @returns the secret (for tests; never sent in an API response).
@@ -236,11 +238,12 @@ export async function sendInvitation(
   customer: { id: string; email: string; firstName: string; lastName: string; username: string },
   baseUrl: string,
   locale: string,
+  jobs: JobSender | undefined,
   now = new Date(),
 ): Promise<string> {
   const secret = await issueRecoverySecret(db, customer.id, 'invitation', now, INVITATION_TTL_MS);
   const link = `${baseUrl}/auth/password-set?hash=${secret}`;
-  await sendMail(
+  await queueMail(
     db,
     invitationMail({
       to: customer.email,
@@ -249,6 +252,7 @@ export async function sendInvitation(
       link,
       locale,
     }),
+    jobs,
   );
   return secret;
 }

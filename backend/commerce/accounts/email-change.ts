@@ -8,10 +8,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { languageTable } from '../../db/schema/index.ts';
-import { sendMail } from '../../mail/outbox.ts';
+import { queueMail } from '../../mail/outbox.ts';
+import type { JobSender } from '../../jobs/queues.ts';
 import { emailChangedMail } from '../../mail/templates.ts';
 import { audit } from './audit.ts';
-import { describeErrorForLog } from '../../db/errors.ts';
 
 /** True when `next` is another address than `current` (compared trimmed and case-insensitively). */
 export function emailChanges(current: string, next: string | undefined): next is string {
@@ -47,13 +47,13 @@ export interface EmailChange {
   /** Token of the acting session (records the account manager behind a "login as customer" session). */
   contextToken: string;
   at: Date;
-  /** Environment for SMTP_URL and MAIL_FROM (default process.env). */
-  env?: Record<string, string | undefined>;
+  /** Enqueues the notice's delivery (backend/jobs/queues.ts); none: the notice waits in the outbox for the relay. */
+  jobs: JobSender | undefined;
 }
 
 /**
- * Audits a completed e-mail change and notifies the old address. A mail server failure is logged (and recorded in
- * the outbox by sendMail) without undoing the change.
+ * Audits a completed e-mail change and writes the notice to the old address to the outbox with its delivery job
+ * (`queueMail`): the mail server's answer never reaches the change.
  */
 export async function recordEmailChange(db: Db, change: EmailChange): Promise<void> {
   const { before } = change;
@@ -73,9 +73,5 @@ export async function recordEmailChange(db: Db, change: EmailChange): Promise<vo
     email: change.email,
     locale: await customerLocale(db, before.languageId),
   });
-  try {
-    await sendMail(db, mail, change.env ? { env: change.env } : {});
-  } catch (err) {
-    console.error(`[store-api] e-mail change notice not delivered: ${describeErrorForLog(err)}`);
-  }
+  await queueMail(db, mail, change.jobs);
 }

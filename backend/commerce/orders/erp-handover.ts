@@ -1,19 +1,66 @@
 /**
- * The hand-over of a placed order to the ERP (docs/decisions/016-erp.md): after the order's transaction committed,
- * the checkout and an approved approval pass the order id to the ERP port's `transferOrder`.
+ * The hand-over of a placed order to the ERP (docs/decisions/016-erp.md, docs/decisions/026-fragment-jobs.md): the
+ * transaction that writes an order also enqueues its `erp-handover` job (`queueErpHandover`), and the job passes the
+ * order id to the ERP port's `transferOrder` and then stamps `order.erp_handed_over_at` with the database clock
+ * (`handOverOrder`). A failed hand-over throws, so the job is retried with backoff; the `erp-handover-sweep` schedule
+ * enqueues orders whose job was lost (`ordersAwaitingHandover`). This works for any `ErpPort`: the port's
+ * `transferOrder` is idempotent per order id, so a repeat after a crash between the ERP's answer and the stamp changes
+ * nothing in the ERP.
  */
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ErpPort } from '../../erp/port.ts';
-import { describeErrorForLog } from '../../db/errors.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { orderTable } from '../../db/schema/index.ts';
+import { JOB_QUEUES, type JobSender } from '../../jobs/queues.ts';
+
+/** Minutes an order waits for its own hand-over job before the sweep enqueues it again. */
+export const HANDOVER_SWEEP_AFTER_MINUTES = 1;
 
 /**
- * Hands a committed order to the ERP; a refusal or error is logged and swallowed (the order is placed either way and
- * the simulated ERP's sweep catches up).
+ * Enqueues the hand-over of the order `orderId` through `tx` (the order's transaction). Without `jobs` (a command-line
+ * tool, a test) nothing is enqueued; a worker's sweep hands the order over later.
  */
-export async function handOverToErp(erp: Pick<ErpPort, 'transferOrder'> | undefined, orderId: string): Promise<void> {
-  if (!erp) return;
-  try {
-    await erp.transferOrder(orderId);
-  } catch (err) {
-    console.error(`[erp] order ${orderId} not handed over: ${describeErrorForLog(err)}`);
-  }
+export async function queueErpHandover(tx: Db, orderId: string, jobs: JobSender | undefined): Promise<void> {
+  await jobs?.send(tx, JOB_QUEUES.erpHandover, orderId);
+}
+
+/**
+ * Hands one committed order to `erp` unless it was handed over already, then records the moment
+ * (`erp_handed_over_at = now()`).
+ *
+ * @returns 'handed-over', or 'already' when the order was handed over before (or does not exist).
+ * @throws what the port's `transferOrder` throws (the job retries).
+ */
+export async function handOverOrder(
+  db: Db,
+  erp: Pick<ErpPort, 'transferOrder'>,
+  orderId: string,
+): Promise<'handed-over' | 'already'> {
+  const [pending] = await db
+    .select({ id: orderTable.id })
+    .from(orderTable)
+    .where(and(eq(orderTable.id, orderId), isNull(orderTable.erpHandedOverAt)))
+    .limit(1);
+  if (!pending) return 'already';
+  await erp.transferOrder(orderId);
+  await db
+    .update(orderTable)
+    .set({ erpHandedOverAt: sql`now()` })
+    .where(and(eq(orderTable.id, orderId), isNull(orderTable.erpHandedOverAt)));
+  return 'handed-over';
+}
+
+/**
+ * The orders not handed over `HANDOVER_SWEEP_AFTER_MINUTES` after they were written (database clock), oldest first,
+ * at most `limit` (partial index `order_erp_pending_idx`).
+ */
+export async function ordersAwaitingHandover(db: Db, limit: number): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM "order"
+         WHERE erp_handed_over_at IS NULL
+           AND created_at < now() - make_interval(mins => ${HANDOVER_SWEEP_AFTER_MINUTES})
+         ORDER BY created_at LIMIT ${limit}`,
+  );
+  return rows.map((r) => r.id);
 }

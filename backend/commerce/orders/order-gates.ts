@@ -16,6 +16,7 @@
 import type { OrderCreateData } from '../../../contract/order.ts';
 import type { AuthenticatedCustomer } from '../../auth/guards.ts';
 import type { BackendConfig } from '../../config.ts';
+import type { JobSender } from '../../jobs/queues.ts';
 import type { Db } from '../../db/client.ts';
 import type { StoreContext } from '../sales-channel-context.ts';
 import type { CalculatedCart } from '../cart/cart-model.ts';
@@ -35,7 +36,7 @@ export interface SubmittedApproval {
   approvalNumber: string;
   /** False when an earlier submit with the same idempotency key sent it. */
   created: boolean;
-  /** Outbox ids of the mails to the approvers (hand them over after the commit). */
+  /** Outbox ids of the mails to the approvers (their delivery is enqueued with them). */
   mailIds: string[];
 }
 
@@ -55,6 +56,8 @@ export interface OrderBookings {
 /** A submit as a gate sees it, inside the order's transaction, after the cart was calculated with its row locked. */
 export interface GatedSubmit {
   config: BackendConfig;
+  /** Enqueues the jobs of what a gate writes in the transaction (its mails); none: not enqueued. */
+  jobs: JobSender | undefined;
   customer: AuthenticatedCustomer;
   context: StoreContext;
   data: OrderCreateData;

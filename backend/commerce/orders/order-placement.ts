@@ -13,8 +13,9 @@
  * 6. adds invoice orders (payment methods not paid in advance) to the company's used credit and refuses them over
  *    the limit (400 `{PROVIDER}__CREDIT_LIMIT_EXCEEDED`);
  * 7. writes the order with the next number of `order_number_seq`, the customer, address and cart snapshots, its
- *    product and promotion lines, counts the customer's order, empties the cart (lines, promotion codes, revision + 1)
- *    and writes the confirmation mail to the outbox (sent by the caller after the commit, `deliverQueuedMail`).
+ *    product and promotion lines, counts the customer's order, empties the cart (lines, promotion codes, revision + 1),
+ *    writes the confirmation mail to the outbox and enqueues its delivery and the order's hand-over to the ERP, in the
+ *    same transaction (backend/jobs/queues.ts: the jobs exist exactly when the order does).
  *
  * Steps 3 and 4 are `draftOrder` (the order's `OrderDraft`, plain JSON), 5 to 7 `writeOrder`, which also writes the
  * order of an approved approval request from the draft kept as the request's snapshot; `emptyCart`
@@ -56,6 +57,8 @@ import {
 import { StoreApiError, violations } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
 import { queueMail } from '../../mail/outbox.ts';
+import type { JobSender } from '../../jobs/queues.ts';
+import { queueErpHandover } from './erp-handover.ts';
 import { orderConfirmationMail } from '../../mail/templates.ts';
 import type { StoreContext } from '../sales-channel-context.ts';
 import { calculateCart } from '../cart/calculate-cart.ts';
@@ -81,6 +84,8 @@ type PickupLocationRow = typeof pickupLocationTable.$inferSelect;
 export interface PlaceOrderDeps {
   db: Db;
   config: BackendConfig;
+  /** Enqueues the confirmation's delivery and the ERP hand-over in the order's transaction; none: not enqueued. */
+  jobs?: JobSender | undefined;
 }
 
 export interface PlaceOrderInput {
@@ -329,6 +334,7 @@ async function placeInTransaction(deps: PlaceOrderDeps, tx: Db, input: PlaceOrde
     .where(eq(cartTable.customerId, customer.id));
   const submit: GatedSubmit = {
     config,
+    jobs: deps.jobs,
     customer,
     context,
     data,
@@ -587,8 +593,8 @@ export interface WriteOrderOptions {
 /**
  * Writes an order from its draft inside the caller's transaction, for a direct checkout and for an approved request
  * alike: takes the stock (the rest is backorder), adds an invoice order to the company's used credit, writes the
- * order with the next number of `order_number_seq` and its lines at the draft's prices, counts the customer's order
- * and queues the confirmation mail (without amounts when the ordering customer does not hold ROLE_VIEW_PRICES when the
+ * order with the next number of `order_number_seq` and its lines at the draft's prices, counts the customer's order,
+ * enqueues its hand-over to the ERP (./erp-handover.ts) and queues the confirmation mail (without amounts when the ordering customer does not hold ROLE_VIEW_PRICES when the
  * order is written). The cart is not touched (`emptyCart`). Each product line keeps the company's
  * own article number as linked at this moment (`customer_article_number`, docs/decisions/017), when the ordering
  * customer holds ROLE_MANAGE_ARTICLE_LINKS.
@@ -597,7 +603,7 @@ export interface WriteOrderOptions {
  *   `{PROVIDER}__CREDIT_LIMIT_EXCEEDED`.
  */
 export async function writeOrder(
-  deps: Pick<PlaceOrderDeps, 'config'>,
+  deps: Pick<PlaceOrderDeps, 'config' | 'jobs'>,
   tx: Db,
   draft: OrderDraft,
   options: WriteOrderOptions = {},
@@ -718,6 +724,7 @@ export async function writeOrder(
     .update(customerTable)
     .set({ orderCount: sql`${customerTable.orderCount} + 1` })
     .where(eq(customerTable.id, draft.customerId));
+  await queueErpHandover(tx, orderId, deps.jobs);
 
   // The confirmation, in the customer's language, written with the order; without any amount to a customer who does
   // not hold ROLE_VIEW_PRICES now (also a requester whose right was taken while the approval waited).
@@ -756,6 +763,7 @@ export async function writeOrder(
               : [],
           },
     }),
+    deps.jobs,
   );
   return { orderId, orderNumber, created: true, mailId };
 }

@@ -20,12 +20,11 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { loadAuthenticatedCustomer } from '../../auth/guards.ts';
-import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { cxmlOrderRequestTable, orderTable, productTable } from '../../db/schema/index.ts';
 import { addLineItems } from '../cart/cart-change.ts';
 import { calculateCart } from '../cart/calculate-cart.ts';
-import { isUniqueViolation, placeOrder } from '../orders/order-placement.ts';
+import { isUniqueViolation, placeOrder, type PlaceOrderDeps } from '../orders/order-placement.ts';
 import type { StoreContext } from '../sales-channel-context.ts';
 import type { CxmlConfig } from './config.ts';
 import { verifyAuxId } from './cxml/aux-id.ts';
@@ -111,7 +110,7 @@ function differs(requested: string | null, shop: string): boolean {
  *   limit) for the caller to answer as a Status.
  */
 export async function receiveOrderRequest(
-  deps: { db: Db; config: BackendConfig },
+  deps: PlaceOrderDeps,
   input: { request: OrderRequest; buyer: CxmlConfig; context: StoreContext; now: Date },
 ): Promise<OrderRequestOutcome> {
   const { db, config } = deps;

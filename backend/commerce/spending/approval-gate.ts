@@ -83,7 +83,7 @@ export const approvalGate: OrderGate = {
     await assertReferenceUsable(config.provider, tx, customer, model);
     const { flow, orderReference, needsApproval } = budgetsOf(model);
     if (!needsApproval) return null;
-    const requested = await requestApproval({ config }, tx, {
+    const requested = await requestApproval({ config, jobs: submit.jobs }, tx, {
       customer,
       context: submit.context,
       cart: submit.cart,

@@ -50,6 +50,7 @@ import {
 import { StoreApiError } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
 import { queueMail } from '../../mail/outbox.ts';
+import type { JobSender } from '../../jobs/queues.ts';
 import { approvalDecidedMail, approvalRequestedMail } from '../../mail/templates.ts';
 import { audit } from '../accounts/audit.ts';
 import type { CalculatedCart } from '../cart/cart-model.ts';
@@ -85,6 +86,8 @@ export interface ApprovalSnapshot {
 
 export interface ApprovalDeps {
   config: BackendConfig;
+  /** Enqueues the mails and the ERP hand-over written with a request or decision, in its transaction. */
+  jobs?: JobSender | undefined;
 }
 
 /** What the checkout hands over when an order needs an approval. */
@@ -112,7 +115,7 @@ export interface RequestedApproval {
   approvalNumber: string;
   /** False when an earlier submit with the same idempotency key sent it. */
   created: boolean;
-  /** Outbox ids of the mails to the approvers (hand them to `deliverQueuedMail` after the commit). */
+  /** Outbox ids of the mails to the approvers (their delivery is enqueued with them). */
   mailIds: string[];
 }
 
@@ -222,6 +225,7 @@ export async function requestApproval(
             totalCents: l.totalCents,
           })),
         }),
+        deps.jobs,
       ),
     );
   }
@@ -411,7 +415,7 @@ export interface DecideApprovalInput {
 
 export interface DecidedApproval {
   decision: ApprovalDecision;
-  /** Outbox ids of the mails written with the decision (hand them to `deliverQueuedMail` after the commit). */
+  /** Outbox ids of the mails written with the decision (their delivery is enqueued with them). */
   mailIds: string[];
 }
 
@@ -739,6 +743,7 @@ export async function decideApproval(deps: ApprovalDeps, db: Db, input: DecideAp
           outcome: orderNumber ? { status: 'approved', orderNumber } : { status: 'declined' },
           comment,
         }),
+        deps.jobs,
       ),
     );
     return {

@@ -3,10 +3,12 @@
  * (backend/db/schema/erp.ts), moving on a clock the caller passes.
  *
  * `createSimulatedErp({ db, config })` answers every port call from the records (./read.ts, ./offers.ts,
- * ./documents.ts) and adds `advance(now)`: it first copies every shop order never handed over into the ERP (so an
- * order is never lost between its commit and the hand-over), then processes the offers due by `now` and runs every
- * order step due by `now` in order (./schedule.ts, ./simulation.ts). The running shop calls it every minute
- * (backend/runtime.ts); tests call it with the instants they want.
+ * ./documents.ts) and adds `advance(now)`: it first takes in every shop order it does not have yet (as an ERP that
+ * polls the shop would), then processes the offers due by `now` and runs every order step due by `now` in order
+ * (./schedule.ts, ./simulation.ts). The running shop calls it every minute with the database's clock (the
+ * `erp-advance` job, backend/jobs/boss.ts); tests call it with the instants they want. Every part takes its rows
+ * under `FOR UPDATE SKIP LOCKED` or inserts with `ON CONFLICT DO NOTHING`, so advances may run at once, in one process
+ * or in several over one PostgreSQL.
  */
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -27,8 +29,9 @@ export interface AdvanceResult {
 /** The simulated ERP: the port plus the clock. */
 export type ErpSimulation = ErpPort & {
   /**
-   * Copies the shop orders never handed over, then takes every step due at or before `now`. Safe to call again with
-   * the same or an earlier instant (nothing is due then). Callers must not run two `advance` at once.
+   * Copies the shop orders the ERP does not have, then takes every step due at or before `now`. Safe to call again
+   * with the same or an earlier instant (nothing is due then), and while another `advance` runs: each step and each
+   * offer is taken once.
    */
   advance(now: Date): Promise<AdvanceResult>;
 };
@@ -48,8 +51,7 @@ export function createSimulatedErp(deps: SimulatedErpDeps): ErpSimulation {
   const { db } = deps;
   const provider = deps.config.provider;
   const clock = deps.now ?? (() => new Date());
-  let queue: Promise<unknown> = Promise.resolve();
-  const advanceOnce = async (now: Date): Promise<AdvanceResult> => {
+  const advance = async (now: Date): Promise<AdvanceResult> => {
     let transferred = 0;
     for (;;) {
       const missing = await shopOrdersNotTransferred(db, SWEEP_BATCH);
@@ -74,11 +76,6 @@ export function createSimulatedErp(deps: SimulatedErpDeps): ErpSimulation {
     offerDetail: (scope, offerNumber) => offerDetail(db, provider, scope, offerNumber),
     offerForCart: (scope, offerNumber, at) => offerForCart(db, scope, offerNumber, at),
     document: (scope, kind, number) => erpDocument(db, scope, kind, number),
-    advance(now) {
-      // One advance at a time per process: the background step and a demonstration's advance queue up.
-      const run = queue.then(() => advanceOnce(now));
-      queue = run.catch(() => undefined);
-      return run;
-    },
+    advance,
   };
 }

@@ -135,39 +135,44 @@ export async function requestOffer(
 
 /**
  * Processes every open offer requested at least 2 hours before `now`, as of its processing instant (requested + 2
- * hours; module comment).
+ * hours; module comment), in one transaction. The due offers are locked (`FOR UPDATE SKIP LOCKED`) and each is
+ * written only while it is still open (`WHERE status = 'open'`), so two advances at once, in one process or in
+ * several over one PostgreSQL, process every offer exactly once (PostgreSQL 15 documentation §SELECT "The Locking
+ * Clause": SKIP LOCKED skips rows another transaction has locked).
  *
- * @returns how many offers were processed.
+ * @returns how many offers this call processed.
  */
 export async function processOffers(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - OFFER_PROCESSING_HOURS * 3_600_000);
-  const open = await db
-    .select()
-    .from(offerTable)
-    .where(and(eq(offerTable.status, 'open'), lte(offerTable.requestedAt, cutoff)))
-    .orderBy(asc(offerTable.requestedAt));
-  if (!open.length) return 0;
-  const lines = await db
-    .select()
-    .from(offerLineTable)
-    .where(
-      inArray(
-        offerLineTable.offerId,
-        open.map((o) => o.id),
-      ),
-    );
-  const productIds = [...new Set(lines.map((l) => l.productId).filter((id): id is string => Boolean(id)))];
-  const products = productIds.length
-    ? await db
-        .select({ id: productTable.id, taxRate: productTable.taxRate, days: productTable.deliveryTimeMax })
-        .from(productTable)
-        .where(inArray(productTable.id, productIds))
-    : [];
-  const productOf = new Map(products.map((p) => [p.id, p]));
-  const prices = await loadPrices(db, productIds);
-  const factor = BigInt(100 - OFFER_DISCOUNT_PERCENT);
-  await db.transaction(async (t) => {
+  return db.transaction(async (t) => {
     const tx = t as unknown as Db;
+    const open = await tx
+      .select()
+      .from(offerTable)
+      .where(and(eq(offerTable.status, 'open'), lte(offerTable.requestedAt, cutoff)))
+      .orderBy(asc(offerTable.requestedAt))
+      .for('update', { skipLocked: true });
+    if (!open.length) return 0;
+    const lines = await tx
+      .select()
+      .from(offerLineTable)
+      .where(
+        inArray(
+          offerLineTable.offerId,
+          open.map((o) => o.id),
+        ),
+      );
+    const productIds = [...new Set(lines.map((l) => l.productId).filter((id): id is string => Boolean(id)))];
+    const products = productIds.length
+      ? await tx
+          .select({ id: productTable.id, taxRate: productTable.taxRate, days: productTable.deliveryTimeMax })
+          .from(productTable)
+          .where(inArray(productTable.id, productIds))
+      : [];
+    const productOf = new Map(products.map((p) => [p.id, p]));
+    const prices = await loadPrices(tx, productIds);
+    const factor = BigInt(100 - OFFER_DISCOUNT_PERCENT);
+    let processed = 0;
     for (const offer of open) {
       const processedAt = new Date(offer.requestedAt.getTime() + OFFER_PROCESSING_HOURS * 3_600_000);
       const day = localDate(processedAt);
@@ -196,7 +201,7 @@ export async function processOffers(db: Db, now: Date): Promise<number> {
           })
           .where(and(eq(offerLineTable.offerId, offer.id), eq(offerLineTable.lineNumber, line.lineNumber)));
       }
-      await tx
+      const written = await tx
         .update(offerTable)
         .set({
           status: 'processed',
@@ -205,10 +210,12 @@ export async function processOffers(db: Db, now: Date): Promise<number> {
           totalCents,
           updatedAt: now,
         })
-        .where(eq(offerTable.id, offer.id));
+        .where(and(eq(offerTable.id, offer.id), eq(offerTable.status, 'open')))
+        .returning({ id: offerTable.id });
+      processed += written.length;
     }
+    return processed;
   });
-  return open.length;
 }
 
 /** One page of the scope's offers, newest first (module comment). */

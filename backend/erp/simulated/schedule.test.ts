@@ -6,7 +6,6 @@ import { loadBackendConfig } from '../../config.ts';
 import { createDb, type DbHandle } from '../../db/client.ts';
 import { erpDeliveryTable, erpInvoiceTable, erpOrderTable } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
-import { startErpClock } from '../../runtime.ts';
 import { insertCompany } from '../../testing/company-test-support.ts';
 import type { ErpScope } from '../port.ts';
 import { createSimulatedErp, type ErpSimulation } from './index.ts';
@@ -196,16 +195,5 @@ describe('advancing', () => {
       expect(deliveries).toHaveLength(1);
       expect(invoices).toHaveLength(1);
     }
-  });
-
-  test('the background step runs at once and every interval unless ERP_SIMULATION=off', async () => {
-    const calls: Date[] = [];
-    const fake = { advance: async (now: Date) => (calls.push(now), { transferred: 0, steps: 0 }) };
-    expect(startErpClock(fake, { ERP_SIMULATION: 'off' })).toBeNull();
-    expect(calls).toHaveLength(0);
-    const stop = startErpClock(fake, {}, 20);
-    await new Promise((resolve) => setTimeout(resolve, 70));
-    stop!();
-    expect(calls.length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -103,7 +103,7 @@ function tokenResponse(c: Context<StoreApiEnv>, token: string, extra: Record<str
 
 /** Registers the routes listed in the module comment. */
 export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: AccountDeps): void {
-  const { db, config, now, env } = resolveDeps(accountDeps);
+  const { db, config, now, env, jobs } = resolveDeps(accountDeps);
 
   app.post('/store-api/account/login', validate('json', loginSchema), async (c) => {
     const input = c.req.valid('json');
@@ -116,7 +116,8 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
         [`login:user:${username}`, RATE_LIMITS.loginUser],
         [addressKey, RATE_LIMITS.loginIp],
       ],
-      at,
+      // The window is measured with the database's clock unless a test gives one (`AccountDeps.now`).
+      accountDeps.now?.(),
     );
     const [row] = await db
       .select({ customer: customerTable, companyActive: companyTable.active })
@@ -254,7 +255,7 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
       .where(eq(customerTable.id, customer.id));
     if (newEmail !== undefined) {
       const contextToken = c.get('context').token;
-      await recordEmailChange(db, { actorCustomerId: customer.id, before, email: newEmail, contextToken, at, env });
+      await recordEmailChange(db, { actorCustomerId: customer.id, before, email: newEmail, contextToken, at, jobs });
     }
     return c.json({ success: true, apiAlias: 'array_struct' });
   });
@@ -277,7 +278,7 @@ export function registerAccountRoutes(app: Hono<StoreApiEnv>, accountDeps: Accou
         .set({ email: input.email, updatedAt: at })
         .where(eq(customerTable.id, customer.id));
       const contextToken = c.get('context').token;
-      await recordEmailChange(db, { actorCustomerId: customer.id, before, email: input.email, contextToken, at, env });
+      await recordEmailChange(db, { actorCustomerId: customer.id, before, email: input.email, contextToken, at, jobs });
     }
     return c.json({ success: true, apiAlias: 'array_struct' });
   });

@@ -1,15 +1,20 @@
 /**
  * What the account route modules share: database, configuration, the clock (injectable so tests can move past a
- * recovery link's expiry) and the environment (SMTP, development outbox switch).
+ * recovery link's expiry), the environment (development outbox switch, trusted proxies) and the job sender that
+ * delivers their mails.
  */
 import type { Db } from '../../db/client.ts';
 import type { BackendConfig } from '../../config.ts';
+import type { JobSender } from '../../jobs/queues.ts';
 import { providerErrorCode } from '../../../contract/provider.ts';
 
 export interface AccountDeps {
   db: Db;
   config: BackendConfig;
-  /** Current time; defaults to `new Date()`. */
+  /**
+   * Current time; defaults to `new Date()`. Rate-limit windows use it only when given (tests), else the database's
+   * clock (backend/auth/rate-limit.ts).
+   */
   now?: () => Date;
   /** Environment for SMTP_URL, MAIL_FROM, NODE_ENV, WERKBANK_DEV_OUTBOX, TRUSTED_PROXIES (default process.env). */
   env?: Record<string, string | undefined>;
@@ -18,6 +23,8 @@ export interface AccountDeps {
    * username exists. Default: start it at once without awaiting; failures are logged without details.
    */
   defer?: (task: () => Promise<void>) => void;
+  /** Enqueues the delivery of the mails the routes write (backend/jobs/queues.ts); none: nothing is enqueued. */
+  jobs?: JobSender | undefined;
 }
 
 /** Default `defer`: fire and forget, logging only that a task failed. */
@@ -28,7 +35,7 @@ export function deferTask(task: () => Promise<void>): void {
 }
 
 /** The deps with defaults applied. */
-export function resolveDeps(deps: AccountDeps): Required<AccountDeps> {
+export function resolveDeps(deps: AccountDeps): Required<Omit<AccountDeps, 'jobs'>> & Pick<AccountDeps, 'jobs'> {
   return { now: () => new Date(), env: process.env, defer: deferTask, ...deps };
 }
 

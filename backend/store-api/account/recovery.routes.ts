@@ -23,7 +23,7 @@ import { consumeRecoverySecret, issueRecoverySecret, peekRecoverySecret } from '
 import { deleteCustomerContexts } from '../../auth/session.ts';
 import { configuredSiteUrl } from '../../config.ts';
 import { companyTable, customerTable } from '../../db/schema/index.ts';
-import { sendMail } from '../../mail/outbox.ts';
+import { queueMail } from '../../mail/outbox.ts';
 import { passwordRecoveryMail } from '../../mail/templates.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { StoreApiError } from '../../http/errors.ts';
@@ -56,7 +56,7 @@ function hashExpired(): StoreApiError {
 
 /** Registers the routes listed in the module comment. */
 export function registerRecoveryRoutes(app: Hono<StoreApiEnv>, accountDeps: AccountDeps): void {
-  const { db, config, now, env, defer } = resolveDeps(accountDeps);
+  const { db, config, now, env, defer, jobs } = resolveDeps(accountDeps);
 
   app.post('/store-api/account/recovery-password', validate('json', recoverySchema), async (c) => {
     const input = c.req.valid('json');
@@ -68,7 +68,8 @@ export function registerRecoveryRoutes(app: Hono<StoreApiEnv>, accountDeps: Acco
         [`recovery:user:${username}`, RATE_LIMITS.recoveryUser],
         [ipKey('recovery', clientAddress(c, env)), RATE_LIMITS.recoveryIp],
       ],
-      at,
+      // The window is measured with the database's clock unless a test gives one (`AccountDeps.now`).
+      accountDeps.now?.(),
     );
     const ctx = c.get('context');
     const base = configuredSiteUrl(config, input.storefrontUrl, ctx.language.localeCode);
@@ -89,8 +90,8 @@ export function registerRecoveryRoutes(app: Hono<StoreApiEnv>, accountDeps: Acco
         link: `${base}/auth/password-set?hash=${secret}`,
         locale,
       });
-      // A delivery failure is recorded in the outbox by sendMail; nothing else to do here.
-      await sendMail(db, mail, { env }).catch(() => undefined);
+      // Written with its delivery job; the mail server's answer is the job's concern, never the request's.
+      await queueMail(db, mail, jobs);
     });
     return c.json({ success: true, apiAlias: 'array_struct' });
   });

@@ -2,19 +2,21 @@
  * A backend killed between committing an order and answering it, on PostgreSQL: the Store API runs as its own process
  * (`tsx backend/main.ts`, as `npm run backend` starts it) with `WERKBANK_FAULT_EXIT_AFTER_ORDER_COMMIT=1`, so it exits
  * right after the order's commit; the client sees the connection fail, the backend is started again without the
- * fault, and the client's retry with the same Idempotency-Key answers the one order that was committed. Needs the
- * PostgreSQL server of the project's machines (127.0.0.1:5432, user postgres, trust; `WERKBANK_TEST_PG_URL` points
- * elsewhere); a throwaway database is created and dropped.
+ * fault, and the client's retry with the same Idempotency-Key answers the one order that was committed. The jobs the
+ * order's transaction wrote run in the new process: the order reaches the ERP once, and the confirmation reaches the
+ * SMTP server once, with the Message-ID of its outbox row. Needs the PostgreSQL server of the project's machines
+ * (127.0.0.1:5432, user postgres, trust; `WERKBANK_TEST_PG_URL` points elsewhere); a throwaway database is created and
+ * dropped.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadBackendConfig } from '../../config.ts';
 import type { DbHandle } from '../../db/client.ts';
 import { createPgTestDatabase, type PgTestDatabase } from '../../testing/pg-test-database.ts';
-import { cartLineItemTable, orderTable, productTable } from '../../db/schema/index.ts';
+import { cartLineItemTable, erpOrderTable, mailOutboxTable, orderTable, productTable } from '../../db/schema/index.ts';
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { insertCompany, insertCustomer } from '../../testing/company-test-support.ts';
 import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../../testing/order-test-support.ts';
@@ -27,6 +29,62 @@ let database: PgTestDatabase | undefined;
 let handle: DbHandle;
 let databaseUrl: string;
 let backend: ChildProcess | undefined;
+let smtp: Server | undefined;
+/** The messages the SMTP sink accepted (headers and body as sent in DATA). */
+const accepted: string[] = [];
+
+/**
+ * A minimal SMTP sink (RFC 5321 §4.1: EHLO, MAIL, RCPT, DATA ended by "<CRLF>.<CRLF>", QUIT) that accepts every
+ * message into `accepted`.
+ */
+function startSmtpSink(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    smtp = createServer((socket) => {
+      let buffer = '';
+      let inData = false;
+      socket.write('220 sink.test ESMTP\r\n');
+      socket.on('error', () => undefined);
+      socket.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString('latin1');
+        for (;;) {
+          if (inData) {
+            const end = buffer.indexOf('\r\n.\r\n');
+            if (end < 0) return;
+            accepted.push(buffer.slice(0, end));
+            buffer = buffer.slice(end + 5);
+            inData = false;
+            socket.write('250 2.0.0 queued\r\n');
+            continue;
+          }
+          const eol = buffer.indexOf('\r\n');
+          if (eol < 0) return;
+          const verb = buffer.slice(0, eol).slice(0, 4).toUpperCase();
+          buffer = buffer.slice(eol + 2);
+          if (verb === 'EHLO' || verb === 'HELO') socket.write('250 sink.test\r\n');
+          else if (verb === 'DATA') {
+            inData = true;
+            socket.write('354 end with <CRLF>.<CRLF>\r\n');
+          } else if (verb === 'QUIT') socket.end('221 2.0.0 bye\r\n');
+          else socket.write('250 2.0.0 ok\r\n');
+        }
+      });
+    });
+    smtp.once('error', reject);
+    smtp.listen(0, '127.0.0.1', () => {
+      const address = smtp!.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+  });
+}
+
+/** Polls `probe` every 250 ms until it answers true; fails after `ms`. */
+async function until(probe: () => Promise<boolean>, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`not reached within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 
 /** A TCP port that is free right now. */
 function freePort(): Promise<number> {
@@ -51,6 +109,9 @@ async function startBackend(port: number, env: Record<string, string> = {}): Pro
       HOST: '127.0.0.1',
       STORE_API_ACCESS_KEY: config.accessKey,
       WERKBANK_DEMO_CUSTOMERS: '0',
+      WERKBANK_ROLE: 'all',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'Werkbank <shop@werkbank.test>',
       [FAULT_EXIT_AFTER_ORDER_COMMIT]: '',
       ...env,
     },
@@ -83,7 +144,10 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
+let smtpPort = 0;
+
 beforeAll(async () => {
+  smtpPort = await startSmtpSink();
   database = await createPgTestDatabase();
   handle = database.handle;
   databaseUrl = database.url;
@@ -96,10 +160,11 @@ afterAll(async () => {
     await exited(backend);
   }
   await database?.drop();
+  smtp?.close();
 });
 
 describe('a backend killed after the commit, before the answer', () => {
-  test('the retry with the same Idempotency-Key answers the one committed order', async () => {
+  test('the retry with the same key answers the one committed order; its hand-over and mail run once', async () => {
     const companyId = (await insertCompany(handle.db)).id;
     await insertAddress(handle.db, companyId, { isMain: true });
     const customer = await insertCustomer(handle.db, companyId);
@@ -137,5 +202,23 @@ describe('a backend killed after the commit, before the answer', () => {
     ).toEqual([]);
     const [product] = await handle.db.select().from(productTable).where(eq(productTable.id, article.id));
     expect(product!.availableStock).toBe(6);
+
+    // The jobs committed with the order run in the new process: one hand-over, one confirmation mail.
+    const orderId = committed[0]!.id;
+    const [mail] = await handle.db
+      .select({ id: mailOutboxTable.id })
+      .from(mailOutboxTable)
+      .where(eq(mailOutboxTable.template, 'order-confirmation'));
+    expect(mail).toBeDefined();
+    await until(async () => {
+      const [order] = await handle.db.select().from(orderTable).where(eq(orderTable.id, orderId));
+      const [row] = await handle.db.select().from(mailOutboxTable).where(eq(mailOutboxTable.id, mail!.id));
+      return order?.erpHandedOverAt != null && row?.sentAt != null;
+    }, 60_000);
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(await handle.db.select().from(erpOrderTable).where(eq(erpOrderTable.shopOrderId, orderId))).toHaveLength(1);
+    const confirmations = accepted.filter((m) => m.includes(`Message-ID: <${mail!.id}@werkbank.test>`));
+    expect(confirmations).toHaveLength(1);
+    expect(accepted).toHaveLength(1);
   }, 240_000);
 });

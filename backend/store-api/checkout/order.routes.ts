@@ -8,13 +8,13 @@
  * The body is contract/order.ts's OrderCreateRequestSchema; the optional `Idempotency-Key` header (1–128 printable
  * characters) makes a repeated submit answer the same order with the same body.
  *
- * The confirmation mail, written to the outbox with the order, is handed to the mail server after the commit, and the
- * order is handed to the ERP (`ErpPort.transferOrder`, docs/decisions/016-erp.md); a failed hand-over is logged and
- * never changes the answer: the simulated ERP's sweep copies every order that was not handed over.
+ * The confirmation mail and the order's hand-over to the ERP (`ErpPort.transferOrder`, docs/decisions/016-erp.md) are
+ * jobs written in the order's transaction (backend/jobs/queues.ts) and run by a worker after the commit, retried until
+ * they succeed; neither delays nor changes the answer.
  *
  * Fault injection for the crash test: with `WERKBANK_FAULT_EXIT_AFTER_ORDER_COMMIT=1` in the environment when the
  * routes are registered (read once), the process exits right after an order's commit, before answering, as a backend
- * killed at that moment would.
+ * killed at that moment would; the jobs committed with the order are run by another process.
  */
 import type { Hono } from 'hono';
 import {
@@ -26,22 +26,19 @@ import { requireCustomer, requireRight } from '../../auth/guards.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { validate } from '../../http/validate.ts';
-import { deliverQueuedMail } from '../../mail/outbox.ts';
-import type { ErpPort } from '../../erp/port.ts';
+import type { JobSender } from '../../jobs/queues.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { loadOrderRecords } from '../../commerce/orders/order-records.ts';
 import { mapOrder } from '../order.mapper.ts';
 import { readsArticleLinks } from '../../commerce/article-links/lookup.ts';
 import { placeOrder } from '../../commerce/orders/order-placement.ts';
 import { pricedFor } from '../../commerce/accounts/prices-hidden.ts';
-import { describeErrorForLog } from '../../db/errors.ts';
-import { handOverToErp } from '../../commerce/orders/erp-handover.ts';
 
 export interface CheckoutOrderDeps {
   db: Db;
   config: BackendConfig;
-  /** The ERP a placed order is handed to; none: the order stays in the shop alone. */
-  erp?: Pick<ErpPort, 'transferOrder'> | undefined;
+  /** Enqueues the confirmation mail and the ERP hand-over with the order; none: nothing is enqueued. */
+  jobs?: JobSender | undefined;
 }
 
 /** The environment variable of the fault injection (see the module comment). */
@@ -71,13 +68,6 @@ export function registerCheckoutOrderRoutes(
         idempotencyKey: c.req.valid('header')['idempotency-key'],
       });
       if (placed.created && exitAfterCommit) process.exit(75);
-      if (placed.kind === 'order') await handOverToErp(deps.erp, placed.orderId);
-      const mailIds = placed.kind === 'order' ? (placed.mailId ? [placed.mailId] : []) : placed.mailIds;
-      for (const mailId of mailIds) {
-        void deliverQueuedMail(db, mailId).catch((err: unknown) =>
-          console.error(`[checkout] mail ${mailId} not handed over: ${describeErrorForLog(err)}`),
-        );
-      }
       if (placed.kind === 'approval') {
         const body: OrderApprovalRequest = {
           apiAlias: 'order_approval_request',

@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import type { RightCode } from '../../../contract/rights.ts';
 import { requireCustomer, requireRight, type AuthenticatedCustomer } from '../../auth/guards.ts';
 import type { BackendConfig } from '../../config.ts';
+import type { JobSender } from '../../jobs/queues.ts';
 import type { Db } from '../../db/client.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import type { StoreApiEnv } from '../context.ts';
@@ -14,6 +15,8 @@ import { providerErrorCode } from '../../../contract/provider.ts';
 export interface CompanyDeps {
   db: Db;
   config: BackendConfig;
+  /** Enqueues the delivery of the invitations and notices the routes write; none: nothing is enqueued. */
+  jobs?: JobSender | undefined;
 }
 
 /**

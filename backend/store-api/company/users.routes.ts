@@ -292,7 +292,7 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
           { pointer: '/username', code: 'CUSTOMER_USERNAME_NOT_UNIQUE', detail: 'The username is already in use.' },
         ]);
       }
-      await countInvitation(tx, me.companyId, config.provider, new Date());
+      await countInvitation(tx, me.companyId, config.provider);
       const [inserted] = await tx
         .insert(customerTable)
         .values(
@@ -308,10 +308,12 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
         )
         .returning();
       await writeRights(tx, id, rights);
+      // The invitation is written with the user: a mail server that is down delays it, never the user.
+      const context = c.get('context');
+      await sendInvitation(tx, inserted!, storefrontUrl(config, context), context.language.localeCode, deps.jobs);
       return { row: inserted!, granted: rights };
     });
     await log(c, me, 'customer.create', id, { rights: granted });
-    await sendInvitation(db, row, storefrontUrl(config, c.get('context')), c.get('context').language.localeCode);
     return mapCustomer(row, granted) satisfies CompanyCustomer;
   });
 
@@ -379,6 +381,7 @@ export function registerCompanyUserRoutes(app: Hono<StoreApiEnv>, deps: CompanyD
         email: body.email,
         contextToken,
         at: new Date(),
+        jobs: deps.jobs,
       });
     }
     if (granted) await log(c, me, 'customer.rights', id, { rights: granted });

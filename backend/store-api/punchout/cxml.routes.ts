@@ -36,8 +36,7 @@ import { CxmlRequestError } from '../../commerce/punchout/cxml/errors.ts';
 import { parseSetupRequest, type PunchOutSetupRequest } from '../../commerce/punchout/cxml/setup-request.ts';
 import { parseOrderRequest } from '../../commerce/punchout/cxml/order-request.ts';
 import { receiveOrderRequest } from '../../commerce/punchout/order-request.ts';
-import { handOverToErp } from '../../commerce/orders/erp-handover.ts';
-import type { ErpPort } from '../../erp/port.ts';
+import type { JobSender } from '../../jobs/queues.ts';
 import { statusForError } from '../../commerce/punchout/cxml/status.ts';
 import { validateCxml } from '../../commerce/punchout/cxml/dtd-validate.ts';
 import { storeApiBodyLimit } from '../../http/body-limit.ts';
@@ -62,8 +61,8 @@ export const CXML_MAX_BODY_BYTES = 1024 * 1024;
 export interface CxmlRouteDeps {
   db: Db;
   config: BackendConfig;
-  /** The ERP an accepted OrderRequest's order is handed to. */
-  erp?: ErpPort;
+  /** Enqueues the confirmation mail and the ERP hand-over of an accepted OrderRequest's order with the order. */
+  jobs?: JobSender | undefined;
   now?: () => Date;
 }
 
@@ -249,10 +248,9 @@ export function registerCxmlRoutes(app: Hono<StoreApiEnv>, routeDeps: CxmlRouteD
         const request = parseOrderRequest(new Uint8Array(await c.req.arrayBuffer()));
         const buyer = await authenticateBuyer(db, request);
         const outcome = await receiveOrderRequest(
-          { db, config },
+          { db, config, jobs: routeDeps.jobs },
           { request, buyer, context: c.get('context'), now: at },
         );
-        if (outcome.created && outcome.orderId) await handOverToErp(routeDeps.erp, outcome.orderId);
         return cxmlResponse(outcome.xml);
       } catch (error) {
         // A rule of order placement (a cart error, the credit limit) is the request's fault, not a transient one.

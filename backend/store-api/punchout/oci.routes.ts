@@ -71,11 +71,11 @@ function ociError(config: BackendConfig, status: 400 | 401 | 403 | 404 | 429, na
  * @throws StoreApiError 400 (bounds, HOOK_URL missing or malformed), 401 (credentials), 403 (HOOK_URL origin), 429.
  */
 async function checkCallUp(
-  deps: Required<OciRouteDeps>,
+  deps: OciRouteDeps,
   body: OciCallUpRequest,
   address: string | null,
 ): Promise<{ callUp: OciCallUp; config: OciConfig; hookUrl: string }> {
-  const { db, config, now } = deps;
+  const { db, config } = deps;
   let callUp: OciCallUp;
   try {
     callUp = parseOciCallUp(new URLSearchParams(body.query), new URLSearchParams(body.form));
@@ -94,7 +94,8 @@ async function checkCallUp(
       [userKey, RATE_LIMITS.loginUser],
       [addressKey, RATE_LIMITS.loginIp],
     ],
-    now(),
+    // The window is measured with the database's clock unless a test gives one.
+    deps.now?.(),
   );
   const found = username ? await ociConfigByUsername(db, username) : null;
   const passwordOk = await verifyPassword(found?.passwordHash ?? DUMMY_HASH, callUp.password ?? '');
@@ -119,7 +120,7 @@ export function registerOciRoutes(app: Hono<StoreApiEnv>, routeDeps: OciRouteDep
   const { db, config, now } = deps;
 
   providerRoute(app, config.ociEntry, 'ociCallUp', async (c, { body }) => {
-    const { callUp, config: oci, hookUrl } = await checkCallUp(deps, body, clientAddress(c));
+    const { callUp, config: oci, hookUrl } = await checkCallUp(routeDeps, body, clientAddress(c));
     const at = now();
     const fn = ociFunctionKind(callUp.function);
     let landing: OciSessionData['landing'] = { kind: 'home' };

@@ -5,7 +5,7 @@
  * - `POST /store-api/{provider}/register/company`: a new company and its first user, a lead buyer with all 24
  *   rights; both inactive until the supplier activates them (`npm run account:activate -- <username|client number>`).
  *   Errors: `INVALID_VAT_NUMBER`, `VAT_NUMBER_ALREADY_EXISTS`, `DUPLICATE_USERNAME`, `VIOLATION::…` per field,
- *   `UNKNOWN` for anything else. Sends the "registration received" mail. Answers `{ customerId, companyId, active }`
+ *   `UNKNOWN` for anything else. Writes the "registration received" mail with the registration (its delivery is a job). Answers `{ customerId, companyId, active }`
  *   and a fresh anonymous `sw-context-token` (the token rotates on registration; no session opens before activation).
  * - `GET …/register/company/exists?companyNumber=…(&vatNumber=…)`: `{ exists }`, nothing else about the company.
  * - `POST …/register/company/customer`: an extra user of an existing company, found by client number (and VAT
@@ -37,7 +37,8 @@ import { companyAddressTable, companyTable, customerTable } from '../../db/schem
 import { languageId } from '../../db/seed-channel.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { randomId } from '../../lib/ids.ts';
-import { sendMail } from '../../mail/outbox.ts';
+import { queueMail } from '../../mail/outbox.ts';
+import type { JobSender } from '../../jobs/queues.ts';
 import { registrationReceivedMail } from '../../mail/templates.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { customerRow, usernameTaken, writeRights } from '../../commerce/accounts/customer-model.ts';
@@ -47,6 +48,8 @@ import { providerRoute } from '../../http/provider-route.ts';
 export interface RegistrationDeps {
   db: Db;
   config: BackendConfig;
+  /** Enqueues the "registration received" mail with the registration; none: nothing is enqueued. */
+  jobs?: JobSender | undefined;
 }
 
 /** Registrations per client address per hour, and company look-ups (`exists`); the city search is not limited. */
@@ -69,18 +72,6 @@ function asRegistrationError(err: unknown): Error {
     return new StoreApiError(400, 'VAT_NUMBER_ALREADY_EXISTS', 'The VAT number is already registered.');
   console.error(`[store-api] registration failed: ${describeErrorForLog(err)}`);
   return new StoreApiError(500, 'UNKNOWN', 'The registration could not be completed.');
-}
-
-/**
- * Sends the registration mail. The account exists once the transaction committed, so a mail server failure is
- * logged (and recorded in the outbox by sendMail) instead of failing the registration.
- */
-async function notify(db: Db, mail: Parameters<typeof sendMail>[1]): Promise<void> {
-  try {
-    await sendMail(db, mail);
-  } catch (err) {
-    console.error(`[store-api] registration mail not delivered: ${describeErrorForLog(err)}`);
-  }
 }
 
 /** A new, unused client number: 6 digits starting with 5 (self-registered companies). */
@@ -106,7 +97,7 @@ export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: Registr
     async (c, next) => {
       // A caller without a known address (no socket, no x-real-ip) is not limited per address: one shared
       // counter would let one client block registration for every other such caller.
-      await enforceRateLimits(db, [[ipKey(key, clientAddress(c)), rule]], new Date());
+      await enforceRateLimits(db, [[ipKey(key, clientAddress(c)), rule]]);
       await next();
     };
 
@@ -188,11 +179,12 @@ export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: Registr
             ),
           );
           await writeRights(tx, customerId, RIGHT_CODES);
+          await queueMail(
+            tx,
+            registrationReceivedMail({ to: body.email, name: `${body.firstName} ${body.lastName}`, locale, username }),
+            deps.jobs,
+          );
         });
-        await notify(
-          db,
-          registrationReceivedMail({ to: body.email, name: `${body.firstName} ${body.lastName}`, locale, username }),
-        );
         c.header('sw-context-token', randomId());
         return {
           customerId,
@@ -267,11 +259,12 @@ export function registerRegistrationRoutes(app: Hono<StoreApiEnv>, deps: Registr
             ),
           );
           await writeRights(tx, customerId, ROLE_DEFAULT_RIGHTS.buyer);
+          await queueMail(
+            tx,
+            registrationReceivedMail({ to: body.email, name: `${body.firstName} ${body.lastName}`, locale, username }),
+            deps.jobs,
+          );
         });
-        await notify(
-          db,
-          registrationReceivedMail({ to: body.email, name: `${body.firstName} ${body.lastName}`, locale, username }),
-        );
         c.header('sw-context-token', randomId());
         return { customerId } satisfies CustomerRegistrationResponse;
       } catch (err) {

@@ -9,8 +9,8 @@
  * - `POST /store-api/{provider}/order/withdraw/{id}`: the requester withdraws their own pending request
  *   (backend/commerce/spending/approval.service.ts `withdrawApproval`; another's answers 404).
  * Deciding needs ROLE_APPROVE_ORDER_FLOWS (checked again inside each decision's transaction). The mails written with
- * a decision are handed to the mail server after its commit, and an order an approval wrote is handed to the ERP
- * (../checkout/order.routes.ts `handOverToErp`). Answers are per company: `private, no-store`.
+ * a decision and the ERP hand-over of an order an approval wrote are jobs enqueued in the decision's transaction
+ * (backend/jobs/queues.ts). Answers are per company: `private, no-store`.
  */
 import type { Hono } from 'hono';
 import { type ApprovalActionResult, type ApprovalActionsResponse } from '../../../contract/provider/approvals.ts';
@@ -18,30 +18,18 @@ import { requireCustomer, requireRight } from '../../auth/guards.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { StoreApiError } from '../../http/errors.ts';
-import { deliverQueuedMail } from '../../mail/outbox.ts';
-import type { ErpPort } from '../../erp/port.ts';
-import { handOverToErp } from '../../commerce/orders/erp-handover.ts';
+import type { JobSender } from '../../jobs/queues.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pricedFor } from '../../commerce/accounts/prices-hidden.ts';
 import { listApprovals } from '../../commerce/spending/approval-list.ts';
 import { APPROVE_RIGHT, decideApproval, withdrawApproval } from '../../commerce/spending/approval.service.ts';
-import { describeErrorForLog } from '../../db/errors.ts';
 import { providerRoute } from '../../http/provider-route.ts';
 
 export interface ApprovalRouteDeps {
   db: Db;
   config: BackendConfig;
-  /** The ERP an approved order is handed to. */
-  erp?: Pick<ErpPort, 'transferOrder'> | undefined;
-}
-
-/** Hands the mails of a committed decision to the mail server; a refusal is logged, never answered. */
-function deliver(db: Db, mailIds: readonly string[]): void {
-  for (const id of mailIds) {
-    void deliverQueuedMail(db, id).catch((err: unknown) =>
-      console.error(`[approvals] mail ${id} not handed over: ${describeErrorForLog(err)}`),
-    );
-  }
+  /** Enqueues the mails and the ERP hand-over written with a decision; none: nothing is enqueued. */
+  jobs?: JobSender | undefined;
 }
 
 /** Registers the approval endpoints (see the module comment). */
@@ -65,8 +53,6 @@ export function registerApprovalRoutes(app: Hono<StoreApiEnv>, deps: ApprovalRou
       comment: c.req.valid('json').comment ?? null,
       contextToken: c.get('context').token,
     });
-    deliver(db, decided.mailIds);
-    if (decided.decision.orderId) await handOverToErp(deps.erp, decided.decision.orderId);
     c.header('cache-control', 'private, no-store');
     return decided.decision;
   });
@@ -95,8 +81,6 @@ export function registerApprovalRoutes(app: Hono<StoreApiEnv>, deps: ApprovalRou
           comment: action.comment ?? null,
           contextToken: c.get('context').token,
         });
-        deliver(db, decided.mailIds);
-        if (decided.decision.orderId) await handOverToErp(deps.erp, decided.decision.orderId);
         results.push({ id: action.id, action: action.action, outcome: decided.decision, error: null });
       } catch (err) {
         if (!(err instanceof StoreApiError)) throw err;

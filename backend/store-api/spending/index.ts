@@ -5,16 +5,18 @@
 import type { Hono } from 'hono';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { JobSender } from '../../jobs/queues.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { registerApprovalRoutes } from './approval.routes.ts';
 import { registerCostCenterRoutes } from './cost-center.routes.ts';
 import { registerOrderFlowRoutes } from './order-flow.routes.ts';
 import { registerOrderReferenceRoutes } from './order-reference.routes.ts';
 
-/** What the spending routes need: the database and the backend configuration. */
+/** What the spending routes need: the database, the backend configuration and the job sender (approval mails). */
 export interface SpendingRouteDeps {
   db: Db;
   config: BackendConfig;
+  jobs?: JobSender | undefined;
 }
 
 /** Registers every spending control route on the app; called once from ../routes.ts. */
