@@ -12,7 +12,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { queryRows, type Db } from '../../backend/db/client.ts';
-import { cartTable, orderTable, productTable } from '../../backend/db/schema/index.ts';
+import { cartTable, mailOutboxTable, orderTable, productTable } from '../../backend/db/schema/index.ts';
+import { startSmtpSink, type SmtpSink } from '../../backend/testing/smtp-sink.ts';
 import { createPgTestDatabase, type PgTestDatabase } from '../../backend/testing/pg-test-database.ts';
 import { insertCompany, insertCustomer } from '../../backend/testing/company-test-support.ts';
 import { fillCart, insertAddress, insertArticle } from '../../backend/testing/order-test-support.ts';
@@ -48,12 +49,16 @@ const running: ClusterProcess[] = [];
 let balancer: ReturnType<typeof startBalancer> | undefined;
 let storefronts: ClusterProcess[] = [];
 let backends: ClusterProcess[] = [];
+let smtp: SmtpSink;
+/** When the job processes were ready (ms since the epoch). */
+let workersReadyAt = 0;
 
 beforeAll(async () => {
   ensureBuild();
+  smtp = await startSmtpSink();
   database = await createPgTestDatabase({ migrate: false });
   db = database.handle.db;
-  env = sharedEnv(database.url);
+  env = sharedEnv(database.url, smtp.port);
 });
 
 afterAll(async () => {
@@ -64,6 +69,7 @@ afterAll(async () => {
     balancer.cleanup();
   }
   await database?.drop();
+  await smtp?.close();
 });
 
 describe('start-up', () => {
@@ -97,13 +103,14 @@ describe('start-up', () => {
     running.splice(0);
   });
 
-  test('the cluster starts: storefronts and web Store APIs behind the balancer, one worker', async () => {
+  test('the cluster starts: storefronts and web Store APIs behind the balancer, two workers', async () => {
     backends = PORTS.backends.map((port, i) => startBackend(`B${i + 1}`, port, env, 'web'));
-    const worker = startBackend('W', PORTS.worker, env, 'worker');
+    const workers = PORTS.workers.map((port, i) => startBackend(`W${i + 1}`, port, env, 'worker'));
     storefronts = PORTS.storefronts.map((port, i) => startStorefront(`S${i + 1}`, port, env));
-    running.push(...backends, worker, ...storefronts);
+    running.push(...backends, ...workers, ...storefronts);
     balancer = startBalancer();
-    const times = await Promise.all([...backends, worker, ...storefronts].map((proc) => waitReady(proc)));
+    const times = await Promise.all([...backends, ...workers, ...storefronts].map((proc) => waitReady(proc)));
+    workersReadyAt = Date.now();
     figure('cluster start', `ready after ${Math.max(...times)} ms`);
     await waitFor(
       'the shop through the balancer',
@@ -434,6 +441,122 @@ describe('limits and money across processes', () => {
     const orders = await db.select().from(orderTable).where(eq(orderTable.customerId, buyer.id));
     expect(orders).toHaveLength(1);
     figure('idempotency', `one key to B1 and B2 at once: one order ${ids[0]}`);
+  });
+});
+
+/** Logs in through the Store API balancer and answers the context token. */
+async function login(username: string): Promise<string> {
+  const res = await storeApi(PORTS.apiBalancer, '/account/login', { body: { username, password: DEMO_PASSWORD } });
+  expect(res.status, res.body).toBe(200);
+  return String(res.headers['sw-context-token']);
+}
+
+describe('jobs across processes', () => {
+  test('an order confirmation reaches SMTP exactly once although the placing process died right after the commit', async () => {
+    const faulty = startBackend(
+      'B-faulty',
+      PORTS.faulty,
+      { ...env, WERKBANK_FAULT_EXIT_AFTER_ORDER_COMMIT: '1' },
+      'web',
+    );
+    running.push(faulty);
+    await waitReady(faulty);
+    const companyId = (await insertCompany(db)).id;
+    await insertAddress(db, companyId, { isMain: true });
+    const article = (await insertArticle(db, { price: '4.00' })).id;
+    const buyer = await insertCustomer(db, companyId);
+    await fillCart(db, buyer.id, [{ productId: article, quantity: 1 }]);
+    const headers = { 'idempotency-key': `crash-${Date.now()}` };
+    const died = await storeApi(PORTS.faulty, '/checkout/order', { token: buyer.token, body: {}, headers }).then(
+      (res) => `answered ${res.status}`,
+      (err: Error) => err.message,
+    );
+    expect(await faulty.exited).toBe(75);
+    const retried = await storeApi(PORTS.apiBalancer, '/checkout/order', { token: buyer.token, body: {}, headers });
+    expect(retried.status, retried.body).toBe(200);
+    const orderId = (JSON.parse(retried.body) as { id: string }).id;
+    expect(await db.select().from(orderTable).where(eq(orderTable.customerId, buyer.id))).toHaveLength(1);
+    const [mail] = await db
+      .select()
+      .from(mailOutboxTable)
+      .where(eq(mailOutboxTable.recipient, `${buyer.username}@example.com`));
+    const messageId = `<${mail!.id}@werkbank.test>`;
+    const deliveryJobs = () =>
+      queryRows<{ state: string; retries: number; created: string; started: string | null; completed: string | null }>(
+        db,
+        sql`SELECT state, retry_count AS retries, created_on::text AS created, started_on::text AS started,
+                   completed_on::text AS completed
+              FROM pgboss.job WHERE name = 'mail-deliver' AND singleton_key = ${mail!.id}`,
+      );
+    figure('mail across a crash', `delivery jobs right after the retry: ${JSON.stringify(await deliveryJobs())}`);
+    const { ms } = await waitFor(
+      'the confirmation at the SMTP sink',
+      async () => (smtp.mails.some((m) => m.messageId === messageId) ? true : undefined),
+      70_000,
+    );
+    figure('mail across a crash', `delivery jobs: ${JSON.stringify(await deliveryJobs())}`);
+    expect(ms).toBeLessThan(30_000);
+    // A second delivery would follow within the relay's minute at the latest; the claim makes it impossible.
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(smtp.mails.filter((m) => m.messageId === messageId)).toHaveLength(1);
+    const [order] = await db.select().from(orderTable).where(eq(orderTable.id, orderId));
+    expect(order!.erpHandedOverAt).not.toBeNull();
+    figure(
+      'mail across a crash',
+      `first submit: ${died}; one confirmation ${messageId} after ${ms} ms, order handed to the ERP`,
+    );
+  });
+
+  test('with SMTP refusing, creating a company user answers 200; the invitation arrives once SMTP accepts again', async () => {
+    const token = await login('anna.peeters');
+    smtp.refusing = true;
+    const username = `cluster.invitee.${Date.now()}`;
+    const created = await storeApi(PORTS.apiBalancer, '/werkbank/companies/customers/create', {
+      token,
+      body: { firstName: 'Ines', lastName: 'Invitee', email: `${username}@example.com`, username },
+    });
+    expect(created.status, created.body).toBe(200);
+    await waitFor('a refused delivery', async () => (smtp.refused > 0 ? true : undefined), 20_000);
+    smtp.refusing = false;
+    const { ms } = await waitFor(
+      'the invitation at the SMTP sink',
+      async () => (smtp.mails.some((m) => m.to.includes(`${username}@example.com`)) ? true : undefined),
+      45_000,
+    );
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(smtp.mails.filter((m) => m.to.includes(`${username}@example.com`))).toHaveLength(1);
+    figure(
+      'mail while SMTP is down',
+      `user created (200), ${smtp.refused} refused attempt(s), invitation once ${ms} ms after SMTP accepted again`,
+    );
+  });
+
+  test('the ERP advance runs exactly once per minute occurrence across the two workers', async () => {
+    // At least one minute boundary after both workers were ready (pg-boss schedules are minute-granular).
+    const nextMinute = Math.ceil(workersReadyAt / 60_000) * 60_000;
+    await new Promise((r) => setTimeout(r, Math.max(0, nextMinute + 15_000 - Date.now())));
+    const { value: slots } = await waitFor(
+      'the erp-advance occurrences settled',
+      async () => {
+        const rows = await queryRows<{ slot: string; jobs: number; completed: number }>(
+          db,
+          sql`SELECT data->>'slot' AS slot, count(*)::int AS jobs,
+                     count(*) FILTER (WHERE state = 'completed')::int AS completed
+                FROM pgboss.job WHERE name = '__pgboss__send-it' AND data->>'name' = 'erp-advance' GROUP BY 1`,
+        );
+        const [runs] = await queryRows<{ total: number; completed: number }>(
+          db,
+          sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE state = 'completed')::int AS completed
+                FROM pgboss.job WHERE name = 'erp-advance'`,
+        );
+        const settled = rows.length > 0 && rows.every((r) => r.completed === r.jobs) && runs!.completed === runs!.total;
+        return settled ? { rows, runs: runs! } : undefined;
+      },
+      30_000,
+    );
+    expect(slots.rows.every((r) => r.jobs === 1)).toBe(true);
+    expect(slots.runs.total).toBe(slots.rows.length);
+    figure('ERP advance', `${slots.rows.length} minute occurrence(s), ${slots.runs.total} run(s), one per occurrence`);
   });
 });
 

@@ -5,7 +5,7 @@
  * client ── HAProxy :SHOP ─ roundrobin, GET /readyz every 500 ms ─▶ storefront S1, S2 (dist/server/entry.mjs)
  *                                                                     │ STORE_API_URL = HAProxy :API
  *          HAProxy :API  ─ roundrobin, GET /readyz every 500 ms ─▶ Store API B1, B2 (backend/main.ts, role web)
- *                                                                  Store API W (role worker, not balanced)
+ *                                                                  Store API W1, W2 (role worker, not balanced)
  * ```
  *
  * Processes are real child processes (`node dist/server/entry.mjs`, `node --import tsx backend/main.ts`) with their
@@ -26,7 +26,10 @@ export const PORTS = {
   apiBalancer: 4790,
   storefronts: [4731, 4732],
   backends: [4741, 4742],
-  worker: 4743,
+  /** Two job processes (role worker), not behind the balancer: schedules must still run once. */
+  workers: [4743, 4744],
+  /** A Store API outside the balancer, for the crash after an order's commit. */
+  faulty: 4745,
 } as const;
 
 /** The public origin of the Belgian site behind the balancer (every process is configured with it). */
@@ -49,8 +52,8 @@ export interface ClusterProcess {
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** Environment every cluster process shares: the database, the public domains, the poll interval. */
-export function sharedEnv(databaseUrl: string): Record<string, string> {
+/** Environment every cluster process shares: the database, the public domains, SMTP, the poll interval. */
+export function sharedEnv(databaseUrl: string, smtpPort: number): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
   delete env.DATA_DIR;
@@ -66,6 +69,8 @@ export function sharedEnv(databaseUrl: string): Record<string, string> {
     // The generated catalogue only (5,000 articles): the real catalogues' media would make the start slow.
     SHARED_CATALOG_DIR: join(ROOT, 'tests/cluster/no-shared-catalogue'),
     WERKBANK_CACHE_POLL_MS: '1000',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: 'Werkbank <shop@werkbank.test>',
     SHUTDOWN_DELAY_MS: '1500',
     SHUTDOWN_TIMEOUT_MS: '10000',
     HOST: '127.0.0.1',

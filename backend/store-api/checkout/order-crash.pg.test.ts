@@ -9,7 +9,7 @@
  * dropped.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:net';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -20,6 +20,7 @@ import { cartLineItemTable, erpOrderTable, mailOutboxTable, orderTable, productT
 import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { insertCompany, insertCustomer } from '../../testing/company-test-support.ts';
 import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../../testing/order-test-support.ts';
+import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink.ts';
 import { FAULT_EXIT_AFTER_ORDER_COMMIT } from './order.routes.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -29,53 +30,7 @@ let database: PgTestDatabase | undefined;
 let handle: DbHandle;
 let databaseUrl: string;
 let backend: ChildProcess | undefined;
-let smtp: Server | undefined;
-/** The messages the SMTP sink accepted (headers and body as sent in DATA). */
-const accepted: string[] = [];
-
-/**
- * A minimal SMTP sink (RFC 5321 §4.1: EHLO, MAIL, RCPT, DATA ended by "<CRLF>.<CRLF>", QUIT) that accepts every
- * message into `accepted`.
- */
-function startSmtpSink(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    smtp = createServer((socket) => {
-      let buffer = '';
-      let inData = false;
-      socket.write('220 sink.test ESMTP\r\n');
-      socket.on('error', () => undefined);
-      socket.on('data', (chunk: Buffer) => {
-        buffer += chunk.toString('latin1');
-        for (;;) {
-          if (inData) {
-            const end = buffer.indexOf('\r\n.\r\n');
-            if (end < 0) return;
-            accepted.push(buffer.slice(0, end));
-            buffer = buffer.slice(end + 5);
-            inData = false;
-            socket.write('250 2.0.0 queued\r\n');
-            continue;
-          }
-          const eol = buffer.indexOf('\r\n');
-          if (eol < 0) return;
-          const verb = buffer.slice(0, eol).slice(0, 4).toUpperCase();
-          buffer = buffer.slice(eol + 2);
-          if (verb === 'EHLO' || verb === 'HELO') socket.write('250 sink.test\r\n');
-          else if (verb === 'DATA') {
-            inData = true;
-            socket.write('354 end with <CRLF>.<CRLF>\r\n');
-          } else if (verb === 'QUIT') socket.end('221 2.0.0 bye\r\n');
-          else socket.write('250 2.0.0 ok\r\n');
-        }
-      });
-    });
-    smtp.once('error', reject);
-    smtp.listen(0, '127.0.0.1', () => {
-      const address = smtp!.address();
-      resolve(typeof address === 'object' && address ? address.port : 0);
-    });
-  });
-}
+let smtp: SmtpSink | undefined;
 
 /** Polls `probe` every 250 ms until it answers true; fails after `ms`. */
 async function until(probe: () => Promise<boolean>, ms: number): Promise<void> {
@@ -110,7 +65,7 @@ async function startBackend(port: number, env: Record<string, string> = {}): Pro
       STORE_API_ACCESS_KEY: config.accessKey,
       WERKBANK_DEMO_CUSTOMERS: '0',
       WERKBANK_ROLE: 'all',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtp!.port}`,
       MAIL_FROM: 'Werkbank <shop@werkbank.test>',
       [FAULT_EXIT_AFTER_ORDER_COMMIT]: '',
       ...env,
@@ -144,10 +99,8 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
-let smtpPort = 0;
-
 beforeAll(async () => {
-  smtpPort = await startSmtpSink();
+  smtp = await startSmtpSink();
   database = await createPgTestDatabase();
   handle = database.handle;
   databaseUrl = database.url;
@@ -160,7 +113,7 @@ afterAll(async () => {
     await exited(backend);
   }
   await database?.drop();
-  smtp?.close();
+  await smtp?.close();
 });
 
 describe('a backend killed after the commit, before the answer', () => {
@@ -217,8 +170,8 @@ describe('a backend killed after the commit, before the answer', () => {
     }, 60_000);
     await new Promise((r) => setTimeout(r, 3000));
     expect(await handle.db.select().from(erpOrderTable).where(eq(erpOrderTable.shopOrderId, orderId))).toHaveLength(1);
-    const confirmations = accepted.filter((m) => m.includes(`Message-ID: <${mail!.id}@werkbank.test>`));
+    const confirmations = smtp!.mails.filter((m) => m.messageId === `<${mail!.id}@werkbank.test>`);
     expect(confirmations).toHaveLength(1);
-    expect(accepted).toHaveLength(1);
+    expect(smtp!.mails).toHaveLength(1);
   }, 240_000);
 });

@@ -1,6 +1,6 @@
 /**
- * An SMTP server on loopback that keeps every mail it accepts (nodemailer's `smtp-server`), for the cluster test's
- * mail checks: the shop's processes send to it through `SMTP_URL`. While `refusing` is true it answers every
+ * An SMTP server on loopback that keeps every mail it accepts (nodemailer's `smtp-server`), for tests of mail
+ * delivery across processes: the shop's processes send to it through `SMTP_URL`. While `refusing` is true it answers every
  * `MAIL FROM` with 451 (RFC 5321 §4.2.3, "local error in processing": a temporary failure the sender retries).
  */
 import { SMTPServer } from 'smtp-server';
@@ -15,6 +15,8 @@ export interface SunkMail {
 }
 
 export interface SmtpSink {
+  /** The port it listens on (127.0.0.1). */
+  port: number;
   mails: SunkMail[];
   /** Whether new mail is refused with 451. */
   refusing: boolean;
@@ -31,9 +33,9 @@ function header(raw: string, name: string): string | undefined {
   return line?.slice(name.length + 1).trim();
 }
 
-/** Starts the sink on 127.0.0.1:`port` (no TLS, no authentication). */
-export async function startSmtpSink(port: number): Promise<SmtpSink> {
-  const sink: SmtpSink = { mails: [], refusing: false, refused: 0, close: async () => undefined };
+/** Starts the sink on 127.0.0.1:`port` (default 0: a free port; no TLS, no authentication). */
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+  const sink: SmtpSink = { port, mails: [], refusing: false, refused: 0, close: async () => undefined };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -62,6 +64,8 @@ export async function startSmtpSink(port: number): Promise<SmtpSink> {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
+  const address = server.server.address();
+  if (address && typeof address === 'object') sink.port = address.port;
   sink.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return sink;
 }
