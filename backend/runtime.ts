@@ -14,7 +14,7 @@
  */
 import { inArray } from 'drizzle-orm';
 import { createDb, type Db, type DbHandle } from './db/client.ts';
-import { bootstrapDatabase, shareUntilRejected } from './db/bootstrap.ts';
+import { bootstrapDatabase, shareUntilRejected, waitForSchema } from './db/bootstrap.ts';
 import { companyTable } from './db/schema/index.ts';
 import { loadBackendConfig, type BackendConfig } from './config.ts';
 import { seedSalesChannel } from './db/seed-channel.ts';
@@ -78,8 +78,18 @@ export function getRuntime(env: Record<string, string | undefined> = process.env
 }
 
 /**
+ * `WERKBANK_CLUSTER=1`: the process is one of several over one PostgreSQL database. Web processes (`WERKBANK_ROLE=web`)
+ * then wait for the schema instead of migrating and seeding, and the start-up seed keeps the stored domains
+ * (`seedSalesChannel`'s `keepStoredDomains`).
+ */
+export function clusterMode(env: Record<string, string | undefined>): boolean {
+  return env.WERKBANK_CLUSTER?.trim() === '1';
+}
+
+/**
  * One start-up attempt: opens the database, then applies the migrations and runs the start-up seeds under the
- * start-up lock (`bootstrapDatabase`: one process at a time on PostgreSQL), then starts the timers.
+ * start-up lock (`bootstrapDatabase`: one process at a time on PostgreSQL) or, for a web process in cluster mode,
+ * waits until another process has (`waitForSchema`), then starts the timers.
  *
  * @throws what opening, migrating or seeding throws; the database handle is closed again then.
  */
@@ -94,19 +104,27 @@ async function startRuntime(env: Record<string, string | undefined>): Promise<Ru
   try {
     jobs = await startJobs({ handle, connectionString: databaseUrl, role });
     const sender = jobs.sender;
-    api = await bootstrapDatabase(handle, { databaseUrl }, async () => {
-      await seedSalesChannel(handle.db, config);
-      if ((await seedDemoCustomersIfWanted(handle.db, env)) !== 'off') await seedDemoPunchOut(handle.db, config);
-      await seedCheckout(handle.db);
-      await seedSpending(handle.db);
-      await ensureCatalogSeeded(handle.db, config, { sharedCatalogDir: env.SHARED_CATALOG_DIR });
-      await seedOrderLists(handle.db);
-      const storeApi = createStoreApi({ db: handle.db, config, jobs: sender });
-      await seedDemoApprovals(handle.db, storeApi, config);
-      await seedDemoArticleLinks(handle.db);
-      if (storeApi.erpSimulation) await seedErpHistory(handle.db, config);
-      return storeApi;
-    });
+    const cluster = clusterMode(env);
+    if (cluster && role === 'web') {
+      // A web process of a cluster neither migrates nor seeds: it waits until a worker (or `npm run db:migrate` and
+      // a worker's first start) has brought the database to this build's schema.
+      await waitForSchema(handle);
+      api = createStoreApi({ db: handle.db, config, jobs: sender });
+    } else {
+      api = await bootstrapDatabase(handle, { databaseUrl }, async () => {
+        await seedSalesChannel(handle.db, config, { keepStoredDomains: cluster });
+        if ((await seedDemoCustomersIfWanted(handle.db, env)) !== 'off') await seedDemoPunchOut(handle.db, config);
+        await seedCheckout(handle.db);
+        await seedSpending(handle.db);
+        await ensureCatalogSeeded(handle.db, config, { sharedCatalogDir: env.SHARED_CATALOG_DIR });
+        await seedOrderLists(handle.db);
+        const storeApi = createStoreApi({ db: handle.db, config, jobs: sender });
+        await seedDemoApprovals(handle.db, storeApi, config);
+        await seedDemoArticleLinks(handle.db);
+        if (storeApi.erpSimulation) await seedErpHistory(handle.db, config);
+        return storeApi;
+      });
+    }
     await jobs.startWorkers({
       db: handle.db,
       erp: api.erp,

@@ -10,12 +10,15 @@
  * first, then finds every migration applied and its seeds' rows present. The lock is released when the work ends or
  * fails, and by the server when the connection is lost. PGlite is one process by construction and takes no lock.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { DbHandle } from './client.ts';
+import { queryRows, type DbHandle } from './client.ts';
 
 /**
  * Key of the advisory lock held during start-up: the bytes of the ASCII text "werkbank" read as one signed 64-bit
@@ -106,4 +109,87 @@ export function shareUntilRejected<A extends unknown[], T>(
     });
     return shared;
   };
+}
+
+/** What a process of this build finds in its database: migrations applied of those it knows, and a sales channel. */
+export interface SchemaStatus {
+  /** Migrations of this build's journal (`meta/_journal.json`). */
+  expected: number;
+  /** Of those, how many the database has applied (by their journal time, `drizzle.__drizzle_migrations.created_at`). */
+  applied: number;
+  /** Whether the start-up seeds have written the sales channel. */
+  seeded: boolean;
+}
+
+/**
+ * Reads how far the database is (see `SchemaStatus`); a database without Drizzle's journal table has applied none.
+ *
+ * @throws the database error when the database cannot be read.
+ */
+export async function readSchemaStatus(
+  handle: DbHandle,
+  migrationsFolder = process.env.WERKBANK_MIGRATIONS_DIR ?? MIGRATIONS_FOLDER,
+): Promise<SchemaStatus> {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const [tables] = await queryRows<{ journal: boolean; channel: boolean }>(
+    handle.db,
+    sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS journal,
+               to_regclass('public.sales_channel') IS NOT NULL AS channel`,
+  );
+  const times = tables?.journal
+    ? new Set(
+        (
+          await queryRows<{ created_at: string | number }>(
+            handle.db,
+            sql`SELECT created_at FROM drizzle.__drizzle_migrations`,
+          )
+        ).map((row) => Number(row.created_at)),
+      )
+    : new Set<number>();
+  const seeded = tables?.channel
+    ? (await queryRows(handle.db, sql`SELECT 1 FROM sales_channel LIMIT 1`)).length > 0
+    : false;
+  return {
+    expected: journal.entries.length,
+    applied: journal.entries.filter((entry) => times.has(entry.when)).length,
+    seeded,
+  };
+}
+
+/**
+ * Waits until the database has every migration of this build and the start-up seeds (a process of role `worker` or
+ * `all`, or `npm run db:migrate` and a first start, writes them), reading `readSchemaStatus` every `pollMs`: how a
+ * web process starts in cluster mode (`WERKBANK_CLUSTER=1`), where it must neither migrate nor seed. Logs once what
+ * it waits for.
+ *
+ * @throws Error when `timeoutMs` passes first (the runtime's start then fails and is tried again on the next
+ *   readiness probe), or the database error of a read.
+ */
+export async function waitForSchema(
+  handle: DbHandle,
+  options: { pollMs?: number; timeoutMs?: number; log?: (line: string) => void } = {},
+): Promise<SchemaStatus> {
+  const pollMs = options.pollMs ?? 1_000;
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  const log = options.log ?? ((line: string) => console.log(line));
+  let logged = false;
+  for (;;) {
+    const status = await readSchemaStatus(handle);
+    if (status.applied === status.expected && status.seeded) return status;
+    if (!logged) {
+      log(
+        `[werkbank] cluster mode: waiting for the database (${status.applied} of ${status.expected} migrations, ` +
+          `${status.seeded ? 'seeded' : 'not seeded yet'}); a worker or \`npm run db:migrate\` brings it there`,
+      );
+      logged = true;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `The database has ${status.applied} of ${status.expected} migrations${status.seeded ? '' : ' and no sales channel'}.`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
 }

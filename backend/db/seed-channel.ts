@@ -54,9 +54,18 @@ const ROOT_NAMES: Record<keyof typeof ROOT_CATEGORY_IDS, Record<LocaleCode, stri
  * version in the same transaction (backend/db/cache-version.ts), so running processes load the channel again once
  * it commits.
  *
+ * With `keepStoredDomains` (cluster mode, `WERKBANK_CLUSTER=1`: several processes, each with its own `PORT` and maybe
+ * an outdated `SHOP_URL_*`), stored domains are left as they are: when they differ from `config.domains`, the
+ * difference is logged and nothing is overwritten; only a channel without domains gets the configured ones.
+ *
  * @throws the database error when a write fails (the transaction is rolled back then).
  */
-export async function seedSalesChannel(db: Db, config: BackendConfig): Promise<void> {
+export async function seedSalesChannel(
+  db: Db,
+  config: BackendConfig,
+  options: { keepStoredDomains?: boolean; log?: (line: string) => void } = {},
+): Promise<void> {
+  const log = options.log ?? ((line: string) => console.warn(line));
   await db.transaction(async (tx) => {
     await writeChannel(tx, config, 'sync');
     const wanted = config.domains.map((d, position) => ({
@@ -76,6 +85,18 @@ export async function seedSalesChannel(db: Db, config: BackendConfig): Promise<v
       .where(eq(salesChannelDomainTable.salesChannelId, SALES_CHANNEL_ID))
       .for('update');
     const stale = stored.filter((row) => urlById.get(row.id) !== row.url).map((row) => row.id);
+    if (options.keepStoredDomains && stored.length) {
+      const configured = new Set(wanted.map((d) => d.url));
+      const differ = stale.length > 0 || stored.length !== wanted.length || stored.some((r) => !configured.has(r.url));
+      if (differ) {
+        log(
+          `[werkbank] cluster mode: the stored domains (${stored.map((r) => r.url).join(', ')}) differ from this ` +
+            `process's configuration (${wanted.map((d) => d.url).join(', ')}); the stored ones are kept.`,
+        );
+      }
+      await bumpCacheVersion(tx, 'channel');
+      return;
+    }
     if (stale.length) await tx.delete(salesChannelDomainTable).where(inArray(salesChannelDomainTable.id, stale));
     for (const d of wanted) {
       await tx

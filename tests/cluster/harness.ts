@@ -68,6 +68,7 @@ export function sharedEnv(databaseUrl: string, smtpPort: number): Record<string,
     WERKBANK_DEMO_CUSTOMERS: '1',
     // The generated catalogue only (5,000 articles): the real catalogues' media would make the start slow.
     SHARED_CATALOG_DIR: join(ROOT, 'tests/cluster/no-shared-catalogue'),
+    WERKBANK_CLUSTER: '1',
     WERKBANK_CACHE_POLL_MS: '1000',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_FROM: 'Werkbank <shop@werkbank.test>',
