@@ -1,9 +1,13 @@
 /**
  * The start-up promise shared by a process's callers (`getRuntime` is `shareUntilRejected` over one start-up
- * attempt): shared while pending or fulfilled, forgotten when it rejects so that the next call tries again.
+ * attempt): shared while pending or fulfilled, forgotten when it rejects so that the next call tries again. And the
+ * wait of a cluster's web process for a database another process migrates and seeds.
  */
 import { describe, expect, test } from 'vitest';
-import { shareUntilRejected } from './bootstrap.ts';
+import { bootstrapDatabase, readSchemaStatus, shareUntilRejected, waitForSchema } from './bootstrap.ts';
+import { createDb } from './client.ts';
+import { seedSalesChannel } from './seed-channel.ts';
+import { loadBackendConfig } from '../config.ts';
 
 describe('shareUntilRejected', () => {
   test('a start-up whose seed throws once is retried by the next call, which then succeeds', async () => {
@@ -47,5 +51,28 @@ describe('shareUntilRejected', () => {
     expect(waiting.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(await Promise.all([start(), start()])).toEqual(['up', 'up']);
     expect(attempts).toBe(2);
+  });
+});
+
+describe('waitForSchema', () => {
+  test('waits until every migration of the build is applied and the channel is seeded, and gives up after its time', async () => {
+    const handle = await createDb({ migrate: false });
+    try {
+      const empty = await readSchemaStatus(handle);
+      expect(empty).toMatchObject({ applied: 0, seeded: false });
+      expect(empty.expected).toBeGreaterThan(20);
+      const lines: string[] = [];
+      await expect(waitForSchema(handle, { pollMs: 10, timeoutMs: 50, log: (l) => lines.push(l) })).rejects.toThrow(
+        `The database has 0 of ${empty.expected} migrations and no sales channel.`,
+      );
+      expect(lines).toHaveLength(1);
+
+      const waiting = waitForSchema(handle, { pollMs: 20, timeoutMs: 60_000, log: () => undefined });
+      await bootstrapDatabase(handle);
+      await seedSalesChannel(handle.db, loadBackendConfig({}));
+      expect(await waiting).toEqual({ expected: empty.expected, applied: empty.expected, seeded: true });
+    } finally {
+      await handle.close();
+    }
   });
 });
