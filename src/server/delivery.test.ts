@@ -10,6 +10,7 @@ import { encodeBody } from '#src/lib/content-coding.ts';
 import { etagOf, type CachedPage } from '#src/lib/html-cache.ts';
 import { createDeliveryHandler, IMMUTABLE_CACHE_CONTROL } from './delivery.ts';
 import { precompressDirectory } from './precompress.ts';
+import { archiveBuildAssets } from './asset-archive.ts';
 
 const listing = `<!doctype html><html lang="de"><title>Leitern</title>${Array.from(
   { length: 400 },
@@ -264,4 +265,54 @@ describe('files of the client build', () => {
 test('a request target that is not a valid URI answers 400', async () => {
   const answer = await send('/de/%E0%A4%A', BROWSER);
   expect(answer.status).toBe(400);
+});
+
+describe('the asset archive of a rolling deploy', () => {
+  test("a process of one build serves the other build's hashed assets once that build has archived them", async () => {
+    const root = await mkdtemp(join(tmpdir(), 'werkbank-archive-'));
+    const archiveDir = join(root, 'archive');
+    const builds = { old: join(root, 'old'), next: join(root, 'next') };
+    await mkdir(join(builds.old, '_astro'), { recursive: true });
+    await mkdir(join(builds.next, '_astro'), { recursive: true });
+    await writeFile(join(builds.old, '_astro', 'cart.OLD11111.js'), asset);
+    await writeFile(join(builds.next, '_astro', 'cart.NEW22222.js'), `${asset}\nexport const next = true;`);
+    await precompressDirectory(builds.next);
+    const oldServer = createServer(
+      createDeliveryHandler({ clientDir: builds.old, app: astro, findCachedPage: async () => undefined, archiveDir }),
+    );
+    await new Promise<void>((resolve) => oldServer.listen(0, '127.0.0.1', resolve));
+    const oldBase = `http://127.0.0.1:${(oldServer.address() as AddressInfo).port}`;
+    const get = (path: string) =>
+      new Promise<Answer>((resolve, reject) => {
+        request(`${oldBase}${path}`, { headers: BROWSER }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+          .on('error', reject)
+          .end();
+      });
+    try {
+      expect(await archiveBuildAssets(builds.old, archiveDir)).toEqual({ copied: 1, present: 0 });
+      // The old process started before the new build existed: the new file is not there yet.
+      expect((await get('/_astro/cart.NEW22222.js')).status).toBe(404);
+
+      expect(await archiveBuildAssets(builds.next, archiveDir)).toEqual({ copied: 3, present: 0 });
+      expect(await archiveBuildAssets(builds.next, archiveDir)).toEqual({ copied: 0, present: 3 });
+      const next = await get('/_astro/cart.NEW22222.js');
+      expect(next.status).toBe(200);
+      expect(next.headers['cache-control']).toBe(IMMUTABLE_CACHE_CONTROL);
+      expect(next.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(next.body).toString()).toContain('export const next = true;');
+      // Its own files still come from its build.
+      expect((await get('/_astro/cart.OLD11111.js')).status).toBe(200);
+      expect((await get('/_astro/..%2Fold%2F_astro%2Fcart.OLD11111.js')).status).toBe(404);
+    } finally {
+      oldServer.closeAllConnections();
+      await new Promise((resolve) => oldServer.close(resolve));
+      await rm(root, { recursive: true, force: true });
+    }
+  });
 });

@@ -7,6 +7,8 @@
  *    beside a file at build time (src/server/precompress.ts) is sent instead when `Accept-Encoding` allows it, with
  *    `Vary: Accept-Encoding` and a weak ETag per file (so per coding); hashed files under `/_astro/` are sent with
  *    `Cache-Control: public, max-age=31536000, immutable`, every other file with `public, max-age=0, must-revalidate`.
+ *    A hashed asset the build lacks is served the same way from the asset archive of a rolling deploy when one is
+ *    configured (`archiveDir`, src/server/asset-archive.ts): the files of the other builds running beside this one.
  * 3. A GET or HEAD that the page cache can answer (`findCachedPage`) is written from memory: the stored bytes of the
  *    coding the request accepts, their ETag (304 on `If-None-Match`), and the headers stored with the page — the
  *    same answer the middleware gives (`cachedAnswer` in src/lib/html-cache.ts), without Astro's pipeline.
@@ -38,6 +40,8 @@ export interface DeliveryOptions {
   app: (req: IncomingMessage, res: ServerResponse) => unknown;
   /** The cached page that answers a request, or undefined (src/server/cached-pages.ts). */
   findCachedPage: (req: IncomingMessage) => Promise<CachedPage | undefined>;
+  /** The asset archive of a rolling deploy (`ASSET_ARCHIVE_DIR`), read for `/_astro/*` files the build lacks. */
+  archiveDir?: string | undefined;
 }
 
 /**
@@ -46,17 +50,22 @@ export interface DeliveryOptions {
  * @throws nothing: errors of the cache lookup fall through to Astro, errors of Astro are answered by its handler.
  */
 export function createDeliveryHandler(options: DeliveryOptions): RequestListener {
-  const files = sirv(options.clientDir, {
-    dev: false,
-    etag: true,
-    brotli: true,
-    gzip: true,
-    extensions: [],
-    maxAge: 0,
-    setHeaders(res, pathname) {
-      if (pathname.startsWith(ASSETS_PATH)) res.setHeader('Cache-Control', IMMUTABLE_CACHE_CONTROL);
-    },
-  });
+  const serveFrom = (dir: string, dev: boolean) =>
+    sirv(dir, {
+      dev,
+      etag: true,
+      brotli: true,
+      gzip: true,
+      extensions: [],
+      maxAge: 0,
+      setHeaders(res, pathname) {
+        if (pathname.startsWith(ASSETS_PATH)) res.setHeader('Cache-Control', IMMUTABLE_CACHE_CONTROL);
+      },
+    });
+  const files = serveFrom(options.clientDir, false);
+  // sirv indexes a folder once at start unless `dev`, which looks each file up on disk (the archive grows while the
+  // process runs: files of a newer build arrive). Only `/_astro/*` misses of the build reach it.
+  const archived = options.archiveDir ? serveFrom(options.archiveDir, true) : undefined;
   const compress = compression({
     // A 304 or 204 has no body to encode, and a Content-Encoding on a 304 would update the stored response's headers
     // (RFC 9111 §4.3.4).
@@ -104,7 +113,10 @@ export function createDeliveryHandler(options: DeliveryOptions): RequestListener
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return render(req, res);
-    files(req, res, () => void fromCache(req, res));
+    files(req, res, () => {
+      if (archived && req.url?.startsWith(ASSETS_PATH)) archived(req, res, () => void fromCache(req, res));
+      else void fromCache(req, res);
+    });
   };
 }
 
