@@ -1,5 +1,5 @@
 /**
- * The background jobs of the embedded Store API on pg-boss (docs/decisions/026-fragment-jobs.md): one `PgBoss` per
+ * The background jobs of the embedded Store API on pg-boss (docs/decisions/026-several-instances.md): one `PgBoss` per
  * process on the shop's own database, in the `pgboss` schema. On PostgreSQL it has a small pool of its own; on PGlite
  * it runs on the runtime's PGlite client (`fromPglite`, one process by construction).
  *

@@ -1,5 +1,5 @@
 /**
- * The background jobs of the embedded Store API (docs/decisions/026-fragment-jobs.md): their queue names and the one
+ * The background jobs of the embedded Store API (docs/decisions/026-several-instances.md): their queue names and the one
  * way the shop's code enqueues a job inside its own transaction (`JobSender`). The queues live in PostgreSQL (or the
  * PGlite database) through pg-boss (./boss.ts); this module has no pg-boss import, so commerce code depends on the
  * interface alone.

@@ -5,7 +5,7 @@
  * row is the delivery: the development outbox page lists it, so recovery and registration can be completed without a
  * mail server.
  *
- * Delivery is at least once and effectively once (docs/decisions/026-fragment-jobs.md): a delivery first claims the
+ * Delivery is at least once and effectively once (docs/decisions/026-several-instances.md): a delivery first claims the
  * row (`claimed_at`, taken again only after `MAIL_CLAIM_TIMEOUT_MINUTES`), so two workers never send one mail at the
  * same time and a sent mail is never sent again; every attempt carries the same `Message-ID`, derived from the
  * outbox id (RFC 5322 §3.6.4), so the rare repeat after a crash between the SMTP hand-over and the database update is

@@ -1,5 +1,5 @@
 /**
- * The hand-over of a placed order to the ERP (docs/decisions/016-erp.md, docs/decisions/026-fragment-jobs.md): the
+ * The hand-over of a placed order to the ERP (docs/decisions/016-erp.md, docs/decisions/026-several-instances.md): the
  * transaction that writes an order also enqueues its `erp-handover` job (`queueErpHandover`), and the job passes the
  * order id to the ERP port's `transferOrder` and then stamps `order.erp_handed_over_at` with the database clock
  * (`handOverOrder`). A failed hand-over throws, so the job is retried with backoff; the `erp-handover-sweep` schedule
