@@ -10,7 +10,7 @@
  * storefront's in-process transport and by the standalone entry.
  */
 import { inArray } from 'drizzle-orm';
-import { createDb, type Db, type DbHandle } from './db/client.ts';
+import { createDb, databaseOptionsFromEnv, type Db, type DbHandle } from './db/client.ts';
 import { bootstrapDatabase, shareUntilRejected } from './db/bootstrap.ts';
 import { companyTable } from './db/schema/index.ts';
 import { loadBackendConfig, type BackendConfig } from './config.ts';
@@ -43,9 +43,6 @@ let runtime: Promise<Runtime> | undefined;
 let runtimeState: 'starting' | 'ready' | 'failed' | undefined;
 /** Stops the background steps the runtime started (ERP clock, approval expiry). */
 const stopBackground: (() => void)[] = [];
-
-/** Default PGlite folder, relative to the working directory. */
-export const DEFAULT_DATA_DIR = '.data/pglite';
 
 const sharedRuntime = shareUntilRejected(startRuntime);
 
@@ -80,7 +77,7 @@ export function getRuntime(env: Record<string, string | undefined> = process.env
 async function startRuntime(env: Record<string, string | undefined>): Promise<Runtime> {
   const config = loadBackendConfig(env);
   const databaseUrl = env.DATABASE_URL;
-  const handle = await createDb({ databaseUrl, dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR, migrate: false });
+  const handle = await createDb({ ...databaseOptionsFromEnv(env), migrate: false });
   let api: StoreApi;
   try {
     api = await bootstrapDatabase(handle, { databaseUrl }, async () => {

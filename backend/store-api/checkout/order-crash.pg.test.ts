@@ -25,7 +25,8 @@ const TSX = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', impo
 const config = loadBackendConfig({});
 let database: PgTestDatabase | undefined;
 let handle: DbHandle;
-let databaseUrl: string;
+/** The variables naming the test database for the backend's process. */
+let databaseEnv: Record<string, string>;
 let backend: ChildProcess | undefined;
 
 /** A TCP port that is free right now. */
@@ -46,7 +47,7 @@ async function startBackend(port: number, env: Record<string, string> = {}): Pro
     cwd: ROOT,
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl,
+      ...databaseEnv,
       BACKEND_PORT: String(port),
       HOST: '127.0.0.1',
       STORE_API_ACCESS_KEY: config.accessKey,
@@ -86,7 +87,7 @@ function exited(child: ChildProcess): Promise<number | null> {
 beforeAll(async () => {
   database = await createPgTestDatabase();
   handle = database.handle;
-  databaseUrl = database.url;
+  databaseEnv = database.env;
   await seedSalesChannel(handle.db, config);
   await seedCheckoutSettings(handle.db);
 }, 60_000);
