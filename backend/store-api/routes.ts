@@ -43,7 +43,11 @@ export interface RouteDeps {
 }
 
 export function registerRoutes(app: Hono<StoreApiEnv>, deps: RouteDeps): void {
-  const catalog = { db: deps.db, config: deps.config, cache: createCatalogCache(deps.db) };
+  const catalog = {
+    db: deps.db,
+    config: deps.config,
+    cache: createCatalogCache(deps.db, { listingIndexMaxRows: deps.config.listingIndexMaxRows }),
+  };
   registerSystemRoutes(app, catalog);
   registerCategoryRoutes(app, catalog);
   registerListingRoutes(app, catalog);
