@@ -7,8 +7,7 @@
  * Prints what it activated; exit code 1 when nothing matches or the argument is missing.
  */
 import { activateRegistration } from './auth/activation.ts';
-import { createDb } from './db/client.ts';
-import { DEFAULT_DATA_DIR } from './runtime.ts';
+import { createDb, databaseOptionsFromEnv } from './db/client.ts';
 
 const USAGE = 'usage: npm run account:activate -- <username|companyNumber>';
 
@@ -19,10 +18,7 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const handle = await createDb({
-    databaseUrl: process.env.DATABASE_URL,
-    dataDir: process.env.DATA_DIR ?? DEFAULT_DATA_DIR,
-  });
+  const handle = await createDb(databaseOptionsFromEnv(process.env));
   try {
     const result = await activateRegistration(handle.db, key);
     if (!result) {

@@ -7,9 +7,8 @@
  *
  * Exit codes: 0 switched, 1 no sales channel in the database, 2 wrong usage.
  */
-import { createDb } from './db/client.ts';
+import { createDb, databaseOptionsFromEnv } from './db/client.ts';
 import { setMaintenance } from './db/seed-channel.ts';
-import { DEFAULT_DATA_DIR } from './runtime.ts';
 
 const USAGE = 'usage: npm run shop:maintenance -- on|off';
 
@@ -20,10 +19,7 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const handle = await createDb({
-    databaseUrl: process.env.DATABASE_URL,
-    dataDir: process.env.DATA_DIR ?? DEFAULT_DATA_DIR,
-  });
+  const handle = await createDb(databaseOptionsFromEnv(process.env));
   try {
     const switched = await setMaintenance(handle.db, mode === 'on');
     if (!switched) {

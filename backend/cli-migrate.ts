@@ -7,15 +7,11 @@
  * database cannot be reached.
  */
 import { sql } from 'drizzle-orm';
-import { createDb, queryRows } from './db/client.ts';
-import { DEFAULT_DATA_DIR } from './runtime.ts';
+import { createDb, databaseOptionsFromEnv, queryRows } from './db/client.ts';
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const handle = await createDb({
-    databaseUrl: process.env.DATABASE_URL,
-    dataDir: process.env.DATA_DIR ?? DEFAULT_DATA_DIR,
-  });
+  const handle = await createDb(databaseOptionsFromEnv(process.env));
   try {
     const [row] = await queryRows<{ applied: number }>(
       handle.db,

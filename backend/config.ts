@@ -43,10 +43,23 @@ export interface BackendConfig {
    * PGlite has no timer to stop a statement; there the term's bounds keep every search short.
    */
   searchStatementTimeoutMs: number;
+  /**
+   * Largest category (listed products) whose listings are filtered and paged in an in-memory listing index
+   * (`LISTING_INDEX_MAX_ROWS`, default 300,000; backend/commerce/catalog/catalog-cache.ts); larger ones are listed in
+   * SQL.
+   */
+  listingIndexMaxRows: number;
 }
 
 /** Default `searchStatementTimeoutMs`: 80 times the 25 ms p95 budget of the search page (docs/decisions/007). */
 export const DEFAULT_SEARCH_STATEMENT_TIMEOUT_MS = 2000;
+
+/**
+ * Default `listingIndexMaxRows`: 300,000 listed products take about 48 MB as a listing index at about 160 bytes per
+ * row (`indexBytes`, backend/commerce/catalog/listing-index.ts), under a fifth of the catalogue cache's 256 MiB
+ * budget, so the five largest such categories fit at once (docs/decisions/011-in-memory-listing-index.md).
+ */
+export const DEFAULT_LISTING_INDEX_MAX_ROWS = 300_000;
 
 /** Published default access key of the demo sales channel; set STORE_API_ACCESS_KEY in production. */
 export const DEFAULT_ACCESS_KEY = 'SWSCWERKBANKDEMO0000000001';
@@ -96,6 +109,14 @@ const envSchema = v.object({
     ),
     String(DEFAULT_SEARCH_STATEMENT_TIMEOUT_MS),
   ),
+  LISTING_INDEX_MAX_ROWS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,9}$/, 'LISTING_INDEX_MAX_ROWS must be a whole number of products from 0'),
+      v.transform(Number),
+    ),
+    String(DEFAULT_LISTING_INDEX_MAX_ROWS),
+  ),
 });
 
 /**
@@ -138,6 +159,7 @@ export function loadBackendConfig(env: Record<string, string | undefined> = proc
     punchOutTestPage: e.PUNCHOUT_TEST_PAGE === '1',
     mediaBaseUrl: e.MEDIA_BASE_URL,
     searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
+    listingIndexMaxRows: e.LISTING_INDEX_MAX_ROWS,
   };
 }
 

@@ -20,8 +20,7 @@
  * `SAPEVENT:` for SAP GUI's pseudo-URL. Secrets are printed only when generated. Exit code 1 on a usage error or a
  * refused change, with the reason on standard error.
  */
-import { createDb } from './db/client.ts';
-import { DEFAULT_DATA_DIR } from './runtime.ts';
+import { createDb, databaseOptionsFromEnv } from './db/client.ts';
 import { PunchOutConfigError } from './commerce/punchout/config.ts';
 import { PUNCHOUT_USAGE, PunchOutUsageError, runPunchOutCommand } from './commerce/punchout/cli-commands.ts';
 
@@ -32,10 +31,7 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const handle = await createDb({
-    databaseUrl: process.env.DATABASE_URL,
-    dataDir: process.env.DATA_DIR ?? DEFAULT_DATA_DIR,
-  });
+  const handle = await createDb(databaseOptionsFromEnv(process.env));
   try {
     await runPunchOutCommand(handle.db, args, (line) => console.log(line));
   } catch (error) {

@@ -13,7 +13,7 @@
  * in-process transport and by the standalone entry.
  */
 import { inArray } from 'drizzle-orm';
-import { createDb, type Db, type DbHandle } from './db/client.ts';
+import { createDb, databaseOptionsFromEnv, type Db, type DbHandle } from './db/client.ts';
 import { bootstrapDatabase, shareUntilRejected, waitForSchema } from './db/bootstrap.ts';
 import { companyTable } from './db/schema/index.ts';
 import { loadBackendConfig, type BackendConfig } from './config.ts';
@@ -49,9 +49,6 @@ let runtime: Promise<Runtime> | undefined;
 let runtimeState: 'starting' | 'ready' | 'failed' | undefined;
 /** Stops the background steps the runtime started (approval expiry, the jobs, the cache-version watcher), in order. */
 const stopBackground: (() => void | Promise<void>)[] = [];
-
-/** Default PGlite folder, relative to the working directory. */
-export const DEFAULT_DATA_DIR = '.data/pglite';
 
 const sharedRuntime = shareUntilRejected(startRuntime);
 
@@ -98,7 +95,7 @@ async function startRuntime(env: Record<string, string | undefined>): Promise<Ru
   const pollMs = cachePollMs(env);
   const role = processRole(env);
   const databaseUrl = env.DATABASE_URL;
-  const handle = await createDb({ databaseUrl, dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR, migrate: false });
+  const handle = await createDb({ ...databaseOptionsFromEnv(env), migrate: false });
   let api: StoreApi;
   let jobs: Jobs | undefined;
   try {
@@ -111,7 +108,7 @@ async function startRuntime(env: Record<string, string | undefined>): Promise<Ru
       await waitForSchema(handle);
       api = createStoreApi({ db: handle.db, config, jobs: sender });
     } else {
-      api = await bootstrapDatabase(handle, { databaseUrl }, async () => {
+      api = await bootstrapDatabase(handle, { databaseUrl: handle.directUrl }, async () => {
         await seedSalesChannel(handle.db, config, { keepStoredDomains: cluster });
         if ((await seedDemoCustomersIfWanted(handle.db, env)) !== 'off') await seedDemoPunchOut(handle.db, config);
         await seedCheckout(handle.db);

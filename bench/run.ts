@@ -4,8 +4,10 @@
  * rendering a category and a product page through the built storefront (HTTP on loopback, HTML cache bypassed), on
  * two catalogues:
  * - "real": the seeded demo catalogue (real supplier files + generated part) in a fresh PGlite database;
- * - "400k": a generated 400,000-article catalogue in PostgreSQL (BENCH_DATABASE_URL, default
- *   postgres://postgres@127.0.0.1:5432/werkbank_bench), generated on first use.
+ * - "generated": a generated catalogue of `--articles N` articles (default 400,000) in PostgreSQL (BENCH_DATABASE_URL,
+ *   default postgres://postgres@127.0.0.1:5432/werkbank_bench for 400,000, werkbank_bench_2m for 2,000,000,
+ *   werkbank_bench_<N> otherwise), generated on first use and reused afterwards (bench/scale.ts: memory of the
+ *   listing indexes and commit → visible are measured on it too).
  *
  * Cart and order figures are taken for a logged-in customer with every right (a new company with a main address,
  * created per run; the checkout settings of backend/seed/seed-checkout.ts), on real articles of the catalogue that can
@@ -14,8 +16,8 @@
  *   every 10 additions, so a line is added to a cart of 0 to 9 lines;
  * - cart read: `GET /store-api/checkout/cart` of a cart of 20 lines;
  * - order placement: `POST /store-api/checkout/order` of a cart of 5 lines with a new `Idempotency-Key` per submit;
- *   the cart is refilled (not timed) before each submit. Every submit writes an order, so the 400k database keeps
- *   the orders and stock reservations of the runs.
+ *   the cart is refilled (not timed) before each submit. Every submit writes an order, so the generated database
+ *   keeps the orders and stock reservations of the runs, and one article `BENCH-VIS-…` per run (commit → visible).
  *
  * - cXML setup request: `POST /store-api/cxml/setup` of a PunchOutSetupRequest (create) of a buyer configured for the
  *   customer's company, answered with a PunchOutSetupResponse (docs/decisions/025-punch-out.md).
@@ -33,7 +35,8 @@
  * docs/decisions/007-search-and-listing.md): on 400,000 articles quick search ≤ 10 ms, search page ≤ 25 ms, filtered
  * listings ≤ 10 ms, product page data ≤ 10 ms, add to cart and cart read ≤ 15 ms; on the real catalogue in PGlite
  * quick search ≤ 15 ms.
- * Options: `--only real|400k|throughput`, `--iterations N` (default 200), `--skip-render`, `--bounds-only` (of the
+ * Options: `--only real|generated|throughput` (`400k` names the generated catalogue too), `--articles N` (default
+ * 400000), `--iterations N` (default 200), `--skip-render`, `--bounds-only` (of the
  * backend figures only the input bounds, no rendering); throughput of cached pages
  * against a bare server: bench/throughput.ts (its options `--port`, `--seconds`, `--connections` are passed on).
  */
@@ -63,18 +66,25 @@ import { DETAIL_ASSOCIATIONS } from '../src/features/catalog/load-route.ts';
 import { SEARCH_TERM_MAX_LENGTH, SEARCH_TERM_MAX_WORDS, searchTermExcess } from '../contract/search.ts';
 import { planSearch } from '../backend/search/route-query.ts';
 import { searchProductIds } from '../backend/search/product-search.ts';
+import { benchListingIndexMemory, commitToVisible } from './scale.ts';
 
 const args = process.argv.slice(2);
 const argValue = (name: string): string | undefined => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const only = argValue('--only');
+const only = argValue('--only') === '400k' ? 'generated' : argValue('--only');
 const iterations = Number(argValue('--iterations') ?? 200);
 const boundsOnly = args.includes('--bounds-only');
 const skipRender = args.includes('--skip-render') || boundsOnly;
-const BENCH_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/werkbank_bench';
-const ARTICLES = 400_000;
+const ARTICLES = Number(argValue('--articles') ?? 400_000);
+if (!Number.isInteger(ARTICLES) || ARTICLES < 1) throw new Error('--articles takes a whole number from 1');
+/** The generated database's name: werkbank_bench for 400,000 articles, werkbank_bench_2m, werkbank_bench_150k, … */
+const benchDatabaseName =
+  ARTICLES === 400_000
+    ? 'werkbank_bench'
+    : `werkbank_bench_${ARTICLES % 1_000_000 === 0 ? `${ARTICLES / 1_000_000}m` : ARTICLES % 1000 === 0 ? `${ARTICLES / 1000}k` : ARTICLES}`;
+const BENCH_DB = process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/${benchDatabaseName}`;
 
 /** p95 targets of the backend figures in ms (docs/decisions/007-search-and-listing.md); a figure without one has none. */
 interface BackendTargets {
@@ -86,9 +96,9 @@ interface BackendTargets {
   addToCart?: number;
   cartRead?: number;
 }
-const TARGETS: Record<'real' | '400k', BackendTargets> = {
+const TARGETS: Record<'real' | 'generated', BackendTargets> = {
   real: { quickSearch: 15 },
-  '400k': { quickSearch: 10, searchPage: 25, listing: 10, productPage: 10, addToCart: 15, cartRead: 15 },
+  generated: { quickSearch: 10, searchPage: 25, listing: 10, productPage: 10, addToCart: 15, cartRead: 15 },
 };
 
 /** p50 and p95 of a list of durations in ms. */
@@ -140,10 +150,30 @@ interface Probe {
   listingFilter2: Record<string, unknown>;
   categoryPath: string;
   productPath: string;
+  /**
+   * When the big category is above LISTING_INDEX_MAX_ROWS (listed in SQL): the largest category that still gets a
+   * listing index, with a filter of its most common option plus in-stock.
+   */
+  indexed?: { categoryId: string; size: number; filter: Record<string, unknown> };
 }
 
-/** Picks realistic queries from the catalogue itself: numbers, EANs, words, brands, a big category and a filter. */
-async function probe(db: Db): Promise<Probe> {
+/** The most common property option of the main products of a category, if any. */
+async function commonOption(db: Db, categoryId: string): Promise<string | undefined> {
+  const [opt] = await queryRows<{ option_id: string }>(
+    db,
+    sql`
+    SELECT unnest(property_ids) AS option_id, count(*) AS n FROM product
+    WHERE category_tree @> ARRAY[${categoryId}]::text[] AND parent_id IS NULL
+    GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+  );
+  return opt?.option_id;
+}
+
+/**
+ * Picks realistic queries from the catalogue itself: numbers, EANs, words, brands, a big category and a filter, and
+ * the largest category with a listing index when the big one has none (`maxRows`, LISTING_INDEX_MAX_ROWS).
+ */
+async function probe(db: Db, maxRows: number): Promise<Probe> {
   const rows = (q: ReturnType<typeof sql>) => queryRows<Record<string, unknown>>(db, q);
   const products = await rows(
     sql`SELECT id, product_number, ean, name_de FROM product WHERE parent_id IS NULL AND active ORDER BY id LIMIT 50`,
@@ -161,14 +191,27 @@ async function probe(db: Db): Promise<Probe> {
   terms.push(...products.slice(0, 10).map((p) => String(p.product_number).slice(0, 4)));
   terms.push(...brands.map((b) => String(b.name)));
   const [cat] = await rows(
-    sql`SELECT id FROM category WHERE type = 'page' AND product_count > 0 ORDER BY level ASC, product_count DESC LIMIT 1`,
+    sql`SELECT id, product_count FROM category WHERE type = 'page' AND product_count > 0 ORDER BY level ASC, product_count DESC LIMIT 1`,
   );
   if (!cat) throw new Error('The catalogue has no listed category.');
   const categoryId = String(cat.id);
-  const [opt] = await rows(sql`
-    SELECT unnest(property_ids) AS option_id, count(*) AS n FROM product
-    WHERE category_tree @> ARRAY[${categoryId}]::text[] AND parent_id IS NULL
-    GROUP BY 1 ORDER BY 2 DESC LIMIT 1`);
+  const optionId = await commonOption(db, categoryId);
+  const opt = optionId ? { option_id: optionId } : undefined;
+  let indexed: Probe['indexed'];
+  if (Number(cat.product_count) > maxRows) {
+    const [small] = await rows(
+      sql`SELECT id, product_count FROM category WHERE type = 'page' AND product_count BETWEEN 1 AND ${maxRows}
+           ORDER BY product_count DESC LIMIT 1`,
+    );
+    if (small) {
+      const option = await commonOption(db, String(small.id));
+      indexed = {
+        categoryId: String(small.id),
+        size: Number(small.product_count),
+        filter: { ...(option ? { properties: option } : {}), 'in-stock': true },
+      };
+    }
+  }
   const [opt2] = opt
     ? await rows(sql`
     SELECT u AS option_id, count(*) AS n FROM product, unnest(property_ids) AS u
@@ -192,6 +235,7 @@ async function probe(db: Db): Promise<Probe> {
         : { 'in-stock': true },
     categoryPath: seoCat ? `/${String(seoCat.seo_path_info)}` : `/navigation/${categoryId}`,
     productPath: first ? `/${productSeoPath(String(first.name_de), String(first.product_number))}` : '/',
+    indexed,
   };
 }
 
@@ -203,7 +247,7 @@ async function benchBackend(
 ): Promise<Probe> {
   const config = loadBackendConfig(env);
   const { app } = createStoreApi({ db, config });
-  const p = await probe(db);
+  const p = await probe(db, config.listingIndexMaxRows);
   const headers = {
     'sw-access-key': config.accessKey,
     'content-type': 'application/json',
@@ -253,6 +297,17 @@ async function benchBackend(
     undefined,
     targets.listing,
   );
+  if (p.indexed) {
+    const { categoryId, size, filter } = p.indexed;
+    console.log(`  (the big category is listed in SQL; the largest with a listing index has ${size} products)`);
+    await measure(
+      'filtered listing, indexed category',
+      (i) => post(`product-listing/${categoryId}`, { ...filter, limit: 24, p: 1 + (i % 3) }),
+      iterations,
+      undefined,
+      targets.listing,
+    );
+  }
   // The Store API calls of a product page as src/features/catalog/load-route.ts makes them: the detail with its
   // associations (configurator included), then side by side the variant family when the detail does not embed it
   // (a variant's page), the cross-selling and the breadcrumb.
@@ -292,6 +347,39 @@ async function benchBackend(
   );
   await benchCheckout(db, app, headers, targets);
   return p;
+}
+
+/**
+ * Commit → visible on the generated catalogue (bench/scale.ts `commitToVisible`), asking a Store API of this process
+ * for the listing's total and the search.
+ */
+async function benchCommitToVisible(db: Db, env: Record<string, string | undefined>): Promise<void> {
+  const config = loadBackendConfig(env);
+  const { app } = createStoreApi({ db, config });
+  const post = async <T>(path: string, body: unknown): Promise<T> => {
+    const res = await app.request(`/store-api/${path}`, {
+      method: 'POST',
+      headers: { 'sw-access-key': config.accessKey, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const productNumber = `BENCH-VIS-${randomId().slice(0, 10)}`;
+  const { importMs, visibleMs } = await commitToVisible({
+    db,
+    productNumber,
+    listingTotal: async (id) => (await post<{ total: number }>(`product-listing/${id}`, { limit: 1 })).total,
+    searchFinds: async (term) =>
+      (await post<{ elements: { productNumber: string }[] }>('search', { search: term, limit: 5 })).elements.some(
+        (e) => e.productNumber === term,
+      ),
+  });
+  console.log(
+    `
+  import of one article (write + finalize)  ${(importMs / 1000).toFixed(1)} s
+` + `  commit → visible (caches cleared in this process)  ${visibleMs.toFixed(0)} ms`,
+  );
 }
 
 /** `words` words of `length` random lower-case letters each, from a fixed seed. */
@@ -558,7 +646,7 @@ if (!only || only === 'real') {
   await benchRender('real catalogue (PGlite)', env, p);
 }
 
-if (!only || only === '400k') {
+if (!only || only === 'generated') {
   const adminUrl = new URL(BENCH_DB);
   const dbName = adminUrl.pathname.slice(1);
   adminUrl.pathname = '/postgres';
@@ -599,12 +687,15 @@ if (!only || only === '400k') {
   }
   const total = await countProducts();
   const env = { ...process.env, DATABASE_URL: BENCH_DB };
+  // First, while the process holds little else: what the listing indexes of the largest categories take.
+  if (!boundsOnly) await benchListingIndexMemory(handle.db, loadBackendConfig(env).listingIndexMaxRows);
   const p = await benchBackend(
     `generated catalogue, ${total} products incl. variants (PostgreSQL)`,
     handle.db,
     env,
-    TARGETS['400k'],
+    TARGETS.generated,
   );
+  if (!boundsOnly) await benchCommitToVisible(handle.db, env);
   await handle.close();
   await benchRender('generated catalogue (PostgreSQL)', env, p);
 }

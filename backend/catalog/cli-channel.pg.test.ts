@@ -41,7 +41,7 @@ afterAll(async () => {
 
 /** Runs a catalogue command with an environment that names the database and nothing of the shop's configuration. */
 async function runCli(script: string, args: string[]): Promise<void> {
-  const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: database.url };
+  const env: Record<string, string | undefined> = { ...process.env, ...database.env };
   for (const key of ['SHOP_URL_BE', 'SHOP_URL_AT', 'PORT', 'STORE_API_ACCESS_KEY']) delete env[key];
   await promisify(execFile)(process.execPath, [TSX, script, ...args], { cwd: ROOT, env, timeout: 120_000 });
 }

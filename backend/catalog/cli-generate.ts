@@ -6,10 +6,9 @@
  * with the same arguments updates the same rows. Exit code 1 on bad arguments or a failed write.
  */
 import { parseArgs } from 'node:util';
-import { createDb } from '../db/client.ts';
+import { createDb, databaseOptionsFromEnv } from '../db/client.ts';
 import { ensureSalesChannel } from '../db/seed-channel.ts';
 import { loadBackendConfig } from '../config.ts';
-import { DEFAULT_DATA_DIR } from '../runtime.ts';
 import { createCatalogWriter } from './writer.ts';
 import { generateCatalog } from './generate/generate-catalog.ts';
 import { withGeneratedImages } from './generate/product-images.ts';
@@ -26,10 +25,7 @@ async function main(): Promise<void> {
     return;
   }
   const started = Date.now();
-  const handle = await createDb({
-    databaseUrl: process.env.DATABASE_URL,
-    dataDir: process.env.DATA_DIR ?? DEFAULT_DATA_DIR,
-  });
+  const handle = await createDb(databaseOptionsFromEnv(process.env));
   try {
     await ensureSalesChannel(handle.db, loadBackendConfig(process.env));
     const writer = createCatalogWriter(handle.db);

@@ -14,14 +14,11 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadBackendConfig } from '../config.ts';
-import { createDb } from '../db/client.ts';
+import { createDb, databaseOptionsFromEnv } from '../db/client.ts';
 import { ensureSalesChannel } from '../db/seed-channel.ts';
 import type { ImportReport } from './model.ts';
 import { importCatalogDirectory, importCatalogFile, isReadError } from './import.ts';
 import { createCatalogWriter } from './writer.ts';
-
-/** Same default as backend/runtime.ts (not imported from there: that module also builds the whole Store API). */
-const DEFAULT_DATA_DIR = '.data/pglite';
 
 /** Renders one report for the terminal: counts, every skipped item, warnings grouped by message pattern. */
 function formatReport(report: ImportReport): string {
@@ -79,7 +76,7 @@ async function main(argv: string[]): Promise<number> {
 
   const env = process.env;
   const config = loadBackendConfig(env);
-  const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR });
+  const handle = await createDb(databaseOptionsFromEnv(env));
   try {
     await ensureSalesChannel(handle.db, config);
     const writer = createCatalogWriter(handle.db);

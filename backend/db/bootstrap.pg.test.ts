@@ -28,8 +28,8 @@ afterEach(async () => {
 });
 
 /** A second "process" on the test database: its own pool, not migrated. */
-async function open(url: string): Promise<DbHandle> {
-  const handle = await createDb({ databaseUrl: url, migrate: false });
+async function open(database: PgTestDatabase): Promise<DbHandle> {
+  const handle = await createDb({ ...database.options, migrate: false });
   handles.push(handle);
   return handle;
 }
@@ -50,7 +50,7 @@ describe('start-up of several processes on one PostgreSQL database', () => {
   test('two start-ups begun together on an empty database both succeed, and each migration is applied once', async () => {
     database = await createPgTestDatabase({ migrate: false });
     const url = database.url;
-    const [a, b] = [await open(url), await open(url)];
+    const [a, b] = [await open(database), await open(database)];
     const config = loadBackendConfig({});
     const seeding: { who: string; at: 'start' | 'end' }[] = [];
     const seed = (who: string, handle: DbHandle) => async () => {
@@ -82,20 +82,20 @@ describe('start-up of several processes on one PostgreSQL database', () => {
   test('a start-up whose seed fails releases the lock, and the next start-up completes', async () => {
     database = await createPgTestDatabase({ migrate: false });
     const url = database.url;
-    const first = await open(url);
+    const first = await open(database);
     await expect(
       bootstrapDatabase(first, { databaseUrl: url }, () => Promise.reject(new Error('seed failed'))),
     ).rejects.toThrow('seed failed');
 
     expect(await lockHolders(first)).toBe(0);
-    const second = await open(url);
+    const second = await open(database);
     await expect(bootstrapDatabase(second, { databaseUrl: url }, () => Promise.resolve('up'))).resolves.toBe('up');
   });
 
   test('a start-up waits while another process holds the start-up lock', async () => {
     database = await createPgTestDatabase();
     const url = database.url;
-    const handle = await open(url);
+    const handle = await open(database);
     const order: string[] = [];
     const holder = bootstrapDatabase(handle, { databaseUrl: url }, async () => {
       order.push('holder in');

@@ -30,8 +30,9 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url)
 
 export interface BootstrapOptions {
   /**
-   * The PostgreSQL connection URL the handle was opened with; the lock is taken on its own connection to it. Absent
-   * for PGlite (no lock).
+   * The PostgreSQL connection URL the handle was opened with. The lock and the migrations use their own connection to
+   * the handle's `directUrl` (the server itself when `DATABASE_URL` names a transaction pooler, which cannot hold a
+   * session's advisory lock), to this URL only for a handle without one. Absent for PGlite (no lock).
    */
   databaseUrl?: string | undefined;
   /** Apply the committed migrations first (default true). */
@@ -60,8 +61,9 @@ export async function bootstrapDatabase<T = undefined>(
     return seed ? await seed() : (undefined as T);
   };
   if (handle.kind === 'pglite') return run(() => migratePglite(handle.db as never, { migrationsFolder }));
-  if (!options.databaseUrl) throw new Error('bootstrapDatabase: a PostgreSQL handle needs its databaseUrl');
-  return withBootstrapLock(options.databaseUrl, (client) =>
+  const lockUrl = handle.directUrl ?? options.databaseUrl;
+  if (!lockUrl) throw new Error('bootstrapDatabase: a PostgreSQL handle needs its databaseUrl');
+  return withBootstrapLock(lockUrl, (client) =>
     // The migrations run on the lock's own connection: one session holds the lock and writes the schema.
     run(() => migratePg(drizzlePg(client) as never, { migrationsFolder })),
   );

@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
+import * as v from 'valibot';
 import * as schema from './schema/index.ts';
 import { bootstrapDatabase } from './bootstrap.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
@@ -56,6 +57,112 @@ export interface CreateDbOptions {
    * database; the migrations then apply only what the dump lacks.
    */
   loadDataDir?: Blob | undefined;
+  /** PostgreSQL only: most connections the pool opens at once (default {@link DEFAULT_POOL_MAX}). */
+  poolMax?: number | undefined;
+  /**
+   * PostgreSQL only: false sends every statement unnamed, `queryPrepared` and Drizzle's `.prepare(name)` included, so
+   * nothing outlives the statement on its server connection (for a transaction pooler without prepared-statement
+   * support). Default true.
+   */
+  preparedStatements?: boolean | undefined;
+}
+
+/** Default `poolMax`: ten connections per process (node-postgres' own default pool size). */
+export const DEFAULT_POOL_MAX = 10;
+
+/** Largest `DATABASE_POOL_MAX`: PostgreSQL's default `max_connections` (PostgreSQL documentation, "Connections and Authentication"). */
+const POOL_MAX_LIMIT = 100;
+
+/** Default PGlite folder, relative to the working directory. */
+export const DEFAULT_DATA_DIR = '.data/pglite';
+
+/** An unset or empty variable is absent (a `.env` line `DATABASE_URL=` means no URL). */
+const optionalText = v.optional(
+  v.pipe(
+    v.string(),
+    v.transform((s) => s.trim() || undefined),
+  ),
+);
+
+const databaseEnvSchema = v.object({
+  DATABASE_URL: optionalText,
+  DATABASE_DIRECT_URL: optionalText,
+  DATA_DIR: optionalText,
+  DATABASE_POOL_MAX: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\s*\d{1,3}\s*$/, `a whole number from 1 to ${POOL_MAX_LIMIT}`),
+      v.transform(Number),
+      v.minValue(1, `a whole number from 1 to ${POOL_MAX_LIMIT}`),
+      v.maxValue(POOL_MAX_LIMIT, `a whole number from 1 to ${POOL_MAX_LIMIT}`),
+    ),
+    String(DEFAULT_POOL_MAX),
+  ),
+  DATABASE_PREPARED_STATEMENTS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.trim().toLowerCase()),
+      v.picklist(['on', 'off'], '`on` or `off`'),
+    ),
+    'on',
+  ),
+});
+
+/**
+ * The database options of the environment, for every program that opens the shop's database (the runtime and the
+ * command-line tools):
+ * - `DATABASE_URL`: PostgreSQL connection URL; unset or empty: PGlite in `DATA_DIR` (default {@link DEFAULT_DATA_DIR});
+ * - `DATABASE_DIRECT_URL`: PostgreSQL straight, for the session-level work a transaction pooler such as PgBouncer in
+ *   `pool_mode = transaction` cannot carry (the start-up lock with the migrations, `LISTEN`; PgBouncer documentation
+ *   "Features" table); default `DATABASE_URL`. Needs `DATABASE_URL`;
+ * - `DATABASE_POOL_MAX`: most pooled connections of the process, 1 to 100, default 10. A process also opens one
+ *   dedicated connection to the direct URL while it migrates;
+ * - `DATABASE_PREPARED_STATEMENTS`: `on` (default) or `off`; `off` sends every statement unnamed, as PgBouncer before
+ *   1.21 needs in transaction pooling (a named statement is kept by one server connection, and the next transaction
+ *   may get another one; PgBouncer 1.21 changelog, `max_prepared_statements`).
+ *
+ * @throws Error "Invalid database configuration: …" naming each invalid variable and what it accepts.
+ */
+export function databaseOptionsFromEnv(env: Record<string, string | undefined>): CreateDbOptions {
+  const parsed = v.safeParse(databaseEnvSchema, env);
+  if (!parsed.success) {
+    const issues = parsed.issues
+      .map((i) => {
+        const key = v.getDotPath(i) ?? '?';
+        return `${key}=${JSON.stringify(env[key])}: ${i.message}`;
+      })
+      .join('; ');
+    throw new Error(`Invalid database configuration: ${issues}`);
+  }
+  const e = parsed.output;
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) {
+    throw new Error('Invalid database configuration: DATABASE_DIRECT_URL is set without DATABASE_URL');
+  }
+  return {
+    databaseUrl: e.DATABASE_URL,
+    directUrl: e.DATABASE_DIRECT_URL,
+    dataDir: e.DATA_DIR ?? DEFAULT_DATA_DIR,
+    poolMax: e.DATABASE_POOL_MAX,
+    preparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'on',
+  };
+}
+
+/**
+ * A node-postgres client that sends every statement unnamed: a query config's `name` (Drizzle's `.prepare(name)`,
+ * `queryPrepared`) is dropped, so the server parses it as the unnamed statement, which lives until the next Parse on
+ * that connection (PostgreSQL documentation, "Frontend/Backend Protocol", "Extended Query"). The pool creates its clients with it
+ * (pg-pool's `Client` option).
+ */
+class UnnamedStatementClient extends pg.Client {
+  override query(config: unknown, values?: unknown, callback?: unknown): never {
+    const named =
+      typeof config === 'object' &&
+      config !== null &&
+      'name' in config &&
+      typeof (config as { submit?: unknown }).submit !== 'function';
+    const sent = named ? { ...config, name: undefined } : config;
+    return super.query(sent as never, values as never, callback as never) as never;
+  }
 }
 
 /**
@@ -68,7 +175,11 @@ export interface CreateDbOptions {
  */
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? DEFAULT_POOL_MAX,
+      ...(options.preparedStatements === false ? { Client: UnnamedStatementClient } : {}),
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const directUrl = options.directUrl ?? options.databaseUrl;
     const handle: DbHandle = { db, kind: 'postgres', directUrl, close: () => pool.end() };
@@ -153,7 +264,8 @@ const statementNames = new Map<string, string>();
  * `queryRows` does.
  *
  * Only for statements whose text does not depend on the request (values as parameters, arrays as one parameter:
- * ./sql-params.ts): every distinct text stays prepared on every pooled connection.
+ * ./sql-params.ts): every distinct text stays prepared on every pooled connection. A pool opened with
+ * `preparedStatements: false` sends it unnamed, exactly as `queryRows` does.
  */
 export async function queryPrepared<T>(db: Pick<Db, 'execute'>, statement: SQL): Promise<T[]> {
   const { dialect, session } = db as unknown as DrizzleInternals;

@@ -17,7 +17,7 @@ let other: DbHandle;
 
 beforeAll(async () => {
   database = await createPgTestDatabase();
-  other = await createDb({ databaseUrl: database.url, migrate: false });
+  other = await createDb({ ...database.options, migrate: false });
 });
 
 afterAll(async () => {

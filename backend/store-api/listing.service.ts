@@ -24,7 +24,8 @@
  * docs/decisions/011-in-memory-listing-index.md): filter, exact total, page ids and facets in memory, then one query
  * for the page's products beside one for their media. Criteria `filter`, `post-filter`, `sort` and `ids` address
  * product columns, so those listings run in SQL over `product_listing` joined with `product`, the page and a total
- * capped at COUNT_CAP side by side. Search listings read the bounded candidate set in SQL.
+ * capped at COUNT_CAP side by side. A category listing more products than `LISTING_INDEX_MAX_ROWS` has no listing
+ * index: its listings and facets run in SQL over `product_listing` (a filtered total capped at COUNT_CAP too). Search listings read the bounded candidate set in SQL.
  */
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
@@ -331,14 +332,24 @@ async function mapFacets(
   };
 }
 
-/** Facets of a category in a language, from its listing index, cached (see module comment). */
+/**
+ * Facets of a category in a language, cached (see module comment): from its listing index, or in SQL over
+ * `product_listing` for a category too large for one (the counts then cached once for all languages).
+ */
 function categoryFacets(
+  db: Db,
   cache: CatalogCache,
   categoryId: string,
   locale: string,
 ): Promise<{ raw: RawFacets; mapped: MappedFacets }> {
   return cache.memo(`facets:${categoryId}:${locale}`, async () => {
-    const raw = indexFacets(await cache.listingIndex(categoryId));
+    const index = await cache.listingIndex(categoryId);
+    const raw = index
+      ? indexFacets(index)
+      : await cache.memo(`facets:${categoryId}`, () => {
+          const { source, scope } = categorySource(categoryId, locale, false);
+          return computeFacets(db, source, scope);
+        });
     return { raw, mapped: await mapFacets(cache, raw, await cache.manufacturers(), locale) };
   });
 }
@@ -425,7 +436,7 @@ export async function productListing(req: ListingRequest): Promise<StoreProductL
   let facets: { raw: RawFacets; mapped: MappedFacets } | undefined;
   let searchFacets: Promise<{ raw: RawFacets; mapped: MappedFacets }> | undefined;
   const wantAggregations = !req.suggest && !criteria.noAggregations;
-  if (req.categoryId && wantAggregations) facets = await categoryFacets(cache, req.categoryId, view.locale);
+  if (req.categoryId && wantAggregations) facets = await categoryFacets(db, cache, req.categoryId, view.locale);
   else if (forSearch && wantAggregations) {
     // Read beside the page; the facets of a candidate set (narrowed by criteria `ids`, if any) are cached: they
     // depend on nothing else.
@@ -441,6 +452,8 @@ export async function productListing(req: ListingRequest): Promise<StoreProductL
   let count: number;
   let listMedia: Promise<ProductMediaRow[]> | undefined;
   const rankedPage = forSearch && sorting === 'score' && filtered.length === 0 && !criteria.ids && !extraSort.length;
+  // A category too large for a listing index (CatalogCache.listingIndex answers null) is listed in SQL.
+  const index = req.categoryId && !needsProduct ? await cache.listingIndex(req.categoryId) : null;
   if (rankedPage) {
     // Search results in rank order without filters: the candidates are active products already (every search tier
     // selects active ones), so the page is a slice of them and the total their number.
@@ -449,12 +462,9 @@ export async function productListing(req: ListingRequest): Promise<StoreProductL
     listMedia = loadProductMedia(db, ids);
     listMedia.catch(() => undefined); // awaited in buildProducts; keeps an early failure from going unhandled
     products = await loadProducts(db, ids);
-  } else if (req.categoryId && !needsProduct) {
+  } else if (req.categoryId && index) {
     // Category listing with the listing parameters only: filter, count and page in the category's listing index.
-    const [index, rowOrder] = await Promise.all([
-      cache.listingIndex(req.categoryId),
-      cache.listingOrder(req.categoryId, orderKey(sorting, view.locale), order),
-    ]);
+    const rowOrder = await cache.listingOrder(req.categoryId, orderKey(sorting, view.locale), order);
     const selected = selectPage(index, rowOrder, indexFilter, offset, criteria.onlyAggregations ? 0 : limit);
     count = selected.total;
     listMedia = loadProductMedia(db, selected.ids);
@@ -474,13 +484,16 @@ export async function productListing(req: ListingRequest): Promise<StoreProductL
             JOIN product p ON p.id = page.id AND p.active
            ORDER BY page.ord`,
         );
+    // Without filters the total is known: the candidates of a search, the facets' count of a category.
     const total =
       forSearch && filtered.length === 0 && !criteria.ids
         ? Promise.resolve(req.search!.ids.length)
-        : rows<{ n: number | string }>(
-            db,
-            sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COUNT_CAP}) x`,
-          ).then(([c]) => Number(c?.n ?? 0));
+        : req.categoryId && filtered.length === 0 && !criteria.ids && facets
+          ? Promise.resolve(facets.raw.total)
+          : rows<{ n: number | string }>(
+              db,
+              sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${COUNT_CAP}) x`,
+            ).then(([c]) => Number(c?.n ?? 0));
     const [list, n] = await Promise.all([pageRows, total]);
     products = list.map(toProductRow);
     count = n;

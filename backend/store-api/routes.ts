@@ -50,7 +50,10 @@ export interface RouteDeps {
 }
 
 export function registerRoutes(app: Hono<StoreApiEnv>, deps: RouteDeps): void {
-  const cache = createCatalogCache(deps.db, { versions: deps.cacheVersions });
+  const cache = createCatalogCache(deps.db, {
+    versions: deps.cacheVersions,
+    listingIndexMaxRows: deps.config.listingIndexMaxRows,
+  });
   const catalog = { db: deps.db, config: deps.config, cache };
   registerSystemRoutes(app, catalog);
   registerCacheVersionRoute(app, deps);

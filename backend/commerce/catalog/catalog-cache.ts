@@ -15,9 +15,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows as rows, type Db } from '../../db/client.ts';
 import type { CacheVersionState } from '../../db/cache-version.ts';
+import { DEFAULT_LISTING_INDEX_MAX_ROWS } from '../../config.ts';
 import type { CategoryTranslation } from '../../db/schema/category.ts';
 import { loadOptions, type OptionRow } from './product.repository.ts';
-import { indexBytes, loadListingIndex, loadListingOrder, type ListingIndex } from './listing-index.ts';
+import {
+  indexBytes,
+  LISTING_INDEX_ROW_BYTES,
+  loadListingIndex,
+  loadListingOrder,
+  type ListingIndex,
+} from './listing-index.ts';
 
 export interface CategoryRow {
   id: string;
@@ -87,10 +94,15 @@ export interface CatalogCache {
    */
   options(ids: Iterable<string>): Promise<Map<string, OptionRow>>;
   /**
-   * The in-memory listing index of a category (./listing-index.ts), loaded on first use; the least recently
-   * used indexes are dropped beyond LISTING_INDEX_BUDGET bytes.
+   * The in-memory listing index of a category (./listing-index.ts), loaded on first use; null when the category lists
+   * more than `listingIndexMaxRows` products (its `productCount`), or more than fit the budget at
+   * LISTING_INDEX_ROW_BYTES each: its listings then run in SQL. The least recently
+   * used indexes are dropped beyond the budget (`listingIndexBudget`, bytes), the index just loaded too when it
+   * alone exceeds it (the request that loaded it still gets it).
    */
-  listingIndex(categoryId: string): Promise<ListingIndex>;
+  listingIndex(categoryId: string): Promise<ListingIndex | null>;
+  /** The listing indexes kept now: how many, and their approximate bytes (`indexBytes` plus their row orders). */
+  listingIndexUsage(): { entries: number; bytes: number };
   /** The row order of a sorting in a category's listing index; `orderBy` is its ORDER BY over `product_listing l`. */
   listingOrder(categoryId: string, key: string, orderBy: SQL): Promise<Int32Array>;
   /** The cached value for `key`, computed once by `load` until cleared or expired. */
@@ -127,6 +139,10 @@ export interface CatalogCacheOptions {
    * rises. Without it every entry is of version 0 and only the TTL and `clearCatalogCaches()` end it.
    */
   versions?: CacheVersionState;
+  /** Categories listing more products get no listing index (default DEFAULT_LISTING_INDEX_MAX_ROWS). */
+  listingIndexMaxRows?: number;
+  /** Bytes all listing indexes of the cache may take together (default 256 MiB). */
+  listingIndexBudget?: number;
 }
 
 /** When and from which catalogue version an entry was built. */
@@ -141,6 +157,8 @@ interface Stamp {
  */
 export function createCatalogCache(db: Db, options: CatalogCacheOptions = {}): CatalogCache {
   const ttlMs = options.ttlMs ?? 5 * 60_000;
+  const maxRows = options.listingIndexMaxRows ?? DEFAULT_LISTING_INDEX_MAX_ROWS;
+  const budget = options.listingIndexBudget ?? LISTING_INDEX_BUDGET;
   const versions = options.versions;
   const stamp = (): Stamp => ({ at: Date.now(), version: versions?.current().catalog ?? 0 });
   /** True while an entry may be served: built from the current version, younger than the TTL. */
@@ -151,7 +169,7 @@ export function createCatalogCache(db: Db, options: CatalogCacheOptions = {}): C
   let optionRows = new Map<string, OptionRow>();
   let optionsStamp = stamp();
   interface IndexEntry extends Stamp {
-    index: Promise<ListingIndex>;
+    index: Promise<ListingIndex | null>;
     orders: Map<string, Promise<Int32Array>>;
     bytes: number;
   }
@@ -164,25 +182,35 @@ export function createCatalogCache(db: Db, options: CatalogCacheOptions = {}): C
       indexes.set(categoryId, entry);
       return entry;
     }
-    const fresh: IndexEntry = { ...stamp(), index: loadListingIndex(db, categoryId), orders: new Map(), bytes: 0 };
+    const load = async (): Promise<ListingIndex | null> => {
+      const listed = (await cache.categories()).byId.get(categoryId)?.productCount ?? 0;
+      // Nor an index that would not fit the budget by itself.
+      return listed > maxRows || listed * LISTING_INDEX_ROW_BYTES > budget ? null : loadListingIndex(db, categoryId);
+    };
+    const fresh: IndexEntry = { ...stamp(), index: load(), orders: new Map(), bytes: 0 };
     indexes.delete(categoryId);
     indexes.set(categoryId, fresh);
     fresh.index.then(
       (index) => {
-        fresh.bytes = indexBytes(index);
-        let used = 0;
-        for (const e of indexes.values()) used += e.bytes;
-        for (const [key, e] of indexes) {
-          if (used <= LISTING_INDEX_BUDGET || e === fresh) break;
-          used -= e.bytes;
-          indexes.delete(key);
-        }
+        fresh.bytes = index ? indexBytes(index) : 0;
+        keepWithinBudget();
       },
       () => {
         if (indexes.get(categoryId) === fresh) indexes.delete(categoryId);
       },
     );
     return fresh;
+  }
+
+  /** Drops the least recently used indexes until the kept ones fit the budget; the newest goes last, if need be. */
+  function keepWithinBudget(): void {
+    let used = 0;
+    for (const e of indexes.values()) used += e.bytes;
+    for (const [key, e] of indexes) {
+      if (used <= budget) break;
+      used -= e.bytes;
+      indexes.delete(key);
+    }
   }
 
   function memo<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -291,14 +319,27 @@ export function createCatalogCache(db: Db, options: CatalogCacheOptions = {}): C
         }));
       }),
     listingIndex: (categoryId) => indexEntry(categoryId).index,
+    listingIndexUsage() {
+      let bytes = 0;
+      for (const e of indexes.values()) bytes += e.bytes;
+      return { entries: indexes.size, bytes };
+    },
     async listingOrder(categoryId, key, orderBy) {
       const entry = indexEntry(categoryId);
       let order = entry.orders.get(key);
       if (!order) {
-        order = entry.index.then((index) => loadListingOrder(db, index, orderBy));
+        order = entry.index.then((index) => {
+          if (!index) throw new Error(`category ${categoryId} has no listing index: it is listed in SQL`);
+          return loadListingOrder(db, index, orderBy);
+        });
         entry.orders.set(key, order);
         order.catch(() => entry.orders.delete(key));
-        order.then((o) => (entry.bytes += o.byteLength)).catch(() => undefined);
+        order
+          .then((o) => {
+            entry.bytes += o.byteLength;
+            keepWithinBudget();
+          })
+          .catch(() => undefined);
       }
       return order;
     },

@@ -258,7 +258,13 @@ export function selectPage(
   return { total, ids };
 }
 
+/**
+ * Approximate heap bytes of one listed product in an index besides its options: its id string and `rowOf` entry
+ * dominate (docs/decisions/011-in-memory-listing-index.md).
+ */
+export const LISTING_INDEX_ROW_BYTES = 160;
+
 /** Approximate heap bytes of an index (for the cache's memory budget). */
 export function indexBytes(index: ListingIndex): number {
-  return index.size * 160 + index.options.length * 8;
+  return index.size * LISTING_INDEX_ROW_BYTES + index.options.length * 8;
 }

@@ -20,7 +20,7 @@ let second: DbHandle | undefined;
 beforeAll(async () => {
   database = await createPgTestDatabase();
   await seedSalesChannel(database.handle.db, config);
-  second = await createDb({ databaseUrl: database.url, migrate: false });
+  second = await createDb({ ...database.options, migrate: false });
 });
 afterAll(async () => {
   await second?.close();

@@ -28,7 +28,8 @@ const TSX = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', impo
 const config = loadBackendConfig({});
 let database: PgTestDatabase | undefined;
 let handle: DbHandle;
-let databaseUrl: string;
+/** The variables naming the test database for the backend's process. */
+let databaseEnv: Record<string, string>;
 let backend: ChildProcess | undefined;
 let smtp: SmtpSink | undefined;
 
@@ -59,7 +60,7 @@ async function startBackend(port: number, env: Record<string, string> = {}): Pro
     cwd: ROOT,
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl,
+      ...databaseEnv,
       BACKEND_PORT: String(port),
       HOST: '127.0.0.1',
       STORE_API_ACCESS_KEY: config.accessKey,
@@ -103,7 +104,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   database = await createPgTestDatabase();
   handle = database.handle;
-  databaseUrl = database.url;
+  databaseEnv = database.env;
   await seedSalesChannel(handle.db, config);
   await seedCheckoutSettings(handle.db);
 }, 60_000);

@@ -30,7 +30,7 @@ function domainsOf(ctx: StoreContext, languageId: string): SitemapDomain[] {
     .map((d) => ({ id: d.id, url: d.url.replace(/\/+$/, ''), languageId, locale }));
 }
 
-export function registerSitemapRoutes(app: Hono<StoreApiEnv>, deps: Pick<CatalogDeps, 'db'>): void {
+export function registerSitemapRoutes(app: Hono<StoreApiEnv>, deps: Pick<CatalogDeps, 'db' | 'cache'>): void {
   app.get('/store-api/sitemap', async (c) => {
     const ctx = c.get('context');
     const channelId = ctx.salesChannel.id;
@@ -64,7 +64,7 @@ export function registerSitemapRoutes(app: Hono<StoreApiEnv>, deps: Pick<Catalog
     if (!match || (match[1] ?? ctx.salesChannel.id) !== ctx.salesChannel.id) throw unknown;
     const domain = domainsOf(ctx, match[2] ?? ctx.language.id).find((d) => d.id === match[3]);
     if (!domain) throw unknown;
-    const xml = await sitemapFile(deps.db, ctx.salesChannel.id, domain, Number(match[4]));
+    const xml = await sitemapFile(deps.db, deps.cache, ctx.salesChannel.id, domain, Number(match[4]));
     if (xml === null) throw unknown;
     const gzip = match[5] !== undefined;
     return c.body(gzip ? gzipSync(xml) : xml, 200, {

@@ -8,9 +8,15 @@
  * - they are split into files of at most {@link URLS_PER_FILE} URLs (the protocol's limit is 50,000 URLs and 50 MB
  *   uncompressed per file; 50,000 product URLs of this catalogue take about 7 MB), numbered from 1;
  * - `lastmod` is the entity's last change (`updated_at`, else `created_at`) as a W3C date (YYYY-MM-DD).
+ *
+ * A file's products are read by keyset (`id > last id of the previous file`, in id order), not by OFFSET, so file n
+ * costs the same as file 1 however large the catalogue: the last id of every file is found by one scan of the
+ * active products' ids and kept in the catalogue cache (`memo`) until it is cleared or expires. A product added since
+ * that scan may be missing from the files until then; no file ever holds more than the file limit.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import type { CatalogCache } from '../../commerce/catalog/catalog-cache.ts';
 import { localeColumns } from '../../db/locale-columns.ts';
 import { productSeoPath } from '../../lib/slug.ts';
 
@@ -55,6 +61,19 @@ function toDate(value: Date | string | null): Date | null {
   return value === null ? null : new Date(value);
 }
 
+/**
+ * The id of each product that ends a file, by its position in id order (1-based): with `pages` page entries first
+ * and `perFile` URLs per file, file n (n ≥ 2) starts after the product at position (n - 1) × perFile - pages.
+ */
+async function fileEnds(db: Db, pages: number, perFile: number): Promise<Map<number, string>> {
+  const rows = await queryRows<{ id: string; position: number | string }>(
+    db,
+    sql`SELECT id, position FROM (SELECT id, row_number() OVER (ORDER BY id) AS position FROM product WHERE active) p
+         WHERE (position + ${pages}) % ${perFile} = 0`,
+  );
+  return new Map(rows.map((r) => [Number(r.position), r.id]));
+}
+
 async function productCount(db: Db): Promise<number> {
   const [row] = await queryRows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM product WHERE active`);
   return Number(row?.n ?? 0);
@@ -75,26 +94,39 @@ const xmlEscape = (s: string) =>
 
 /**
  * Sitemap file `file` (1-based) of a domain as XML (`<urlset>`), or null when the domain has no such file.
+ * `perFile` (default URLS_PER_FILE) is the most URLs of a file.
  *
  * @throws the database error when a query fails
  */
 export async function sitemapFile(
   db: Db,
+  cache: Pick<CatalogCache, 'memo'>,
   salesChannelId: string,
   domain: SitemapDomain,
   file: number,
+  perFile = URLS_PER_FILE,
 ): Promise<string | null> {
   if (!Number.isInteger(file) || file < 1) return null;
   const pages = await pageEntries(db, salesChannelId, domain);
-  const start = (file - 1) * URLS_PER_FILE;
-  const entries = pages.slice(start, start + URLS_PER_FILE);
-  const wanted = URLS_PER_FILE - entries.length;
+  const start = (file - 1) * perFile;
+  const entries = pages.slice(start, start + perFile);
+  const wanted = perFile - entries.length;
+  // Products before this file: none, or up to the product at position `skipped`, which ends the previous file.
+  const skipped = start - pages.length;
+  let after: string | undefined;
+  if (skipped > 0) {
+    const ends = await cache.memo(`sitemap-file-ends:${pages.length}:${perFile}`, () =>
+      fileEnds(db, pages.length, perFile),
+    );
+    after = ends.get(skipped);
+    if (after === undefined) return null; // fewer products than files before this one
+  }
   const name = sql.raw(`p.${localeColumns(domain.locale).nameColumn}`);
   const products = await queryRows<{ name: string; product_number: string; lastmod: Date | string | null }>(
     db,
     sql`SELECT ${name} AS name, p.product_number, COALESCE(p.updated_at, p.created_at) AS lastmod
-          FROM product p WHERE p.active ORDER BY p.id
-         LIMIT ${wanted} OFFSET ${Math.max(0, start - pages.length)}`,
+          FROM product p WHERE p.active ${after === undefined ? sql`` : sql`AND p.id > ${after}`}
+         ORDER BY p.id LIMIT ${wanted}`,
   );
   if (file > 1 && entries.length === 0 && products.length === 0) return null;
   for (const p of products)
