@@ -77,7 +77,10 @@ export async function createPgTestDatabase(options: { migrate?: boolean } = {}):
     env,
     drop: async () => {
       await handle.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // A pooler keeps its server connections to the database open after the test's pool closed: only then end them
+      // (FORCE). Without one, the pool's own connections are closing at this moment, and FORCE would terminate them
+      // mid-goodbye (an uncaught 57P01 in the test process).
+      await admin(`DROP DATABASE IF EXISTS ${name}${POOLER ? ' WITH (FORCE)' : ''}`);
     },
   };
 }
