@@ -63,10 +63,20 @@ function locateMigrations(): void {
   if (found) process.env.WERKBANK_MIGRATIONS_DIR = found;
 }
 
-async function runtime() {
+let backendModule: Promise<typeof import('../../../backend/runtime.ts')> | undefined;
+
+/**
+ * The embedded backend's runtime module, imported on first use (the storefront over HTTP never loads it) and then
+ * kept: every in-process Store API call goes through it.
+ */
+function backend(): Promise<typeof import('../../../backend/runtime.ts')> {
   locateMigrations();
-  const { getRuntime } = await import('../../../backend/runtime.ts');
-  return getRuntime();
+  backendModule ??= import('../../../backend/runtime.ts');
+  return backendModule;
+}
+
+async function runtime() {
+  return (await backend()).getRuntime();
 }
 
 function createTransport(env: Record<string, string | undefined>): StoreApiTransport {
@@ -101,14 +111,9 @@ function createTransport(env: Record<string, string | undefined>): StoreApiTrans
         localeCode: d.locale,
       }));
     },
-    readiness: async () => {
-      locateMigrations();
-      const { checkRuntimeReady } = await import('../../../backend/runtime.ts');
-      return checkRuntimeReady({ start: true });
-    },
+    readiness: async () => (await backend()).checkRuntimeReady({ start: true }),
     close: async () => {
-      const { closeRuntime } = await import('../../../backend/runtime.ts');
-      await closeRuntime();
+      await (await backend()).closeRuntime();
     },
   };
 }
