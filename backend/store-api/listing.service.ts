@@ -41,14 +41,15 @@ import type {
   StoreProductSorting,
   StorePropertyGroupOption,
 } from '../http/shopware-schemas.ts';
-import { buildProducts, mediaLinksFor, type ProductViewOptions } from './product.mapper.ts';
+import { buildProducts, type ProductViewOptions } from './product.mapper.ts';
 import {
+  loadProductMedia,
   loadProducts,
   PRODUCT_COLUMNS,
   toProductRow,
   type OptionRow,
   type ProductDbRow,
-  type ProductMediaLink,
+  type ProductMediaRow,
   type ProductRow,
 } from '../commerce/catalog/product.repository.ts';
 import { indexFacets, selectPage, type IndexFacets, type IndexFilter } from '../commerce/catalog/listing-index.ts';
@@ -438,14 +439,14 @@ export async function productListing(req: ListingRequest): Promise<StoreProductL
 
   let products: ProductRow[];
   let count: number;
-  let listMedia: Promise<ProductMediaLink[]> | undefined;
+  let listMedia: Promise<ProductMediaRow[]> | undefined;
   const rankedPage = forSearch && sorting === 'score' && filtered.length === 0 && !criteria.ids && !extraSort.length;
   if (rankedPage) {
     // Search results in rank order without filters: the candidates are active products already (every search tier
     // selects active ones), so the page is a slice of them and the total their number.
     const ids = criteria.onlyAggregations ? [] : req.search!.ids.slice(offset, offset + limit);
     count = req.search!.ids.length;
-    listMedia = mediaLinksFor(db, ids, req.product);
+    listMedia = loadProductMedia(db, ids);
     listMedia.catch(() => undefined); // awaited in buildProducts; keeps an early failure from going unhandled
     products = await loadProducts(db, ids);
   } else if (req.categoryId && !needsProduct) {
@@ -456,7 +457,7 @@ export async function productListing(req: ListingRequest): Promise<StoreProductL
     ]);
     const selected = selectPage(index, rowOrder, indexFilter, offset, criteria.onlyAggregations ? 0 : limit);
     count = selected.total;
-    listMedia = mediaLinksFor(db, selected.ids, req.product);
+    listMedia = loadProductMedia(db, selected.ids);
     listMedia.catch(() => undefined); // awaited in buildProducts; keeps an early failure from going unhandled
     products = await loadProducts(db, selected.ids);
   } else {

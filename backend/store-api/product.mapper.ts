@@ -31,14 +31,10 @@ import type {
 } from '../http/shopware-schemas.ts';
 import { calculateProductPrices, type PriceRow } from '../lib/price.ts';
 import {
-  loadMediaLinks,
   loadPrices,
   loadProductMedia,
-  loadProductMediaLinks,
   loadProducts,
-  hasMediaData,
   type OptionRow,
-  type ProductMediaLink,
   type ProductMediaRow,
   type ProductRow,
 } from '../commerce/catalog/product.repository.ts';
@@ -55,7 +51,7 @@ export interface ProductViewOptions {
 }
 
 /** Whether a media link is an image for the gallery (else a document for downloads). */
-function isGalleryImage(pm: Pick<ProductMediaLink, 'purpose' | 'media'>): boolean {
+function isGalleryImage(pm: Pick<ProductMediaRow, 'purpose' | 'media'>): boolean {
   const mime = pm.media.mimeType ?? '';
   const ext = (pm.media.fileExtension ?? /\.([A-Za-z0-9]+)$/.exec(pm.media.fileName)?.[1] ?? '').toLowerCase();
   const image =
@@ -111,36 +107,9 @@ function sortOptions(list: OptionWithGroup[]): OptionWithGroup[] {
   );
 }
 
-/** A product's media as its response shows them: gallery images and downloads by position, and the cover. */
-interface MediaSelection<L> {
-  gallery: L[];
-  cover: L | undefined;
-  downloads: L[];
-}
-
-/**
- * The media of `row` from the media links by product id: its own links, or its parent's when it has none (Shopware's
- * variant inheritance). The cover is the gallery image of the product's cover media (else its parent's), else the
- * first gallery image.
- */
-function selectMedia<L extends ProductMediaLink>(
-  row: ProductRow,
-  parent: ProductRow | undefined,
-  links: Map<string, L[]>,
-): MediaSelection<L> {
-  const own = links.get(row.id) ?? [];
-  const mediaLinks = own.length > 0 ? own : parent ? (links.get(parent.id) ?? []) : [];
-  const gallery = mediaLinks.filter(isGalleryImage).sort((a, b) => a.position - b.position);
-  const coverMediaId = row.coverMediaId ?? parent?.coverMediaId ?? gallery[0]?.mediaId ?? null;
-  const cover = gallery.find((m) => m.mediaId === coverMediaId) ?? gallery[0];
-  const downloads = mediaLinks.filter((m) => !isGalleryImage(m)).sort((a, b) => a.position - b.position);
-  return { gallery, cover, downloads };
-}
-
 interface Loaded {
   parents: Map<string, ProductRow>;
-  /** The media of each product of the list (for `media: 'cover'` only the cover). */
-  media: Map<string, MediaSelection<ProductMediaRow>>;
+  media: Map<string, ProductMediaRow[]>;
   options: Map<string, OptionRow>;
   prices: Map<string, PriceRow[]>;
   index: CategoryIndex;
@@ -148,21 +117,11 @@ interface Loaded {
 }
 
 /**
- * The media links of products that `buildProducts` needs for `options`: for `media: 'cover'` their roles only
- * (`loadProductMediaLinks`; the chosen covers are read in full afterwards), else every link with its media.
- */
-export function mediaLinksFor(db: Db, productIds: string[], options: ProductViewOptions): Promise<ProductMediaLink[]> {
-  return options.media === 'cover' ? loadProductMediaLinks(db, productIds) : loadProductMedia(db, productIds);
-}
-
-/**
  * Maps product rows to Shopware products, loading their associations in batches.
  *
  * `listMedia`, when given, is the media of exactly the products of `list`, already requested by the caller (so it
- * can run beside the product query; `mediaLinksFor` reads what `options` needs); media of inherited parents is
- * loaded here, except for the `knownParents` the caller has read already with their media (the parent of the
- * variants of a product detail). With `media: 'cover'` the links are read with their roles only and then the media
- * of the chosen covers, so a listing of products with large galleries does not read every image of them.
+ * can run beside the product query); media of inherited parents is loaded here, except for the `knownParents` the
+ * caller has read already with their media (the parent of the variants of a product detail).
  *
  * @returns products in the order of `list`.
  */
@@ -172,7 +131,7 @@ export async function buildProducts(
   list: ProductRow[],
   view: ViewContext,
   options: ProductViewOptions,
-  listMedia?: Promise<ProductMediaLink[]>,
+  listMedia?: Promise<ProductMediaRow[]>,
   knownParents?: { rows: ProductRow[]; media: ProductMediaRow[] },
 ): Promise<StoreProduct[]> {
   if (list.length === 0) return [];
@@ -183,11 +142,9 @@ export async function buildProducts(
       list.map((p) => p.parentId).filter((id): id is string => Boolean(id) && !inList.has(id!) && !known.has(id!)),
     ),
   ];
-  const coverOnly = options.media === 'cover';
-  const ownMedia = listMedia ?? mediaLinksFor(db, [...inList.keys()], options);
+  const ownMedia = listMedia ?? loadProductMedia(db, [...inList.keys()]);
   ownMedia.catch(() => undefined); // awaited below; keeps an early failure from going unhandled
   const knownUsed = [...known.values()].filter((p) => list.some((x) => x.parentId === p.id) && !inList.has(p.id));
-  const knownMedia = (knownParents?.media ?? []).filter((m) => knownUsed.some((p) => p.id === m.productId));
   const parentRows = [...knownUsed, ...(await loadProducts(db, parentIds, false))];
   const parents = new Map<string, ProductRow>([...list, ...parentRows].map((p) => [p.id, p]));
   const allIds = [...new Set([...list.map((p) => p.id), ...parentRows.map((p) => p.id)])];
@@ -196,37 +153,20 @@ export async function buildProducts(
     p.optionIds.forEach((id) => optionIds.add(id));
     if (options.properties) p.propertyIds.forEach((id) => optionIds.add(id));
   }
-  const [listLinks, parentLinks, optionMap, prices, index, manufacturers] = await Promise.all([
+  const [listMediaRows, parentMediaRows, optionMap, prices, index, manufacturers] = await Promise.all([
     ownMedia,
-    mediaLinksFor(db, parentIds, options),
+    loadProductMedia(db, parentIds).then((loaded) => [
+      ...(knownParents?.media ?? []).filter((m) => knownUsed.some((p) => p.id === m.productId)),
+      ...loaded,
+    ]),
     cache.options(optionIds),
     view.pricesVisible ? loadPrices(db, allIds) : Promise.resolve(new Map<string, PriceRow[]>()),
     cache.categories(),
     cache.manufacturers(),
   ]);
-  const links = new Map<string, ProductMediaLink[]>();
-  const full = new Map<string, ProductMediaRow>();
-  for (const m of [...listLinks, ...knownMedia, ...parentLinks]) {
-    links.set(m.productId, [...(links.get(m.productId) ?? []), m]);
-    if (hasMediaData(m)) full.set(m.id, m);
-  }
-  const selected = new Map(
-    list.map((p) => [p.id, selectMedia(p, p.parentId ? parents.get(p.parentId) : undefined, links)]),
-  );
-  const covers = [...selected.values()].flatMap((s) => (s.cover && !full.has(s.cover.id) ? [s.cover.id] : []));
-  for (const m of await loadMediaLinks(db, [...new Set(covers)])) full.set(m.id, m);
-  const read = (m: ProductMediaLink): ProductMediaRow[] => {
-    const row = full.get(m.id);
-    return row ? [row] : [];
-  };
-  const media = new Map<string, MediaSelection<ProductMediaRow>>();
-  for (const [id, s] of selected) {
-    media.set(id, {
-      gallery: coverOnly ? [] : s.gallery.flatMap(read),
-      cover: s.cover ? read(s.cover)[0] : undefined,
-      downloads: coverOnly ? [] : s.downloads.flatMap(read),
-    });
-  }
+  const mediaRows = [...listMediaRows, ...parentMediaRows];
+  const media = new Map<string, ProductMediaRow[]>();
+  for (const m of mediaRows) media.set(m.productId, [...(media.get(m.productId) ?? []), m]);
   const loaded: Loaded = {
     parents,
     media,
@@ -285,11 +225,12 @@ function mapProduct(row: ProductRow, loaded: Loaded, view: ViewContext, options:
   const name = t.name ?? '';
   const manufacturerId = row.manufacturerId ?? parent?.manufacturerId ?? null;
   const manufacturer = manufacturerId ? loaded.manufacturers.get(manufacturerId) : undefined;
-  const {
-    gallery,
-    cover: coverLink,
-    downloads,
-  } = loaded.media.get(row.id) ?? { gallery: [], cover: undefined, downloads: [] };
+  const ownMedia = loaded.media.get(row.id) ?? [];
+  const mediaLinks = ownMedia.length > 0 ? ownMedia : parent ? (loaded.media.get(parent.id) ?? []) : [];
+  const gallery = mediaLinks.filter(isGalleryImage).sort((a, b) => a.position - b.position);
+  const coverMediaId = row.coverMediaId ?? parent?.coverMediaId ?? gallery[0]?.mediaId ?? null;
+  const coverLink = gallery.find((m) => m.mediaId === coverMediaId) ?? gallery[0];
+  const downloads = mediaLinks.filter((m) => !isGalleryImage(m)).sort((a, b) => a.position - b.position);
   const categoryIds = row.categoryIds.length > 0 ? row.categoryIds : (parent?.categoryIds ?? []);
   const seoCategory = seoCategoryId(categoryIds, loaded.index, view.navigationCategoryId);
   const delivery =

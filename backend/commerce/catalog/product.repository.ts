@@ -78,19 +78,6 @@ export interface ProductMediaRow {
   };
 }
 
-/**
- * A media link with only what decides its role (gallery image or download, ../../store-api/product.mapper.ts):
- * enough to find a product's cover without reading every image of its gallery.
- */
-export type ProductMediaLink = Omit<ProductMediaRow, 'description' | 'media'> & {
-  media: Pick<ProductMediaRow['media'], 'id' | 'fileName' | 'mimeType' | 'fileExtension'>;
-};
-
-/** Whether a media link was read with its media (`loadProductMedia`, `loadMediaLinks`), not its role only. */
-export function hasMediaData(link: ProductMediaLink): link is ProductMediaRow {
-  return 'file' in link.media;
-}
-
 export interface OptionRow {
   id: string;
   groupId: string;
@@ -276,17 +263,12 @@ export interface ProductMediaDbRow {
  * `is_simple_subquery`).
  */
 export function productMediaSelect(productIds: SQL): SQL {
-  return mediaLinkSelect(sql`pm.product_id = ANY(${productIds})`);
-}
-
-/** `productMediaSelect` for the links that match `condition` (over `product_media pm`). */
-function mediaLinkSelect(condition: SQL): SQL {
   return sql`
     SELECT pm.id, pm.product_id, pm.media_id, pm.position, pm.purpose, pm.description, ${MEDIA_COLUMNS}
       FROM product_media pm
       CROSS JOIN LATERAL (SELECT * FROM media WHERE media.id = pm.media_id OFFSET 0) m
       LEFT JOIN LATERAL (SELECT * FROM media_file WHERE media_file.hash = m.file_hash OFFSET 0) f ON true
-     WHERE ${condition}
+     WHERE pm.product_id = ANY(${productIds})
      ORDER BY pm.product_id, pm.position, pm.id`;
 }
 
@@ -359,49 +341,6 @@ export async function loadProductMedia(db: Db, productIds: string[]): Promise<Pr
     sql`SELECT ${productMediaJson(textArray(productIds))} AS media`,
   );
   return (result?.media ?? []).map(toProductMediaRow);
-}
-
-/** The media links whose ids are `linkIds` (unknown ids left out), as `loadProductMedia` reads them. */
-export async function loadMediaLinks(db: Db, linkIds: string[]): Promise<ProductMediaRow[]> {
-  if (linkIds.length === 0) return [];
-  const [result] = await rows<{ media: ProductMediaDbRow[] | null }>(
-    db,
-    sql`SELECT (SELECT json_agg(x ORDER BY x.product_id, x.position, x.id)
-                  FROM (${mediaLinkSelect(sql`pm.id = ANY(${textArray(linkIds)})`)}) x) AS media`,
-  );
-  return (result?.media ?? []).map(toProductMediaRow);
-}
-
-/**
- * The media links of products with only what decides their role (`ProductMediaLink`), by product, position and id:
- * a listing needs one image per product, the cover, but finds it among all links of the product.
- */
-export async function loadProductMediaLinks(db: Db, productIds: string[]): Promise<ProductMediaLink[]> {
-  if (productIds.length === 0) return [];
-  type Row = Pick<ProductMediaDbRow, 'id' | 'product_id' | 'media_id' | 'position' | 'purpose'> &
-    Pick<ProductMediaDbRow, 'file_name' | 'mime_type' | 'file_extension'>;
-  const [result] = await rows<{ links: Row[] | null }>(
-    db,
-    sql`SELECT (SELECT json_agg(x ORDER BY x.product_id, x.position, x.id) FROM (
-              SELECT pm.id, pm.product_id, pm.media_id, pm.position, pm.purpose,
-                     m.file_name, m.mime_type, m.file_extension
-                FROM product_media pm
-                CROSS JOIN LATERAL (SELECT * FROM media WHERE media.id = pm.media_id OFFSET 0) m
-               WHERE pm.product_id = ANY(${textArray(productIds)})) x) AS links`,
-  );
-  return (result?.links ?? []).map((r) => ({
-    id: r.id,
-    productId: r.product_id,
-    mediaId: r.media_id,
-    position: Number(r.position),
-    purpose: r.purpose,
-    media: {
-      id: r.media_id,
-      fileName: r.file_name,
-      mimeType: r.mime_type ?? null,
-      fileExtension: r.file_extension ?? null,
-    },
-  }));
 }
 
 /** An option as `optionSelect` selects it (snake_case columns). */
