@@ -36,9 +36,10 @@
  * listings ≤ 10 ms, product page data ≤ 10 ms, add to cart and cart read ≤ 15 ms; on the real catalogue in PGlite
  * quick search ≤ 15 ms.
  * Options: `--only real|generated|throughput` (`400k` names the generated catalogue too), `--articles N` (default
- * 400000), `--iterations N` (default 200), `--skip-render`, `--bounds-only` (of the
- * backend figures only the input bounds, no rendering); throughput of cached pages
- * against a bare server: bench/throughput.ts (its options `--port`, `--seconds`, `--connections` are passed on).
+ * 400000), `--iterations N` (default 200), `--skip-render`, `--bounds-only` (of the backend figures only the input
+ * bounds, no rendering); throughput of cached pages against a bare server and of uncached pages, on PGlite and
+ * PostgreSQL: bench/throughput.ts (its options `--port`, `--seconds`, `--connections`, `--rounds`, `--postgres` are
+ * passed on).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';

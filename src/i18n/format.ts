@@ -42,7 +42,7 @@ const localeNumbers: FormatterModule = {
 
 /**
  * A translator over `messages` in `locale`, with `fallback` (the fallback locale's messages) for keys the locale
- * lacks.
+ * lacks. The messages are taken as they are when the translator is made; they must not change afterwards.
  */
 export function createTranslator(
   locale: Locale,
@@ -65,7 +65,18 @@ export function createTranslator(
     showSupportNotice: false,
   } as Parameters<typeof instance.init>[0]);
   const t = instance.getFixedT(locale);
-  return (key, values) => t(key, values ?? {}) as string;
+  // A message without values is the same text at every call (the messages never change once given): it is
+  // looked up and formatted once. Messages with values go through i18next every time.
+  const plain = new Map<string, string>();
+  return (key, values) => {
+    if (values) return t(key, values) as string;
+    let text = plain.get(key);
+    if (text === undefined) {
+      text = t(key, {}) as string;
+      plain.set(key, text);
+    }
+    return text;
+  };
 }
 
 /** A number in the locale's notation, e.g. `formatNumber(2424.5, 'de-DE')` → "2.424,5". */

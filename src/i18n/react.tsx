@@ -50,9 +50,31 @@ export function i18nValue({ locale, messages }: { locale: Locale; messages: Mess
 
 const I18nContext = createContext<I18nValue>(i18nValue({ locale: 'en-GB', messages: {} }));
 
+/** Provider values by message set and locale: the sets are kept and never changed (message-sets.ts). */
+const values = new WeakMap<MessageSet, Map<Locale, I18nValue>>();
+
+/**
+ * The provider value of a message set, built once per set and locale: every island of a page, and every page the
+ * server renders, shares it instead of starting a translator of its own. A set is never changed once made
+ * (translator.ts `islandMessages`, message-sets.ts), so the value stays right.
+ */
+function sharedI18nValue({ locale, messages }: { locale: Locale; messages: MessageSet }): I18nValue {
+  let byLocale = values.get(messages);
+  if (!byLocale) {
+    byLocale = new Map();
+    values.set(messages, byLocale);
+  }
+  let value = byLocale.get(locale);
+  if (!value) {
+    value = i18nValue({ locale, messages });
+    byLocale.set(locale, value);
+  }
+  return value;
+}
+
 /** Provides the translator of `i18n` to everything below. */
 export function I18nProvider({ i18n, children }: { i18n: IslandI18nProp; children: ReactNode }) {
-  const value = useMemo(() => i18nValue(resolveMessageSet(i18n)), [i18n]);
+  const value = useMemo(() => sharedI18nValue(resolveMessageSet(i18n)), [i18n]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

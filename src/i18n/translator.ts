@@ -121,13 +121,17 @@ export function sharedMessages(locale: Locale, selection: MessageSelection): Sha
  * so no text can close the element.
  */
 export function messageSetPayload({ ref }: SharedMessageSet): RenderScriptInstruction {
-  const json = JSON.stringify(messageSet(ref)).replaceAll('<', '\\u003c');
-  return createRenderInstruction({
-    type: 'script',
-    id: `werkbank:messages:${ref}`,
-    content: `<script type="application/json" id="${messageSetElementId(ref)}">${json}</script>`,
-  });
+  let content = payloads.get(ref);
+  if (content === undefined) {
+    const json = JSON.stringify(messageSet(ref)).replaceAll('<', '\\u003c');
+    content = `<script type="application/json" id="${messageSetElementId(ref)}">${json}</script>`;
+    payloads.set(ref, content);
+  }
+  return createRenderInstruction({ type: 'script', id: `werkbank:messages:${ref}`, content });
 }
+
+/** The payload element of each shared set, by ref: a ref names one set of texts (`sharedMessages`). */
+const payloads = new Map<string, string>();
 
 /**
  * A quantity with its order unit by name in `locale` (format.ts `quantityWithUnit`): `formatQuantity('de-DE', 10,

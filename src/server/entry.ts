@@ -1,52 +1,15 @@
 /**
- * The storefront's production server, built to `dist/server/entry.mjs` and started with `node dist/server/entry.mjs`
- * (docs/decisions/018-response-delivery.md). Astro's Node adapter runs in middleware mode inside it: this module
- * serves the client build, cached pages and compression (src/server/delivery.ts) and hands everything else to the
- * adapter's handler, which keeps its request body limit (`bodySizeLimit` in astro.config.mjs).
+ * The build's server entry (`node dist/server/entry.mjs`; astro.config.mjs makes it the Node adapter's
+ * `serverEntrypoint`): selects the production builds of the server's libraries, then starts the server (./server.ts).
  *
- * Listens on `PORT` and `HOST` like Astro's standalone server did (defaults: Astro's `server.port`, 4321, and
- * `server.host`, localhost).
- *
- * `/healthz` and `/readyz` are answered before everything else (no page cache, origin check or domain lookup; never
- * cached): ready means the Store API can serve (in-process: the embedded database is open and answers) and the
- * server is not draining. SIGTERM or SIGINT drains it: readiness 503 (for SHUTDOWN_DELAY_MS, default 0), no new connections, requests in flight finish
- * within SHUTDOWN_TIMEOUT_MS (default 10 s), then the embedded database closes and the process exits 0
- * (backend/http/lifecycle.ts, reached through the Store API transport).
+ * `NODE_ENV` is set to `production` unless the environment names a mode: React, react-dom and other libraries choose
+ * between their development and production builds by `process.env.NODE_ENV` when they are first loaded, and without
+ * it they run their development builds, which check and record far more per render ("Use the production build",
+ * https://legacy.reactjs.org/docs/optimizing-performance.html#use-the-production-build). The server is imported only
+ * after the assignment: static imports would load React before it.
  */
-import { handler, options } from '@astrojs/node/server.js';
-import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import {
-  createReadiness,
-  getTransport,
-  onShutdownSignals,
-  shutdownDelayMs,
-  shutdownTimeoutMs,
-  withHealthEndpoints,
-} from '#src/lib/store-api/transport.ts';
-import { findCachedPage } from './cached-pages.ts';
-import { createDeliveryHandler } from './delivery.ts';
 
-const port = Number(process.env.PORT ?? options.port ?? 4321);
-const configuredHost: unknown = options.host;
-const host =
-  process.env.HOST ?? (typeof configuredHost === 'string' ? configuredHost : configuredHost ? '0.0.0.0' : 'localhost');
-
-const timeoutMs = shutdownTimeoutMs(process.env);
-const delayMs = shutdownDelayMs(process.env);
-const readiness = createReadiness(() => getTransport().readiness());
-
-const server = createServer(
-  withHealthEndpoints(
-    readiness,
-    createDeliveryHandler({
-      clientDir: fileURLToPath(new URL('../client/', import.meta.url)),
-      app: (req, res) => handler(req, res),
-      findCachedPage,
-    }),
-  ),
-);
-server.listen(port, host, () => {
-  console.log(`[werkbank] storefront listening on http://${host}:${port}`);
-});
-onShutdownSignals({ server, readiness, timeoutMs, delayMs, close: () => getTransport().close(), label: 'storefront' });
+process.env.NODE_ENV ??= 'production';
+const { startServer } = await import('./server.ts');
+startServer(fileURLToPath(new URL('../client/', import.meta.url)));

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { clearCatalogCaches } from '../../commerce/catalog/catalog-cache.ts';
 import {
   createTestStoreApi,
   FIXTURE,
@@ -60,6 +62,30 @@ describe('POST /navigation/{activeId}/{rootId}', () => {
     expect(((await unknown.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe(
       'CONTENT__CATEGORY_NOT_FOUND',
     );
+  });
+
+  test('answers a renamed category once an import has cleared the catalogue caches', async () => {
+    const names = async () =>
+      (
+        (await (
+          await api.call('POST', '/navigation/main-navigation/main-navigation', { depth: 1 }, en)
+        ).json()) as Node[]
+      ).map((n) => n.name);
+    expect(await names()).toEqual(['Tools', 'Fixings']);
+    await api.db.execute(
+      sql`UPDATE category SET translated = jsonb_set(translated, '{en-GB,name}', '"Hand tools"')
+           WHERE id = ${FIXTURE.categories.tools}`,
+    );
+    try {
+      clearCatalogCaches();
+      expect(await names()).toEqual(['Hand tools', 'Fixings']);
+    } finally {
+      await api.db.execute(
+        sql`UPDATE category SET translated = jsonb_set(translated, '{en-GB,name}', '"Tools"')
+             WHERE id = ${FIXTURE.categories.tools}`,
+      );
+      clearCatalogCaches();
+    }
   });
 
   test('rejects an invalid depth with a violation', async () => {

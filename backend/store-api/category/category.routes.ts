@@ -16,7 +16,7 @@ import { queryPrepared } from '../../db/client.ts';
 import { sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { isId } from '../../lib/ids.ts';
-import { ancestorIds, type CategoryRow } from '../../commerce/catalog/catalog-cache.ts';
+import { ancestorIds, type CategoryIndex, type CategoryRow } from '../../commerce/catalog/catalog-cache.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pagination } from '../criteria.ts';
 import { requestCriteria, viewContext, type CatalogDeps, type ViewContext } from '../deps.ts';
@@ -38,6 +38,29 @@ import {
 } from '../category.service.ts';
 import { SHOPWARE_ERROR_CODES } from '../../../contract/error-codes.ts';
 
+/** Navigation trees active at their root, per category index they were built from and request (see `rootNavigation`). */
+const rootNavigations = new WeakMap<CategoryIndex, Map<string, StoreCategory[]>>();
+
+/**
+ * The navigation tree `key` built from `index` by `build`, built once per index: the tree is a function of the
+ * index, the sales channel, the language, the root, the depth and the tree form, which `key` names. A reloaded or
+ * cleared index (catalogue import, the cache's time to live; backend/commerce/catalog/catalog-cache.ts) is a new
+ * object, so its trees are built anew. The same array is answered to every request: callers do not change it.
+ */
+function rootNavigation(index: CategoryIndex, key: string, build: () => StoreCategory[]): StoreCategory[] {
+  let trees = rootNavigations.get(index);
+  if (!trees) {
+    trees = new Map();
+    rootNavigations.set(index, trees);
+  }
+  let tree = trees.get(key);
+  if (!tree) {
+    tree = build();
+    trees.set(key, tree);
+  }
+  return tree;
+}
+
 export function registerCategoryRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {
   async function mapContext(c: Context<StoreApiEnv>): Promise<CategoryMapContext & ViewContext> {
     const view = await viewContext(c.get('context'), deps);
@@ -55,23 +78,36 @@ export function registerCategoryRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps
     const activeId = resolveNavigationId(c.req.param('activeId'), channel) ?? root.id;
     const isMain = root.id === channel.navigationCategoryId;
     const depth = criteria.depth ?? (isMain ? channel.navigationCategoryDepth : 2);
-    const active = ctx.index.byId.get(activeId);
-    const activePath = new Set(active ? [...ancestorIds(active), active.id] : []);
+    const buildTree = Boolean(criteria.buildTree);
 
-    const flat: StoreCategory[] = [];
-    const build = (parent: CategoryRow, level: number): StoreCategory[] => {
-      const kids = (ctx.index.children.get(parent.id) ?? []).filter((k) => listed(k, isMain));
-      return kids.map((k) => {
-        const node = mapCategory(k, ctx);
-        flat.push(node);
-        const expand = level < depth || activePath.has(k.id);
-        node.children = expand ? build(k, level + 1) : [];
-        node.visibleChildCount = (ctx.index.children.get(k.id) ?? []).filter((g) => listed(g, isMain)).length;
-        return node;
-      });
+    const navigation = (): StoreCategory[] => {
+      const active = ctx.index.byId.get(activeId);
+      const activePath = new Set(active ? [...ancestorIds(active), active.id] : []);
+      const flat: StoreCategory[] = [];
+      const build = (parent: CategoryRow, level: number): StoreCategory[] => {
+        const kids = (ctx.index.children.get(parent.id) ?? []).filter((k) => listed(k, isMain));
+        return kids.map((k) => {
+          const node = mapCategory(k, ctx);
+          flat.push(node);
+          const expand = level < depth || activePath.has(k.id);
+          node.children = expand ? build(k, level + 1) : [];
+          node.visibleChildCount = (ctx.index.children.get(k.id) ?? []).filter((g) => listed(g, isMain)).length;
+          return node;
+        });
+      };
+      const tree = build(root, 1);
+      return buildTree ? tree : flat.map((n) => ({ ...n, children: [] }));
     };
-    const tree = build(root, 1);
-    const result = criteria.buildTree ? tree : flat.map((n) => ({ ...n, children: [] }));
+    // A storefront asks for the same few trees on every page (each navigation root, active at its root): those are
+    // kept with the category index they were built from. Trees active below their root are built per request.
+    const result =
+      activeId === root.id
+        ? rootNavigation(
+            ctx.index,
+            `${channel.id}|${ctx.languageId}|${ctx.locale}|${root.id}|${depth}|${buildTree}`,
+            navigation,
+          )
+        : navigation();
     return c.json(applyIncludes(result, criteria.includes));
   });
 

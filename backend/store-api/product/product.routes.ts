@@ -33,7 +33,7 @@ import { buildConfigurator, buildProducts, mapManufacturer, productNotFound } fr
 import {
   loadProducts,
   PRODUCT_TEXT_COLUMNS,
-  productMediaSelect,
+  productMediaJson,
   toProductMediaRow,
   toProductRow,
   type ProductDbRow,
@@ -48,10 +48,6 @@ import { providerRoute } from '../../http/provider-route.ts';
 function rows<T>(deps: CatalogDeps, statement: SQL): Promise<T[]> {
   return queryRows<T>(deps.db, statement);
 }
-
-/** Media links as a JSON list of `productMediaSelect` rows, in its order. */
-const mediaJson = (productIds: SQL) =>
-  sql`(SELECT json_agg(x ORDER BY x.product_id, x.position, x.id) FROM (${productMediaSelect(productIds)}) x)`;
 
 /**
  * What the product detail reads, in one statement: the active product `id` with its media links, and its variant
@@ -75,9 +71,9 @@ async function loadDetail(
                      WHERE p.parent_id = (SELECT coalesce(parent_id, CASE WHEN child_count > 0 THEN id END) FROM me)
                        AND p.active)
     SELECT (SELECT row_to_json(me) FROM me) AS product,
-           ${mediaJson(sql`ARRAY(SELECT id FROM me)`)} AS media,
+           ${productMediaJson(sql`ARRAY(SELECT id FROM me)`)} AS media,
            (SELECT json_agg(f ORDER BY f.product_number) FROM family f) AS family,
-           ${mediaJson(sql`ARRAY(SELECT id FROM family WHERE (SELECT parent_id FROM me) IS NULL)`)} AS family_media`,
+           ${productMediaJson(sql`ARRAY(SELECT id FROM family WHERE (SELECT parent_id FROM me) IS NULL)`)} AS family_media`,
   );
   if (!r?.product) return null;
   return {
@@ -123,7 +119,7 @@ async function loadCrossSelling(
            (SELECT json_agg(json_build_object('type', type, 'target_product_id', target_product_id)
                             ORDER BY type, position, target_product_number) FROM refs) AS refs,
            (SELECT json_agg(t) FROM target t) AS targets,
-           ${mediaJson(sql`ARRAY(SELECT id FROM target)`)} AS media`,
+           ${productMediaJson(sql`ARRAY(SELECT id FROM target)`)} AS media`,
   );
   if (!r?.found) return null;
   return {

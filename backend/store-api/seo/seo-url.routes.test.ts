@@ -98,6 +98,31 @@ describe('POST /seo-url', () => {
     ]);
   });
 
+  test('answers the canonical path of one entity by foreignKey and routeName, as the language switcher asks', async () => {
+    const canonical = async (foreignKey: string, routeName: string) => {
+      const res = await api.call(
+        'POST',
+        '/seo-url',
+        {
+          limit: 1,
+          filter: [
+            { type: 'equals', field: 'foreignKey', value: foreignKey },
+            { type: 'equals', field: 'routeName', value: routeName },
+            { type: 'equals', field: 'isCanonical', value: true },
+          ],
+        },
+        en,
+      );
+      return ((await res.json()) as { elements: SeoElement[] }).elements.map((e) => e.seoPathInfo);
+    };
+    expect(await canonical(FIXTURE.products.drill5, 'frontend.detail.page')).toEqual([
+      'Wood-twist-drill-5-mm/D-2000-05',
+    ]);
+    expect(await canonical(FIXTURE.categories.drills, 'frontend.navigation.page')).toEqual(['Tools/Drills/']);
+    expect(await canonical(FIXTURE.categories.drills, 'frontend.detail.page')).toEqual([]);
+    expect(await canonical(FIXTURE.products.drill5, 'frontend.navigation.page')).toEqual([]);
+  });
+
   test('answers 400 for filters on other fields', async () => {
     const res = await api.call('POST', '/seo-url', {
       filter: [{ type: 'contains', field: 'seoPathInfo', value: 'x' }],

@@ -36,6 +36,9 @@ interface Resolved {
   id?: string;
 }
 
+/** Routes whose paths are stored in `seo_url`; product paths are derived from name and number. */
+const STORED_ROUTES: ReadonlySet<string> = new Set<SeoRouteName>(['frontend.navigation.page', 'frontend.landing.page']);
+
 function rows<T>(deps: CatalogDeps, statement: SQL): Promise<T[]> {
   return queryRows<T>(deps.db, statement);
 }
@@ -190,7 +193,10 @@ export function registerSeoRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): vo
       }
     } else if (f.foreignKey || f.pathInfo) {
       const keys = [...(f.foreignKey ?? []), ...(f.pathInfo ?? []).map((p) => p.split('/').pop() ?? '')].filter(isId);
-      const stored = await storedCanonical(view, keys);
+      // Only categories and landing pages have stored paths (docs/decisions/004-seo-urls.md): a request for product
+      // paths alone (the storefront's language switcher on a product page) has none to read.
+      const wantsStored = !f.routeName || f.routeName.some((route) => STORED_ROUTES.has(route));
+      const stored = wantsStored ? await storedCanonical(view, keys) : new Map<string, never>();
       for (const [key, s] of stored)
         resolved.push({ foreignKey: key, routeName: s.routeName, seoPathInfo: s.path, canonical: s.path, id: s.id });
       const rest = keys.filter((k) => !stored.has(k));

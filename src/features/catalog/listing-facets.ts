@@ -235,21 +235,28 @@ export function arrangeFacets(
         b.coverage - a.coverage ||
         collator.compare(a.facet.name, b.facet.name),
     );
-  const sections = shown.map(({ facet }, index): FacetSection => {
+  const section = ({ facet }: (typeof shown)[number], index: number): FacetSection => {
     const options = sortFacetOptions(facet.options, facet.sortingType);
     const chosen = options.filter((o) => selected.has(o.id)).length;
     const expanded = facet.id === expand;
     const open = index < OPEN_GROUPS || chosen > 0 || expanded;
     const visible = expanded ? options : open ? trimFacetOptions(options, selected) : [];
     return { ...facet, options, visible, hidden: options.length - visible.length, selected: chosen, open };
-  });
-  const rest = sections.slice(VISIBLE_GROUPS);
+  };
   const moreComplete = expand === EXPAND_MORE;
-  const more = moreComplete ? rest : rest.filter((s) => s.selected > 0 || s.id === expand);
+  // Only the sections the page holds are built (their options sorted): a category can have hundreds of groups in
+  // "more filters" that stay out of the page.
+  const more = shown
+    .map((entry, index) => ({ entry, index }))
+    .slice(VISIBLE_GROUPS)
+    .filter(
+      ({ entry }) => moreComplete || entry.facet.id === expand || entry.facet.options.some((o) => selected.has(o.id)),
+    )
+    .map(({ entry, index }) => section(entry, index));
   return {
-    sections: sections.slice(0, VISIBLE_GROUPS),
+    sections: shown.slice(0, VISIBLE_GROUPS).map(section),
     more,
-    moreTotal: rest.length,
+    moreTotal: Math.max(0, shown.length - VISIBLE_GROUPS),
     moreComplete,
     moreOpen: moreComplete || more.length > 0,
   };

@@ -73,10 +73,20 @@ function locateMigrations(): void {
   if (found) process.env.WERKBANK_MIGRATIONS_DIR = found;
 }
 
-async function runtime() {
+let backendModule: Promise<typeof import('../../../backend/runtime.ts')> | undefined;
+
+/**
+ * The embedded backend's runtime module, imported on first use (the storefront over HTTP never loads it) and then
+ * kept: every in-process Store API call goes through it.
+ */
+function backend(): Promise<typeof import('../../../backend/runtime.ts')> {
   locateMigrations();
-  const { getRuntime } = await import('../../../backend/runtime.ts');
-  return getRuntime();
+  backendModule ??= import('../../../backend/runtime.ts');
+  return backendModule;
+}
+
+async function runtime() {
+  return (await backend()).getRuntime();
 }
 
 function createTransport(env: Record<string, string | undefined>): StoreApiTransport {
@@ -112,19 +122,14 @@ function createTransport(env: Record<string, string | undefined>): StoreApiTrans
         localeCode: d.locale,
       }));
     },
-    readiness: async () => {
-      locateMigrations();
-      const { checkRuntimeReady } = await import('../../../backend/runtime.ts');
-      return checkRuntimeReady({ start: true });
-    },
+    readiness: async () => (await backend()).checkRuntimeReady({ start: true }),
     subscribeCacheVersions: async (listener) => {
       const { cacheVersions } = await runtime();
       listener(cacheVersions.current());
       return cacheVersions.subscribe((_scope, versions) => listener(versions));
     },
     close: async () => {
-      const { closeRuntime } = await import('../../../backend/runtime.ts');
-      await closeRuntime();
+      await (await backend()).closeRuntime();
     },
   };
 }
