@@ -23,6 +23,7 @@ import { erpOrder, insertTestErpOrders } from '../testing/erp-simulation-test-su
 import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../testing/order-test-support.ts';
 import { createPgTestDatabase, type PgTestDatabase } from '../testing/pg-test-database.ts';
 import { advanceErpToDatabaseTime, startJobs, type Jobs, type WorkerDeps } from './boss.ts';
+import { until } from '../testing/until.ts';
 
 const config = loadBackendConfig({});
 const FAST = {
@@ -71,14 +72,6 @@ const transport: MailTransport = {
   },
 };
 
-/** Polls `probe` every 100 ms until it answers true; fails after `ms`. */
-async function until(probe: () => Promise<boolean> | boolean, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`not reached within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {

@@ -16,6 +16,7 @@ import { processRole, startJobs, type Jobs } from './boss.ts';
 import { purgeIdleRateLimits } from '../auth/rate-limit.ts';
 import { purgeExpiredContexts } from '../store-api/context-purge.ts';
 import { randomId } from '../lib/ids.ts';
+import { until } from '../testing/until.ts';
 
 const config = loadBackendConfig({});
 const FAST = {
@@ -43,15 +44,6 @@ const transport: MailTransport = {
     smtp.accepted.push(message);
   },
 };
-
-/** Polls `probe` every 100 ms until it answers true; fails after `ms`. */
-async function until(probe: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`not reached within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 beforeAll(async () => {
   handle = await createDb();

@@ -20,7 +20,8 @@ const SERVER = process.env.WERKBANK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.
 const POOLER = process.env.WERKBANK_TEST_PG_POOLER_URL || undefined;
 /** Start of every test database's name (runs sharing one server keep apart by it). */
 const PREFIX = process.env.WERKBANK_TEST_DB_PREFIX || 'werkbank_test_';
-if (!/^[a-z_][a-z0-9_]{0,30}$/.test(PREFIX)) throw new Error('WERKBANK_TEST_DB_PREFIX: lower-case letters, digits and _');
+if (!/^[a-z_][a-z0-9_]{0,30}$/.test(PREFIX))
+  throw new Error('WERKBANK_TEST_DB_PREFIX: lower-case letters, digits and _');
 
 /** One statement on the server's maintenance database (CREATE or DROP DATABASE cannot run in a transaction). */
 async function admin(statement: string): Promise<void> {

@@ -21,6 +21,7 @@ import { insertTestReference, ledgerAndUsage } from '../../backend/testing/budge
 import { DEMO_PASSWORD } from '../../backend/seed/seed-customers.ts';
 import { SALES_CHANNEL_ID, languageId } from '../../backend/db/seed-channel.ts';
 import {
+  ASSET_ARCHIVE_DIR,
   PORTS,
   SHOP_ORIGIN,
   ensureBuild,
@@ -70,6 +71,7 @@ afterAll(async () => {
   }
   await database?.drop();
   await smtp?.close();
+  rmSync(ASSET_ARCHIVE_DIR, { recursive: true, force: true });
 });
 
 describe('start-up', () => {
@@ -144,6 +146,22 @@ describe('pages and sessions', () => {
     });
     expect(revalidated.status).toBe(304);
     figure('same ETag', `${String(one!.headers.etag)} on S1 and S2, 304 across`);
+  });
+
+  test('during a rolling deploy every hashed asset of either build answers 200 on both storefronts', async () => {
+    const home = await http({ port: PORTS.storefronts[0], path: '/de/', headers: { 'accept-encoding': 'identity' } });
+    const own = [...new Set([...home.body.matchAll(/\/_astro\/[\w.-]+\.(?:js|css)/g)].map((m) => m[0]))];
+    expect(own.length).toBeGreaterThan(0);
+    // A file of the next build, as its first storefront archives it on start (names are content hashes).
+    const next = '/_astro/cart.N3xtBu1d.js';
+    writeFileSync(join(ASSET_ARCHIVE_DIR, next), 'export const build = "next";');
+    for (const port of PORTS.storefronts) {
+      for (const path of [...own, next]) {
+        const res = await http({ port, path, headers: { 'accept-encoding': 'br, gzip' } });
+        expect(res.status, `${path} on ${port}`).toBe(200);
+      }
+    }
+    figure('rolling deploy', `${own.length} assets of the build and one of the next build answer 200 on S1 and S2`);
   });
 
   test('a login on one storefront carries to the other: cart and checkout without sticky sessions', async () => {

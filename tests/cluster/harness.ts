@@ -105,10 +105,14 @@ export function startBackend(
   });
 }
 
+/** The asset archive the storefronts of the cluster share (`ASSET_ARCHIVE_DIR`, src/server/asset-archive.ts). */
+export const ASSET_ARCHIVE_DIR = join(tmpdir(), `werkbank-cluster-assets-${process.pid}`);
+
 /** Starts a storefront (the production build) on `port`, talking to the Store API balancer. */
 export function startStorefront(name: string, port: number, env: Record<string, string>): ClusterProcess {
   return spawnProcess(name, port, ['dist/server/entry.mjs'], {
     ...env,
+    ASSET_ARCHIVE_DIR,
     PORT: String(port),
     STORE_API_URL: `http://127.0.0.1:${PORTS.apiBalancer}`,
     TRUSTED_CLIENT_IP_HEADER: 'x-forwarded-for',

@@ -22,6 +22,7 @@ import { insertCompany, insertCustomer } from '../../testing/company-test-suppor
 import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../../testing/order-test-support.ts';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink.ts';
 import { FAULT_EXIT_AFTER_ORDER_COMMIT } from './order.routes.ts';
+import { until } from '../../testing/until.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const TSX = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
@@ -32,15 +33,6 @@ let handle: DbHandle;
 let databaseEnv: Record<string, string>;
 let backend: ChildProcess | undefined;
 let smtp: SmtpSink | undefined;
-
-/** Polls `probe` every 250 ms until it answers true; fails after `ms`. */
-async function until(probe: () => Promise<boolean>, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`not reached within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** A TCP port that is free right now. */
 function freePort(): Promise<number> {

@@ -7,12 +7,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createDb, type DbHandle } from '../../db/client.ts';
 import { loadBackendConfig } from '../../config.ts';
-import { languageId, seedSalesChannel } from '../../db/seed-channel.ts';
+import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { createCatalogWriter } from '../../catalog/writer.ts';
 import { generateCatalog } from '../../catalog/generate/generate-catalog.ts';
 import { createStoreApi } from '../../app.ts';
 import { clearCatalogCaches } from '../../commerce/catalog/catalog-cache.ts';
 import { createLoggedInContext } from '../../testing/test-fixtures.ts';
+import { germanListingCall } from '../../testing/listing-test-support.ts';
 
 let handle: DbHandle;
 let call: (categoryId: string, body: Record<string, unknown>, token?: string) => Promise<Listing>;
@@ -40,20 +41,7 @@ beforeAll(async () => {
   await writer.finalize();
   clearCatalogCaches();
   const { app } = createStoreApi({ db: handle.db, config });
-  call = async (id, body, token) => {
-    const res = await app.request(`/store-api/product-listing/${id}`, {
-      method: 'POST',
-      headers: {
-        'sw-access-key': config.accessKey,
-        'content-type': 'application/json',
-        'sw-language-id': languageId('de-DE'),
-        ...(token ? { 'sw-context-token': token } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    expect(res.status).toBe(200);
-    return (await res.json()) as Listing;
-  };
+  call = germanListingCall<Listing>(app, config.accessKey);
   const list = (await handle.db.execute(
     sql`SELECT category_id, count(*) AS n FROM product_listing GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
   )) as unknown as { rows: { category_id: string }[] };

@@ -7,13 +7,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createDb, queryRows, type DbHandle } from '../../db/client.ts';
 import { loadBackendConfig } from '../../config.ts';
-import { languageId, seedSalesChannel } from '../../db/seed-channel.ts';
+import { seedSalesChannel } from '../../db/seed-channel.ts';
 import { createCatalogWriter } from '../../catalog/writer.ts';
 import { generateCatalog } from '../../catalog/generate/generate-catalog.ts';
 import { createStoreApi } from '../../app.ts';
 import { clearCatalogCaches, createCatalogCache } from '../../commerce/catalog/catalog-cache.ts';
 import { indexBytes, LISTING_INDEX_ROW_BYTES } from '../../commerce/catalog/listing-index.ts';
 import { createLoggedInContext } from '../../testing/test-fixtures.ts';
+import { germanListingCall } from '../../testing/listing-test-support.ts';
 
 let handle: DbHandle;
 /** Categories by listed products, largest first. */
@@ -32,20 +33,7 @@ type Call = (categoryId: string, body: Record<string, unknown>, token?: string) 
 function listingApi(env: Record<string, string>): Call {
   const config = loadBackendConfig(env);
   const { app } = createStoreApi({ db: handle.db, config });
-  return async (id, body, token) => {
-    const res = await app.request(`/store-api/product-listing/${id}`, {
-      method: 'POST',
-      headers: {
-        'sw-access-key': config.accessKey,
-        'content-type': 'application/json',
-        'sw-language-id': languageId('de-DE'),
-        ...(token ? { 'sw-context-token': token } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    expect(res.status).toBe(200);
-    return (await res.json()) as Listing;
-  };
+  return germanListingCall<Listing>(app, config.accessKey);
 }
 
 beforeAll(async () => {
