@@ -9,6 +9,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { queryRows, type Db } from '../../backend/db/client.ts';
@@ -372,6 +373,44 @@ describe('catalogue and channel versions across processes', () => {
       );
       figure(`maintenance ${mode}`, `S1 ${times[0]} ms, S2 ${times[1]} ms after the command's exit`);
     }
+  });
+});
+
+describe('media across processes', () => {
+  test('one never-rendered thumbnail asked of both Store APIs at once: the same bytes from both, one stored row', async () => {
+    const [file] = await queryRows<{ hash: string }>(
+      db,
+      sql`SELECT f.hash FROM media_file f
+           WHERE NOT EXISTS (SELECT 1 FROM media_thumbnail t
+                              WHERE t.hash = f.hash AND t.width = 192 AND t.height = 192 AND t.format = 'webp')
+           LIMIT 1`,
+    );
+    expect(file).toBeDefined();
+    const path = `/media/${file!.hash}/192x192.webp`;
+    const answers = await Promise.all(
+      PORTS.backends.map(
+        (port) =>
+          new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+            httpRequest({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+            })
+              .on('error', reject)
+              .end();
+          }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers[0]!.body.length).toBeGreaterThan(0);
+    expect(answers[1]!.body.equals(answers[0]!.body)).toBe(true);
+    const [rows] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM media_thumbnail
+           WHERE hash = ${file!.hash} AND width = 192 AND height = 192 AND format = 'webp'`,
+    );
+    expect(rows!.n).toBe(1);
+    figure('thumbnail', `${answers[0]!.body.length} identical bytes from B1 and B2, one stored row`);
   });
 });
 
