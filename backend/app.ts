@@ -81,7 +81,15 @@ export function createStoreApi(deps: StoreApiDeps): StoreApi {
     }
   });
   app.use('/store-api/*', contextMiddleware(deps.db, channels));
-  registerRoutes(app, { db: deps.db, config: deps.config, channels, cacheVersions, erp, erpSimulation, jobs: deps.jobs });
+  registerRoutes(app, {
+    db: deps.db,
+    config: deps.config,
+    channels,
+    cacheVersions,
+    erp,
+    erpSimulation,
+    jobs: deps.jobs,
+  });
   registerMediaRoutes(app, { db: deps.db });
   return { app, channels, cacheVersions, erp, erpSimulation };
 }
