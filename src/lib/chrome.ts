@@ -22,6 +22,28 @@ export const NAVIGATION_DEPTHS = {
   'footer-navigation': 1,
 } as const;
 
+/**
+ * The fields of the navigation trees the chrome reads (Shopware's `includes` criteria): what `toNavItems` and
+ * `categoryHref` (navigation.ts) use. The main navigation at depth 3 is about a third of its full size with them.
+ */
+export const NAVIGATION_INCLUDES = {
+  category: [
+    'id',
+    'name',
+    'translated',
+    'type',
+    'linkType',
+    'externalLink',
+    'internalLink',
+    'linkNewTab',
+    'seoUrls',
+    'visible',
+    'active',
+    'children',
+  ],
+  seo_url: ['seoPathInfo', 'languageId', 'isCanonical'],
+};
+
 async function loadNavigation(
   client: StoreApiClient,
   root: keyof typeof NAVIGATION_DEPTHS,
@@ -31,7 +53,7 @@ async function loadNavigation(
     const tree = await client.invoke('readNavigation post /navigation/{activeId}/{rootId}', {
       pathParams: { activeId: root, rootId: root },
       // Shopware's route reads `buildTree` as a boolean; its OpenAPI document declares an array.
-      body: { depth: NAVIGATION_DEPTHS[root], buildTree: true as unknown as [] },
+      body: { depth: NAVIGATION_DEPTHS[root], buildTree: true as unknown as [], includes: NAVIGATION_INCLUDES },
     });
     return toNavItems(Array.isArray(tree) ? tree : [], domain);
   } catch (error) {

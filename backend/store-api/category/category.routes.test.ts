@@ -64,6 +64,20 @@ describe('POST /navigation/{activeId}/{rootId}', () => {
     );
   });
 
+  test('answers the fields named by includes, and the whole categories again without them', async () => {
+    const tree = async (body: Record<string, unknown>) =>
+      (await (await api.call('POST', '/navigation/main-navigation/main-navigation', body, en)).json()) as Record<
+        string,
+        unknown
+      >[];
+    const includes = { category: ['id', 'name', 'children'] };
+    const slim = await tree({ depth: 2, includes });
+    expect(Object.keys(slim[0]!).sort()).toEqual(['apiAlias', 'children', 'id', 'name']);
+    expect((slim[0]!.children as Record<string, unknown>[]).map((n) => n.name)).toEqual(['Pliers', 'Drills']);
+    const full = await tree({ depth: 2 });
+    expect(full[0]).toMatchObject({ name: 'Tools', type: 'page', translated: { name: 'Tools' } });
+  });
+
   test('answers a renamed category once an import has cleared the catalogue caches', async () => {
     const names = async () =>
       (

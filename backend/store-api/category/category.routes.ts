@@ -41,11 +41,15 @@ import { SHOPWARE_ERROR_CODES } from '../../../contract/error-codes.ts';
 /** Navigation trees active at their root, per category index they were built from and request (see `rootNavigation`). */
 const rootNavigations = new WeakMap<CategoryIndex, Map<string, StoreCategory[]>>();
 
+/** Trees kept per category index; further keys (other `includes`, say) are built per request. */
+const ROOT_NAVIGATIONS_PER_INDEX = 64;
+
 /**
  * The navigation tree `key` built from `index` by `build`, built once per index: the tree is a function of the
- * index, the sales channel, the language, the root, the depth and the tree form, which `key` names. A reloaded or
- * cleared index (catalogue import, the cache's time to live; backend/commerce/catalog/catalog-cache.ts) is a new
- * object, so its trees are built anew. The same array is answered to every request: callers do not change it.
+ * index, the sales channel, the language, the root, the depth, the tree form and the `includes`, which `key` names.
+ * A reloaded or cleared index (catalogue import, the cache's time to live; backend/commerce/catalog/catalog-cache.ts)
+ * is a new object, so its trees are built anew. The same array is answered to every request: callers do not change
+ * it. At most ROOT_NAVIGATIONS_PER_INDEX trees are kept per index.
  */
 function rootNavigation(index: CategoryIndex, key: string, build: () => StoreCategory[]): StoreCategory[] {
   let trees = rootNavigations.get(index);
@@ -56,7 +60,7 @@ function rootNavigation(index: CategoryIndex, key: string, build: () => StoreCat
   let tree = trees.get(key);
   if (!tree) {
     tree = build();
-    trees.set(key, tree);
+    if (trees.size < ROOT_NAVIGATIONS_PER_INDEX) trees.set(key, tree);
   }
   return tree;
 }
@@ -98,17 +102,18 @@ export function registerCategoryRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps
       const tree = build(root, 1);
       return buildTree ? tree : flat.map((n) => ({ ...n, children: [] }));
     };
+    const answer = () => applyIncludes(navigation(), criteria.includes);
     // A storefront asks for the same few trees on every page (each navigation root, active at its root): those are
     // kept with the category index they were built from. Trees active below their root are built per request.
     const result =
       activeId === root.id
         ? rootNavigation(
             ctx.index,
-            `${channel.id}|${ctx.languageId}|${ctx.locale}|${root.id}|${depth}|${buildTree}`,
-            navigation,
+            `${channel.id}|${ctx.languageId}|${ctx.locale}|${root.id}|${depth}|${buildTree}|${JSON.stringify(criteria.includes ?? {})}`,
+            answer,
           )
-        : navigation();
-    return c.json(applyIncludes(result, criteria.includes));
+        : answer();
+    return c.json(result);
   });
 
   app.on(['GET', 'POST'], '/store-api/category/:navigationId', async (c) => {
