@@ -277,10 +277,14 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput): 
   const { customer, idempotencyKey: key } = input;
   const earlier = async (): Promise<SubmitOutcome | null> => {
     if (!key) return null;
-    await assertSameRequest(db, deps.config.provider, customer.id, key, requestFingerprint(input.data));
+    // What the key became is read before the key's body: the key's row commits in the same transaction as its order
+    // or approval request, so a result found here always comes with its row. Read the other way round, a submit
+    // committing in between would be answered although its body differs.
     const order = await orderByKey(db, customer.id, key);
+    const gated = order ? null : await earlierThroughGates(db, customer.id, key);
+    await assertSameRequest(db, deps.config.provider, customer.id, key, requestFingerprint(input.data));
     if (order) return { kind: 'order', orderId: order, created: false, mailId: null };
-    return earlierThroughGates(db, customer.id, key);
+    return gated;
   };
   const known = await earlier();
   if (known) return known;
