@@ -1,5 +1,5 @@
 /**
- * Figures of `npm run bench` that matter as the catalogue grows (docs/decisions/026-fragment-scale.md):
+ * Figures of `npm run bench` that matter as the catalogue grows (docs/decisions/026-several-instances.md):
  * - `benchListingIndexMemory`: the memory one process spends on listing indexes once the largest categories have
  *   been listed (the cache's own byte count, and the heap and resident-set growth measured around loading them);
  * - `commitToVisible`: the time from an import's commit to the Store API answering with the change.
