@@ -24,16 +24,9 @@ import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '..
 import { createPgTestDatabase, type PgTestDatabase } from '../testing/pg-test-database.ts';
 import { advanceErpToDatabaseTime, startJobs, type Jobs, type WorkerDeps } from './boss.ts';
 import { until } from '../testing/until.ts';
+import { erpAdvanceRecord, FAST_JOB_TIMING } from '../testing/job-test-support.ts';
 
 const config = loadBackendConfig({});
-const FAST = {
-  pollingIntervalSeconds: 0.5,
-  scheduledPollingIntervalSeconds: 0.5,
-  retryDelaySeconds: 1,
-  retryDelayMaxSeconds: 2,
-  cronMonitorIntervalSeconds: 1,
-  cronWorkerIntervalSeconds: 1,
-};
 let database: PgTestDatabase | undefined;
 let second: DbHandle | undefined;
 let instances: Jobs[] = [];
@@ -81,7 +74,7 @@ beforeAll(async () => {
   second = await createDb({ databaseUrl: database.url, migrate: false });
   // Two backends starting at the same moment on a database without pg-boss's schema.
   instances = await Promise.all(
-    [database.handle, second].map((handle) => startJobs({ handle, role: 'all', timing: FAST })),
+    [database.handle, second].map((handle) => startJobs({ handle, role: 'all', timing: FAST_JOB_TIMING })),
   );
   const deps = (handle: DbHandle): WorkerDeps => ({
     db: handle.db,
@@ -107,27 +100,9 @@ describe('two instances of role all on one database', () => {
     await until(() => advances.length >= 1);
     // Both instances evaluate the schedule every second; give them several passes within the occurrence.
     await pause(4000);
-    const settled = async () => {
-      // The occurrences the schedule forwarded (one pg-boss send-it job per slot), and the erp-advance runs.
-      const occurrences = await queryRows<{ slot: string; jobs: number; forwarded: number }>(
-        db,
-        sql`SELECT data->>'slot' AS slot, count(*)::int AS jobs,
-                   count(*) FILTER (WHERE state = 'completed')::int AS forwarded
-              FROM pgboss.job WHERE name = '__pgboss__send-it' AND data->>'name' = 'erp-advance' GROUP BY 1`,
-      );
-      const [runs] = await queryRows<{ total: number; completed: number }>(
-        db,
-        sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE state = 'completed')::int AS completed
-              FROM pgboss.job WHERE name = 'erp-advance'`,
-      );
-      return { occurrences, runs: runs! };
-    };
     // An occurrence forwarded at the moment of the query may still be on its way to the worker.
-    await until(async () => {
-      const { occurrences, runs } = await settled();
-      return occurrences.every((o) => o.forwarded === o.jobs) && runs.completed === runs.total;
-    });
-    const { occurrences, runs } = await settled();
+    await until(async () => (await erpAdvanceRecord(db)).settled);
+    const { occurrences, runs } = await erpAdvanceRecord(db);
     expect(occurrences.length).toBeGreaterThanOrEqual(1);
     expect(occurrences.length).toBeLessThanOrEqual(2);
     expect(occurrences.every((o) => o.jobs === 1)).toBe(true);
@@ -199,7 +174,7 @@ describe('two instances of role all on one database', () => {
 
   test('a web process sends jobs and runs none; the workers of the others run them', async () => {
     const db = database!.handle.db;
-    const web = await startJobs({ handle: database!.handle, role: 'web', timing: FAST });
+    const web = await startJobs({ handle: database!.handle, role: 'web', timing: FAST_JOB_TIMING });
     try {
       await web.startWorkers({ db, erp, erpSimulation: simulation, env: {}, transport });
       expect(web.boss.getWipData()).toEqual([]);

@@ -17,14 +17,9 @@ import { purgeIdleRateLimits } from '../auth/rate-limit.ts';
 import { purgeExpiredContexts } from '../store-api/context-purge.ts';
 import { randomId } from '../lib/ids.ts';
 import { until } from '../testing/until.ts';
+import { FAST_JOB_TIMING } from '../testing/job-test-support.ts';
 
 const config = loadBackendConfig({});
-const FAST = {
-  pollingIntervalSeconds: 0.5,
-  scheduledPollingIntervalSeconds: 0.5,
-  retryDelaySeconds: 1,
-  retryDelayMaxSeconds: 2,
-};
 let handle: DbHandle;
 let jobs: Jobs;
 let lead: TestCustomer;
@@ -48,7 +43,11 @@ const transport: MailTransport = {
 beforeAll(async () => {
   handle = await createDb();
   await seedSalesChannel(handle.db, config);
-  jobs = await startJobs({ handle, role: 'all', timing: FAST });
+  jobs = await startJobs({
+    handle,
+    role: 'all',
+    timing: { ...FAST_JOB_TIMING, cronMonitorIntervalSeconds: 30, cronWorkerIntervalSeconds: 5 },
+  });
   const api = createStoreApi({ db: handle.db, config, jobs: jobs.sender });
   await jobs.startWorkers({ db: handle.db, erp: api.erp, erpSimulation: null, env: {}, transport });
   const companyId = (await insertCompany(handle.db)).id;

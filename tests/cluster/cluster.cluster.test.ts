@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { queryRows, type Db } from '../../backend/db/client.ts';
 import { cartTable, mailOutboxTable, orderTable, productTable } from '../../backend/db/schema/index.ts';
 import { startSmtpSink, type SmtpSink } from '../../backend/testing/smtp-sink.ts';
+import { erpAdvanceRecord } from '../../backend/testing/job-test-support.ts';
 import { createPgTestDatabase, type PgTestDatabase } from '../../backend/testing/pg-test-database.ts';
 import { insertCompany, insertCustomer } from '../../backend/testing/company-test-support.ts';
 import { fillCart, insertAddress, insertArticle } from '../../backend/testing/order-test-support.ts';
@@ -547,7 +548,6 @@ describe('jobs across processes', () => {
                    completed_on::text AS completed
               FROM pgboss.job WHERE name = 'mail-deliver' AND singleton_key = ${mail!.id}`,
       );
-    figure('mail across a crash', `delivery jobs right after the retry: ${JSON.stringify(await deliveryJobs())}`);
     const { ms } = await waitFor(
       'the confirmation at the SMTP sink',
       async () => (smtp.mails.some((m) => m.messageId === messageId) ? true : undefined),
@@ -594,28 +594,20 @@ describe('jobs across processes', () => {
     // At least one minute boundary after both workers were ready (pg-boss schedules are minute-granular).
     const nextMinute = Math.ceil(workersReadyAt / 60_000) * 60_000;
     await new Promise((r) => setTimeout(r, Math.max(0, nextMinute + 15_000 - Date.now())));
-    const { value: slots } = await waitFor(
+    const { value: record } = await waitFor(
       'the erp-advance occurrences settled',
       async () => {
-        const rows = await queryRows<{ slot: string; jobs: number; completed: number }>(
-          db,
-          sql`SELECT data->>'slot' AS slot, count(*)::int AS jobs,
-                     count(*) FILTER (WHERE state = 'completed')::int AS completed
-                FROM pgboss.job WHERE name = '__pgboss__send-it' AND data->>'name' = 'erp-advance' GROUP BY 1`,
-        );
-        const [runs] = await queryRows<{ total: number; completed: number }>(
-          db,
-          sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE state = 'completed')::int AS completed
-                FROM pgboss.job WHERE name = 'erp-advance'`,
-        );
-        const settled = rows.length > 0 && rows.every((r) => r.completed === r.jobs) && runs!.completed === runs!.total;
-        return settled ? { rows, runs: runs! } : undefined;
+        const read = await erpAdvanceRecord(db);
+        return read.settled && read.occurrences.length > 0 ? read : undefined;
       },
       30_000,
     );
-    expect(slots.rows.every((r) => r.jobs === 1)).toBe(true);
-    expect(slots.runs.total).toBe(slots.rows.length);
-    figure('ERP advance', `${slots.rows.length} minute occurrence(s), ${slots.runs.total} run(s), one per occurrence`);
+    expect(record.occurrences.every((o) => o.jobs === 1)).toBe(true);
+    expect(record.runs.total).toBe(record.occurrences.length);
+    figure(
+      'ERP advance',
+      `${record.occurrences.length} minute occurrence(s), ${record.runs.total} run(s), one per occurrence`,
+    );
   });
 });
 
