@@ -118,10 +118,13 @@ test('a lead buyer sets budgets and a threshold; the checkout places, sends for 
     page.getByRole('status').filter({ hasText: new RegExp(`Request ${approvalNumber} approved: order \\d+`) }),
   ).toBeVisible();
 
-  // The buyer finds both orders; the lead buyer sees the reference's budget reduced by the first order only.
+  // The buyer finds both orders; the lead buyer sees the reference's budget reduced by the first order only. The
+  // approved order reaches the ERP's history through the hand-over job (a poll every 2 s), as a buyer reloading sees.
   await switchUser(page, origin, username, INVITED_PASSWORD);
-  await page.goto('/en/account/orders');
-  await expect(page.getByText('2 orders')).toBeVisible();
+  await expect(async () => {
+    await page.goto('/en/account/orders');
+    await expect(page.getByText('2 orders')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByRole('row', { name: new RegExp(reference) })).toHaveCount(1);
   await switchUser(page, origin, LEAD_BUYER);
   await page.goto('/en/account/orderreferences');
