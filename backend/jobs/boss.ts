@@ -13,7 +13,8 @@
  *   pg-boss evaluates a schedule in every instance but files each occurrence under one singleton slot, so exactly one
  *   job per minute exists across instances (pg-boss docs, "Scheduling"); the queue's `singleton` policy lets one run
  *   at a time; it advances the ERP to the database's clock (`SELECT now()`), never to a process's own.
- * - `erp-handover` (one per order, sent in the order's transaction) and `mail-deliver` (one per outbox mail): policy
+ * - `erp-handover` (one per order, sent in the order's transaction; the retry of the hand-over the placing request
+ *   makes after its commit, a no-op for an order already handed over) and `mail-deliver` (one per outbox mail): policy
  *   `exclusive` keyed by the record id (a repeated send while one is queued or running is dropped), retried with
  *   exponential backoff; their sweeps `erp-handover-sweep` and `mail-relay` (every minute) send again what lost its
  *   job (a process that died between the commit and the send, retries used up).

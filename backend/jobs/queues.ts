@@ -10,7 +10,10 @@ import type { Db } from '../db/client.ts';
 export const JOB_QUEUES = {
   /** Scheduled every minute: advances the simulated ERP to the database's clock. */
   erpAdvance: 'erp-advance',
-  /** One job per placed order (key: the order id): hands it to the ERP port, retried with backoff. */
+  /**
+   * One job per placed order (key: the order id): hands it to the ERP port unless the request that placed it did,
+   * retried with backoff.
+   */
   erpHandover: 'erp-handover',
   /** Scheduled every minute: enqueues `erp-handover` for orders still not handed over a minute after their commit. */
   erpHandoverSweep: 'erp-handover-sweep',

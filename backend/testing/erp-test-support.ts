@@ -2,8 +2,8 @@
  * The world the ERP route tests share: a fresh PGlite database with the sales channel and checkout settings and the
  * real Store API (`createStoreApi`) on its default, simulated ERP, whose clock the tests move (`erp.advance`). Two companies: A with a lead buyer (every right, so the company's history),
  * a buyer (every right but ROLE_MANAGE_COMPANY_ORDER_HISTORY: only their own) and a clerk without rights; B with an
- * outsider holding every right. Orders enter through the real checkout; the ERP hand-over jobs a request sends run
- * right after it, as a worker would run them (./job-test-support.ts).
+ * outsider holding every right. Orders enter through the real checkout, which hands them to the ERP itself; the ERP
+ * hand-over jobs a request sends (the retry) run right after it, as a worker would run them (./job-test-support.ts).
  */
 import { loadBackendConfig, type BackendConfig } from '../config.ts';
 import { RIGHT_CODES } from '../auth/rights.ts';

@@ -1,15 +1,20 @@
 /**
  * The hand-over of a placed order to the ERP (docs/decisions/016-erp.md, docs/decisions/026-several-instances.md): the
- * transaction that writes an order also enqueues its `erp-handover` job (`queueErpHandover`), and the job passes the
- * order id to the ERP port's `transferOrder` and then stamps `order.erp_handed_over_at` with the database clock
- * (`handOverOrder`). A failed hand-over throws, so the job is retried with backoff; the `erp-handover-sweep` schedule
- * enqueues orders whose job was lost (`ordersAwaitingHandover`). This works for any `ErpPort`: the port's
- * `transferOrder` is idempotent per order id, so a repeat after a crash between the ERP's answer and the stamp changes
- * nothing in the ERP.
+ * request that placed the order hands it over once right after the order's transaction committed
+ * (`handOverAfterCommit`: the checkout, the approval of a request, a cXML OrderRequest), so the buyer's order history
+ * shows the ERP's order with the answer. The same transaction also enqueues the order's `erp-handover` job
+ * (`queueErpHandover`), the retry: when the request's hand-over failed or its process died, the job hands the order
+ * over, retried with backoff, and the `erp-handover-sweep` schedule enqueues orders whose job was lost
+ * (`ordersAwaitingHandover`). Both paths go through `handOverOrder`, which passes the order id to the ERP port's
+ * `transferOrder` and then stamps `order.erp_handed_over_at` with the database clock, and skips an order already
+ * stamped: after the request's hand-over the job does nothing. This works for any `ErpPort`: the port's
+ * `transferOrder` is idempotent per order id, so a repeat (a crash between the ERP's answer and the stamp, or the
+ * request and the job handing over the same order at the same moment) changes nothing in the ERP.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ErpPort } from '../../erp/port.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { describeErrorForLog } from '../../db/errors.ts';
 import { orderTable } from '../../db/schema/index.ts';
 import { JOB_QUEUES, type JobSender } from '../../jobs/queues.ts';
 
@@ -26,7 +31,8 @@ export async function queueErpHandover(tx: Db, orderId: string, jobs: JobSender 
 
 /**
  * Hands one committed order to `erp` unless it was handed over already, then records the moment
- * (`erp_handed_over_at = now()`).
+ * (`erp_handed_over_at = now()`). Run by the request that placed the order (`handOverAfterCommit`) and by its
+ * `erp-handover` job.
  *
  * @returns 'handed-over', or 'already' when the order was handed over before (or does not exist).
  * @throws what the port's `transferOrder` throws (the job retries).
@@ -48,6 +54,27 @@ export async function handOverOrder(
     .set({ erpHandedOverAt: sql`now()` })
     .where(and(eq(orderTable.id, orderId), isNull(orderTable.erpHandedOverAt)));
   return 'handed-over';
+}
+
+/**
+ * The hand-over in the request that placed the order `orderId`, called once its transaction committed
+ * (`handOverOrder`). Never throws: the order is placed whatever the ERP answers, so a failure is logged (without bound
+ * parameters) and left to the order's `erp-handover` job, sent in the order's transaction, and to the sweep. Without
+ * `erp` (a tool or test that wires none) the job alone hands the order over.
+ */
+export async function handOverAfterCommit(
+  db: Db,
+  erp: Pick<ErpPort, 'transferOrder'> | undefined,
+  orderId: string,
+): Promise<void> {
+  if (!erp) return;
+  try {
+    await handOverOrder(db, erp, orderId);
+  } catch (err) {
+    console.error(
+      `[erp] order ${orderId} not handed over in its request, its job retries: ${describeErrorForLog(err)}`,
+    );
+  }
 }
 
 /**

@@ -17,6 +17,10 @@
  *    writes the confirmation mail to the outbox and enqueues its delivery and the order's hand-over to the ERP, in the
  *    same transaction (backend/jobs/queues.ts: the jobs exist exactly when the order does).
  *
+ * After the commit the caller (the checkout route, the cXML OrderRequest route) hands a placed order to the ERP
+ * itself (./erp-handover.ts `handOverAfterCommit`), so the answer comes with the order in the ERP; the enqueued
+ * hand-over job is the retry when that fails or the process dies, and does nothing for an order already handed over.
+ *
  * Steps 3 and 4 are `draftOrder` (the order's `OrderDraft`, plain JSON), 5 to 7 `writeOrder`, which also writes the
  * order of an approved approval request from the draft kept as the request's snapshot; `emptyCart`
  * (../cart/cart-change.ts) empties the cart.
@@ -84,7 +88,10 @@ type PickupLocationRow = typeof pickupLocationTable.$inferSelect;
 export interface PlaceOrderDeps {
   db: Db;
   config: BackendConfig;
-  /** Enqueues the confirmation's delivery and the ERP hand-over in the order's transaction; none: not enqueued. */
+  /**
+   * Enqueues the confirmation's delivery and the ERP hand-over job (the retry of the caller's hand-over after the
+   * commit) in the order's transaction; none: not enqueued.
+   */
   jobs?: JobSender | undefined;
 }
 
@@ -598,10 +605,11 @@ export interface WriteOrderOptions {
  * Writes an order from its draft inside the caller's transaction, for a direct checkout and for an approved request
  * alike: takes the stock (the rest is backorder), adds an invoice order to the company's used credit, writes the
  * order with the next number of `order_number_seq` and its lines at the draft's prices, counts the customer's order,
- * enqueues its hand-over to the ERP (./erp-handover.ts) and queues the confirmation mail (without amounts when the ordering customer does not hold ROLE_VIEW_PRICES when the
- * order is written). The cart is not touched (`emptyCart`). Each product line keeps the company's
- * own article number as linked at this moment (`customer_article_number`, docs/decisions/017), when the ordering
- * customer holds ROLE_MANAGE_ARTICLE_LINKS.
+ * enqueues its hand-over job to the ERP (./erp-handover.ts: the retry of the hand-over the caller makes after the
+ * commit with `handOverAfterCommit`) and queues the confirmation mail (without amounts when the ordering customer
+ * does not hold ROLE_VIEW_PRICES when the order is written). The cart is not touched (`emptyCart`). Each product line
+ * keeps the company's own article number as linked at this moment (`customer_article_number`, docs/decisions/017),
+ * when the ordering customer holds ROLE_MANAGE_ARTICLE_LINKS.
  *
  * @throws StoreApiError 400 `CHECKOUT__CART_INVALID` (`product-stock-reached` for a closeout article),
  *   `{PROVIDER}__CREDIT_LIMIT_EXCEEDED`.

@@ -8,7 +8,10 @@
  *   storefront (`/cxml/auth/{a}/{b}`, `/cxml/inspect/{a}/{b}`; 5 minutes), or a Status document. `edit` and `inspect`
  *   re-create the cart from the request's ItemOut lines, known by their SupplierPartAuxiliaryID (signed by the shop
  *   when it sent them; a line the shop did not send is refused with 412).
- * - `POST /order`: see ./cxml-order.routes.ts.
+ * - `POST /order`: an OrderRequest becomes an order of the buyer's configured user
+ *   (backend/commerce/punchout/order-request.ts), answered with a Status document; the request hands the order to the
+ *   ERP once it is placed and booked to that user (backend/commerce/orders/erp-handover.ts `handOverAfterCommit`; a
+ *   failure is logged and left to the order's hand-over job).
  * - `POST /auth/{a}/{b}`, `POST /inspect/{a}/{b}`: the start becomes the session's context.
  * - `POST /logout`: ends the session without a transfer.
  *
@@ -36,7 +39,9 @@ import { CxmlRequestError } from '../../commerce/punchout/cxml/errors.ts';
 import { parseSetupRequest, type PunchOutSetupRequest } from '../../commerce/punchout/cxml/setup-request.ts';
 import { parseOrderRequest } from '../../commerce/punchout/cxml/order-request.ts';
 import { receiveOrderRequest } from '../../commerce/punchout/order-request.ts';
+import type { ErpPort } from '../../erp/port.ts';
 import type { JobSender } from '../../jobs/queues.ts';
+import { handOverAfterCommit } from '../../commerce/orders/erp-handover.ts';
 import { statusForError } from '../../commerce/punchout/cxml/status.ts';
 import { validateCxml } from '../../commerce/punchout/cxml/dtd-validate.ts';
 import { storeApiBodyLimit } from '../../http/body-limit.ts';
@@ -63,6 +68,11 @@ export interface CxmlRouteDeps {
   config: BackendConfig;
   /** Enqueues the confirmation mail and the ERP hand-over of an accepted OrderRequest's order with the order. */
   jobs?: JobSender | undefined;
+  /**
+   * The ERP the request hands an accepted OrderRequest's order to, once it is booked to the configured user; none:
+   * the hand-over job alone hands it over.
+   */
+  erp?: Pick<ErpPort, 'transferOrder'> | undefined;
   now?: () => Date;
 }
 
@@ -251,6 +261,8 @@ export function registerCxmlRoutes(app: Hono<StoreApiEnv>, routeDeps: CxmlRouteD
           { db, config, jobs: routeDeps.jobs },
           { request, buyer, context: c.get('context'), now: at },
         );
+        // After `receiveOrderRequest` booked the order to the configured user: the ERP takes it in as that user's.
+        if (outcome.orderId) await handOverAfterCommit(db, routeDeps.erp, outcome.orderId);
         return cxmlResponse(outcome.xml);
       } catch (error) {
         // A rule of order placement (a cart error, the credit limit) is the request's fault, not a transient one.

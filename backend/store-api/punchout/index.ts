@@ -5,6 +5,7 @@
 import type { Hono } from 'hono';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { ErpPort } from '../../erp/port.ts';
 import type { JobSender } from '../../jobs/queues.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { registerCxmlRoutes } from './cxml.routes.ts';
@@ -14,7 +15,12 @@ import { registerPunchOutSessionRoutes } from './session.routes.ts';
 /** Registers every punch-out route. */
 export function registerPunchOutArea(
   app: Hono<StoreApiEnv>,
-  deps: { db: Db; config: BackendConfig; jobs?: JobSender | undefined },
+  deps: {
+    db: Db;
+    config: BackendConfig;
+    jobs?: JobSender | undefined;
+    erp?: Pick<ErpPort, 'transferOrder'> | undefined;
+  },
 ): void {
   registerOciRoutes(app, deps);
   registerCxmlRoutes(app, deps);

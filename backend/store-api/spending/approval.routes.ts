@@ -8,8 +8,10 @@
  *   its own transaction, answering an outcome or an error per id;
  * - `POST /store-api/{provider}/order/withdraw/{id}`: the requester withdraws their own pending request
  *   (backend/commerce/spending/approval.service.ts `withdrawApproval`; another's answers 404).
- * Deciding needs ROLE_APPROVE_ORDER_FLOWS (checked again inside each decision's transaction). The mails written with
- * a decision and the ERP hand-over of an order an approval wrote are jobs enqueued in the decision's transaction
+ * Deciding needs ROLE_APPROVE_ORDER_FLOWS (checked again inside each decision's transaction). An order an approval
+ * wrote is handed to the ERP by the request right after its decision committed
+ * (backend/commerce/orders/erp-handover.ts `handOverAfterCommit`; a failure is logged, never answered). The mails
+ * written with a decision and the order's hand-over job (the retry) are jobs enqueued in the decision's transaction
  * (backend/jobs/queues.ts). Answers are per company: `private, no-store`.
  */
 import type { Hono } from 'hono';
@@ -18,18 +20,22 @@ import { requireCustomer, requireRight } from '../../auth/guards.ts';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { StoreApiError } from '../../http/errors.ts';
+import type { ErpPort } from '../../erp/port.ts';
 import type { JobSender } from '../../jobs/queues.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pricedFor } from '../../commerce/accounts/prices-hidden.ts';
 import { listApprovals } from '../../commerce/spending/approval-list.ts';
 import { APPROVE_RIGHT, decideApproval, withdrawApproval } from '../../commerce/spending/approval.service.ts';
 import { providerRoute } from '../../http/provider-route.ts';
+import { handOverAfterCommit } from '../../commerce/orders/erp-handover.ts';
 
 export interface ApprovalRouteDeps {
   db: Db;
   config: BackendConfig;
   /** Enqueues the mails and the ERP hand-over written with a decision; none: nothing is enqueued. */
   jobs?: JobSender | undefined;
+  /** The ERP the request hands an approved order to after the commit; none: the hand-over job alone hands it over. */
+  erp?: Pick<ErpPort, 'transferOrder'> | undefined;
 }
 
 /** Registers the approval endpoints (see the module comment). */
@@ -53,6 +59,7 @@ export function registerApprovalRoutes(app: Hono<StoreApiEnv>, deps: ApprovalRou
       comment: c.req.valid('json').comment ?? null,
       contextToken: c.get('context').token,
     });
+    if (decided.decision.orderId) await handOverAfterCommit(db, deps.erp, decided.decision.orderId);
     c.header('cache-control', 'private, no-store');
     return decided.decision;
   });
@@ -81,6 +88,7 @@ export function registerApprovalRoutes(app: Hono<StoreApiEnv>, deps: ApprovalRou
           comment: action.comment ?? null,
           contextToken: c.get('context').token,
         });
+        if (decided.decision.orderId) await handOverAfterCommit(db, deps.erp, decided.decision.orderId);
         results.push({ id: action.id, action: action.action, outcome: decided.decision, error: null });
       } catch (err) {
         if (!(err instanceof StoreApiError)) throw err;

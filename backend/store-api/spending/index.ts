@@ -5,6 +5,7 @@
 import type { Hono } from 'hono';
 import type { BackendConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { ErpPort } from '../../erp/port.ts';
 import type { JobSender } from '../../jobs/queues.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { registerApprovalRoutes } from './approval.routes.ts';
@@ -12,11 +13,15 @@ import { registerCostCenterRoutes } from './cost-center.routes.ts';
 import { registerOrderFlowRoutes } from './order-flow.routes.ts';
 import { registerOrderReferenceRoutes } from './order-reference.routes.ts';
 
-/** What the spending routes need: the database, the backend configuration and the job sender (approval mails). */
+/**
+ * What the spending routes need: the database, the backend configuration, the job sender (approval mails, hand-over
+ * jobs) and the ERP an approved order is handed to after its decision committed.
+ */
 export interface SpendingRouteDeps {
   db: Db;
   config: BackendConfig;
   jobs?: JobSender | undefined;
+  erp?: Pick<ErpPort, 'transferOrder'> | undefined;
 }
 
 /** Registers every spending control route on the app; called once from ../routes.ts. */
