@@ -1,17 +1,23 @@
 /**
  * Punch-out through the Store API as the storefront drives it: an OCI call-up, its one-time code, the session's cart
  * with its transfer form, the transfer page; a cXML setup request, its start page, the PunchOutOrderMessage, edit
- * and inspect; and what a punch-out session may not do (order, change an inspected cart, log in directly).
+ * and inspect; a cXML OrderRequest and the hand-over of its order to the ERP; and what a punch-out session may not do
+ * (order, change an inspected cart, log in directly).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import {
   contextTable,
   customerTable,
+  cxmlOrderRequestTable,
+  erpOrderTable,
   orderTable,
   punchOutSessionTable,
   punchOutStartTable,
 } from '../../db/schema/index.ts';
+import { createStoreApi } from '../../app.ts';
+import { createSimulatedErp } from '../../erp/simulated/index.ts';
+import { recordJobs } from '../../testing/job-test-support.ts';
 import { seedCheckout } from '../../seed/seed-checkout.ts';
 import { addCxmlConfig, addOciConfig } from '../../commerce/punchout/config.ts';
 import { insertCompany, insertCustomer } from '../../testing/company-test-support.ts';
@@ -454,6 +460,48 @@ describe('cXML OrderRequest', () => {
     const again = await call('POST', '/cxml/order', { raw: orderRequest('order-1@buyer') });
     expect(again.text).toBe(first.text);
     expect(await ordersOf('buyer.two')).toHaveLength(1);
+  });
+
+  test('the accepted order is in the ERP when the Status is answered, booked to the configured user', async () => {
+    const answer = await call('POST', '/cxml/order', { raw: orderRequest('order-8@buyer') });
+    expect(answer.text).toContain('<Status code="200"');
+    const [request] = await api.db
+      .select()
+      .from(cxmlOrderRequestTable)
+      .where(eq(cxmlOrderRequestTable.payloadId, 'order-8@buyer'));
+    const [order] = await api.db.select().from(orderTable).where(eq(orderTable.id, request!.orderId!));
+    expect(order!.erpHandedOverAt).toBeInstanceOf(Date);
+    const inErp = await api.db.select().from(erpOrderTable).where(eq(erpOrderTable.shopOrderId, order!.id));
+    expect(inErp).toMatchObject([{ orderNumber: order!.orderNumber, customerId: customerIdOf('buyer.two') }]);
+  });
+
+  test('an ERP failing in the request still answers Status 200; the order’s job hands it over once', async () => {
+    // The same shop with an ERP connector that refuses the hand-over in the request; its jobs recorded.
+    const jobs = recordJobs(api.db);
+    const simulated = createSimulatedErp({ db: api.db, config: api.config });
+    const refusing = { ...simulated, transferOrder: () => Promise.reject(new Error('ERP connector: 503')) };
+    const shop = createStoreApi({ db: api.db, config: api.config, erp: refusing, jobs }).app;
+    const before = logged.length;
+    const res = await shop.request(`/store-api/cxml/order`, {
+      method: 'POST',
+      headers: { 'sw-access-key': api.config.accessKey, 'content-type': 'text/xml' },
+      body: orderRequest('order-9@buyer'),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<Status code="200"');
+    const [request] = await api.db
+      .select()
+      .from(cxmlOrderRequestTable)
+      .where(eq(cxmlOrderRequestTable.payloadId, 'order-9@buyer'));
+    const orderId = request!.orderId!;
+    expect(logged.slice(before).join('\n')).toContain(`order ${orderId} not handed over in its request`);
+    const inErp = () => api.db.select().from(erpOrderTable).where(eq(erpOrderTable.shopOrderId, orderId));
+    expect(await inErp()).toHaveLength(0);
+    expect(jobs.handovers).toEqual([orderId]);
+    await jobs.runHandovers(simulated);
+    const [order] = await api.db.select().from(orderTable).where(eq(orderTable.id, orderId));
+    expect(order!.erpHandedOverAt).toBeInstanceOf(Date);
+    expect(await inErp()).toMatchObject([{ customerId: customerIdOf('buyer.two') }]);
   });
 
   test('a unit price that differs from the shop is reported; the order takes the shop price', async () => {
