@@ -25,7 +25,13 @@ function clientFailingSearch(error: Error): StoreApiClient {
   const invoke = vi.fn((operation: string) =>
     operation.startsWith('searchPage') ? Promise.reject(error) : Promise.resolve([]),
   );
-  return { invoke, get: vi.fn(), post: vi.fn(), lastContextToken: undefined } as unknown as StoreApiClient;
+  return {
+    invoke,
+    get: vi.fn(),
+    post: vi.fn(),
+    lastContextToken: undefined,
+    answeredCacheVersions: {},
+  } as unknown as StoreApiClient;
 }
 
 const timeout = new StoreApiClientError(
