@@ -1,3 +1,4 @@
+import { mergeTranslations, translateField } from './translate.ts';
 /**
  * SEO path segments, as Shopware builds them: words kept in their case, German umlauts transliterated
  * (ä → ae, ß → ss), other diacritics dropped, every run of other characters turned into one hyphen.
@@ -30,4 +31,19 @@ export function categorySeoPath(names: string[]): string {
 export function productSeoPath(name: string, productNumber: string): string {
   const slug = slugSegment(name) || 'product';
   return `${slug}/${encodeURIComponent(productNumber)}`;
+}
+
+/**
+ * The canonical SEO path of a product in `locale`: `productSeoPath` of its name, a variant's own name fields over
+ * its parent's (translate.ts `mergeTranslations`), then the locale fallback of `translateField`. The one rule of the
+ * product's `seoUrls` and of the seo-url route's path resolution (docs/decisions/004-seo-urls.md), so a product page
+ * and its language alternates link the path the route calls canonical.
+ */
+export function productCanonicalPath(
+  product: { productNumber: string; translated: Partial<Record<string, { name?: string | undefined }>> },
+  parentTranslated: Partial<Record<string, { name?: string | undefined }>> | null | undefined,
+  locale: string,
+): string {
+  const translations = parentTranslated ? mergeTranslations(parentTranslated, product.translated) : product.translated;
+  return productSeoPath(translateField(translations, locale, 'name') ?? '', product.productNumber);
 }

@@ -53,6 +53,24 @@ export function translateField<T extends object, K extends keyof T>(
 }
 
 /**
+ * A variant's translations over its parent's (Shopware's translation inheritance), locale by locale and field by
+ * field: a field the variant leaves empty in a locale is the parent's of that locale.
+ *
+ * @param base the parent's translations keyed by locale code; `own` the variant's.
+ */
+export function mergeTranslations<T extends Record<string, string | undefined>>(
+  base: Partial<Record<string, T>>,
+  own: Partial<Record<string, T>>,
+): Partial<Record<string, T>> {
+  const out: Partial<Record<string, T>> = { ...base };
+  for (const [locale, fields] of Object.entries(own)) {
+    const set = Object.fromEntries(Object.entries(fields ?? {}).filter(([, v]) => v !== undefined && v !== null));
+    out[locale] = { ...base[locale], ...set } as T;
+  }
+  return out;
+}
+
+/**
  * The entry of a table of fixed texts (mail templates, pages for procurement systems) for `locale`, with en-GB when
  * the table has none for it.
  */

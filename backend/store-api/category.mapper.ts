@@ -18,6 +18,11 @@ export interface CategoryMapContext {
   salesChannelId: string;
   mediaBaseUrl: string;
   index: CategoryIndex;
+  /**
+   * The languages whose canonical path `seoUrls` lists, context language first (deps.ts `seoLanguages`: the
+   * association `seoUrls` was asked for); absent → the context language only.
+   */
+  seoLanguageIds?: readonly string[] | undefined;
 }
 
 /** The translated name of a category, falling back to an empty string. */
@@ -39,18 +44,21 @@ export function mapCategory(row: CategoryRow, ctx: CategoryMapContext): StoreCat
   const t = translateFields(row.translated, ctx.locale);
   const breadcrumb = breadcrumbNames(row, ctx);
   const seo = ctx.index.seoPaths.get(`${row.id}:${ctx.languageId}`);
-  const seoUrls = seo
-    ? [
-        seoUrl({
-          id: seo.id,
-          salesChannelId: ctx.salesChannelId,
-          languageId: ctx.languageId,
-          foreignKey: row.id,
-          routeName: 'frontend.navigation.page',
-          seoPathInfo: seo.seoPathInfo,
-        }),
-      ]
-    : [];
+  const seoUrls = (ctx.seoLanguageIds ?? [ctx.languageId]).flatMap((languageId) => {
+    const path = ctx.index.seoPaths.get(`${row.id}:${languageId}`);
+    return path
+      ? [
+          seoUrl({
+            id: path.id,
+            salesChannelId: ctx.salesChannelId,
+            languageId,
+            foreignKey: row.id,
+            routeName: 'frontend.navigation.page',
+            seoPathInfo: path.seoPathInfo,
+          }),
+        ]
+      : [];
+  });
   const linkType = row.type === 'link' ? ((row.linkType ?? 'external') as StoreCategory['linkType']) : null;
   const translated = compact({
     name: t.name ?? '',

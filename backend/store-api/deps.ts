@@ -33,6 +33,21 @@ export async function requestCriteria(c: Context<StoreApiEnv>): Promise<Criteria
   );
 }
 
+/**
+ * The languages whose canonical SEO path an entity's `seoUrls` lists: with the association `seoUrls` in the
+ * criteria, every language of the sales channel's domains (Shopware's `seoUrls` association holds the entity's SEO
+ * URLs of every language; a storefront picks by `languageId`), context language first; without it undefined, and
+ * the mappers list the context language only, which keeps listings and navigation small.
+ */
+export function seoLanguages(
+  criteria: Pick<Criteria, 'associations'>,
+  ctx: Pick<StoreContext, 'language' | 'languages' | 'salesChannel'>,
+): { id: string; localeCode: string }[] | undefined {
+  if (!('seoUrls' in criteria.associations)) return undefined;
+  const onDomains = new Set(ctx.salesChannel.domains.map((d) => d.languageId));
+  return [ctx.language, ...ctx.languages.filter((l) => l.id !== ctx.language.id && onDomains.has(l.id))];
+}
+
 /** The pieces of the context the catalogue mappers need. */
 export interface ViewContext {
   locale: string;

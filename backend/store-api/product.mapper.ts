@@ -14,13 +14,13 @@
  */
 import { StoreApiError } from '../http/errors.ts';
 import { stableId } from '../lib/ids.ts';
-import { productSeoPath } from '../lib/slug.ts';
+import { productCanonicalPath } from '../lib/slug.ts';
 import type { CatalogCache, CategoryIndex, ManufacturerRow } from '../commerce/catalog/catalog-cache.ts';
 import { mapCategory } from './category.mapper.ts';
 import { seoCategoryId } from './category.service.ts';
 import type { ViewContext } from './deps.ts';
 import { compact, mapMedia, seoUrl } from '../http/entities.ts';
-import { translateField, translateFields } from '../lib/translate.ts';
+import { mergeTranslations, translateField, translateFields } from '../lib/translate.ts';
 import type { Db } from '../db/client.ts';
 import type {
   StoreManufacturer,
@@ -31,6 +31,7 @@ import type {
 } from '../http/shopware-schemas.ts';
 import { calculateProductPrices, type PriceRow } from '../lib/price.ts';
 import {
+  isGalleryImage,
   loadPrices,
   loadProductMedia,
   loadProducts,
@@ -48,15 +49,12 @@ export interface ProductViewOptions {
   properties: boolean;
   /** Include `categories`. */
   categories: boolean;
-}
-
-/** Whether a media link is an image for the gallery (else a document for downloads). */
-function isGalleryImage(pm: Pick<ProductMediaRow, 'purpose' | 'media'>): boolean {
-  const mime = pm.media.mimeType ?? '';
-  const ext = (pm.media.fileExtension ?? /\.([A-Za-z0-9]+)$/.exec(pm.media.fileName)?.[1] ?? '').toLowerCase();
-  const image =
-    mime.startsWith('image/') || ['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'svg', 'tif', 'tiff'].includes(ext);
-  return image && ['normal', 'detail', 'thumbnail', 'logo'].includes(pm.purpose);
+  /**
+   * The languages whose canonical path `seoUrls` lists, context language first: the sales channel's languages when
+   * the caller asked for the association `seoUrls` (the product page's language switcher and hreflang links),
+   * else only the context language.
+   */
+  seoLanguages?: readonly { id: string; localeCode: string }[];
 }
 
 /** Shopware PropertyGroup of an option, without its options, in the locale. */
@@ -142,7 +140,8 @@ export async function buildProducts(
       list.map((p) => p.parentId).filter((id): id is string => Boolean(id) && !inList.has(id!) && !known.has(id!)),
     ),
   ];
-  const ownMedia = listMedia ?? loadProductMedia(db, [...inList.keys()]);
+  const mediaScope = options.media === 'all' ? 'all' : 'cover';
+  const ownMedia = listMedia ?? loadProductMedia(db, [...inList.keys()], mediaScope);
   ownMedia.catch(() => undefined); // awaited below; keeps an early failure from going unhandled
   const knownUsed = [...known.values()].filter((p) => list.some((x) => x.parentId === p.id) && !inList.has(p.id));
   const parentRows = [...knownUsed, ...(await loadProducts(db, parentIds, false))];
@@ -155,7 +154,7 @@ export async function buildProducts(
   }
   const [listMediaRows, parentMediaRows, optionMap, prices, index, manufacturers] = await Promise.all([
     ownMedia,
-    loadProductMedia(db, parentIds).then((loaded) => [
+    loadProductMedia(db, parentIds, mediaScope).then((loaded) => [
       ...(knownParents?.media ?? []).filter((m) => knownUsed.some((p) => p.id === m.productId)),
       ...loaded,
     ]),
@@ -263,7 +262,7 @@ function mapProduct(row: ProductRow, loaded: Loaded, view: ViewContext, options:
         .map((o) => mapOption(o, view.locale)),
     );
   }
-  const seoPath = productSeoPath(name, row.productNumber);
+  const seoLanguages = options.seoLanguages ?? [{ id: view.languageId, localeCode: view.locale }];
   const available = row.active && (!row.isCloseout || row.availableStock >= row.minPurchase);
   const taxRate = Number(row.taxRate);
   const product: StoreProduct = compact({
@@ -324,15 +323,15 @@ function mapProduct(row: ProductRow, loaded: Loaded, view: ViewContext, options:
           : [],
     options: optionObjects,
     properties,
-    seoUrls: [
+    seoUrls: seoLanguages.map((language) =>
       seoUrl({
         salesChannelId: view.salesChannelId,
-        languageId: view.languageId,
+        languageId: language.id,
         foreignKey: row.id,
         routeName: 'frontend.detail.page',
-        seoPathInfo: seoPath,
+        seoPathInfo: productCanonicalPath(row, parent?.translated, language.localeCode),
       }),
-    ],
+    ),
     seoCategory: seoCategory
       ? mapCategory(loaded.index.byId.get(seoCategory)!, { ...view, index: loaded.index })
       : null,
@@ -374,15 +373,6 @@ function mapProduct(row: ProductRow, loaded: Loaded, view: ViewContext, options:
 }
 
 /** A parent's translations overlaid with the variant's own fields per locale (a variant's empty fields inherit). */
-function mergeTranslations<T extends Record<string, string | undefined>>(
-  base: Partial<Record<string, T>>,
-  own: Partial<Record<string, T>>,
-): Partial<Record<string, T>> {
-  const out: Partial<Record<string, T>> = { ...base };
-  for (const [locale, fields] of Object.entries(own)) out[locale] = { ...base[locale], ...compact(fields ?? {}) } as T;
-  return out;
-}
-
 /** 404 with Shopware's product code. */
 export function productNotFound(id: string): StoreApiError {
   return new StoreApiError(404, SHOPWARE_ERROR_CODES.CONTENT__PRODUCT_NOT_FOUND, `Product for id ${id} not found.`, {

@@ -19,7 +19,7 @@ import { isId } from '../../lib/ids.ts';
 import { ancestorIds, type CategoryIndex, type CategoryRow } from '../../commerce/catalog/catalog-cache.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pagination } from '../criteria.ts';
-import { requestCriteria, viewContext, type CatalogDeps, type ViewContext } from '../deps.ts';
+import { requestCriteria, seoLanguages, viewContext, type CatalogDeps, type ViewContext } from '../deps.ts';
 import { searchResult } from '../../http/entities.ts';
 import { StoreApiError } from '../../http/errors.ts';
 import { applyIncludes } from '../includes.ts';
@@ -124,7 +124,10 @@ export function registerCategoryRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps
     const id = resolveNavigationId(param, channel);
     if (!id) throw categoryNotFound(param);
     const row = channelCategory(ctx.index, id, channel);
-    const category = mapCategory(row, ctx);
+    const category = mapCategory(row, {
+      ...ctx,
+      seoLanguageIds: seoLanguages(criteria, c.get('context'))?.map((l) => l.id),
+    });
     const isMain = ancestorIds(row).includes(channel.navigationCategoryId) || row.id === channel.navigationCategoryId;
     category.children = (ctx.index.children.get(row.id) ?? [])
       .filter((k) => listed(k, isMain))

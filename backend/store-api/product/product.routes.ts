@@ -22,7 +22,7 @@ import type { Hono } from 'hono';
 import { isId, stableId } from '../../lib/ids.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pagination } from '../criteria.ts';
-import { requestCriteria, viewContext, type CatalogDeps, type ViewContext } from '../deps.ts';
+import { requestCriteria, seoLanguages, viewContext, type CatalogDeps, type ViewContext } from '../deps.ts';
 import { productLayout, PRODUCT_LAYOUT_ID } from '../cms-page.ts';
 import { searchResult } from '../../http/entities.ts';
 import { parseRequest } from '../../http/validate.ts';
@@ -206,7 +206,7 @@ export function registerProductRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps)
       deps.cache,
       [row],
       view,
-      { media: 'all', properties: true, categories: true },
+      { media: 'all', properties: true, categories: true, seoLanguages: seoLanguages(criteria, c.get('context')) },
       Promise.resolve(detail.media),
     );
     if (!row.parentId && family.length > 0) {

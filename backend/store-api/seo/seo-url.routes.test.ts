@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { LOCALE_CODES } from '../../../contract/locales.ts';
 import { createTestStoreApi, FIXTURE, languageId, type TestStoreApi } from '../../testing/test-fixtures.ts';
 
 let api: TestStoreApi;
@@ -121,6 +122,47 @@ describe('POST /seo-url', () => {
     expect(await canonical(FIXTURE.categories.drills, 'frontend.navigation.page')).toEqual(['Tools/Drills/']);
     expect(await canonical(FIXTURE.categories.drills, 'frontend.detail.page')).toEqual([]);
     expect(await canonical(FIXTURE.products.drill5, 'frontend.navigation.page')).toEqual([]);
+  });
+
+  test("an entity's seoUrls association lists each domain language's canonical path, the one this route answers", async () => {
+    const canonicalIn = async (languageId: string, foreignKey: string, routeName: string) => {
+      const res = await api.call(
+        'POST',
+        '/seo-url',
+        {
+          filter: [
+            { type: 'equals', field: 'foreignKey', value: foreignKey },
+            { type: 'equals', field: 'routeName', value: routeName },
+          ],
+        },
+        { 'sw-language-id': languageId },
+      );
+      return ((await res.json()) as { elements: SeoElement[] }).elements.map((e) => e.seoPathInfo);
+    };
+    type Listed = { seoUrls: { languageId: string; seoPathInfo: string; isCanonical: boolean }[] };
+    const entities: [string, string, string][] = [
+      [`/product/${FIXTURE.products.combinationPliers}`, FIXTURE.products.combinationPliers, 'frontend.detail.page'],
+      [`/product/${FIXTURE.products.drill5}`, FIXTURE.products.drill5, 'frontend.detail.page'],
+      [`/category/${FIXTURE.categories.drills}`, FIXTURE.categories.drills, 'frontend.navigation.page'],
+    ];
+    for (const [path, foreignKey, routeName] of entities) {
+      const res = await api.call('POST', path, { associations: { seoUrls: {} } }, en);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as Listed | { product: Listed };
+      const { seoUrls } = 'product' in body ? body.product : body;
+      // The context language first, then the other languages of the sales channel's domains.
+      expect(seoUrls[0]?.languageId).toBe(languageId('en-GB'));
+      expect(new Set(seoUrls.map((s) => s.languageId))).toEqual(new Set(LOCALE_CODES.map(languageId)));
+      for (const seo of seoUrls) {
+        expect(seo.isCanonical).toBe(true);
+        expect(await canonicalIn(seo.languageId, foreignKey, routeName)).toEqual([seo.seoPathInfo]);
+      }
+      // Without the association, only the context language's path (listings and navigation stay small).
+      const plain = (await (await api.call('POST', path, {}, en)).json()) as Listed | { product: Listed };
+      expect(('product' in plain ? plain.product : plain).seoUrls.map((s) => s.languageId)).toEqual([
+        languageId('en-GB'),
+      ]);
+    }
   });
 
   test('answers 400 for filters on other fields', async () => {

@@ -9,20 +9,19 @@
  * 2. stored category and landing-page paths (`seo_url`), in the context language, then in any language (a path of
  *    another language resolves, not canonical);
  * 3. product paths: the last segment is a productNumber (URI-decoded); the canonical path is
- *    `productSeoPath(translated name, productNumber)` in the context language, so renamed products keep working.
+ *    `productCanonicalPath` (backend/lib/slug.ts) in the context language, so renamed products keep working.
  * An unknown path answers an empty result (`total: 0`), as Shopware does.
  */
 import { queryRows } from '../../db/client.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { isId } from '../../lib/ids.ts';
-import { productSeoPath } from '../../lib/slug.ts';
+import { productCanonicalPath } from '../../lib/slug.ts';
 import type { StoreApiEnv } from '../context.ts';
 import { pagination } from '../criteria.ts';
 import { requestCriteria, viewContext, type CatalogDeps, type ViewContext } from '../deps.ts';
 import { searchResult, seoUrl, technicalPath, type SeoRouteName } from '../../http/entities.ts';
 import { applyIncludes } from '../includes.ts';
-import { translateFields } from '../../lib/translate.ts';
 import { textArray } from '../../db/sql-params.ts';
 import type { StoreResolvedSeoUrl } from '../../http/shopware-schemas.ts';
 import { seoFilters } from './seo-filters.ts';
@@ -77,13 +76,15 @@ export function registerSeoRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): vo
         FROM product p LEFT JOIN product parent ON parent.id = p.parent_id
        WHERE p.active AND ${where} LIMIT 100`,
     );
-    return list.map((r) => {
-      const name =
-        translateFields(r.translated, view.locale).name ??
-        translateFields(r.parent_translated ?? {}, view.locale).name ??
-        '';
-      return { id: r.id, productNumber: r.product_number, path: productSeoPath(name, r.product_number) };
-    });
+    return list.map((r) => ({
+      id: r.id,
+      productNumber: r.product_number,
+      path: productCanonicalPath(
+        { productNumber: r.product_number, translated: r.translated },
+        r.parent_translated,
+        view.locale,
+      ),
+    }));
   }
 
   async function resolvePath(view: ViewContext, raw: string): Promise<Resolved | null> {

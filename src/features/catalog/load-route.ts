@@ -14,6 +14,7 @@ import type {
   Product,
   ProductListingResult,
   PropertyGroup,
+  SeoUrl,
 } from '../../lib/store-api/types.ts';
 import type { BreadcrumbEntry, NavItem } from '../../lib/navigation.ts';
 import { listingCriteria, parseListingState, type ListingState } from './listing-params.ts';
@@ -90,16 +91,24 @@ function busyOrThrow(error: unknown): typeof SEARCH_BUSY {
   throw error;
 }
 
-/** Absolute href of the same entity on every other domain: the language switcher keeps the visitor on it. */
+/**
+ * Absolute href of the same entity on every other domain: the language switcher and the hreflang links keep the
+ * visitor on it. A domain's path is the entity's canonical `seoUrls` entry of the domain's language when the entity
+ * came with one (the association `seoUrls`, which lists every language), else one seo-url call per language.
+ */
 async function entityAlternates(
   locals: RouteLocals,
   foreignKey: string,
   routeName: string,
   technical: string,
   ownSeoPath: string,
+  seoUrls: readonly Pick<SeoUrl, 'languageId' | 'seoPathInfo' | 'isCanonical'>[] = [],
 ): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const byLanguage = new Map<string, Promise<string | null>>();
+  for (const seo of seoUrls)
+    if (seo.isCanonical !== false && seo.languageId && !byLanguage.has(seo.languageId))
+      byLanguage.set(seo.languageId, Promise.resolve(seo.seoPathInfo));
   await Promise.all(
     locals.domains.map(async (d) => {
       if (d.languageId === locals.domain.languageId) {
@@ -165,6 +174,8 @@ export const DETAIL_ASSOCIATIONS = {
   options: { associations: { group: {} } },
   manufacturer: {},
   categories: {},
+  // Every language's canonical path, for the language switcher and the hreflang links (entityAlternates).
+  seoUrls: {},
 };
 
 async function loadSiblings(client: StoreApiClient, product: Product): Promise<Product[]> {
@@ -229,11 +240,15 @@ export async function loadRoute(locals: RouteLocals, url: URL): Promise<RouteDat
   const ownSeoPath = path.replace(/^\//, '');
   if (resolved.kind === 'category') {
     const state = parseListingState(url.searchParams);
+    const categoryPromise = client
+      .invoke('readCategory post /category/{navigationId}', {
+        pathParams: { navigationId: resolved.id },
+        body: { associations: { seoUrls: {} } },
+      })
+      .catch((e) => (isNotFound(e) ? null : Promise.reject(e)));
     const [chrome, category, listing, breadcrumb, alternates] = await Promise.all([
       chromePromise,
-      client
-        .invoke('readCategory post /category/{navigationId}', { pathParams: { navigationId: resolved.id }, body: {} })
-        .catch((e) => (isNotFound(e) ? null : Promise.reject(e))),
+      categoryPromise,
       loadListing(
         client.invoke('readProductListing post /product-listing/{categoryId}', {
           pathParams: { categoryId: resolved.id },
@@ -241,7 +256,9 @@ export async function loadRoute(locals: RouteLocals, url: URL): Promise<RouteDat
         }),
       ),
       loadBreadcrumb(locals, resolved.id, 'category'),
-      entityAlternates(locals, resolved.id, ROUTES.navigation, `navigation/${resolved.id}`, ownSeoPath),
+      categoryPromise.then((c) =>
+        entityAlternates(locals, resolved.id, ROUTES.navigation, `navigation/${resolved.id}`, ownSeoPath, c?.seoUrls),
+      ),
     ]);
     if (!category) return { kind: 'not-found', chrome };
     const subcategories = findNav(chrome.main, resolved.id)?.children ?? [];
@@ -265,7 +282,7 @@ export async function loadRoute(locals: RouteLocals, url: URL): Promise<RouteDat
         })
         .catch((): CrossSellingElement[] => []),
       loadBreadcrumb(locals, resolved.id, 'product'),
-      entityAlternates(locals, resolved.id, ROUTES.detail, `detail/${resolved.id}`, ownSeoPath),
+      entityAlternates(locals, resolved.id, ROUTES.detail, `detail/${resolved.id}`, ownSeoPath, detail.product.seoUrls),
     ]);
     return {
       kind: 'product',
