@@ -459,7 +459,7 @@ export async function productListing(req: ListingRequest): Promise<StoreProductL
     // selects active ones), so the page is a slice of them and the total their number.
     const ids = criteria.onlyAggregations ? [] : req.search!.ids.slice(offset, offset + limit);
     count = req.search!.ids.length;
-    listMedia = loadProductMedia(db, ids);
+    listMedia = loadProductMedia(db, ids, req.product.media === 'all' ? 'all' : 'cover');
     listMedia.catch(() => undefined); // awaited in buildProducts; keeps an early failure from going unhandled
     products = await loadProducts(db, ids);
   } else if (req.categoryId && index) {
@@ -467,7 +467,7 @@ export async function productListing(req: ListingRequest): Promise<StoreProductL
     const rowOrder = await cache.listingOrder(req.categoryId, orderKey(sorting, view.locale), order);
     const selected = selectPage(index, rowOrder, indexFilter, offset, criteria.onlyAggregations ? 0 : limit);
     count = selected.total;
-    listMedia = loadProductMedia(db, selected.ids);
+    listMedia = loadProductMedia(db, selected.ids, req.product.media === 'all' ? 'all' : 'cover');
     listMedia.catch(() => undefined); // awaited in buildProducts; keeps an early failure from going unhandled
     products = await loadProducts(db, selected.ids);
   } else {
