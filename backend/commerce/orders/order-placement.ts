@@ -101,6 +101,12 @@ export interface PlaceOrderInput {
   data: OrderCreateData;
   /** The submit's `Idempotency-Key`, if sent. */
   idempotencyKey?: string | undefined;
+  /**
+   * The customer the order is booked to when it is not `customer`: a cXML OrderRequest is placed by a punch-out
+   * session's own customer for the configured user (commerce/punchout/order-request.ts). Set in the order's
+   * transaction, so the ERP hand-over (the request's and the job's) and the buyer's history only ever see that user.
+   */
+  bookTo?: string | undefined;
 }
 
 /** 400 for a cart without lines (Shopware's code). */
@@ -370,6 +376,8 @@ async function placeInTransaction(deps: PlaceOrderDeps, tx: Db, input: PlaceOrde
     costCenterId: submit.costCenterId,
   });
   for (const gate of orderGates()) await gate.afterOrder?.(tx, submit, written);
+  if (input.bookTo)
+    await tx.update(orderTable).set({ customerId: input.bookTo }).where(eq(orderTable.id, written.orderId));
   await emptyCart(tx, customer.id);
   return { kind: 'order', ...written };
 }

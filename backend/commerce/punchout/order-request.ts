@@ -15,13 +15,13 @@
  * - `deploymentMode="test"` never places an order: the request is checked and priced, and the answer says so.
  *
  * The order is placed through the normal checkout (order placement and its gates) as a punch-out session's own
- * customer marked for this one order, then booked to the configured user.
+ * customer marked for this one order, and booked to the configured user in the order's own transaction.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { loadAuthenticatedCustomer } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
-import { cxmlOrderRequestTable, orderTable, productTable } from '../../db/schema/index.ts';
+import { cxmlOrderRequestTable, productTable } from '../../db/schema/index.ts';
 import { addLineItems } from '../cart/cart-change.ts';
 import { calculateCart } from '../cart/calculate-cart.ts';
 import { isUniqueViolation, placeOrder, type PlaceOrderDeps } from '../orders/order-placement.ts';
@@ -198,10 +198,10 @@ export async function receiveOrderRequest(
           splitDelivery: 'together',
         },
         idempotencyKey: key,
+        bookTo: buyer.customerId,
       });
       if (placed.kind !== 'order') throw new CxmlRequestError(409, 'The order was diverted; it was not placed.');
       orderId = placed.orderId;
-      await db.update(orderTable).set({ customerId: buyer.customerId }).where(eq(orderTable.id, orderId));
       text = `Order ${request.header.orderId} accepted.${priceNote}`;
     }
     const xml = buildStatusResponse(200, 'OK', text, { now });

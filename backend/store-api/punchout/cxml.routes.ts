@@ -261,7 +261,7 @@ export function registerCxmlRoutes(app: Hono<StoreApiEnv>, routeDeps: CxmlRouteD
           { db, config, jobs: routeDeps.jobs },
           { request, buyer, context: c.get('context'), now: at },
         );
-        // After `receiveOrderRequest` booked the order to the configured user: the ERP takes it in as that user's.
+        // The order is booked to the configured user in its own transaction: the ERP takes it in as that user's.
         if (outcome.orderId) await handOverAfterCommit(db, routeDeps.erp, outcome.orderId);
         return cxmlResponse(outcome.xml);
       } catch (error) {
