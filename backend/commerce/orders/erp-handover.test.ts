@@ -20,7 +20,7 @@ import { insertFlow } from '../../testing/approval-test-support.ts';
 import { insertCompany, insertCustomer, type TestCustomer } from '../../testing/company-test-support.ts';
 import { recordJobs, type RecordedJobs } from '../../testing/job-test-support.ts';
 import { fillCart, insertAddress, insertArticle, seedCheckoutSettings } from '../../testing/order-test-support.ts';
-import { handOverOrder } from './erp-handover.ts';
+import { handOverOrder, REQUEST_HANDOVER_WAIT_MS } from './erp-handover.ts';
 
 const config = loadBackendConfig({});
 let handle: DbHandle;
@@ -38,10 +38,13 @@ let large: { id: string };
 const asked: string[] = [];
 /** While set, the ERP refuses every hand-over, as an unreachable ERP would. */
 let erpDown = false;
+/** While set, a hand-over waits for this promise before it reaches the ERP, as a connector that hangs would. */
+let erpHanging: Promise<void> | null = null;
 /** The ERP port of the requests and of the jobs alike: the simulated ERP, counted and switchable. */
 const port: Pick<ErpPort, 'transferOrder'> = {
   async transferOrder(orderId) {
     asked.push(orderId);
+    if (erpHanging) await erpHanging;
     if (erpDown) throw new Error('ERP connector: 503 Service Unavailable');
     await simulated.transferOrder(orderId);
   },
@@ -108,6 +111,7 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 afterEach(() => {
   erpDown = false;
+  erpHanging = null;
   asked.splice(0);
   jobs.handovers.splice(0);
   vi.restoreAllMocks();
@@ -166,6 +170,28 @@ describe('the checkout', () => {
     jobs.handovers.push(orderId);
     await jobs.runHandovers(port);
     expect(asked).toEqual([orderId, orderId, orderId]);
+    expect(await erpOrdersOf(orderId)).toHaveLength(1);
+  });
+
+  test('an ERP that hangs holds the answer at most REQUEST_HANDOVER_WAIT_MS; the order reaches the ERP once', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let answer = () => undefined as void;
+    erpHanging = new Promise<void>((resolve) => (answer = resolve));
+    const started = Date.now();
+    const placed = await checkout([{ productId: small.id, quantity: 1 }]);
+    const waited = Date.now() - started;
+    expect(placed.status).toBe(200);
+    expect(waited).toBeGreaterThanOrEqual(REQUEST_HANDOVER_WAIT_MS - 50);
+    const orderId = placed.json.id as string;
+    expect(errors.mock.calls.map((args) => String(args[0]))).toEqual([
+      expect.stringContaining(`order ${orderId}: the ERP did not answer within ${REQUEST_HANDOVER_WAIT_MS} ms`),
+    ]);
+    // The connector answers later; the request's hand-over completes, and the job finds the order stamped.
+    erpHanging = null;
+    answer();
+    await vi.waitFor(async () => expect((await shopOrder(orderId)).erpHandedOverAt).toBeInstanceOf(Date));
+    await jobs.runHandovers(port);
+    expect(asked).toEqual([orderId]);
     expect(await erpOrdersOf(orderId)).toHaveLength(1);
   });
 

@@ -56,25 +56,43 @@ export async function handOverOrder(
   return 'handed-over';
 }
 
+/** How long the placing request waits for the ERP before it answers and leaves the hand-over to the job (ms). */
+export const REQUEST_HANDOVER_WAIT_MS = 3_000;
+
 /**
  * The hand-over in the request that placed the order `orderId`, called once its transaction committed
  * (`handOverOrder`). Never throws: the order is placed whatever the ERP answers, so a failure is logged (without bound
- * parameters) and left to the order's `erp-handover` job, sent in the order's transaction, and to the sweep. Without
- * `erp` (a tool or test that wires none) the job alone hands the order over.
+ * parameters) and left to the order's `erp-handover` job, sent in the order's transaction, and to the sweep. The
+ * request waits at most `waitMs` (an ERP connector that hangs must not hold the buyer's answer); a hand-over still
+ * running then goes on without it, and the job finds the order stamped or hands it over (`transferOrder` is
+ * idempotent by the port's contract). Without `erp` (a tool or test that wires none) the job alone hands the order
+ * over.
  */
 export async function handOverAfterCommit(
   db: Db,
   erp: Pick<ErpPort, 'transferOrder'> | undefined,
   orderId: string,
+  waitMs = REQUEST_HANDOVER_WAIT_MS,
 ): Promise<void> {
   if (!erp) return;
-  try {
-    await handOverOrder(db, erp, orderId);
-  } catch (err) {
-    console.error(
-      `[erp] order ${orderId} not handed over in its request, its job retries: ${describeErrorForLog(err)}`,
-    );
-  }
+  const handOver = handOverOrder(db, erp, orderId).then(
+    () => 'done' as const,
+    (err: unknown) => {
+      console.error(
+        `[erp] order ${orderId} not handed over in its request, its job retries: ${describeErrorForLog(err)}`,
+      );
+      return 'done' as const;
+    },
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<'waited'>((resolve) => {
+    timer = setTimeout(() => resolve('waited'), waitMs);
+    timer.unref();
+  });
+  const outcome = await Promise.race([handOver, waited]);
+  clearTimeout(timer);
+  if (outcome === 'waited')
+    console.error(`[erp] order ${orderId}: the ERP did not answer within ${waitMs} ms, its job hands it over`);
 }
 
 /**
