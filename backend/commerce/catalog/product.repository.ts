@@ -303,17 +303,28 @@ export function productMediaSelect(productIds: SQL): SQL {
  * dozens of links a product may have (a listing of 24 ladders held 658 links, 260 KB of JSON).
  */
 function productCoverSelect(productIds: SQL): SQL {
-  return sql`
-    SELECT DISTINCT ON (pm.product_id)
-           pm.id, pm.product_id, pm.media_id, pm.position, pm.purpose, pm.description, ${MEDIA_COLUMNS}
+  // One product at a time, each branch an ordered index scan (product_media_product_idx) that stops at its first
+  // row, and the first branch with a row wins (Append under LIMIT 1): usually one or two links are read per product.
+  // Joining the links of all products to `product` instead made PostgreSQL scan the whole table (EXPLAIN ANALYZE on the
+  // demo catalogue: 15 ms on the embedded database for 24 products with 658 links).
+  const link = (where: SQL) => sql`(
+    SELECT pm.id, pm.product_id, pm.media_id, pm.position, pm.purpose, pm.description, ${MEDIA_COLUMNS}
       FROM product_media pm
-      JOIN product p ON p.id = pm.product_id
-      LEFT JOIN product parent ON parent.id = p.parent_id
       CROSS JOIN LATERAL (SELECT * FROM media WHERE media.id = pm.media_id OFFSET 0) m
       LEFT JOIN LATERAL (SELECT * FROM media_file WHERE media_file.hash = m.file_hash OFFSET 0) f ON true
-     WHERE pm.product_id = ANY(${productIds})
-     ORDER BY pm.product_id, ${galleryImageSql} DESC,
-              (pm.media_id = coalesce(p.cover_media_id, parent.cover_media_id)) IS TRUE DESC, pm.position, pm.id`;
+     WHERE pm.product_id = wanted.id AND ${where}
+     ORDER BY pm.position, pm.id LIMIT 1)`;
+  return sql`
+    SELECT cover.* FROM unnest(${productIds}) AS wanted(id)
+      LEFT JOIN LATERAL (
+        SELECT coalesce(p.cover_media_id, parent.cover_media_id) AS media_id
+          FROM product p LEFT JOIN product parent ON parent.id = p.parent_id
+         WHERE p.id = wanted.id) chosen ON true
+      CROSS JOIN LATERAL (
+        ${link(sql`pm.media_id = chosen.media_id AND ${galleryImageSql}`)}
+        UNION ALL ${link(galleryImageSql)}
+        UNION ALL ${link(sql`true`)}
+        LIMIT 1) cover`;
 }
 
 /**
