@@ -20,13 +20,34 @@ export type MessageValues = Record<string, string | number>;
 /** Translates a typed key. */
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * The `Intl` formatters made so far, by kind, locale and options. Making one costs far more than using it (a page of
+ * 24 articles formats a few hundred prices, quantities and units), and the server renders the same few locales and
+ * options for every page, so each is made once per process; the options of this module's callers are a handful of
+ * fixed shapes, so the cache stays small.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>();
+
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>(
+  kind: string,
+  locale: string,
+  options: object | undefined,
+  make: () => T,
+): T {
+  const key = `${kind} ${locale} ${options ? JSON.stringify(options) : ''}`;
+  let format = formatters.get(key) as T | undefined;
+  if (!format) formatters.set(key, (format = make()));
+  return format;
+}
+
+/** A cached `Intl.NumberFormat` of the locale and options. */
+function numbers(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return cached('number', locale, options, () => new Intl.NumberFormat(locale, options));
+}
 
 /** A cached `Intl.NumberFormat` of the locale with default options. */
 function plainNumbers(locale: string): Intl.NumberFormat {
-  let format = numberFormats.get(locale);
-  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale)));
-  return format;
+  return numbers(locale);
 }
 
 /** Formats numbers with the locale's grouping; every other value is inserted as it is. */
@@ -81,7 +102,7 @@ export function createTranslator(
 
 /** A number in the locale's notation, e.g. `formatNumber(2424.5, 'de-DE')` → "2.424,5". */
 export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions): string {
-  return options ? new Intl.NumberFormat(locale, options).format(value) : plainNumbers(locale).format(value);
+  return numbers(locale, options).format(value);
 }
 
 /**
@@ -94,10 +115,10 @@ export function formatNumber(value: number, locale: string, options?: Intl.Numbe
  */
 export function formatMoney(minorUnits: number, currency: string, locale: string, options: { scale?: number } = {}) {
   if (!Number.isInteger(minorUnits)) throw new RangeError(`money must be integer minor units, got ${minorUnits}`);
-  const currencyDigits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+  const currencyDigits = numbers('en', { style: 'currency', currency }).resolvedOptions()
     .maximumFractionDigits as number;
   const scale = options.scale ?? currencyDigits;
-  return new Intl.NumberFormat(locale, {
+  return numbers(locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: Math.min(currencyDigits, scale),
@@ -125,7 +146,8 @@ export function formatDate(
   locale: string,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
 ): string {
-  return new Intl.DateTimeFormat(locale, options).format(typeof value === 'string' ? new Date(value) : value);
+  const format = cached('date', locale, options, () => new Intl.DateTimeFormat(locale, options));
+  return format.format(typeof value === 'string' ? new Date(value) : value);
 }
 
 /**
@@ -175,7 +197,8 @@ export interface UnitTranslator {
 export function unitName(i18n: UnitTranslator, quantity: number, unitCode: string | null | undefined): string {
   const code = (unitCode ?? '').trim().toUpperCase();
   if (!code) return '';
-  const form = new Intl.PluralRules(i18n.locale).select(quantity) === 'one' ? 'one' : 'other';
+  const rules = cached('plural', i18n.locale, undefined, () => new Intl.PluralRules(i18n.locale));
+  const form = rules.select(quantity) === 'one' ? 'one' : 'other';
   const key = `units.${code}_${form}`;
   return i18n.has(key) ? i18n.t(key as MessageKey) : code;
 }
