@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { StoreApiClient } from './store-api/client.ts';
 import type { StorefrontDomain } from './domain.ts';
-import { CHROME_TTL_MS, clearChromeCache, loadChrome } from './chrome.ts';
+import { clearChromeCache, loadChrome } from './chrome.ts';
+import { UNVERSIONED_TTL_MS } from './version-memo.ts';
 import { learnCacheVersions } from './cache-version.ts';
 
 const domain: StorefrontDomain = {
@@ -46,7 +47,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('the chrome kept per domain', () => {
   // The versions of this process only rise, so the tests run in order: unknown versions first.
-  test('without cache versions, a chrome is kept for CHROME_TTL_MS and then loaded again', async () => {
+  test('without cache versions, a chrome is kept for UNVERSIONED_TTL_MS and then loaded again', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const first = navigationClient();
     const chrome = await loadChrome(first.client, domain);
@@ -54,7 +55,7 @@ describe('the chrome kept per domain', () => {
     expect(first.invoke).toHaveBeenCalledTimes(4);
 
     const second = navigationClient();
-    vi.advanceTimersByTime(CHROME_TTL_MS);
+    vi.advanceTimersByTime(UNVERSIONED_TTL_MS);
     expect(await loadChrome(second.client, domain)).toBe(chrome);
     expect(second.invoke).not.toHaveBeenCalled();
 

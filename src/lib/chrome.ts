@@ -3,12 +3,12 @@
  * footer navigation at depth 1. A failing navigation call leaves that navigation empty: the chrome never fails
  * a page.
  *
- * The chrome is the same on every page of a domain, so a process keeps one per domain for the catalogue and channel
- * versions it knows (cache-version.ts): a page that misses the page cache does not load and parse the four trees again
- * (the main navigation alone is about 40 KB of JSON with the demo catalogue). A newer version makes the next page load
- * them again; a Store API without versions (both 0) keeps them CHROME_TTL_MS, as long as the sales-channel settings.
+ * The chrome is the same on every page of a domain, so a process keeps one per domain for the Store API versions it
+ * knows (version-memo.ts): a page that misses the page cache does not load and parse the four trees again (the main
+ * navigation alone is about 40 KB of JSON with the demo catalogue).
  */
 import { knownCacheVersions } from './cache-version.ts';
+import { createVersionMemo } from './version-memo.ts';
 import { toNavItems, type NavItem } from './navigation.ts';
 import type { StorefrontDomain } from './domain.ts';
 import type { StoreApiClient } from './store-api/client.ts';
@@ -69,18 +69,8 @@ async function loadNavigation(
   }
 }
 
-/** How long a chrome is kept when the Store API reports no cache versions (ms). */
-export const CHROME_TTL_MS = 60_000;
-
-interface KeptChrome {
-  catalog: number;
-  channel: number;
-  at: number;
-  chrome: Promise<Chrome>;
-}
-
-/** Per domain (`id url`): the chrome of the versions known when it was loaded, or its load in flight. */
-const kept = new Map<string, KeptChrome>();
+/** Per domain (`id url`): the chrome of the versions known when it was loaded (version-memo.ts). */
+const kept = createVersionMemo<Chrome>({ maxEntries: 64 });
 
 /** Forgets the kept chromes (tests). */
 export function clearChromeCache(): void {
@@ -112,30 +102,10 @@ async function loadFresh(
  * API process behind the known catalogue version, serves its page but is not kept.
  */
 export function loadChrome(client: StoreApiClient, domain: StorefrontDomain): Promise<Chrome> {
-  const key = `${domain.id} ${domain.url}`;
-  const { catalog, channel } = knownCacheVersions();
-  const now = Date.now();
-  const entry = kept.get(key);
-  if (
-    entry &&
-    entry.catalog === catalog &&
-    entry.channel === channel &&
-    (catalog > 0 || channel > 0 || now - entry.at <= CHROME_TTL_MS)
-  )
-    return entry.chrome;
-  if (entry && (entry.catalog !== catalog || entry.channel !== channel)) kept.clear();
-  const started: KeptChrome = {
-    catalog,
-    channel,
-    at: now,
-    chrome: loadFresh(client, domain).then(({ chrome, complete }) => {
-      const answered = client.answeredCacheVersions.catalog;
-      if (!complete || (answered !== undefined && answered < catalog)) {
-        if (kept.get(key) === started) kept.delete(key);
-      }
-      return chrome;
-    }),
-  };
-  kept.set(key, started);
-  return started.chrome;
+  const { catalog } = knownCacheVersions();
+  return kept.get(`${domain.id} ${domain.url}`, async () => {
+    const { chrome, complete } = await loadFresh(client, domain);
+    const answered = client.answeredCacheVersions.catalog;
+    return { value: chrome, keep: complete && (answered === undefined || answered >= catalog) };
+  });
 }

@@ -4,7 +4,9 @@
  * the catch-all route `src/pages/[...path].astro`, which serves every domain because each domain has its own path
  * prefix (`/en/search` and `/search` both reach it).
  */
+import { knownCacheVersions } from '../../lib/cache-version.ts';
 import { loadChrome, type Chrome } from '../../lib/chrome.ts';
+import { createVersionMemo } from '../../lib/version-memo.ts';
 import { domainPath, type StorefrontDomain } from '../../lib/domain.ts';
 import { createStoreApiClient, type StoreApiClient } from '../../lib/store-api/client.ts';
 import { StoreApiClientError } from '../../lib/store-api/errors.ts';
@@ -198,6 +200,57 @@ async function loadSiblings(client: StoreApiClient, product: Product): Promise<P
   }
 }
 
+/**
+ * The facets (`aggregations`) of category listings per domain language, category and filters, kept for the known
+ * Store API versions (version-memo.ts): every page and sorting of a category shows the same facets, and the
+ * largest demo category's are about half a megabyte of JSON (201 property groups with 2,461 options). The filters are
+ * part of the key, as a Store API may count the options of a filtered listing differently.
+ */
+const categoryFacets = createVersionMemo<NonNullable<ProductListingResult['aggregations']>>({ maxEntries: 16 });
+
+/** Forgets the kept facets (tests). */
+export function clearCategoryFacets(): void {
+  categoryFacets.clear();
+}
+
+/**
+ * A category's product listing for `state`; null for an unknown category. With its facets kept (`categoryFacets`)
+ * the listing is asked for without aggregations (Shopware's `no-aggregations`) and given the kept ones; otherwise
+ * the answer's aggregations are kept, unless a Store API process behind the known catalogue version answered.
+ */
+async function loadCategoryListing(
+  client: StoreApiClient,
+  locals: RouteLocals,
+  categoryId: string,
+  state: ListingState,
+): Promise<ProductListingResult | null> {
+  const scope = [state.manufacturer.toSorted(), state.properties.toSorted(), state.available].join(' ');
+  const key = `${locals.domain.languageId} ${categoryId} ${scope}`;
+  const invoke = (body: Record<string, unknown>) =>
+    loadListing(
+      client.invoke('readProductListing post /product-listing/{categoryId}', { pathParams: { categoryId }, body }),
+    );
+  const kept = categoryFacets.peek(key);
+  if (kept) {
+    const [listing, aggregations] = await Promise.all([
+      invoke({ ...listingCriteria(state), 'no-aggregations': true }),
+      kept,
+    ]);
+    return listing && { ...listing, aggregations };
+  }
+  const { catalog } = knownCacheVersions();
+  const listing = await invoke(listingCriteria(state));
+  const aggregations = listing?.aggregations;
+  if (aggregations) {
+    const answered = client.answeredCacheVersions.catalog;
+    void categoryFacets.get(key, async () => ({
+      value: aggregations,
+      keep: answered === undefined || answered >= catalog,
+    }));
+  }
+  return listing;
+}
+
 /** A product listing or search answer; null when the Store API answers 404 (unknown category). */
 async function loadListing(listing: Promise<ProductListingResult>): Promise<ProductListingResult | null> {
   try {
@@ -249,12 +302,7 @@ export async function loadRoute(locals: RouteLocals, url: URL): Promise<RouteDat
     const [chrome, category, listing, breadcrumb, alternates] = await Promise.all([
       chromePromise,
       categoryPromise,
-      loadListing(
-        client.invoke('readProductListing post /product-listing/{categoryId}', {
-          pathParams: { categoryId: resolved.id },
-          body: listingCriteria(state),
-        }),
-      ),
+      loadCategoryListing(client, locals, resolved.id, state),
       loadBreadcrumb(locals, resolved.id, 'category'),
       categoryPromise.then((c) =>
         entityAlternates(locals, resolved.id, ROUTES.navigation, `navigation/${resolved.id}`, ownSeoPath, c?.seoUrls),
