@@ -25,6 +25,7 @@ import { applyIncludes } from '../includes.ts';
 import { textArray } from '../../db/sql-params.ts';
 import type { StoreResolvedSeoUrl } from '../../http/shopware-schemas.ts';
 import { seoFilters } from './seo-filters.ts';
+import { storedCanonicalSeoUrls, storedSeoUrlByPath } from './stored-seo-urls.ts';
 
 interface Resolved {
   foreignKey: string;
@@ -48,15 +49,10 @@ export function registerSeoRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): vo
     view: ViewContext,
     foreignKeys: string[],
   ): Promise<Map<string, { id: string; path: string; routeName: SeoRouteName }>> {
-    if (foreignKeys.length === 0) return new Map();
-    const list = await rows<{ id: string; foreign_key: string; seo_path_info: string; route_name: SeoRouteName }>(
-      deps,
-      sql`
-      SELECT id, foreign_key, seo_path_info, route_name FROM seo_url
-       WHERE sales_channel_id = ${view.salesChannelId} AND language_id = ${view.languageId}
-         AND foreign_key = ANY(${textArray(foreignKeys)}) AND is_canonical AND NOT is_deleted`,
+    const found = await storedCanonicalSeoUrls(deps, view, foreignKeys);
+    return new Map(
+      [...found].map(([key, r]) => [key, { id: r.id, path: r.seoPathInfo, routeName: r.routeName }] as const),
     );
-    return new Map(list.map((r) => [r.foreign_key, { id: r.id, path: r.seo_path_info, routeName: r.route_name }]));
   }
 
   /** Canonical product paths (active products) in the context language. */
@@ -116,28 +112,14 @@ export function registerSeoRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): vo
       };
     }
     const candidates = [...new Set([path, path.endsWith('/') ? path.slice(0, -1) : `${path}/`])];
-    const stored = await rows<{
-      id: string;
-      foreign_key: string;
-      route_name: SeoRouteName;
-      seo_path_info: string;
-      is_canonical: boolean;
-      language_id: string;
-    }>(
-      deps,
-      sql`
-      SELECT id, foreign_key, route_name, seo_path_info, is_canonical, language_id FROM seo_url
-       WHERE sales_channel_id = ${view.salesChannelId} AND seo_path_info = ANY(${textArray(candidates)}) AND NOT is_deleted
-       ORDER BY (language_id = ${view.languageId}) DESC, is_canonical DESC LIMIT 1`,
-    );
-    const hit = stored[0];
+    const hit = await storedSeoUrlByPath(deps, view, candidates);
     if (hit) {
-      const canonical = (await storedCanonical(view, [hit.foreign_key])).get(hit.foreign_key);
+      const canonical = (await storedCanonical(view, [hit.foreignKey])).get(hit.foreignKey);
       return {
-        foreignKey: hit.foreign_key,
-        routeName: hit.route_name,
-        seoPathInfo: hit.seo_path_info,
-        canonical: canonical?.path ?? hit.seo_path_info,
+        foreignKey: hit.foreignKey,
+        routeName: hit.routeName,
+        seoPathInfo: hit.seoPathInfo,
+        canonical: canonical?.path ?? hit.seoPathInfo,
         id: hit.id,
       };
     }
