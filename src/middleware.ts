@@ -24,7 +24,7 @@ import {
   type CachedAnswer,
   type RenderedPage,
 } from './lib/html-cache.ts';
-import { encodeBody } from './lib/content-coding.ts';
+import { toBuffer } from './lib/content-coding.ts';
 import { getTranslator, rawMessage } from './i18n/translator.ts';
 import { parseFrameAncestors, securityHeaders, withSecurityHeaders } from './lib/security-headers.ts';
 
@@ -114,7 +114,10 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
     ifNoneMatch: request.headers.get('if-none-match'),
   };
   const hit = pageCache.get(key);
-  if (hit) return responseOf(cachedAnswer(hit, conditions, 'HIT'));
+  if (hit) {
+    await pageCache.encoded(key, hit, conditions.acceptEncoding);
+    return responseOf(cachedAnswer(hit, conditions, 'HIT'));
+  }
 
   /** Renders the page, and stores it when it is cacheable and was rendered from the key's catalogue version. */
   const render = async (): Promise<{ result: Response; page: RenderedPage | undefined }> => {
@@ -143,7 +146,9 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
       mediaBaseUrl,
     });
     headers.push(...Object.entries(security));
-    const page = { bodies: await encodeBody(body), etag: etagOf(body), headers };
+    // Encoded in the coding this request accepts; another is added when a request asks for it (PageCache.encoded).
+    const page = { bodies: { identity: toBuffer(body) }, etag: etagOf(body), headers };
+    await pageCache.encoded(key, page, conditions.acceptEncoding);
     // A Store API process that had not reached the key's catalogue version yet (another backend behind a load
     // balancer) answered part of this page: it is sent, but not kept under the newer key.
     const answered = ctx.locals.storeApi.answeredCacheVersions.catalog;
@@ -154,6 +159,9 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
 
   const flight = await pageCache.singleFlight(key, render);
   if (flight.rendered) return flight.result;
-  if (flight.page) return responseOf(cachedAnswer(flight.page, conditions, 'HIT'));
+  if (flight.page) {
+    await pageCache.encoded(key, flight.page, conditions.acceptEncoding);
+    return responseOf(cachedAnswer(flight.page, conditions, 'HIT'));
+  }
   return (await render()).result;
 }

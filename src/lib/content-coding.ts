@@ -16,6 +16,9 @@ export type ContentCoding = 'br' | 'gzip' | 'identity';
 /** The same body in every coding the storefront sends. */
 export type EncodedBodies = Record<ContentCoding, Buffer<ArrayBuffer>>;
 
+/** A body unencoded and in the codings made so far (a cached page gets each coding when first asked for it). */
+export type PageBodies = { identity: Buffer<ArrayBuffer> } & Partial<Record<'br' | 'gzip', Buffer<ArrayBuffer>>>;
+
 const AVAILABLE: ContentCoding[] = ['br', 'gzip', 'identity'];
 const PREFERRED: ContentCoding[] = ['br', 'gzip'];
 
@@ -48,23 +51,35 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * `body` (a string as UTF-8) in every coding: brotli at `brotliQuality` (0–11) and gzip at level 9. Runs on libuv's
- * thread pool, so the event loop keeps serving while a large page is encoded.
+ * `identity` in one coding: brotli at `brotliQuality` (0–11) or gzip at level 9. Runs on libuv's thread pool, so
+ * the event loop keeps serving while a large page is encoded.
  */
+export function encodeAs(
+  identity: Buffer<ArrayBuffer>,
+  coding: 'br' | 'gzip',
+  brotliQuality: number = PAGE_BROTLI_QUALITY,
+): Promise<Buffer<ArrayBuffer>> {
+  if (coding === 'gzip') return gzipAsync(identity, { level: 9 }) as Promise<Buffer<ArrayBuffer>>;
+  return brotli(identity, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+    },
+  }) as Promise<Buffer<ArrayBuffer>>;
+}
+
+/** `body` (a string as UTF-8) in every coding (`encodeAs`), for files encoded once at build time. */
 export async function encodeBody(
   body: string | Uint8Array,
   brotliQuality: number = PAGE_BROTLI_QUALITY,
 ): Promise<EncodedBodies> {
-  const identity = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
-  const [br, gz] = await Promise.all([
-    brotli(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzipAsync(identity, { level: 9 }),
-  ]);
+  const identity = toBuffer(body);
+  const [br, gz] = await Promise.all([encodeAs(identity, 'br', brotliQuality), encodeAs(identity, 'gzip')]);
   return { identity, br, gzip: gz };
+}
+
+/** A body as bytes (a string as UTF-8). */
+export function toBuffer(body: string | Uint8Array): Buffer<ArrayBuffer> {
+  return typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
 }

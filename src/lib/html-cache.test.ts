@@ -9,6 +9,7 @@ import {
   codingEtag,
   createPageCache,
   etagOf,
+  hasCodingFor,
   isCacheable,
   mayUseCache,
   matchesIfNoneMatch,
@@ -177,6 +178,40 @@ describe('createPageCache', () => {
     cache.set('b', page('def'), CATALOGUE_CACHE_POLICY);
     expect(cache.size).toBe(1);
     expect(text(cache.get('b'))).toBe('def');
+  });
+});
+
+describe('codings of a cached page', () => {
+  const html = `<!doctype html><title>Schrauben</title>${'<li>Holzschraube 4 x 40</li>'.repeat(300)}`;
+
+  test('a page keeps the codings asked for: each is encoded once, counted, and answered', async () => {
+    const cache = createPageCache({ maxBytes: 64 * 1024 });
+    const page = { bodies: { identity: Buffer.from(html) }, etag: etagOf(html), headers: [] as [string, string][] };
+    await cache.encoded('k', page, 'br');
+    cache.set('k', page, CATALOGUE_CACHE_POLICY);
+    expect(page.bodies).not.toHaveProperty('gzip');
+    expect(hasCodingFor(page, 'gzip')).toBe(false);
+    expect(() => cachedAnswer(page, { method: 'GET', ifNoneMatch: null, acceptEncoding: 'gzip' }, 'HIT')).toThrow();
+
+    const entry = cache.get('k')!;
+    await Promise.all([cache.encoded('k', entry, 'gzip'), cache.encoded('k', entry, 'gzip')]);
+    const gz = cachedAnswer(entry, { method: 'GET', ifNoneMatch: null, acceptEncoding: 'gzip' }, 'HIT');
+    expect(gunzipSync(gz.body!).toString()).toBe(html);
+    expect(hasCodingFor(cache.get('k')!, 'gzip')).toBe(true);
+    expect(hasCodingFor(page, 'identity')).toBe(true);
+  });
+
+  test('a coding added later counts against maxBytes', async () => {
+    const big = Buffer.from(html);
+    const cache = createPageCache({ maxBytes: big.length * 2 + 10 });
+    const page = (body: Buffer<ArrayBuffer>) => ({ bodies: { identity: body }, etag: '"x"', headers: [] as [string, string][] });
+    cache.set('a', page(big), CATALOGUE_CACHE_POLICY);
+    cache.set('b', page(big), CATALOGUE_CACHE_POLICY);
+    expect(cache.size).toBe(2);
+    // b's gzip body pushes the cache past maxBytes: a, the least recently used, goes.
+    await cache.encoded('b', cache.get('b')!, 'gzip');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBeDefined();
   });
 });
 

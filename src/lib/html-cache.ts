@@ -13,7 +13,7 @@
  * read by src/middleware.ts and, before Astro's pipeline, by the server (src/server/delivery.ts).
  */
 import { createHash } from 'node:crypto';
-import { preferredCoding, type ContentCoding, type EncodedBodies } from './content-coding.ts';
+import { encodeAs, preferredCoding, type ContentCoding, type PageBodies } from './content-coding.ts';
 
 /** Freshness of a cacheable page, in seconds. */
 export interface PageCachePolicy {
@@ -111,8 +111,12 @@ export type Flight<T> =
 export type RenderedPage = Omit<CachedPage, 'expires'>;
 
 export interface CachedPage {
-  /** The page's HTML in every content coding (bytes). */
-  bodies: EncodedBodies;
+  /**
+   * The page's HTML unencoded and in the content codings asked for so far (bytes): a render encodes the one its
+   * request accepts, `PageCache.encoded` adds another when a later request asks for it (most clients accept brotli,
+   * and gzip at level 9 doubled the encoding work of every page rendered).
+   */
+  bodies: PageBodies;
   /** Strong ETag of the unencoded HTML (`etagOf`); each coding's is `codingEtag(etag, coding)`. */
   etag: string;
   /** Headers sent with every answer of the page, security headers and `Vary: Accept-Encoding` included. */
@@ -129,10 +133,17 @@ export interface CachedAnswer {
   body: Buffer<ArrayBuffer> | null;
 }
 
+/** Whether `page` holds the coding a request with `acceptEncoding` is answered in (`preferredCoding`). */
+export function hasCodingFor(page: Pick<CachedPage, 'bodies'>, acceptEncoding: string | null | undefined): boolean {
+  return page.bodies[preferredCoding(acceptEncoding)] !== undefined;
+}
+
 /**
  * The answer of a cached page to a GET or HEAD: the representation in the coding the request accepts
  * (`preferredCoding`), with its ETag, `Content-Encoding`, `Content-Length` and `X-Cache: HIT|MISS`; 304 without
  * body when `If-None-Match` lists that representation's ETag (RFC 9110 §13.1.2).
+ *
+ * @throws Error when the page lacks that coding (`hasCodingFor`; `PageCache.encoded` adds it).
  */
 export function cachedAnswer(
   page: Pick<CachedPage, 'bodies' | 'etag' | 'headers'>,
@@ -144,6 +155,7 @@ export function cachedAnswer(
   const headers: [string, string][] = [...page.headers, ['etag', etag], ['x-cache', cacheStatus]];
   if (matchesIfNoneMatch(request.ifNoneMatch ?? null, etag)) return { status: 304, headers, body: null };
   const body = page.bodies[coding];
+  if (!body) throw new Error(`The cached page has no ${coding} body.`);
   if (coding !== 'identity') headers.push(['content-encoding', coding]);
   headers.push(['content-length', String(body.length)]);
   return { status: 200, headers, body: request.method === 'HEAD' ? null : body };
@@ -151,7 +163,7 @@ export function cachedAnswer(
 
 /** Bytes an entry holds: all its codings. */
 function sizeOf(page: Pick<CachedPage, 'bodies'>): number {
-  return page.bodies.identity.length + page.bodies.br.length + page.bodies.gzip.length;
+  return page.bodies.identity.length + (page.bodies.br?.length ?? 0) + (page.bodies.gzip?.length ?? 0);
 }
 
 /**
@@ -165,7 +177,17 @@ export function createPageCache(options: { maxEntries?: number; maxBytes?: numbe
   const entries = new Map<string, CachedPage>();
   /** Renders in progress by key: each resolves to the page it stored, or undefined. */
   const flights = new Map<string, Promise<RenderedPage | undefined>>();
+  /** Codings being added to a page, by page. */
+  const encodings = new WeakMap<Pick<CachedPage, 'bodies'>, Map<'br' | 'gzip', Promise<void>>>();
   let bytes = 0;
+
+  function evict(): void {
+    while (entries.size > maxEntries || bytes > maxBytes) {
+      const oldest = entries.keys().next().value;
+      if (oldest === undefined) break;
+      remove(oldest);
+    }
+  }
 
   function remove(key: string): void {
     const e = entries.get(key);
@@ -192,11 +214,35 @@ export function createPageCache(options: { maxEntries?: number; maxBytes?: numbe
       if (size > maxBytes) return;
       entries.set(key, { ...page, expires: now() + policy.sMaxAge * 1000 });
       bytes += size;
-      while (entries.size > maxEntries || bytes > maxBytes) {
-        const oldest = entries.keys().next().value;
-        if (oldest === undefined) break;
-        remove(oldest);
+      evict();
+    },
+    /**
+     * Makes sure `page` (an entry of `key`, or a page a render stored under it) holds the coding a request with
+     * `acceptEncoding` is answered in: encodes it once (one encoding per page and coding at a time) and counts its
+     * bytes while the entry is kept.
+     */
+    async encoded(key: string, page: Pick<CachedPage, 'bodies'>, acceptEncoding: string | null | undefined) {
+      const coding = preferredCoding(acceptEncoding);
+      if (coding === 'identity' || page.bodies[coding]) return;
+      let running = encodings.get(page);
+      if (!running) encodings.set(page, (running = new Map()));
+      let encoding = running.get(coding);
+      if (!encoding) {
+        encoding = encodeAs(page.bodies.identity, coding).then((body) => {
+          page.bodies[coding] = body;
+          const entry = entries.get(key);
+          if (entry?.bodies === page.bodies) {
+            bytes += body.length;
+            evict();
+          }
+        });
+        running.set(coding, encoding);
+        encoding.then(
+          () => running.delete(coding),
+          () => running.delete(coding),
+        );
       }
+      await encoding;
     },
     /**
      * Renders a miss of `key` once at a time in this process. The first caller runs `render`, which resolves to its

@@ -22,7 +22,7 @@ import compression from 'compression';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { constants } from 'node:zlib';
 import sirv from 'sirv';
-import { cachedAnswer, type CachedPage } from '#src/lib/html-cache.ts';
+import { cachedAnswer, hasCodingFor, type CachedPage } from '#src/lib/html-cache.ts';
 
 /** URL path of Astro's hashed build assets (Astro's `build.assets`, default `_astro`). */
 export const ASSETS_PATH = '/_astro/';
@@ -89,7 +89,8 @@ export function createDeliveryHandler(options: DeliveryOptions): RequestListener
     } catch {
       page = undefined;
     }
-    if (!page) return render(req, res);
+    // A page not yet encoded in the coding this request accepts goes through the middleware, which adds it.
+    if (!page || !hasCodingFor(page, req.headers['accept-encoding'])) return render(req, res);
     const answer = cachedAnswer(
       page,
       {
