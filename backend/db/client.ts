@@ -15,6 +15,7 @@ import * as v from 'valibot';
 import * as schema from './schema/index.ts';
 import { bootstrapDatabase } from './bootstrap.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { executeText } from './pglite-prepared.ts';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it. */
@@ -260,8 +261,9 @@ const statementNames = new Map<string, string>();
  * As `queryRows`, run as a named prepared statement: on PostgreSQL each connection parses and plans it once and,
  * after five executions, keeps a generic plan when that costs no more than the custom ones, so later executions skip
  * planning. Planning dominates the point lookups of the catalogue: on the 400k catalogue a product by id costs
- * about 1 ms to plan (32 indexes on `product`) and 0.06 ms to execute (EXPLAIN ANALYZE). PGlite runs it as
- * `queryRows` does.
+ * about 1 ms to plan (32 indexes on `product`) and 0.06 ms to execute (EXPLAIN ANALYZE). On PGlite, outside a
+ * transaction, it runs through SQL's `PREPARE`/`EXECUTE` (./pglite-prepared.ts); in a transaction, or when it cannot
+ * run prepared there, as `queryRows` does.
  *
  * Only for statements whose text does not depend on the request (values as parameters, arrays as one parameter:
  * ./sql-params.ts): every distinct text stays prepared on every pooled connection. A pool opened with
@@ -274,6 +276,14 @@ export async function queryPrepared<T>(db: Pick<Db, 'execute'>, statement: SQL):
   if (!name) {
     name = `wb_${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`;
     statementNames.set(query.sql, name);
+  }
+  const client = (session as { client?: unknown }).client;
+  if (client instanceof PGlite) {
+    const execute = await executeText(client, name, query.sql, query.params);
+    if (execute) {
+      const result = await session.prepareQuery({ sql: execute, params: [] }, undefined, undefined, false).execute();
+      return (result as { rows: T[] }).rows;
+    }
   }
   const result = await session.prepareQuery(query, undefined, name, false).execute();
   return (result as { rows: T[] }).rows;

@@ -12,7 +12,7 @@
  *    `productCanonicalPath` (backend/lib/slug.ts) in the context language, so renamed products keep working.
  * An unknown path answers an empty result (`total: 0`), as Shopware does.
  */
-import { queryRows } from '../../db/client.ts';
+import { queryPrepared } from '../../db/client.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { isId } from '../../lib/ids.ts';
@@ -40,7 +40,7 @@ interface Resolved {
 const STORED_ROUTES: ReadonlySet<string> = new Set<SeoRouteName>(['frontend.navigation.page', 'frontend.landing.page']);
 
 function rows<T>(deps: CatalogDeps, statement: SQL): Promise<T[]> {
-  return queryRows<T>(deps.db, statement);
+  return queryPrepared<T>(deps.db, statement);
 }
 
 export function registerSeoRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {
