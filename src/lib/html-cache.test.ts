@@ -204,7 +204,11 @@ describe('codings of a cached page', () => {
   test('a coding added later counts against maxBytes', async () => {
     const big = Buffer.from(html);
     const cache = createPageCache({ maxBytes: big.length * 2 + 10 });
-    const page = (body: Buffer<ArrayBuffer>) => ({ bodies: { identity: body }, etag: '"x"', headers: [] as [string, string][] });
+    const page = (body: Buffer<ArrayBuffer>) => ({
+      bodies: { identity: body },
+      etag: '"x"',
+      headers: [] as [string, string][],
+    });
     cache.set('a', page(big), CATALOGUE_CACHE_POLICY);
     cache.set('b', page(big), CATALOGUE_CACHE_POLICY);
     expect(cache.size).toBe(2);
