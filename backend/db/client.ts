@@ -15,7 +15,7 @@ import * as v from 'valibot';
 import * as schema from './schema/index.ts';
 import { bootstrapDatabase } from './bootstrap.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
-import { executeText } from './pglite-prepared.ts';
+import { executeText, forgetPrepared, isUnknownPreparedStatement } from './pglite-prepared.ts';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it. */
@@ -281,8 +281,14 @@ export async function queryPrepared<T>(db: Pick<Db, 'execute'>, statement: SQL):
   if (client instanceof PGlite) {
     const execute = await executeText(client, name, query.sql, query.params);
     if (execute) {
-      const result = await session.prepareQuery({ sql: execute, params: [] }, undefined, undefined, false).execute();
-      return (result as { rows: T[] }).rows;
+      try {
+        const result = await session.prepareQuery({ sql: execute, params: [] }, undefined, undefined, false).execute();
+        return (result as { rows: T[] }).rows;
+      } catch (error) {
+        // Deallocated meanwhile: prepared again next time, run unprepared now.
+        if (!isUnknownPreparedStatement(error)) throw error;
+        forgetPrepared(client, name);
+      }
     }
   }
   const result = await session.prepareQuery(query, undefined, name, false).execute();

@@ -73,6 +73,16 @@ describe('statements run prepared on PGlite', () => {
     expect(inTransaction).toEqual([{ n: 42 }]);
   });
 
+  test('a statement deallocated meanwhile runs unprepared, then prepared again', async () => {
+    // The statement counts itself among the prepared ones (its text holds the word it looks for).
+    const statement = () =>
+      sql`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%deallocated%' AND ${true}`;
+    expect(await queryPrepared(handle.db, statement())).toEqual([{ n: 1 }]);
+    await queryRows(handle.db, sql`DEALLOCATE ALL`);
+    expect(await queryPrepared(handle.db, statement())).toEqual([{ n: 0 }]);
+    expect(await queryPrepared(handle.db, statement())).toEqual([{ n: 1 }]);
+  });
+
   test('values without a literal here run the statement unprepared', () => {
     expect(sqlLiteral(new Uint8Array([1, 2]))).toBeUndefined();
     expect(sqlLiteral([['nested']])).toBeUndefined();

@@ -37,6 +37,20 @@ export function sqlLiteral(value: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Forgets that `name` was prepared on `client`, after PostgreSQL answered that it does not know it (SQLSTATE 26000,
+ * e.g. after a `DEALLOCATE ALL`): the next call prepares it again.
+ */
+export function forgetPrepared(client: PGlite, name: string): void {
+  prepared.get(client)?.delete(name);
+}
+
+/** Whether `error` (or its cause, as Drizzle wraps driver errors) is PostgreSQL's "prepared statement does not exist". */
+export function isUnknownPreparedStatement(error: unknown): boolean {
+  const code = (e: unknown) => (e && typeof e === 'object' ? (e as { code?: unknown }).code : undefined);
+  return code(error) === '26000' || code((error as { cause?: unknown } | null)?.cause) === '26000';
+}
+
 /** Per database: whether each statement name was prepared (false: PostgreSQL refused it). */
 const prepared = new WeakMap<PGlite, Map<string, Promise<boolean>>>();
 
