@@ -7,7 +7,6 @@
  * knows (version-memo.ts): a page that misses the page cache does not load and parse the four trees again (the main
  * navigation alone is about 40 KB of JSON with the demo catalogue).
  */
-import { knownCacheVersions } from './cache-version.ts';
 import { createVersionMemo } from './version-memo.ts';
 import { toNavItems, type NavItem } from './navigation.ts';
 import type { StorefrontDomain } from './domain.ts';
@@ -102,10 +101,8 @@ async function loadFresh(
  * API process behind the known catalogue version, serves its page but is not kept.
  */
 export function loadChrome(client: StoreApiClient, domain: StorefrontDomain): Promise<Chrome> {
-  const { catalog } = knownCacheVersions();
   return kept.get(`${domain.id} ${domain.url}`, async () => {
     const { chrome, complete } = await loadFresh(client, domain);
-    const answered = client.answeredCacheVersions.catalog;
-    return { value: chrome, keep: complete && (answered === undefined || answered >= catalog) };
+    return { value: chrome, complete, answeredCatalog: client.answeredCacheVersions.catalog };
   });
 }

@@ -2,9 +2,9 @@ import { describe, expect, test, vi } from 'vitest';
 import { learnCacheVersions } from './cache-version.ts';
 import { createVersionMemo } from './version-memo.ts';
 
-/** A load that counts its calls and resolves to `value`, kept unless `keep` is false. */
-function loader<T>(value: T, keep = true) {
-  const load = vi.fn(async () => ({ value, keep }));
+/** A load that counts its calls and resolves to `value`, complete unless `complete` is false. */
+function loader<T>(value: T, complete = true) {
+  const load = vi.fn(async () => ({ value, complete }));
   return load;
 }
 
@@ -34,19 +34,19 @@ describe('a version memo', () => {
     expect(await memo.get('a', loader('A2'))).toBe('A2');
   });
 
-  test('a load that throws or declines to be kept leaves nothing behind; one load runs per key at a time', async () => {
+  test('a load that throws or is not complete leaves nothing behind; one load runs per key at a time', async () => {
     const memo = createVersionMemo<string>({ maxEntries: 8 });
     await expect(memo.get('a', () => Promise.reject(new Error('Store API down')))).rejects.toThrow('down');
     expect(memo.peek('a')).toBeUndefined();
     expect(await memo.get('a', loader('partial', false))).toBe('partial');
     expect(memo.peek('a')).toBeUndefined();
 
-    let release = (_: { value: string; keep: boolean }) => undefined as void;
-    const slow = vi.fn(() => new Promise<{ value: string; keep: boolean }>((resolve) => (release = resolve)));
+    let release = (_: { value: string }) => undefined as void;
+    const slow = vi.fn(() => new Promise<{ value: string }>((resolve) => (release = resolve)));
     const first = memo.get('b', slow);
     const second = memo.get('b', loader('second'));
     expect(memo.peek('b')).toBeUndefined(); // in flight
-    release({ value: 'B', keep: true });
+    release({ value: 'B' });
     expect(await Promise.all([first, second])).toEqual(['B', 'B']);
     expect(slow).toHaveBeenCalledTimes(1);
   });

@@ -8,8 +8,9 @@
  * - a Store API without versions (both 0, e.g. a real Shopware) keeps an entry UNVERSIONED_TTL_MS, as long as the
  *   sales-channel settings;
  * - one load per key at a time: the pages that want it meanwhile wait for it;
- * - a load can decline to be kept (a failed call, an answer of a Store API process behind the known catalogue
- *   version): its page is served, the next page loads again;
+ * - a load that is not complete (a failed call), or that a Store API process behind the entry's catalogue version
+ *   answered (another backend behind a load balancer, not notified yet), serves its page but is not kept: the next
+ *   page loads again;
  * - at most `maxEntries` keys, the least recently used going first.
  */
 import { knownCacheVersions } from './cache-version.ts';
@@ -17,10 +18,13 @@ import { knownCacheVersions } from './cache-version.ts';
 /** How long an entry is kept when the Store API reports no cache versions (ms). */
 export const UNVERSIONED_TTL_MS = 60_000;
 
-/** What a load resolves to: the value for its page, and whether later pages may be given it. */
+/** What a load resolves to: the value for its page, and what decides whether later pages may be given it. */
 export interface MemoLoad<T> {
   value: T;
-  keep: boolean;
+  /** False when part of the value is missing (a failed call); absent means complete. */
+  complete?: boolean;
+  /** The lowest catalogue version the answers reported (`StoreApiClient.answeredCacheVersions.catalog`), if any. */
+  answeredCatalog?: number | undefined;
 }
 
 export interface VersionMemo<T> {
@@ -83,9 +87,10 @@ export function createVersionMemo<T>(options: { maxEntries: number }): VersionMe
         if (entries.get(key) === entry) entries.delete(key);
       };
       entry.value = load().then(
-        ({ value, keep }) => {
+        ({ value, complete, answeredCatalog }) => {
           entry.settled = true;
-          if (!keep) drop();
+          const behind = answeredCatalog !== undefined && answeredCatalog < entry.catalog;
+          if (complete === false || behind) drop();
           return value;
         },
         (error: unknown) => {

@@ -4,7 +4,6 @@
  * the catch-all route `src/pages/[...path].astro`, which serves every domain because each domain has its own path
  * prefix (`/en/search` and `/search` both reach it).
  */
-import { knownCacheVersions } from '../../lib/cache-version.ts';
 import { loadChrome, type Chrome } from '../../lib/chrome.ts';
 import { createVersionMemo } from '../../lib/version-memo.ts';
 import { domainPath, type StorefrontDomain } from '../../lib/domain.ts';
@@ -206,7 +205,7 @@ async function loadSiblings(client: StoreApiClient, product: Product): Promise<P
  * largest demo category's are about half a megabyte of JSON (201 property groups with 2,461 options). The filters are
  * part of the key, as a Store API may count the options of a filtered listing differently.
  */
-const categoryFacets = createVersionMemo<NonNullable<ProductListingResult['aggregations']>>({ maxEntries: 16 });
+const categoryFacets = createVersionMemo<ProductListingResult['aggregations']>({ maxEntries: 16 });
 
 /** Forgets the kept facets (tests). */
 export function clearCategoryFacets(): void {
@@ -219,11 +218,11 @@ export function clearCategoryFacets(): void {
  * the answer's aggregations are kept, unless a Store API process behind the known catalogue version answered.
  */
 async function loadCategoryListing(
-  client: StoreApiClient,
   locals: RouteLocals,
   categoryId: string,
   state: ListingState,
 ): Promise<ProductListingResult | null> {
+  const client = locals.storeApi;
   const scope = [state.manufacturer.toSorted(), state.properties.toSorted(), state.available].join(' ');
   const key = `${locals.domain.languageId} ${categoryId} ${scope}`;
   const invoke = (body: Record<string, unknown>) =>
@@ -238,17 +237,20 @@ async function loadCategoryListing(
     ]);
     return listing && { ...listing, aggregations };
   }
-  const { catalog } = knownCacheVersions();
-  const listing = await invoke(listingCriteria(state));
-  const aggregations = listing?.aggregations;
-  if (aggregations) {
-    const answered = client.answeredCacheVersions.catalog;
-    void categoryFacets.get(key, async () => ({
-      value: aggregations,
-      keep: answered === undefined || answered >= catalog,
-    }));
-  }
-  return listing;
+  // The memo stamps the entry with the versions known before the listing is asked for.
+  const own: { listing?: ProductListingResult | null } = {};
+  const aggregations = await categoryFacets.get(key, async () => {
+    own.listing = await invoke(listingCriteria(state));
+    return {
+      value: own.listing?.aggregations,
+      complete: own.listing?.aggregations !== undefined,
+      answeredCatalog: client.answeredCacheVersions.catalog,
+    };
+  });
+  if (own.listing !== undefined) return own.listing;
+  // Another page's load of the same facets was in flight: this page asks for its own listing without them.
+  const listing = await invoke({ ...listingCriteria(state), 'no-aggregations': true });
+  return listing && { ...listing, aggregations };
 }
 
 /** A product listing or search answer; null when the Store API answers 404 (unknown category). */
@@ -302,7 +304,7 @@ export async function loadRoute(locals: RouteLocals, url: URL): Promise<RouteDat
     const [chrome, category, listing, breadcrumb, alternates] = await Promise.all([
       chromePromise,
       categoryPromise,
-      loadCategoryListing(client, locals, resolved.id, state),
+      loadCategoryListing(locals, resolved.id, state),
       loadBreadcrumb(locals, resolved.id, 'category'),
       categoryPromise.then((c) =>
         entityAlternates(locals, resolved.id, ROUTES.navigation, `navigation/${resolved.id}`, ownSeoPath, c?.seoUrls),
