@@ -45,11 +45,6 @@ function numbers(locale: string, options?: Intl.NumberFormatOptions): Intl.Numbe
   return cached('number', locale, options, () => new Intl.NumberFormat(locale, options));
 }
 
-/** A cached `Intl.NumberFormat` of the locale with default options. */
-function plainNumbers(locale: string): Intl.NumberFormat {
-  return numbers(locale);
-}
-
 /** Formats numbers with the locale's grouping; every other value is inserted as it is. */
 const localeNumbers: FormatterModule = {
   type: 'formatter',
@@ -58,7 +53,7 @@ const localeNumbers: FormatterModule = {
   addCached: () => {},
   format: (value: unknown, _format: string | undefined, lng: string | undefined): string =>
     // Non-numbers (strings, and undefined for a missing value, which i18next handles itself) pass through.
-    typeof value === 'number' ? plainNumbers(lng ?? 'en-GB').format(value) : (value as string),
+    typeof value === 'number' ? numbers(lng ?? 'en-GB').format(value) : (value as string),
 };
 
 /**

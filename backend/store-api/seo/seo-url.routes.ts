@@ -44,17 +44,6 @@ function rows<T>(deps: CatalogDeps, statement: SQL): Promise<T[]> {
 }
 
 export function registerSeoRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): void {
-  /** Canonical paths per foreign key for stored routes in the context language. */
-  async function storedCanonical(
-    view: ViewContext,
-    foreignKeys: string[],
-  ): Promise<Map<string, { id: string; path: string; routeName: SeoRouteName }>> {
-    const found = await storedCanonicalSeoUrls(deps, view, foreignKeys);
-    return new Map(
-      [...found].map(([key, r]) => [key, { id: r.id, path: r.seoPathInfo, routeName: r.routeName }] as const),
-    );
-  }
-
   /** Canonical product paths (active products) in the context language. */
   async function productCanonical(
     view: ViewContext,
@@ -103,23 +92,23 @@ export function registerSeoRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): vo
         const cat = index.byId.get(id);
         if (!cat?.active) return null;
       }
-      const stored = (await storedCanonical(view, [id])).get(id);
+      const stored = (await storedCanonicalSeoUrls(deps, view, [id])).get(id);
       return {
         foreignKey: id,
         routeName,
         seoPathInfo: path,
-        canonical: stored?.path ?? technicalPath(routeName, id).slice(1),
+        canonical: stored?.seoPathInfo ?? technicalPath(routeName, id).slice(1),
       };
     }
     const candidates = [...new Set([path, path.endsWith('/') ? path.slice(0, -1) : `${path}/`])];
     const hit = await storedSeoUrlByPath(deps, view, candidates);
     if (hit) {
-      const canonical = (await storedCanonical(view, [hit.foreignKey])).get(hit.foreignKey);
+      const canonical = (await storedCanonicalSeoUrls(deps, view, [hit.foreignKey])).get(hit.foreignKey);
       return {
         foreignKey: hit.foreignKey,
         routeName: hit.routeName,
         seoPathInfo: hit.seoPathInfo,
-        canonical: canonical?.path ?? hit.seoPathInfo,
+        canonical: canonical?.seoPathInfo ?? hit.seoPathInfo,
         id: hit.id,
       };
     }
@@ -179,9 +168,15 @@ export function registerSeoRoutes(app: Hono<StoreApiEnv>, deps: CatalogDeps): vo
       // Only categories and landing pages have stored paths (docs/decisions/004-seo-urls.md): a request for product
       // paths alone (the storefront's language switcher on a product page) has none to read.
       const wantsStored = !f.routeName || f.routeName.some((route) => STORED_ROUTES.has(route));
-      const stored = wantsStored ? await storedCanonical(view, keys) : new Map<string, never>();
-      for (const [key, s] of stored)
-        resolved.push({ foreignKey: key, routeName: s.routeName, seoPathInfo: s.path, canonical: s.path, id: s.id });
+      const stored = wantsStored ? await storedCanonicalSeoUrls(deps, view, keys) : new Map<string, never>();
+      for (const s of stored.values())
+        resolved.push({
+          foreignKey: s.foreignKey,
+          routeName: s.routeName,
+          seoPathInfo: s.seoPathInfo,
+          canonical: s.seoPathInfo,
+          id: s.id,
+        });
       const rest = keys.filter((k) => !stored.has(k));
       for (const p of rest.length ? await productCanonical(view, sql`p.id = ANY(${textArray(rest)})`) : []) {
         resolved.push({ foreignKey: p.id, routeName: 'frontend.detail.page', seoPathInfo: p.path, canonical: p.path });
