@@ -287,10 +287,7 @@ const galleryImageSql = sql`(
  */
 export function productMediaSelect(productIds: SQL): SQL {
   return sql`
-    SELECT pm.id, pm.product_id, pm.media_id, pm.position, pm.purpose, pm.description, ${MEDIA_COLUMNS}
-      FROM product_media pm
-      CROSS JOIN LATERAL (SELECT * FROM media WHERE media.id = pm.media_id OFFSET 0) m
-      LEFT JOIN LATERAL (SELECT * FROM media_file WHERE media_file.hash = m.file_hash OFFSET 0) f ON true
+    ${MEDIA_LINKS}
      WHERE pm.product_id = ANY(${productIds})
      ORDER BY pm.product_id, pm.position, pm.id`;
 }
@@ -308,10 +305,7 @@ function productCoverSelect(productIds: SQL): SQL {
   // Joining the links of all products to `product` instead made PostgreSQL scan the whole table (EXPLAIN ANALYZE on the
   // demo catalogue: 15 ms on the embedded database for 24 products with 658 links).
   const link = (where: SQL) => sql`(
-    SELECT pm.id, pm.product_id, pm.media_id, pm.position, pm.purpose, pm.description, ${MEDIA_COLUMNS}
-      FROM product_media pm
-      CROSS JOIN LATERAL (SELECT * FROM media WHERE media.id = pm.media_id OFFSET 0) m
-      LEFT JOIN LATERAL (SELECT * FROM media_file WHERE media_file.hash = m.file_hash OFFSET 0) f ON true
+    ${MEDIA_LINKS}
      WHERE pm.product_id = wanted.id AND ${where}
      ORDER BY pm.position, pm.id LIMIT 1)`;
   return sql`
@@ -332,12 +326,24 @@ function productCoverSelect(productIds: SQL): SQL {
  * value instead of a row per media link, which the embedded database hands over far faster (`loadProducts`).
  */
 export function productMediaJson(productIds: SQL): SQL {
-  return sql`(SELECT json_agg(x ORDER BY x.product_id, x.position, x.id) FROM (${productMediaSelect(productIds)}) x)`;
+  return mediaLinksJson(productMediaSelect(productIds));
+}
+
+/** The rows of a select of media links as one JSON list by product, position and id (null for none). */
+function mediaLinksJson(select: SQL): SQL {
+  return sql`(SELECT json_agg(x ORDER BY x.product_id, x.position, x.id) FROM (${select}) x)`;
 }
 
 /** The media columns of `productMediaSelect` and `loadMedia` (`m` the media, `f` its stored file). */
 const MEDIA_COLUMNS = sql.raw(`m.file_name, m.mime_type, m.file_extension, m.url, m.translated, m.custom_fields,
            f.hash AS file_hash, f.mime_type AS file_mime_type, f.width AS file_width, f.height AS file_height`);
+
+/** The media links `pm` with their media `m` and stored file `f`, each looked up by its key (`productMediaSelect`). */
+const MEDIA_LINKS = sql`
+    SELECT pm.id, pm.product_id, pm.media_id, pm.position, pm.purpose, pm.description, ${MEDIA_COLUMNS}
+      FROM product_media pm
+      CROSS JOIN LATERAL (SELECT * FROM media WHERE media.id = pm.media_id OFFSET 0) m
+      LEFT JOIN LATERAL (SELECT * FROM media_file WHERE media_file.hash = m.file_hash OFFSET 0) f ON true`;
 
 /** A media row with its stored file, from the MEDIA_COLUMNS of a row whose media id is `id`. */
 function toMediaRow(
@@ -399,10 +405,7 @@ export async function loadProductMedia(
 ): Promise<ProductMediaRow[]> {
   if (productIds.length === 0) return [];
   const ids = textArray(productIds);
-  const select =
-    scope === 'all'
-      ? productMediaJson(ids)
-      : sql`(SELECT json_agg(x ORDER BY x.product_id, x.position, x.id) FROM (${productCoverSelect(ids)}) x)`;
+  const select = mediaLinksJson(scope === 'all' ? productMediaSelect(ids) : productCoverSelect(ids));
   const [result] = await rows<{ media: ProductMediaDbRow[] | null }>(db, sql`SELECT ${select} AS media`);
   return (result?.media ?? []).map(toProductMediaRow);
 }
