@@ -113,11 +113,13 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
     acceptEncoding: request.headers.get('accept-encoding'),
     ifNoneMatch: request.headers.get('if-none-match'),
   };
+  /** The answer of a page of `key`, in the coding this request accepts (added to the page when it lacks it). */
+  const answerWith = async (page: RenderedPage, cacheStatus: 'HIT' | 'MISS'): Promise<Response> => {
+    await pageCache.encoded(key, page, conditions.acceptEncoding);
+    return responseOf(cachedAnswer(page, conditions, cacheStatus));
+  };
   const hit = pageCache.get(key);
-  if (hit) {
-    await pageCache.encoded(key, hit, conditions.acceptEncoding);
-    return responseOf(cachedAnswer(hit, conditions, 'HIT'));
-  }
+  if (hit) return answerWith(hit, 'HIT');
 
   /** Renders the page, and stores it when it is cacheable and was rendered from the key's catalogue version. */
   const render = async (): Promise<{ result: Response; page: RenderedPage | undefined }> => {
@@ -146,22 +148,20 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
       mediaBaseUrl,
     });
     headers.push(...Object.entries(security));
-    // Encoded in the coding this request accepts; another is added when a request asks for it (PageCache.encoded).
+    // Encoded in the coding this request accepts (answerWith) before it is stored; another is added when a request
+    // asks for it.
     const page = { bodies: { identity: toBuffer(body) }, etag: etagOf(body), headers };
-    await pageCache.encoded(key, page, conditions.acceptEncoding);
+    const result = await answerWith(page, 'MISS');
     // A Store API process that had not reached the key's catalogue version yet (another backend behind a load
     // balancer) answered part of this page: it is sent, but not kept under the newer key.
     const answered = ctx.locals.storeApi.answeredCacheVersions.catalog;
     const current = answered === undefined || answered >= scope.catalogVersion;
     if (current) pageCache.set(key, page, policy);
-    return { result: responseOf(cachedAnswer(page, conditions, 'MISS')), page: current ? page : undefined };
+    return { result, page: current ? page : undefined };
   };
 
   const flight = await pageCache.singleFlight(key, render);
   if (flight.rendered) return flight.result;
-  if (flight.page) {
-    await pageCache.encoded(key, flight.page, conditions.acceptEncoding);
-    return responseOf(cachedAnswer(flight.page, conditions, 'HIT'));
-  }
+  if (flight.page) return answerWith(flight.page, 'HIT');
   return (await render()).result;
 }
